@@ -1,0 +1,410 @@
+//! The `belot engine` protocol: one JSON request per line in, one JSON
+//! response per line out. No I/O here: [`Engine::handle_line`] maps a line
+//! to a line, so the protocol is tested without a process. See
+//! `docs/protocol.md` for the full description with examples.
+//!
+//! Every response has `"ok": true|false` and echoes the request's `"id"`.
+//! A refused request gets `"ok": false` and an `error` with a `code` and a
+//! `message` that says what was wrong and what is accepted; the game is
+//! unchanged.
+
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+use serde_json::{Map, Value, json};
+
+use crate::action::Action;
+use crate::card::{Card, CardSet, Suit};
+use crate::deck::Deck;
+use crate::error::GameError;
+use crate::french::{FrenchDeal, FrenchMatch, FrenchOptions, side_of};
+use crate::record::{MatchRecord, Variant};
+use crate::seat::Seat;
+
+/// The commands, for error messages and `help`.
+pub const COMMANDS: &[(&str, &str)] = &[
+    ("new", "start a match: variant, options, dealer, and seed | deck | hands+trump+taker"),
+    ("view", "what one seat may know: {\"cmd\":\"view\",\"seat\":N}"),
+    ("state", "the full state with every hand (for analysis, not for players)"),
+    ("legal", "the legal actions of the seat to act"),
+    ("act", "apply an action: {\"cmd\":\"act\",\"action\":{...}} (optional \"seat\")"),
+    ("score", "the deal's score breakdown and the match totals"),
+    ("next", "start the next deal (optional seed | deck)"),
+    ("save", "the game record of the match"),
+    ("load", "replay a game record: {\"cmd\":\"load\",\"record\":{...}}"),
+    ("help", "this list"),
+];
+
+/// A protocol error: a stable code and a message for people.
+#[derive(Debug, Clone)]
+struct ProtoError {
+    code: &'static str,
+    message: String,
+}
+
+impl ProtoError {
+    fn new(code: &'static str, message: impl Into<String>) -> ProtoError {
+        ProtoError { code, message: message.into() }
+    }
+}
+
+impl From<GameError> for ProtoError {
+    fn from(e: GameError) -> ProtoError {
+        let code = match e {
+            GameError::NotYourTurn { .. } => "not_your_turn",
+            GameError::Illegal(_) => "illegal_action",
+            GameError::Invalid(_) => "invalid",
+            GameError::Finished => "deal_over",
+        };
+        ProtoError::new(code, e.to_string())
+    }
+}
+
+/// A protocol session: at most one match at a time.
+#[derive(Default)]
+pub struct Engine {
+    game: Option<FrenchMatch>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewParams {
+    #[serde(default = "default_variant")]
+    variant: Variant,
+    #[serde(default)]
+    options: Option<Value>,
+    #[serde(default)]
+    dealer: Option<u8>,
+    #[serde(default)]
+    seed: Option<u64>,
+    #[serde(default)]
+    deck: Option<Vec<Card>>,
+    #[serde(default)]
+    hands: Option<Vec<CardSet>>,
+    #[serde(default)]
+    trump: Option<Suit>,
+    #[serde(default)]
+    taker: Option<u8>,
+}
+
+fn default_variant() -> Variant {
+    Variant::French
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SeatParams {
+    seat: u8,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ActParams {
+    action: Action,
+    #[serde(default)]
+    seat: Option<u8>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NextParams {
+    #[serde(default)]
+    seed: Option<u64>,
+    #[serde(default)]
+    deck: Option<Vec<Card>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LoadParams {
+    record: MatchRecord,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NoParams {}
+
+fn params<T: DeserializeOwned>(cmd: &str, map: Map<String, Value>) -> Result<T, ProtoError> {
+    serde_json::from_value(Value::Object(map))
+        .map_err(|e| ProtoError::new("bad_request", format!("{cmd}: {e}")))
+}
+
+fn deck_of(cards: &[Card]) -> Result<Deck, ProtoError> {
+    Deck::from_cards(cards).map_err(|e| ProtoError::new("invalid", e.to_string()))
+}
+
+impl Engine {
+    /// A session with no match.
+    pub fn new() -> Engine {
+        Engine::default()
+    }
+
+    /// The match in progress, if any.
+    pub fn game(&self) -> Option<&FrenchMatch> {
+        self.game.as_ref()
+    }
+
+    /// Handles one request line and returns one response line (no newline).
+    /// Never panics on any input; a refused request changes nothing.
+    pub fn handle_line(&mut self, line: &str) -> String {
+        let (id, result) = match serde_json::from_str::<Value>(line) {
+            Err(e) => (
+                Value::Null,
+                Err(ProtoError::new(
+                    "bad_json",
+                    format!(
+                        "not valid JSON ({e}); send one JSON object per line, e.g. \
+                         {{\"cmd\":\"help\"}}"
+                    ),
+                )),
+            ),
+            Ok(Value::Object(mut map)) => {
+                let id = map.remove("id").unwrap_or(Value::Null);
+                (id, self.handle(map))
+            }
+            Ok(_) => (
+                Value::Null,
+                Err(ProtoError::new(
+                    "bad_request",
+                    "a request is a JSON object with a \"cmd\" field, e.g. {\"cmd\":\"help\"}",
+                )),
+            ),
+        };
+        let mut out = match result {
+            Ok(Value::Object(m)) => m,
+            Ok(other) => {
+                let mut m = Map::new();
+                m.insert("result".into(), other);
+                m
+            }
+            Err(e) => {
+                let mut m = Map::new();
+                m.insert("error".into(), json!({"code": e.code, "message": e.message}));
+                m.insert("ok".into(), Value::Bool(false));
+                m
+            }
+        };
+        out.entry("ok").or_insert(Value::Bool(true));
+        if !id.is_null() {
+            out.insert("id".into(), id);
+        }
+        Value::Object(out).to_string()
+    }
+
+    fn handle(&mut self, mut map: Map<String, Value>) -> Result<Value, ProtoError> {
+        let cmd = match map.remove("cmd") {
+            Some(Value::String(s)) => s,
+            _ => {
+                return Err(ProtoError::new(
+                    "bad_request",
+                    format!("missing \"cmd\": one of {}", command_names()),
+                ));
+            }
+        };
+        match cmd.as_str() {
+            "help" => {
+                params::<NoParams>("help", map)?;
+                let list: Vec<Value> =
+                    COMMANDS.iter().map(|(c, d)| json!({"cmd": c, "about": d})).collect();
+                Ok(json!({"commands": list}))
+            }
+            "new" => self.cmd_new(params("new", map)?),
+            "load" => {
+                let p: LoadParams = params("load", map)?;
+                let m = FrenchMatch::from_record(&p.record)?;
+                self.game = Some(m);
+                Ok(self.status())
+            }
+            "view" => {
+                let p: SeatParams = params("view", map)?;
+                let g = self.require()?;
+                let seat = check_seat(p.seat)?;
+                Ok(json!({"view": g.current().view(seat)}))
+            }
+            "state" => {
+                params::<NoParams>("state", map)?;
+                Ok(json!({"state": self.require()?.current().full_state()}))
+            }
+            "legal" => {
+                params::<NoParams>("legal", map)?;
+                let d = self.require()?.current();
+                Ok(json!({"seat": d.to_act(), "actions": d.legal_actions()}))
+            }
+            "act" => {
+                let p: ActParams = params("act", map)?;
+                let g = self.game.as_mut().ok_or_else(no_game)?;
+                let seat = match (p.seat, g.current().to_act()) {
+                    (Some(s), _) => check_seat(s)?,
+                    (None, Some(s)) => s,
+                    (None, None) => return Err(GameError::Finished.into()),
+                };
+                let tricks_before = g.current().tricks().len();
+                g.apply(seat, &p.action)?;
+                let mut v = self.status();
+                let d = self.require()?.current();
+                if d.tricks().len() > tricks_before {
+                    if let Some(t) = d.tricks().last() {
+                        v["trick"] = json!({
+                            "cards": t.plays(4).collect::<Vec<_>>(),
+                            "winner": t.winner,
+                            "points": t.points,
+                        });
+                    }
+                }
+                Ok(v)
+            }
+            "score" => {
+                params::<NoParams>("score", map)?;
+                Ok(self.score_report()?)
+            }
+            "next" => {
+                let p: NextParams = params("next", map)?;
+                let g = self.game.as_mut().ok_or_else(no_game)?;
+                let deck = match (p.deck, p.seed) {
+                    (Some(_), Some(_)) => {
+                        return Err(ProtoError::new("bad_request", "give a deck or a seed, not both"));
+                    }
+                    (Some(cards), None) => Some(deck_of(&cards)?),
+                    (None, Some(seed)) => Some(Deck::from_seed(seed, 0)),
+                    (None, None) => None,
+                };
+                g.next_deal(deck)?;
+                Ok(self.status())
+            }
+            "save" => {
+                params::<NoParams>("save", map)?;
+                Ok(json!({"record": self.require()?.record()}))
+            }
+            other => Err(ProtoError::new(
+                "unknown_command",
+                format!("unknown command {other:?}: the commands are {}", command_names()),
+            )),
+        }
+    }
+
+    fn cmd_new(&mut self, p: NewParams) -> Result<Value, ProtoError> {
+        let Variant::French = p.variant;
+        let options: FrenchOptions = match p.options {
+            None | Some(Value::Null) => FrenchOptions::default(),
+            Some(v) => serde_json::from_value(v).map_err(|e| {
+                ProtoError::new("bad_request", format!("options: {e}; see docs/protocol.md"))
+            })?,
+        };
+        options.validate().map_err(|m| ProtoError::new("bad_request", m))?;
+        let dealer = check_seat(p.dealer.unwrap_or(0))?;
+        let sources = [p.seed.is_some(), p.deck.is_some(), p.hands.is_some()];
+        if sources.iter().filter(|&&b| b).count() > 1 {
+            return Err(ProtoError::new(
+                "bad_request",
+                "give one of seed, deck or hands (with trump and taker), not several",
+            ));
+        }
+        if p.hands.is_none() && (p.trump.is_some() || p.taker.is_some()) {
+            return Err(ProtoError::new("bad_request", "trump and taker go with hands"));
+        }
+        let m = if let Some(hands) = p.hands {
+            let (Some(trump), Some(taker)) = (p.trump, p.taker) else {
+                return Err(ProtoError::new(
+                    "bad_request",
+                    "hands need trump (a suit: S H D C) and taker (a seat 0-3)",
+                ));
+            };
+            let hands: [CardSet; 4] = hands.try_into().map_err(|h: Vec<CardSet>| {
+                ProtoError::new("invalid", format!("give 4 hands of 8 cards; got {} hands", h.len()))
+            })?;
+            let deal = FrenchDeal::from_hands(options, dealer, hands, trump, check_seat(taker)?)?;
+            FrenchMatch::with_deal(options, deal)
+        } else if let Some(cards) = p.deck {
+            FrenchMatch::new(options, dealer, deck_of(&cards)?)?
+        } else {
+            // With no seed given, seed 0: the engine itself never uses the clock,
+            // so every session is reproducible.
+            FrenchMatch::from_seed(options, dealer, p.seed.unwrap_or(0))?
+        };
+        self.game = Some(m);
+        Ok(self.status())
+    }
+
+    fn require(&self) -> Result<&FrenchMatch, ProtoError> {
+        self.game.as_ref().ok_or_else(no_game)
+    }
+
+    /// A short status of the session.
+    fn status(&self) -> Value {
+        let Some(g) = &self.game else { return json!({}) };
+        let d = g.current();
+        let l = g.ledger();
+        json!({
+            "variant": "french",
+            "deal": g.deal_count(),
+            "dealer": d.dealer(),
+            "phase": d.phase(),
+            "to_act": d.to_act(),
+            "contract": d.contract(),
+            "taker": d.taker(),
+            "totals": l.totals,
+            "pool": l.pool,
+            "match_over": l.is_over(),
+            "winner": l.winner,
+        })
+    }
+
+    fn score_report(&self) -> Result<Value, ProtoError> {
+        let g = self.require()?;
+        let d = g.current();
+        let l = g.ledger();
+        let announcements: Vec<Value> = d
+            .announcements()
+            .iter()
+            .map(|a| {
+                json!({
+                    "seat": a.seat, "side": side_of(a.seat), "kind": a.meld.name(),
+                    "cards": a.meld.cards(), "points": a.points,
+                    "scored": d.contests_decided().then_some(a.scored),
+                })
+            })
+            .collect();
+        let belote = d.belote_seat().map(|s| {
+            json!({"seat": s, "side": side_of(s), "calls": d.belote_calls()})
+        });
+        Ok(json!({
+            "deal": {
+                "number": g.deal_count(),
+                "dealer": d.dealer(),
+                "phase": d.phase(),
+                "contract": d.contract(),
+                "taker": d.taker(),
+                "card_points": d.points_so_far(),
+                "tricks": d.tricks_so_far(),
+                "announcements": announcements,
+                "belote": belote,
+                "summary": d.summary(),
+                "score": d.score(),
+            },
+            "match": {
+                "target": l.options.target,
+                "totals": l.totals,
+                "pool": l.pool,
+                "pool_lost": l.pool_lost,
+                "next_dealer": l.next_dealer(),
+                "winner": l.winner,
+                "rows": l.rows,
+            }
+        }))
+    }
+}
+
+fn no_game() -> ProtoError {
+    ProtoError::new("no_game", "no match in progress: send {\"cmd\":\"new\"} or {\"cmd\":\"load\"} first")
+}
+
+fn check_seat(s: u8) -> Result<Seat, ProtoError> {
+    if s < 4 {
+        Ok(Seat(s))
+    } else {
+        Err(ProtoError::new("bad_request", format!("seat {s} does not exist: seats are 0 to 3")))
+    }
+}
+
+fn command_names() -> String {
+    COMMANDS.iter().map(|(c, _)| *c).collect::<Vec<_>>().join(", ")
+}

@@ -1,0 +1,59 @@
+//! Errors.
+
+use std::fmt;
+
+/// Text that could not be parsed (a card, suit, contract, option…).
+/// The message says what was wrong and what is accepted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError(String);
+
+impl ParseError {
+    /// A parse error with this message.
+    pub fn new(msg: impl Into<String>) -> ParseError {
+        ParseError(msg.into())
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// Why an action or a set-up was refused. The game is never changed by a
+/// refused action.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameError {
+    /// It is not this seat's turn, or not this kind of action's phase.
+    NotYourTurn {
+        /// Who is to act (if anyone).
+        expected: Option<u8>,
+        /// Who tried.
+        got: u8,
+    },
+    /// The action is not allowed now; the message says why and what is allowed.
+    Illegal(String),
+    /// The deal or set-up is invalid (deck, hands, options…).
+    Invalid(String),
+    /// The deal is over; no more actions are accepted.
+    Finished,
+}
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameError::NotYourTurn { expected: Some(e), got } => {
+                write!(f, "seat {got} tried to act, but it is seat {e}'s turn")
+            }
+            GameError::NotYourTurn { expected: None, got } => {
+                write!(f, "seat {got} tried to act, but nobody is to act now")
+            }
+            GameError::Illegal(m) | GameError::Invalid(m) => f.write_str(m),
+            GameError::Finished => f.write_str("the deal is over: no more actions are accepted"),
+        }
+    }
+}
+
+impl std::error::Error for GameError {}

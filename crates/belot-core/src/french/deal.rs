@@ -1,0 +1,668 @@
+//! One deal of French Belote as a state machine: deal (3+2 and the turned
+//! card), the two-round auction, the rest of the deal, announcements at the
+//! first trick, play with belote calls, and scoring.
+
+use serde::{Deserialize, Serialize};
+
+use super::options::{AnnounceContests, FirstPackets, FrenchOptions};
+use super::score::{DealScore, DealSummary, score_deal};
+use crate::action::{Action, SeatAction};
+use crate::card::{Card, CardSet, Rank, Suit};
+use crate::contract::Contract;
+use crate::deck::Deck;
+use crate::error::GameError;
+use crate::meld::{Meld, MeldOrder, MeldValues, belote_holder, contest_winner, find_melds};
+use crate::play::{PlayRules, PlayState, Trick};
+use crate::seat::{Seat, Side};
+
+/// Players at the table.
+pub const PLAYERS: u8 = 4;
+
+/// The side of a seat: partners sit opposite.
+#[inline]
+pub const fn side_of(seat: Seat) -> Side {
+    Side(seat.0 & 1)
+}
+
+/// Where a deal stands.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// The auction (round 1: take or pass; round 2: name a suit or pass).
+    Bidding,
+    /// Card play.
+    Playing,
+    /// Played and scored.
+    Finished,
+    /// Everybody passed twice: no score, the next player deals.
+    ThrownIn,
+}
+
+/// One announced meld and whether it scored.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Announcement {
+    /// Who announced it.
+    pub seat: Seat,
+    /// The meld.
+    pub meld: Meld,
+    /// Its value.
+    pub points: u32,
+    /// True when its side won the contest for it (set after trick 1).
+    pub scored: bool,
+}
+
+/// One deal of four-player French Belote.
+#[derive(Clone, Debug)]
+pub struct FrenchDeal {
+    options: FrenchOptions,
+    dealer: Seat,
+    deck: Deck,
+    /// Holdings during the auction; the 8-card hands once play starts.
+    hands: [CardSet; 4],
+    turned: Card,
+    phase: Phase,
+    round: u8,
+    speakers: u8,
+    contract: Option<Contract>,
+    taker: Option<Seat>,
+    actions: Vec<SeatAction>,
+    play: Option<PlayState>,
+    tricks: Vec<Trick>,
+    available: [Vec<Meld>; 4],
+    announcements: Vec<Announcement>,
+    first_card_played: [bool; 4],
+    contest_done: bool,
+    belote_seat: Option<Seat>,
+    belote_calls: u8,
+    score: Option<DealScore>,
+    summary: Option<DealSummary>,
+}
+
+impl FrenchDeal {
+    /// Deals `deck` with `dealer` dealing (§4.2): seats from the dealer's
+    /// left get the first packets (3 then 2, or 2 then 3), card 20 is
+    /// turned.
+    pub fn new(options: FrenchOptions, dealer: Seat, deck: Deck) -> Result<FrenchDeal, GameError> {
+        options.validate().map_err(GameError::Invalid)?;
+        if dealer.0 >= PLAYERS {
+            return Err(GameError::Invalid(format!(
+                "dealer seat {dealer} does not exist: seats are 0 to 3"
+            )));
+        }
+        let cards = deck.cards();
+        let (p1, p2) = match options.first_packets {
+            FirstPackets::ThreeTwo => (3, 2),
+            FirstPackets::TwoThree => (2, 3),
+        };
+        let mut hands = [CardSet::EMPTY; 4];
+        let mut next = 0;
+        for packet in [p1, p2] {
+            for k in 1..=PLAYERS {
+                let seat = dealer.plus(k, PLAYERS);
+                for _ in 0..packet {
+                    hands[seat.index()].insert(cards[next]);
+                    next += 1;
+                }
+            }
+        }
+        Ok(FrenchDeal {
+            options,
+            dealer,
+            deck,
+            hands,
+            turned: cards[20],
+            phase: Phase::Bidding,
+            round: 1,
+            speakers: 0,
+            contract: None,
+            taker: None,
+            actions: Vec::new(),
+            play: None,
+            tricks: Vec::new(),
+            available: Default::default(),
+            announcements: Vec::new(),
+            first_card_played: [false; 4],
+            contest_done: false,
+            belote_seat: None,
+            belote_calls: 0,
+            score: None,
+            summary: None,
+        })
+    }
+
+    /// A deal whose play starts from the given 8-card hands with `taker`
+    /// holding the contract. Builds a deck and auction that lead exactly
+    /// there (the turned card is one of the taker's cards, a trump if he
+    /// has one), so the deal has an ordinary record.
+    pub fn from_hands(
+        options: FrenchOptions,
+        dealer: Seat,
+        hands: [CardSet; 4],
+        trump: Suit,
+        taker: Seat,
+    ) -> Result<FrenchDeal, GameError> {
+        let (deck, calls) = deck_for_hands(&options, dealer, hands, trump, taker)?;
+        let mut deal = FrenchDeal::new(options, dealer, deck)?;
+        for (seat, a) in calls {
+            deal.apply(seat, &a)?;
+        }
+        Ok(deal)
+    }
+
+    /// The options of this deal.
+    pub fn options(&self) -> &FrenchOptions {
+        &self.options
+    }
+
+    /// Who dealt.
+    pub fn dealer(&self) -> Seat {
+        self.dealer
+    }
+
+    /// The deck as dealt.
+    pub fn deck(&self) -> &Deck {
+        &self.deck
+    }
+
+    /// The turned card.
+    pub fn turned(&self) -> Card {
+        self.turned
+    }
+
+    /// Where the deal stands.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The contract, once someone has taken.
+    pub fn contract(&self) -> Option<Contract> {
+        self.contract
+    }
+
+    /// Who took trump.
+    pub fn taker(&self) -> Option<Seat> {
+        self.taker
+    }
+
+    /// Every action so far, in order.
+    pub fn actions(&self) -> &[SeatAction] {
+        &self.actions
+    }
+
+    /// Completed tricks.
+    pub fn tricks(&self) -> &[Trick] {
+        &self.tricks
+    }
+
+    /// The play state (once play has started).
+    pub fn play_state(&self) -> Option<&PlayState> {
+        self.play.as_ref()
+    }
+
+    /// Announcements made so far.
+    pub fn announcements(&self) -> &[Announcement] {
+        &self.announcements
+    }
+
+    /// The belote holder (K and Q of trumps), once play has started.
+    pub fn belote_seat(&self) -> Option<Seat> {
+        self.belote_seat
+    }
+
+    /// How many belote calls the holder has made (0, 1 or 2).
+    pub fn belote_calls(&self) -> u8 {
+        self.belote_calls
+    }
+
+    /// The score, once the deal is finished.
+    pub fn score(&self) -> Option<&DealScore> {
+        self.score.as_ref()
+    }
+
+    /// The summary that was scored, once the deal is finished.
+    pub fn summary(&self) -> Option<&DealSummary> {
+        self.summary.as_ref()
+    }
+
+    /// A seat's cards now.
+    pub fn hand(&self, seat: Seat) -> CardSet {
+        match &self.play {
+            Some(p) => p.hand(seat),
+            None => self.hands[seat.index() & 3],
+        }
+    }
+
+    /// The 8-card hands as they were when play started.
+    pub fn dealt_hands(&self) -> Option<[CardSet; 4]> {
+        self.play.as_ref().map(|_| self.hands)
+    }
+
+    /// The melds a seat could announce (after the deal is complete).
+    pub fn available_melds(&self, seat: Seat) -> &[Meld] {
+        &self.available[seat.index() & 3]
+    }
+
+    /// True once the deal is finished or thrown in.
+    pub fn is_over(&self) -> bool {
+        matches!(self.phase, Phase::Finished | Phase::ThrownIn)
+    }
+
+    /// Who is to act, if anyone.
+    pub fn to_act(&self) -> Option<Seat> {
+        match self.phase {
+            Phase::Bidding => Some(self.dealer.plus(1 + self.speakers, PLAYERS)),
+            Phase::Playing => self.play.as_ref().map(PlayState::to_play),
+            _ => None,
+        }
+    }
+
+    /// Auction round (1 or 2) while bidding.
+    pub fn round(&self) -> u8 {
+        self.round
+    }
+
+    fn can_announce(&self, seat: Seat) -> bool {
+        self.phase == Phase::Playing
+            && self.tricks.is_empty()
+            && !self.first_card_played[seat.index()]
+            && !self.available[seat.index()].is_empty()
+            && !self.announcements.iter().any(|a| a.seat == seat)
+    }
+
+    fn values(&self) -> MeldValues {
+        MeldValues::FRENCH
+    }
+
+    /// Every action the seat to act may take now (empty when nobody is).
+    pub fn legal_actions(&self) -> Vec<Action> {
+        let Some(seat) = self.to_act() else { return Vec::new() };
+        match self.phase {
+            Phase::Bidding if self.round == 1 => vec![Action::Take, Action::Pass],
+            Phase::Bidding => {
+                let mut v: Vec<Action> = Suit::ALL
+                    .into_iter()
+                    .filter(|&s| s != self.turned.suit())
+                    .map(|suit| Action::Name { suit })
+                    .collect();
+                v.push(Action::Pass);
+                v
+            }
+            Phase::Playing => {
+                let Some(play) = &self.play else { return Vec::new() };
+                let mut v = Vec::new();
+                if self.can_announce(seat) {
+                    let avail = &self.available[seat.index()];
+                    // Every non-empty subset, the full set first.
+                    let n = avail.len();
+                    for mask in (1u32..(1 << n)).rev() {
+                        let melds =
+                            (0..n).filter(|i| mask & (1 << i) != 0).map(|i| avail[i]).collect();
+                        v.push(Action::Announce { melds });
+                    }
+                }
+                for card in play.legal() {
+                    if self.is_belote_card(seat, card) {
+                        v.push(Action::Play { card, belote: true });
+                    }
+                    v.push(Action::play(card));
+                }
+                v
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    fn is_belote_card(&self, seat: Seat, card: Card) -> bool {
+        self.belote_seat == Some(seat)
+            && self.contract.and_then(Contract::trump_suit) == Some(card.suit())
+            && matches!(card.rank(), Rank::King | Rank::Queen)
+    }
+
+    /// Applies `seat`'s action. A refused action changes nothing; the error
+    /// says why and what is allowed.
+    pub fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), GameError> {
+        if self.is_over() {
+            return Err(GameError::Finished);
+        }
+        let expected = self.to_act();
+        if expected != Some(seat) {
+            return Err(GameError::NotYourTurn { expected: expected.map(|s| s.0), got: seat.0 });
+        }
+        match self.phase {
+            Phase::Bidding => self.apply_call(seat, action)?,
+            Phase::Playing => self.apply_play(seat, action)?,
+            _ => return Err(GameError::Finished),
+        }
+        self.actions.push(SeatAction { seat, action: action.clone() });
+        Ok(())
+    }
+
+    fn apply_call(&mut self, seat: Seat, action: &Action) -> Result<(), GameError> {
+        let turned_suit = self.turned.suit();
+        match (self.round, action) {
+            (1, Action::Take) => self.start_play(seat, turned_suit),
+            (2, Action::Name { suit }) if *suit != turned_suit => self.start_play(seat, *suit),
+            (_, Action::Pass) => {
+                self.speakers += 1;
+                if self.speakers == PLAYERS {
+                    self.speakers = 0;
+                    if self.round == 1 {
+                        self.round = 2;
+                    } else {
+                        self.phase = Phase::ThrownIn;
+                    }
+                }
+            }
+            (1, _) => {
+                return Err(GameError::Illegal(format!(
+                    "in the first round of the auction you may take the turned card's suit \
+                     ({}) or pass; got {action}",
+                    turned_suit
+                )));
+            }
+            _ => {
+                return Err(GameError::Illegal(format!(
+                    "in the second round of the auction you may name a suit other than the \
+                     turned card's ({turned_suit}) or pass; got {action}"
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// The taker gets the turned card and two more, everyone else three,
+    /// dealt from card 21 in turn order from the dealer's left (§4.2).
+    fn start_play(&mut self, taker: Seat, trump: Suit) {
+        let cards = self.deck.cards();
+        let mut next = 21;
+        for k in 1..=PLAYERS {
+            let s = self.dealer.plus(k, PLAYERS);
+            let n = if s == taker {
+                self.hands[s.index()].insert(self.turned);
+                2
+            } else {
+                3
+            };
+            for _ in 0..n {
+                self.hands[s.index()].insert(cards[next]);
+                next += 1;
+            }
+        }
+        let contract = Contract::Suit(trump);
+        self.contract = Some(contract);
+        self.taker = Some(taker);
+        let rules = PlayRules {
+            overtrump_over_partner: self.options.overtrump_over_partner_when_discarding_trump,
+            ..PlayRules::FRENCH
+        };
+        let leader = self.dealer.next(PLAYERS);
+        self.play = Some(PlayState::new(self.hands, PLAYERS, true, contract, rules, leader));
+        for s in 0..PLAYERS as usize {
+            self.available[s] = find_melds(self.hands[s], self.options.card_reuse);
+        }
+        self.belote_seat = belote_holder(&self.hands, trump);
+        self.phase = Phase::Playing;
+    }
+
+    fn apply_play(&mut self, seat: Seat, action: &Action) -> Result<(), GameError> {
+        match action {
+            Action::Announce { melds } => {
+                if !self.can_announce(seat) {
+                    return Err(GameError::Illegal(if self.tricks.is_empty()
+                        && !self.first_card_played[seat.index()]
+                        && !self.available[seat.index()].is_empty()
+                    {
+                        "you have already announced".into()
+                    } else {
+                        "announcements are made at the first trick, before playing your first \
+                         card, and only with melds in your hand"
+                            .into()
+                    }));
+                }
+                let avail = &self.available[seat.index()];
+                if melds.is_empty() {
+                    return Err(GameError::Illegal("announce at least one meld".into()));
+                }
+                for (i, m) in melds.iter().enumerate() {
+                    if !avail.contains(m) || melds[..i].contains(m) {
+                        let list: Vec<String> =
+                            avail.iter().map(|m| format!("[{}]", m.cards())).collect();
+                        return Err(GameError::Illegal(format!(
+                            "[{}] is not a meld you can announce; your melds: {}",
+                            m.cards(),
+                            list.join(" ")
+                        )));
+                    }
+                }
+                let values = self.values();
+                for m in melds {
+                    self.announcements.push(Announcement {
+                        seat,
+                        meld: *m,
+                        points: values.value(*m),
+                        scored: false,
+                    });
+                }
+                Ok(())
+            }
+            Action::Play { card, belote } => {
+                if *belote && !self.is_belote_card(seat, *card) {
+                    return Err(GameError::Illegal(format!(
+                        "belote is called only by the player who holds both king and queen of \
+                         trumps, when playing one of them; {card} cannot carry the call"
+                    )));
+                }
+                let Some(play) = self.play.as_mut() else {
+                    return Err(GameError::Illegal("no card play now".into()));
+                };
+                let trick = play.play(*card).map_err(|legal| {
+                    let held = play.hand(seat).contains(*card);
+                    GameError::Illegal(if held {
+                        format!(
+                            "{card} may not be played now (follow suit, trump, over-trump); \
+                             legal cards: {legal}"
+                        )
+                    } else {
+                        format!("{card} is not in your hand; legal cards: {legal}")
+                    })
+                })?;
+                self.first_card_played[seat.index()] = true;
+                if *belote {
+                    self.belote_calls += 1;
+                }
+                if let Some(t) = trick {
+                    self.tricks.push(t);
+                    if self.tricks.len() == 1 {
+                        self.resolve_contests();
+                    }
+                    if self.play.as_ref().is_some_and(PlayState::is_over) {
+                        self.finish();
+                    }
+                }
+                Ok(())
+            }
+            other => Err(GameError::Illegal(format!(
+                "during play the actions are play (a card, with belote when calling it) and, \
+                 at the first trick, announce; got {other}"
+            ))),
+        }
+    }
+
+    /// Decides who scores which announcements once the first trick is done
+    /// (§4.6): separate contests for sequences and carrés (or one).
+    fn resolve_contests(&mut self) {
+        self.contest_done = true;
+        let Some(contract) = self.contract else { return };
+        let o = self.options;
+        let values = self.values();
+        // Announcing order = order of play in trick 1 (from the dealer's left),
+        // which is the order announcements were pushed.
+        let side = |s: Seat| side_of(s).0;
+        let contests: Vec<Vec<usize>> = match o.announce_contests {
+            AnnounceContests::Separate => vec![
+                (0..self.announcements.len())
+                    .filter(|&i| !self.announcements[i].meld.is_carre())
+                    .collect(),
+                (0..self.announcements.len())
+                    .filter(|&i| self.announcements[i].meld.is_carre())
+                    .collect(),
+            ],
+            AnnounceContests::Single => vec![(0..self.announcements.len()).collect()],
+        };
+        let order = match o.announce_contests {
+            AnnounceContests::Separate => MeldOrder::CarreFirst,
+            AnnounceContests::Single => MeldOrder::ValueFirst,
+        };
+        for idx in contests {
+            let entries: Vec<(Seat, Meld)> =
+                idx.iter().map(|&i| (self.announcements[i].seat, self.announcements[i].meld)).collect();
+            if let Some(w) =
+                contest_winner(&entries, contract, order, &values, o.seq_len_cap, o.seq_tie, side)
+            {
+                let wside = side_of(entries[w].0);
+                for &i in &idx {
+                    if side_of(self.announcements[i].seat) == wside {
+                        self.announcements[i].scored = true;
+                    }
+                }
+            }
+        }
+    }
+
+    fn finish(&mut self) {
+        let (Some(play), Some(taker)) = (&self.play, self.taker) else { return };
+        let pts = play.points();
+        let tr = play.tricks();
+        let card_points = [pts[0] + pts[2], pts[1] + pts[3]];
+        let tricks = [tr[0] + tr[2], tr[1] + tr[3]];
+        let capot = if tricks[0] == 8 {
+            Some(Side(0))
+        } else if tricks[1] == 8 {
+            Some(Side(1))
+        } else {
+            None
+        };
+        let mut announcements = [0u32; 2];
+        for a in &self.announcements {
+            if a.scored {
+                announcements[side_of(a.seat).index()] += a.points;
+            }
+        }
+        let belote = self.belote_seat.and_then(|s| {
+            let called = !self.options.belote_requires_calls || self.belote_calls >= 2;
+            called.then(|| side_of(s))
+        });
+        let summary =
+            DealSummary { taker: side_of(taker), card_points, capot, announcements, belote };
+        self.score = Some(score_deal(&summary, &self.options));
+        self.summary = Some(summary);
+        self.phase = Phase::Finished;
+    }
+
+    /// Card points taken so far per side (the last-trick 10 once play ends).
+    pub fn points_so_far(&self) -> [u32; 2] {
+        match &self.play {
+            Some(p) => {
+                let pts = p.points();
+                [pts[0] + pts[2], pts[1] + pts[3]]
+            }
+            None => [0, 0],
+        }
+    }
+
+    /// Tricks taken so far per side.
+    pub fn tricks_so_far(&self) -> [u8; 2] {
+        match &self.play {
+            Some(p) => {
+                let t = p.tricks();
+                [t[0] + t[2], t[1] + t[3]]
+            }
+            None => [0, 0],
+        }
+    }
+
+    /// True once the first-trick contests have been decided.
+    pub fn contests_decided(&self) -> bool {
+        self.contest_done
+    }
+}
+
+/// Builds a deck and auction calls that deal `hands` (8 cards each) with
+/// `taker` taking `trump`. See [`FrenchDeal::from_hands`].
+fn deck_for_hands(
+    options: &FrenchOptions,
+    dealer: Seat,
+    hands: [CardSet; 4],
+    trump: Suit,
+    taker: Seat,
+) -> Result<(Deck, Vec<(Seat, Action)>), GameError> {
+    if dealer.0 >= PLAYERS || taker.0 >= PLAYERS {
+        return Err(GameError::Invalid("seats are 0 to 3".into()));
+    }
+    let mut all = CardSet::EMPTY;
+    for (i, h) in hands.iter().enumerate() {
+        if h.len() != 8 {
+            return Err(GameError::Invalid(format!(
+                "hand {i} has {} cards: each of the four hands must have 8",
+                h.len()
+            )));
+        }
+        if !(all & *h).is_empty() {
+            return Err(GameError::Invalid(format!(
+                "cards {} appear in more than one hand",
+                all & *h
+            )));
+        }
+        all |= *h;
+    }
+    let th = hands[taker.index()];
+    let turned = th.of_suit(trump).first().or(th.first()).ok_or_else(|| {
+        GameError::Invalid("the taker's hand is empty".into())
+    })?;
+    let (p1, p2) = match options.first_packets {
+        FirstPackets::ThreeTwo => (3, 2),
+        FirstPackets::TwoThree => (2, 3),
+    };
+    let mut rest = hands;
+    rest[taker.index()].remove(turned);
+    let mut order: Vec<Card> = Vec::with_capacity(32);
+    let mut take = |seat: Seat, n: usize, order: &mut Vec<Card>| {
+        for _ in 0..n {
+            if let Some(c) = rest[seat.index()].first() {
+                rest[seat.index()].remove(c);
+                order.push(c);
+            }
+        }
+    };
+    for packet in [p1, p2] {
+        for k in 1..=PLAYERS {
+            take(dealer.plus(k, PLAYERS), packet, &mut order);
+        }
+    }
+    order.push(turned);
+    for k in 1..=PLAYERS {
+        let s = dealer.plus(k, PLAYERS);
+        take(s, if s == taker { 2 } else { 3 }, &mut order);
+    }
+    let deck = Deck::from_cards(&order).map_err(|e| GameError::Invalid(e.to_string()))?;
+    let mut calls = Vec::new();
+    let mut seat = dealer.next(PLAYERS);
+    if turned.suit() == trump {
+        while seat != taker {
+            calls.push((seat, Action::Pass));
+            seat = seat.next(PLAYERS);
+        }
+        calls.push((taker, Action::Take));
+    } else {
+        for _ in 0..PLAYERS {
+            calls.push((seat, Action::Pass));
+            seat = seat.next(PLAYERS);
+        }
+        while seat != taker {
+            calls.push((seat, Action::Pass));
+            seat = seat.next(PLAYERS);
+        }
+        calls.push((taker, Action::Name { suit: trump }));
+    }
+    Ok((deck, calls))
+}

@@ -1,0 +1,208 @@
+//! What one seat may know of a deal, and the full state (for analysis and
+//! tests, asked for explicitly).
+
+use serde::Serialize;
+
+use super::deal::{FrenchDeal, PLAYERS, Phase};
+use super::score::DealScore;
+use crate::action::{Action, SeatAction};
+use crate::card::{Card, CardSet};
+use crate::contract::Contract;
+use crate::play::Trick;
+use crate::seat::Seat;
+
+/// An announcement as others see it: its kind at once, its cards once the
+/// contest is decided and it scored (the winners show their melds).
+#[derive(Clone, Debug, Serialize)]
+pub struct AnnouncementView {
+    /// Who announced.
+    pub seat: Seat,
+    /// tierce, quarte, quinte or carre.
+    pub kind: &'static str,
+    /// Number of cards.
+    pub length: u8,
+    /// Its value.
+    pub points: u32,
+    /// The cards, when shown (own announcements, or scored ones after trick 1).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cards: Option<CardSet>,
+    /// Whether it scored (once the first trick is complete).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scored: Option<bool>,
+}
+
+/// A trick with the seat of each card.
+#[derive(Clone, Debug, Serialize)]
+pub struct TrickView {
+    /// Who led.
+    pub leader: Seat,
+    /// (seat, card) in play order.
+    pub cards: Vec<(Seat, Card)>,
+    /// Who won it (absent for the trick in progress).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub winner: Option<Seat>,
+    /// Card points in it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub points: Option<u32>,
+}
+
+impl TrickView {
+    fn done(t: &Trick) -> TrickView {
+        TrickView {
+            leader: t.leader,
+            cards: t.plays(PLAYERS).collect(),
+            winner: Some(t.winner),
+            points: Some(t.points),
+        }
+    }
+}
+
+/// One seat's view of a deal: never another seat's unplayed cards.
+#[derive(Clone, Debug, Serialize)]
+pub struct SeatView {
+    /// Always "french".
+    pub variant: &'static str,
+    /// The seat this view is for.
+    pub seat: Seat,
+    /// Who dealt.
+    pub dealer: Seat,
+    /// Where the deal stands.
+    pub phase: Phase,
+    /// Auction round while bidding.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub round: Option<u8>,
+    /// Who is to act.
+    pub to_act: Option<Seat>,
+    /// This seat's cards.
+    pub hand: CardSet,
+    /// Number of cards each seat holds.
+    pub hand_sizes: [usize; 4],
+    /// The turned card (everyone saw it; it goes to the taker).
+    pub turned: Card,
+    /// Calls of the auction.
+    pub calls: Vec<SeatAction>,
+    /// The contract, once taken.
+    pub contract: Option<Contract>,
+    /// Who took.
+    pub taker: Option<Seat>,
+    /// Completed tricks.
+    pub tricks: Vec<TrickView>,
+    /// The trick in progress.
+    pub trick: Option<TrickView>,
+    /// Announcements.
+    pub announcements: Vec<AnnouncementView>,
+    /// Belote / rebelote calls heard: (seat, card played with the call).
+    pub belote_calls: Vec<(Seat, Card)>,
+    /// Card points taken so far per side.
+    pub points: [u32; 2],
+    /// Tricks taken so far per side.
+    pub tricks_won: [u8; 2],
+    /// This seat's legal actions, when it is to act.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub legal: Vec<Action>,
+    /// The score, once the deal is finished.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score: Option<DealScore>,
+}
+
+/// The whole state of a deal, every hand included.
+#[derive(Clone, Debug, Serialize)]
+pub struct FullState {
+    /// The view of the seat to act (or seat 0), whose hidden parts are
+    /// completed below.
+    #[serde(flatten)]
+    pub view: SeatView,
+    /// Every seat's cards now.
+    pub hands: [CardSet; 4],
+    /// Hands at the start of play.
+    pub dealt_hands: Option<[CardSet; 4]>,
+    /// Every action in order.
+    pub actions: Vec<SeatAction>,
+}
+
+impl FrenchDeal {
+    /// What `seat` may know now.
+    pub fn view(&self, seat: Seat) -> SeatView {
+        let bidding_calls: Vec<SeatAction> = self
+            .actions()
+            .iter()
+            .filter(|a| matches!(a.action, Action::Pass | Action::Take | Action::Name { .. }))
+            .cloned()
+            .collect();
+        let belote_calls = self
+            .actions()
+            .iter()
+            .filter_map(|a| match a.action {
+                Action::Play { card, belote: true } => Some((a.seat, card)),
+                _ => None,
+            })
+            .collect();
+        let decided = self.contests_decided();
+        let announcements = self
+            .announcements()
+            .iter()
+            .map(|a| {
+                let show = a.seat == seat || (decided && a.scored);
+                AnnouncementView {
+                    seat: a.seat,
+                    kind: a.meld.name(),
+                    length: a.meld.cards().len() as u8,
+                    points: a.points,
+                    cards: show.then(|| a.meld.cards()),
+                    scored: decided.then_some(a.scored),
+                }
+            })
+            .collect();
+        let trick = self.play_state().and_then(|p| {
+            let cur = p.current_trick();
+            (!cur.is_empty()).then(|| TrickView {
+                leader: p.leader(),
+                cards: cur.iter().enumerate().map(|(i, &c)| (p.leader().plus(i as u8, PLAYERS), c)).collect(),
+                winner: None,
+                points: None,
+            })
+        });
+        let to_act = self.to_act();
+        let mut hand_sizes = [0; 4];
+        for (i, n) in hand_sizes.iter_mut().enumerate() {
+            *n = self.hand(Seat(i as u8)).len();
+        }
+        SeatView {
+            variant: "french",
+            seat,
+            dealer: self.dealer(),
+            phase: self.phase(),
+            round: (self.phase() == Phase::Bidding).then(|| self.round()),
+            to_act,
+            hand: self.hand(seat),
+            hand_sizes,
+            turned: self.turned(),
+            calls: bidding_calls,
+            contract: self.contract(),
+            taker: self.taker(),
+            tricks: self.tricks().iter().map(TrickView::done).collect(),
+            trick,
+            announcements,
+            belote_calls,
+            points: self.points_so_far(),
+            tricks_won: self.tricks_so_far(),
+            legal: if to_act == Some(seat) { self.legal_actions() } else { Vec::new() },
+            score: self.score().copied(),
+        }
+    }
+
+    /// The full state with every hand (never give this to a player).
+    pub fn full_state(&self) -> FullState {
+        let seat = self.to_act().unwrap_or(Seat(0));
+        let mut view = self.view(seat);
+        // Same order as the announcements themselves.
+        for (a, full) in view.announcements.iter_mut().zip(self.announcements()) {
+            a.cards = Some(full.meld.cards());
+        }
+        let mut hands = [CardSet::EMPTY; 4];
+        for (i, h) in hands.iter_mut().enumerate() {
+            *h = self.hand(Seat(i as u8));
+        }
+        FullState { view, hands, dealt_hands: self.dealt_hands(), actions: self.actions().to_vec() }
+    }
+}

@@ -1,0 +1,36 @@
+//! # belot-core
+//!
+//! The rules of the Belot family of card games, with no I/O: cards as a
+//! `u32` bitset ([`CardSet`]), contracts and rank orders ([`Contract`]),
+//! legal plays ([`legal_plays`]), a copyable play state for searches and
+//! playouts ([`PlayState`]), melds and their contests ([`meld`]), seeded and
+//! explicit decks ([`Deck`]), and each variant as its own rule set:
+//!
+//! * [`french`]: French Belote (seed 002), four players in two teams.
+//!
+//! Scoring takes a deal summary, so a deal played here and a deal entered
+//! by hand at a table are scored by the same code
+//! ([`french::score_deal`], [`french::Ledger`]).
+//!
+//! The [`engine`] module is the JSON-lines protocol behind `belot engine`.
+
+pub mod action;
+pub mod card;
+pub mod contract;
+pub mod deck;
+pub mod engine;
+pub mod error;
+pub mod french;
+pub mod meld;
+pub mod play;
+pub mod record;
+pub mod seat;
+
+pub use action::{Action, SeatAction};
+pub use card::{Card, CardSet, Rank, Suit, parse_cards};
+pub use contract::Contract;
+pub use deck::Deck;
+pub use error::{GameError, ParseError};
+pub use play::{PlayRules, PlayState, TrickContext, legal_plays};
+pub use record::{MatchRecord, Variant};
+pub use seat::{Seat, Side};

@@ -1,0 +1,482 @@
+//! The card play: legal plays (§1.6), tricks, and a compact play state
+//! that random playouts and searches can copy and advance without
+//! allocating.
+
+use rand_core::RngCore;
+use serde::{Deserialize, Serialize};
+
+use crate::card::{Card, CardSet, Suit};
+use crate::contract::Contract;
+use crate::seat::Seat;
+
+/// The duties of a player who cannot follow suit or must play a trump.
+/// Each variant fixes these (see the rules reference §1.6).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct PlayRules {
+    /// A void player whose partner is winning the trick need not trump
+    /// (French Belote only).
+    pub partner_exception: bool,
+    /// When a trump is already in the trick and you play a trump, you must
+    /// beat it if you can.
+    pub overtrump_on_ruff: bool,
+    /// Under the partner exception, a trump played onto a trick already
+    /// holding a trump must still beat it when possible.
+    pub overtrump_over_partner: bool,
+    /// Void in the led suit, holding only trumps lower than the trump in
+    /// the trick: you must still play a trump ("pisser").
+    pub must_undertrump: bool,
+}
+
+impl PlayRules {
+    /// French Belote (seed 002 §3): partner exception, over-trump always,
+    /// under-trump when you cannot over-trump.
+    pub const FRENCH: PlayRules = PlayRules {
+        partner_exception: true,
+        overtrump_on_ruff: true,
+        overtrump_over_partner: true,
+        must_undertrump: true,
+    };
+    /// Games without partners (two- and three-player Belot).
+    pub const NO_PARTNERS: PlayRules = PlayRules {
+        partner_exception: false,
+        overtrump_on_ruff: true,
+        overtrump_over_partner: true,
+        must_undertrump: true,
+    };
+}
+
+/// What the legal-play function needs to know of the trick in progress.
+#[derive(Clone, Copy, Debug)]
+pub struct TrickContext {
+    /// The first card of the trick (`None`: the player leads).
+    pub led: Option<Card>,
+    /// The card now winning the trick.
+    pub winning: Card,
+    /// True when the player's partner is now winning the trick.
+    pub partner_winning: bool,
+}
+
+/// The cards `hand` may play to the trick described by `ctx` (§1.6).
+/// Always non-empty when `hand` is non-empty.
+#[inline]
+pub fn legal_plays(
+    hand: CardSet,
+    contract: Contract,
+    rules: &PlayRules,
+    ctx: &TrickContext,
+) -> CardSet {
+    let Some(led) = ctx.led else { return hand };
+    let led_suit = led.suit();
+    let same = hand.of_suit(led_suit);
+    match contract {
+        Contract::NoTrumps => {
+            if same.is_empty() {
+                hand
+            } else {
+                same
+            }
+        }
+        Contract::AllTrumps => {
+            if same.is_empty() {
+                return hand;
+            }
+            // Every suit is trump: head the trick if you can.
+            let higher = same & contract.higher_than(ctx.winning);
+            if higher.is_empty() { same } else { higher }
+        }
+        Contract::Suit(t) => {
+            let winning_is_trump = ctx.winning.suit() == t;
+            if !same.is_empty() {
+                if led_suit == t {
+                    let higher = same & contract.higher_than(ctx.winning);
+                    return if higher.is_empty() { same } else { higher };
+                }
+                return same;
+            }
+            let trumps = hand.of_suit(t);
+            if rules.partner_exception && ctx.partner_winning {
+                if rules.overtrump_over_partner && winning_is_trump {
+                    let higher = trumps & contract.higher_than(ctx.winning);
+                    if !higher.is_empty() {
+                        return (hand - trumps) | higher;
+                    }
+                }
+                return hand;
+            }
+            if trumps.is_empty() {
+                return hand;
+            }
+            if !winning_is_trump {
+                return trumps;
+            }
+            let higher = trumps & contract.higher_than(ctx.winning);
+            if !higher.is_empty() && rules.overtrump_on_ruff {
+                higher
+            } else if rules.must_undertrump || !higher.is_empty() {
+                trumps
+            } else {
+                hand
+            }
+        }
+    }
+}
+
+/// A finished trick.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Trick {
+    /// Who led.
+    pub leader: Seat,
+    /// Cards in play order (first `len` are valid; use [`Trick::cards`]).
+    cards: [Card; 4],
+    len: u8,
+    /// Who won it.
+    pub winner: Seat,
+    /// Card points in it (not counting the last-trick bonus).
+    pub points: u32,
+}
+
+impl Trick {
+    /// The cards in play order, starting with the leader's.
+    pub fn cards(&self) -> &[Card] {
+        &self.cards[..self.len as usize]
+    }
+
+    /// (seat, card) pairs in play order at a table of `n`.
+    pub fn plays(&self, n: u8) -> impl Iterator<Item = (Seat, Card)> + '_ {
+        self.cards().iter().enumerate().map(move |(i, &c)| (self.leader.plus(i as u8, n), c))
+    }
+}
+
+/// Card play from a deal's hands to its last trick: hands, the trick in
+/// progress, tricks and card points per seat. `Copy`, fixed size, no heap:
+/// searches and playouts copy it freely.
+#[derive(Clone, Copy, Debug)]
+pub struct PlayState {
+    hands: [CardSet; 4],
+    contract: Contract,
+    rules: PlayRules,
+    players: u8,
+    /// Partners sit opposite (four players in two teams).
+    partners: bool,
+    to_play: Seat,
+    leader: Seat,
+    trick: [Card; 4],
+    trick_len: u8,
+    /// Index in `trick` of the card now winning.
+    winning: u8,
+    played: CardSet,
+    points: [u32; 4],
+    tricks: [u8; 4],
+    tricks_played: u8,
+    tricks_total: u8,
+    last_trick: Option<Trick>,
+}
+
+impl PlayState {
+    /// Play starting with `leader` to lead. `hands` beyond `players` must be
+    /// empty; every hand holds the same number of cards. With `partners`
+    /// (four players only) seats `s` and `s + 2` are partners.
+    pub fn new(
+        hands: [CardSet; 4],
+        players: u8,
+        partners: bool,
+        contract: Contract,
+        rules: PlayRules,
+        leader: Seat,
+    ) -> PlayState {
+        debug_assert!((2..=4).contains(&players));
+        let tricks_total = hands[0].len() as u8;
+        PlayState {
+            hands,
+            contract,
+            rules,
+            players,
+            partners: partners && players == 4,
+            to_play: leader,
+            leader,
+            trick: [Card::new(Suit::Spades, crate::Rank::Seven); 4],
+            trick_len: 0,
+            winning: 0,
+            played: CardSet::EMPTY,
+            points: [0; 4],
+            tricks: [0; 4],
+            tricks_played: 0,
+            tricks_total,
+            last_trick: None,
+        }
+    }
+
+    /// The contract being played.
+    #[inline]
+    pub fn contract(&self) -> Contract {
+        self.contract
+    }
+
+    /// The play duties in force.
+    #[inline]
+    pub fn rules(&self) -> &PlayRules {
+        &self.rules
+    }
+
+    /// Number of players.
+    #[inline]
+    pub fn players(&self) -> u8 {
+        self.players
+    }
+
+    /// A seat's remaining cards.
+    #[inline]
+    pub fn hand(&self, seat: Seat) -> CardSet {
+        self.hands[seat.index()]
+    }
+
+    /// All remaining hands (unused seats empty).
+    #[inline]
+    pub fn hands(&self) -> &[CardSet; 4] {
+        &self.hands
+    }
+
+    /// Who plays next (meaningless once [`PlayState::is_over`]).
+    #[inline]
+    pub fn to_play(&self) -> Seat {
+        self.to_play
+    }
+
+    /// Who led the trick in progress.
+    #[inline]
+    pub fn leader(&self) -> Seat {
+        self.leader
+    }
+
+    /// Cards of the trick in progress, in play order.
+    #[inline]
+    pub fn current_trick(&self) -> &[Card] {
+        &self.trick[..self.trick_len as usize]
+    }
+
+    /// Cards played so far (completed tricks and the trick in progress).
+    #[inline]
+    pub fn played(&self) -> CardSet {
+        self.played
+    }
+
+    /// Card points taken per seat, the last-trick 10 included once play is over.
+    #[inline]
+    pub fn points(&self) -> [u32; 4] {
+        self.points
+    }
+
+    /// Tricks taken per seat.
+    #[inline]
+    pub fn tricks(&self) -> [u8; 4] {
+        self.tricks
+    }
+
+    /// Completed tricks.
+    #[inline]
+    pub fn tricks_played(&self) -> u8 {
+        self.tricks_played
+    }
+
+    /// The tricks a deal has (cards per hand at the start of play).
+    #[inline]
+    pub fn tricks_total(&self) -> u8 {
+        self.tricks_total
+    }
+
+    /// The last completed trick.
+    #[inline]
+    pub fn last_trick(&self) -> Option<&Trick> {
+        self.last_trick.as_ref()
+    }
+
+    /// True when every trick has been played.
+    #[inline]
+    pub fn is_over(&self) -> bool {
+        self.tricks_played >= self.tricks_total
+    }
+
+    /// The seat now winning the trick in progress.
+    #[inline]
+    pub fn winning_seat(&self) -> Seat {
+        self.leader.plus(self.winning, self.players)
+    }
+
+    /// The partner of `seat`, when there are partners.
+    #[inline]
+    pub fn partner(&self, seat: Seat) -> Option<Seat> {
+        if self.partners { Some(Seat((seat.0 + 2) & 3)) } else { None }
+    }
+
+    #[inline]
+    fn context(&self) -> TrickContext {
+        if self.trick_len == 0 {
+            return TrickContext { led: None, winning: self.trick[0], partner_winning: false };
+        }
+        let partner_winning = self.partners && self.winning_seat().0 == (self.to_play.0 + 2) & 3;
+        TrickContext {
+            led: Some(self.trick[0]),
+            winning: self.trick[self.winning as usize],
+            partner_winning,
+        }
+    }
+
+    /// The cards the player to act may play (empty once play is over).
+    #[inline]
+    pub fn legal(&self) -> CardSet {
+        if self.is_over() {
+            return CardSet::EMPTY;
+        }
+        legal_plays(self.hands[self.to_play.index()], self.contract, &self.rules, &self.context())
+    }
+
+    /// Plays `card` for the player to act, if legal. On error nothing changes.
+    pub fn play(&mut self, card: Card) -> Result<Option<Trick>, CardSet> {
+        let legal = self.legal();
+        if !legal.contains(card) {
+            return Err(legal);
+        }
+        Ok(self.play_unchecked(card))
+    }
+
+    /// Plays a card known to be legal; returns the trick if it completed one.
+    #[inline]
+    pub fn play_unchecked(&mut self, card: Card) -> Option<Trick> {
+        let seat = self.to_play.index();
+        self.hands[seat].remove(card);
+        self.played.insert(card);
+        let i = self.trick_len;
+        self.trick[i as usize] = card;
+        self.trick_len = i + 1;
+        if i > 0 && self.contract.beats(card, self.trick[self.winning as usize]) {
+            self.winning = i;
+        }
+        if self.trick_len < self.players {
+            self.to_play = self.to_play.next(self.players);
+            return None;
+        }
+        // Trick complete.
+        let winner = self.winning_seat();
+        let mut pts = 0;
+        for &c in &self.trick[..self.players as usize] {
+            pts += self.contract.points(c);
+        }
+        self.tricks_played += 1;
+        let w = winner.index();
+        self.points[w] += pts;
+        self.tricks[w] += 1;
+        if self.tricks_played == self.tricks_total {
+            self.points[w] += 10; // dix de der: the last trick is worth 10
+        }
+        let trick = Trick {
+            leader: self.leader,
+            cards: self.trick,
+            len: self.players,
+            winner,
+            points: pts,
+        };
+        self.last_trick = Some(trick);
+        self.leader = winner;
+        self.to_play = winner;
+        self.trick_len = 0;
+        self.winning = 0;
+        Some(trick)
+    }
+
+    /// Plays uniformly random legal cards to the end.
+    #[inline]
+    pub fn playout<R: RngCore>(&mut self, rng: &mut R) {
+        while !self.is_over() {
+            let legal = self.legal();
+            let n = legal.len() as u64;
+            let k = ((rng.next_u32() as u64 * n) >> 32) as usize;
+            // `legal` is never empty while play is not over.
+            let card = legal.nth(k).unwrap_or_else(|| unreachable_empty());
+            self.play_unchecked(card);
+        }
+    }
+}
+
+#[cold]
+fn unreachable_empty() -> Card {
+    // A player with cards always has a legal play (property-tested); this
+    // is only here so a logic error cannot become undefined behaviour.
+    panic!("no legal play in a position with cards left")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::parse_cards;
+
+    fn set(s: &str) -> CardSet {
+        parse_cards(s).unwrap().into_iter().collect()
+    }
+    fn c(s: &str) -> Card {
+        s.parse().unwrap()
+    }
+    fn ctx(led: &str, winning: &str, partner: bool) -> TrickContext {
+        TrickContext { led: Some(c(led)), winning: c(winning), partner_winning: partner }
+    }
+    const H: Contract = Contract::Suit(Suit::Hearts);
+
+    #[test]
+    fn leader_may_play_anything() {
+        let hand = set("7S 8H AD");
+        let t = TrickContext { led: None, winning: c("7S"), partner_winning: false };
+        assert_eq!(legal_plays(hand, H, &PlayRules::FRENCH, &t), hand);
+    }
+
+    #[test]
+    fn all_trumps_must_head_in_every_suit() {
+        let hand = set("7S JS 9S AD");
+        // led AS: J and 9 beat the ace in trump order
+        assert_eq!(
+            legal_plays(hand, Contract::AllTrumps, &PlayRules::NO_PARTNERS, &ctx("AS", "AS", false)),
+            set("JS 9S")
+        );
+        // led JS: nothing beats it; follow with any spade
+        let hand2 = set("7S 9S AD");
+        assert_eq!(
+            legal_plays(hand2, Contract::AllTrumps, &PlayRules::NO_PARTNERS, &ctx("JS", "JS", false)),
+            set("7S 9S")
+        );
+        // void: anything
+        assert_eq!(
+            legal_plays(hand, Contract::AllTrumps, &PlayRules::NO_PARTNERS, &ctx("AH", "AH", false)),
+            hand
+        );
+    }
+
+    #[test]
+    fn no_trumps_follow_suit_only() {
+        let hand = set("7S AS JH");
+        assert_eq!(
+            legal_plays(hand, Contract::NoTrumps, &PlayRules::NO_PARTNERS, &ctx("KS", "KS", false)),
+            set("7S AS")
+        );
+        assert_eq!(
+            legal_plays(hand, Contract::NoTrumps, &PlayRules::NO_PARTNERS, &ctx("KD", "KD", false)),
+            hand
+        );
+    }
+
+    #[test]
+    fn playout_deals_all_cards_and_162() {
+        use rand_core::SeedableRng;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        let deck: Vec<Card> = (0..32).map(|i| Card::from_index(i).unwrap()).collect();
+        let mut hands = [CardSet::EMPTY; 4];
+        for (i, c) in deck.iter().enumerate() {
+            hands[i % 4].insert(*c);
+        }
+        for _ in 0..100 {
+            let mut p = PlayState::new(hands, 4, true, H, PlayRules::FRENCH, Seat(1));
+            p.playout(&mut rng);
+            assert!(p.is_over());
+            assert_eq!(p.points().iter().sum::<u32>(), 162);
+            assert_eq!(p.tricks().iter().map(|&t| t as u32).sum::<u32>(), 8);
+            assert_eq!(p.played(), CardSet::FULL);
+        }
+    }
+}
