@@ -24,9 +24,9 @@ pub enum Contract {
 
 /// Strength of each rank (natural index) inside a trump suit:
 /// J 9 A 10 K Q 8 7, highest first.
-const TRUMP_STRENGTH: [u8; 8] = [0, 1, 6, 4, 7, 2, 3, 5];
+pub(crate) const TRUMP_STRENGTH: [u8; 8] = [0, 1, 6, 4, 7, 2, 3, 5];
 /// Strength of each rank inside a plain suit: A 10 K Q J 9 8 7.
-const PLAIN_STRENGTH: [u8; 8] = [0, 1, 2, 6, 3, 4, 5, 7];
+pub(crate) const PLAIN_STRENGTH: [u8; 8] = [0, 1, 2, 6, 3, 4, 5, 7];
 /// Points of each rank as trump: J 20, 9 14, A 11, 10 10, K 4, Q 3.
 pub(crate) const TRUMP_POINTS: [u8; 8] = [0, 0, 14, 10, 20, 3, 4, 11];
 /// Points of each rank as plain: A 11, 10 10, K 4, Q 3, J 2.
@@ -51,9 +51,9 @@ const fn higher_masks(strength: [u8; 8]) -> [u8; 8] {
 }
 
 /// Ranks (as natural-index bits) that beat each rank inside a trump suit.
-const TRUMP_HIGHER: [u8; 8] = higher_masks(TRUMP_STRENGTH);
+pub(crate) const TRUMP_HIGHER: [u8; 8] = higher_masks(TRUMP_STRENGTH);
 /// Ranks that beat each rank inside a plain suit.
-const PLAIN_HIGHER: [u8; 8] = higher_masks(PLAIN_STRENGTH);
+pub(crate) const PLAIN_HIGHER: [u8; 8] = higher_masks(PLAIN_STRENGTH);
 
 impl Contract {
     /// True when `suit` ranks and scores as trump.
@@ -139,6 +139,27 @@ impl Contract {
                 Contract::Suit(t) => card.suit() as u8 == t as u8,
                 _ => false,
             }
+        }
+    }
+
+    /// Cards that rank in trump order (J 9 A 10 …) and score trump values:
+    /// the trump suit, every card in all-trumps, none in no-trumps.
+    #[inline]
+    pub const fn trump_ordered(self) -> CardSet {
+        match self {
+            Contract::Suit(t) => CardSet::suit(t),
+            Contract::AllTrumps => CardSet::FULL,
+            Contract::NoTrumps => CardSet::EMPTY,
+        }
+    }
+
+    /// Cards that beat any card of another suit (ruff): the trump suit of a
+    /// suit contract; none in all-trumps or no-trumps.
+    #[inline]
+    pub const fn ruffing(self) -> CardSet {
+        match self {
+            Contract::Suit(t) => CardSet::suit(t),
+            _ => CardSet::EMPTY,
         }
     }
 

@@ -15,6 +15,8 @@
 //! The [`engine`] module is the JSON-lines protocol behind `belot engine`.
 
 pub mod action;
+#[doc(hidden)]
+pub mod bench_support;
 pub mod card;
 pub mod contract;
 pub mod deck;

@@ -58,7 +58,7 @@ pub struct TrickContext {
 
 /// The cards `hand` may play to the trick described by `ctx` (§1.6).
 /// Always non-empty when `hand` is non-empty.
-#[inline]
+#[inline(always)]
 pub fn legal_plays(
     hand: CardSet,
     contract: Contract,
@@ -153,6 +153,14 @@ impl Trick {
 #[derive(Clone, Copy, Debug)]
 pub struct PlayState {
     hands: [CardSet; 4],
+    played: CardSet,
+    /// Cards ranking and scoring as trumps (see [`Contract::trump_ordered`]).
+    torder: u32,
+    /// Cards that ruff (see [`Contract::ruffing`]).
+    ruff: u32,
+    /// The led suit's cards while a trick is in progress.
+    led: u32,
+    points: [u16; 4],
     contract: Contract,
     rules: PlayRules,
     players: u8,
@@ -160,16 +168,17 @@ pub struct PlayState {
     partners: bool,
     to_play: Seat,
     leader: Seat,
+    /// The seat whose card now wins the trick in progress.
+    winner: Seat,
     trick: [Card; 4],
+    /// The card now winning the trick, and its power (see [`PlayState::power`]).
+    win_card: Card,
+    win_power: u8,
     trick_len: u8,
-    /// Index in `trick` of the card now winning.
-    winning: u8,
-    played: CardSet,
-    points: [u32; 4],
+    trick_points: u8,
     tricks: [u8; 4],
     tricks_played: u8,
     tricks_total: u8,
-    last_trick: Option<Trick>,
 }
 
 impl PlayState {
@@ -188,21 +197,26 @@ impl PlayState {
         let tricks_total = hands[0].len() as u8;
         PlayState {
             hands,
+            played: CardSet::EMPTY,
+            torder: contract.trump_ordered().0,
+            ruff: contract.ruffing().0,
+            led: 0,
+            points: [0; 4],
             contract,
             rules,
             players,
             partners: partners && players == 4,
             to_play: leader,
             leader,
+            winner: leader,
             trick: [Card::new(Suit::Spades, crate::Rank::Seven); 4],
+            win_card: Card::new(Suit::Spades, crate::Rank::Seven),
+            win_power: 0,
             trick_len: 0,
-            winning: 0,
-            played: CardSet::EMPTY,
-            points: [0; 4],
+            trick_points: 0,
             tricks: [0; 4],
             tricks_played: 0,
             tricks_total,
-            last_trick: None,
         }
     }
 
@@ -227,7 +241,7 @@ impl PlayState {
     /// A seat's remaining cards.
     #[inline]
     pub fn hand(&self, seat: Seat) -> CardSet {
-        self.hands[seat.index()]
+        self.hands[seat.index() & 3]
     }
 
     /// All remaining hands (unused seats empty).
@@ -263,7 +277,7 @@ impl PlayState {
     /// Card points taken per seat, the last-trick 10 included once play is over.
     #[inline]
     pub fn points(&self) -> [u32; 4] {
-        self.points
+        self.points.map(u32::from)
     }
 
     /// Tricks taken per seat.
@@ -284,12 +298,6 @@ impl PlayState {
         self.tricks_total
     }
 
-    /// The last completed trick.
-    #[inline]
-    pub fn last_trick(&self) -> Option<&Trick> {
-        self.last_trick.as_ref()
-    }
-
     /// True when every trick has been played.
     #[inline]
     pub fn is_over(&self) -> bool {
@@ -299,7 +307,7 @@ impl PlayState {
     /// The seat now winning the trick in progress.
     #[inline]
     pub fn winning_seat(&self) -> Seat {
-        self.leader.plus(self.winning, self.players)
+        self.winner
     }
 
     /// The partner of `seat`, when there are partners.
@@ -308,29 +316,98 @@ impl PlayState {
         if self.partners { Some(Seat((seat.0 + 2) & 3)) } else { None }
     }
 
+    /// The trick in progress as the legal-play function sees it.
     #[inline]
-    fn context(&self) -> TrickContext {
+    pub fn context(&self) -> TrickContext {
         if self.trick_len == 0 {
             return TrickContext { led: None, winning: self.trick[0], partner_winning: false };
         }
-        let partner_winning = self.partners && self.winning_seat().0 == (self.to_play.0 + 2) & 3;
-        TrickContext {
-            led: Some(self.trick[0]),
-            winning: self.trick[self.winning as usize],
-            partner_winning,
+        let partner_winning = self.partners && self.winner.0 == (self.to_play.0 + 2) & 3;
+        TrickContext { led: Some(self.trick[0]), winning: self.win_card, partner_winning }
+    }
+
+    /// A card's power in the trick in progress: its strength in its suit's
+    /// order, +8 if of the led suit, +16 if it ruffs. The highest power
+    /// wins, with no branch on the contract kind.
+    #[inline(always)]
+    fn power(&self, card: Card) -> u8 {
+        let i = card.index() as u32;
+        let t = ((self.torder >> i) & 1) as usize;
+        let strength = STRENGTH[t][card.rank().index()];
+        strength | ((((self.led >> i) & 1) as u8) << 3) | ((((self.ruff >> i) & 1) as u8) << 4)
+    }
+
+    #[inline(always)]
+    fn card_points(&self, card: Card) -> u8 {
+        let t = ((self.torder >> card.index()) & 1) as usize;
+        POINTS[t][card.rank().index()]
+    }
+
+    /// The cards of the same suit that beat `card` in its suit's order.
+    #[inline(always)]
+    fn higher(&self, card: Card) -> u32 {
+        let t = ((self.torder >> card.index()) & 1) as usize;
+        (HIGHER[t][card.rank().index()] as u32) << (card.suit().index() as u32 * 8)
+    }
+
+    /// Legal plays from the masks (same answer as [`legal_plays`], which a
+    /// property test checks; this one avoids the contract match).
+    #[inline(always)]
+    fn legal_fast(&self) -> CardSet {
+        let hand = self.hands[self.to_play.index() & 3].0;
+        if self.trick_len == 0 {
+            return CardSet(hand);
         }
+        let same = hand & self.led;
+        if same != 0 {
+            // Trump-ordered led suit (trump led, or any suit in all-trumps):
+            // head the trick if you can. The winning card is then of the led
+            // suit, since nothing else can be winning.
+            if self.led & self.torder != 0 {
+                let higher = same & self.higher(self.win_card);
+                return CardSet(if higher != 0 { higher } else { same });
+            }
+            return CardSet(same);
+        }
+        let trumps = hand & self.ruff;
+        if trumps == 0 {
+            return CardSet(hand);
+        }
+        let win_is_trump = (self.ruff >> self.win_card.index()) & 1 != 0;
+        let rules = &self.rules;
+        if rules.partner_exception && self.partners && self.winner.0 == (self.to_play.0 + 2) & 3 {
+            if rules.overtrump_over_partner && win_is_trump {
+                let higher = trumps & self.higher(self.win_card);
+                if higher != 0 {
+                    return CardSet((hand & !trumps) | higher);
+                }
+            }
+            return CardSet(hand);
+        }
+        if !win_is_trump {
+            return CardSet(trumps);
+        }
+        let higher = trumps & self.higher(self.win_card);
+        CardSet(if higher != 0 && rules.overtrump_on_ruff {
+            higher
+        } else if rules.must_undertrump || higher != 0 {
+            trumps
+        } else {
+            hand
+        })
     }
 
     /// The cards the player to act may play (empty once play is over).
-    #[inline]
+    #[inline(always)]
     pub fn legal(&self) -> CardSet {
         if self.is_over() {
             return CardSet::EMPTY;
         }
-        legal_plays(self.hands[self.to_play.index()], self.contract, &self.rules, &self.context())
+        self.legal_fast()
     }
 
-    /// Plays `card` for the player to act, if legal. On error nothing changes.
+    /// Plays `card` for the player to act, if legal. On error nothing
+    /// changes and the legal cards are returned.
     pub fn play(&mut self, card: Card) -> Result<Option<Trick>, CardSet> {
         let legal = self.legal();
         if !legal.contains(card) {
@@ -342,67 +419,126 @@ impl PlayState {
     /// Plays a card known to be legal; returns the trick if it completed one.
     #[inline]
     pub fn play_unchecked(&mut self, card: Card) -> Option<Trick> {
-        let seat = self.to_play.index();
+        let leader = self.leader;
+        let before = self.trick_points;
+        if self.step(card) {
+            let points = before as u32 + self.contract.points(card);
+            Some(Trick { leader, cards: self.trick, len: self.players, winner: self.leader, points })
+        } else {
+            None
+        }
+    }
+
+    /// Plays a legal card; true when it completed a trick.
+    #[inline]
+    pub fn step(&mut self, card: Card) -> bool {
+        let seat = self.to_play.index() & 3;
         self.hands[seat].remove(card);
         self.played.insert(card);
-        let i = self.trick_len;
-        self.trick[i as usize] = card;
-        self.trick_len = i + 1;
-        if i > 0 && self.contract.beats(card, self.trick[self.winning as usize]) {
-            self.winning = i;
+        let i = self.trick_len as usize & 3;
+        self.trick_points += self.card_points(card);
+        if i == 0 {
+            self.led = CardSet::suit(card.suit()).0;
+            self.win_card = card;
+            self.win_power = self.power(card);
+            self.winner = self.to_play;
+        } else {
+            // Branch-free update: who wins is random in a playout.
+            let p = self.power(card);
+            let better = p > self.win_power;
+            self.win_power = if better { p } else { self.win_power };
+            self.win_card = if better { card } else { self.win_card };
+            self.winner = if better { self.to_play } else { self.winner };
         }
+        self.trick[i] = card;
+        self.trick_len += 1;
         if self.trick_len < self.players {
             self.to_play = self.to_play.next(self.players);
-            return None;
+            return false;
         }
-        // Trick complete.
-        let winner = self.winning_seat();
-        let mut pts = 0;
-        for &c in &self.trick[..self.players as usize] {
-            pts += self.contract.points(c);
-        }
+        // Trick complete: the winner takes it and leads the next.
+        let w = self.winner;
         self.tricks_played += 1;
-        let w = winner.index();
-        self.points[w] += pts;
-        self.tricks[w] += 1;
+        let mut pts = self.trick_points as u16;
         if self.tricks_played == self.tricks_total {
-            self.points[w] += 10; // dix de der: the last trick is worth 10
+            pts += 10; // dix de der: the last trick is worth 10
         }
-        let trick = Trick {
-            leader: self.leader,
-            cards: self.trick,
-            len: self.players,
-            winner,
-            points: pts,
-        };
-        self.last_trick = Some(trick);
-        self.leader = winner;
-        self.to_play = winner;
+        self.points[w.index() & 3] += pts;
+        self.tricks[w.index() & 3] += 1;
+        self.leader = w;
+        self.to_play = w;
         self.trick_len = 0;
-        self.winning = 0;
-        Some(trick)
+        self.trick_points = 0;
+        self.led = 0;
+        true
     }
 
     /// Plays uniformly random legal cards to the end.
     #[inline]
     pub fn playout<R: RngCore>(&mut self, rng: &mut R) {
+        // One 64-bit draw serves two cards (32 bits each, Lemire's
+        // multiply-shift: bias below 2^-29 for hands of up to 9 cards).
+        let mut bits = 0u64;
+        let mut left = 0u32;
         while !self.is_over() {
+            if left == 0 {
+                bits = rng.next_u64();
+                left = 2;
+            }
             let legal = self.legal();
             let n = legal.len() as u64;
-            let k = ((rng.next_u32() as u64 * n) >> 32) as usize;
-            // `legal` is never empty while play is not over.
-            let card = legal.nth(k).unwrap_or_else(|| unreachable_empty());
-            self.play_unchecked(card);
+            let k = (((bits & 0xffff_ffff) * n) >> 32) as u32;
+            bits >>= 32;
+            left -= 1;
+            self.step(select_bit(legal, k));
         }
     }
 }
 
-#[cold]
-fn unreachable_empty() -> Card {
-    // A player with cards always has a legal play (property-tested); this
-    // is only here so a logic error cannot become undefined behaviour.
-    panic!("no legal play in a position with cards left")
+/// The `k`-th card (0-based, index order) of a set with more than `k`
+/// cards, without data-dependent branches: a random `k` defeats branch
+/// prediction, and this runs once per card of every playout.
+#[inline(always)]
+pub fn select_bit(set: CardSet, k: u32) -> Card {
+    let v = set.0;
+    // Cards in each of the first three suits, and running totals; the
+    // suit holding the k-th card is found by three independent compares.
+    let s1 = (v & 0xff).count_ones();
+    let s2 = s1 + (v & 0xff00).count_ones();
+    let s3 = s2 + (v & 0xff_0000).count_ones();
+    let b = (k >= s1) as u32 + (k >= s2) as u32 + (k >= s3) as u32;
+    let before = [0, s1, s2, s3][(b & 3) as usize];
+    let byte = ((v >> (8 * b)) & 0xff) as usize;
+    let bit = SELECT_IN_BYTE[byte][((k - before) & 7) as usize] as u32;
+    Card::from_index(((8 * b + bit) & 31) as u8).unwrap_or(Card::new(Suit::Spades, crate::Rank::Seven))
 }
+
+/// Strength in a suit by rank (natural index): `[plain, trump]`.
+static STRENGTH: [[u8; 8]; 2] =
+    [crate::contract::PLAIN_STRENGTH, crate::contract::TRUMP_STRENGTH];
+/// Card points by rank: `[plain, trump]`.
+static POINTS: [[u8; 8]; 2] = [crate::contract::PLAIN_POINTS, crate::contract::TRUMP_POINTS];
+/// Ranks that beat a rank in its suit: `[plain, trump]`.
+static HIGHER: [[u8; 8]; 2] = [crate::contract::PLAIN_HIGHER, crate::contract::TRUMP_HIGHER];
+
+/// `SELECT_IN_BYTE[b][k]`: position of the `k`-th set bit of byte `b`.
+static SELECT_IN_BYTE: [[u8; 8]; 256] = {
+    let mut t = [[0u8; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut k = 0;
+        let mut i = 0;
+        while i < 8 {
+            if b & (1 << i) != 0 {
+                t[b][k] = i as u8;
+                k += 1;
+            }
+            i += 1;
+        }
+        b += 1;
+    }
+    t
+};
 
 #[cfg(test)]
 mod tests {
