@@ -171,9 +171,11 @@ pub struct PlayState {
     /// The seat whose card now wins the trick in progress.
     winner: Seat,
     trick: [Card; 4],
-    /// The card now winning the trick, and its power (see [`PlayState::power`]).
+    /// The card now winning the trick.
     win_card: Card,
-    win_power: u8,
+    /// The cards that would beat it: higher cards of its suit, plus every
+    /// ruffing card if it is not a trump.
+    beat: u32,
     trick_len: u8,
     trick_points: u8,
     tricks: [u8; 4],
@@ -211,7 +213,7 @@ impl PlayState {
             winner: leader,
             trick: [Card::new(Suit::Spades, crate::Rank::Seven); 4],
             win_card: Card::new(Suit::Spades, crate::Rank::Seven),
-            win_power: 0,
+            beat: 0,
             trick_len: 0,
             trick_points: 0,
             tricks: [0; 4],
@@ -326,32 +328,22 @@ impl PlayState {
         TrickContext { led: Some(self.trick[0]), winning: self.win_card, partner_winning }
     }
 
-    /// A card's power in the trick in progress: its strength in its suit's
-    /// order, +8 if of the led suit, +16 if it ruffs. The highest power
-    /// wins, with no branch on the contract kind.
-    #[inline(always)]
-    fn power(&self, card: Card) -> u8 {
-        let i = card.index() as u32;
-        let t = ((self.torder >> i) & 1) as usize;
-        let strength = STRENGTH[t][card.rank().index()];
-        strength | ((((self.led >> i) & 1) as u8) << 3) | ((((self.ruff >> i) & 1) as u8) << 4)
-    }
-
     #[inline(always)]
     fn card_points(&self, card: Card) -> u8 {
-        let t = ((self.torder >> card.index()) & 1) as usize;
-        POINTS[t][card.rank().index()]
+        let i = card.index();
+        POINTS[((self.torder >> i) & 1) as usize][(i & 7) as usize]
     }
 
     /// The cards of the same suit that beat `card` in its suit's order.
     #[inline(always)]
     fn higher(&self, card: Card) -> u32 {
-        let t = ((self.torder >> card.index()) & 1) as usize;
-        (HIGHER[t][card.rank().index()] as u32) << (card.suit().index() as u32 * 8)
+        let i = card.index() as u32;
+        (HIGHER[((self.torder >> i) & 1) as usize][(i & 7) as usize] as u32) << (i & !7)
     }
 
     /// Legal plays from the masks (same answer as [`legal_plays`], which a
-    /// property test checks; this one avoids the contract match).
+    /// property test checks; this one avoids the contract match and uses
+    /// the running mask of cards that beat the trick).
     #[inline(always)]
     fn legal_fast(&self) -> CardSet {
         let hand = self.hands[self.to_play.index() & 3].0;
@@ -361,11 +353,10 @@ impl PlayState {
         let same = hand & self.led;
         if same != 0 {
             // Trump-ordered led suit (trump led, or any suit in all-trumps):
-            // head the trick if you can. The winning card is then of the led
-            // suit, since nothing else can be winning.
+            // head the trick if you can.
             if self.led & self.torder != 0 {
-                let higher = same & self.higher(self.win_card);
-                return CardSet(if higher != 0 { higher } else { same });
+                let head = same & self.beat;
+                return CardSet(if head != 0 { head } else { same });
             }
             return CardSet(same);
         }
@@ -373,28 +364,32 @@ impl PlayState {
         if trumps == 0 {
             return CardSet(hand);
         }
-        let win_is_trump = (self.ruff >> self.win_card.index()) & 1 != 0;
+        // Trumps that take the trick: all of them over a plain winner,
+        // the higher ones over a trump.
+        let over = trumps & self.beat;
         let rules = &self.rules;
         if rules.partner_exception && self.partners && self.winner.0 == (self.to_play.0 + 2) & 3 {
-            if rules.overtrump_over_partner && win_is_trump {
-                let higher = trumps & self.higher(self.win_card);
-                if higher != 0 {
-                    return CardSet((hand & !trumps) | higher);
-                }
-            }
-            return CardSet(hand);
+            // Partner winning: anything, but a trump must be high enough.
+            return CardSet(if rules.overtrump_over_partner && over != 0 {
+                (hand & !trumps) | over
+            } else {
+                hand
+            });
         }
-        if !win_is_trump {
-            return CardSet(trumps);
-        }
-        let higher = trumps & self.higher(self.win_card);
-        CardSet(if higher != 0 && rules.overtrump_on_ruff {
-            higher
-        } else if rules.must_undertrump || higher != 0 {
+        CardSet(if over != 0 && rules.overtrump_on_ruff {
+            over
+        } else if rules.must_undertrump || over != 0 {
             trumps
         } else {
             hand
         })
+    }
+
+    /// Cards that beat `card` once it wins the trick.
+    #[inline(always)]
+    fn beaters(&self, card: Card) -> u32 {
+        let ruffs = (self.ruff >> card.index()) & 1 != 0;
+        self.higher(card) | if ruffs { 0 } else { self.ruff }
     }
 
     /// The cards the player to act may play (empty once play is over).
@@ -438,17 +433,12 @@ impl PlayState {
         let i = self.trick_len as usize & 3;
         self.trick_points += self.card_points(card);
         if i == 0 {
-            self.led = CardSet::suit(card.suit()).0;
+            self.led = 0xff << (card.index() & !7);
+        }
+        if i == 0 || (self.beat >> card.index()) & 1 != 0 {
             self.win_card = card;
-            self.win_power = self.power(card);
             self.winner = self.to_play;
-        } else {
-            // Branch-free update: who wins is random in a playout.
-            let p = self.power(card);
-            let better = p > self.win_power;
-            self.win_power = if better { p } else { self.win_power };
-            self.win_card = if better { card } else { self.win_card };
-            self.winner = if better { self.to_play } else { self.winner };
+            self.beat = self.beaters(card);
         }
         self.trick[i] = card;
         self.trick_len += 1;
@@ -477,7 +467,7 @@ impl PlayState {
     #[inline]
     pub fn playout<R: RngCore>(&mut self, rng: &mut R) {
         // One 64-bit draw serves two cards (32 bits each, Lemire's
-        // multiply-shift: bias below 2^-29 for hands of up to 9 cards).
+        // multiply-shift: bias below 2^-28 for hands of up to 9 cards).
         let mut bits = 0u64;
         let mut left = 0u32;
         while !self.is_over() {
@@ -485,9 +475,8 @@ impl PlayState {
                 bits = rng.next_u64();
                 left = 2;
             }
-            let legal = self.legal();
-            let n = legal.len() as u64;
-            let k = (((bits & 0xffff_ffff) * n) >> 32) as u32;
+            let legal = self.legal_fast();
+            let k = (((bits & 0xffff_ffff) * legal.len() as u64) >> 32) as u32;
             bits >>= 32;
             left -= 1;
             self.step(select_bit(legal, k));
@@ -506,16 +495,18 @@ pub fn select_bit(set: CardSet, k: u32) -> Card {
     let s1 = (v & 0xff).count_ones();
     let s2 = s1 + (v & 0xff00).count_ones();
     let s3 = s2 + (v & 0xff_0000).count_ones();
-    let b = (k >= s1) as u32 + (k >= s2) as u32 + (k >= s3) as u32;
-    let before = [0, s1, s2, s3][(b & 3) as usize];
+    let (c1, c2, c3) = ((k >= s1) as u32, (k >= s2) as u32, (k >= s3) as u32);
+    let b = c1 + c2 + c3;
+    // The compares are monotone (c3 implies c2 implies c1), so the cards
+    // before suit b add up from masks, with no table in memory.
+    let before = (c1.wrapping_neg() & s1)
+        + (c2.wrapping_neg() & (s2 - s1))
+        + (c3.wrapping_neg() & (s3 - s2));
     let byte = ((v >> (8 * b)) & 0xff) as usize;
     let bit = SELECT_IN_BYTE[byte][((k - before) & 7) as usize] as u32;
     Card::from_index(((8 * b + bit) & 31) as u8).unwrap_or(Card::new(Suit::Spades, crate::Rank::Seven))
 }
 
-/// Strength in a suit by rank (natural index): `[plain, trump]`.
-static STRENGTH: [[u8; 8]; 2] =
-    [crate::contract::PLAIN_STRENGTH, crate::contract::TRUMP_STRENGTH];
 /// Card points by rank: `[plain, trump]`.
 static POINTS: [[u8; 8]; 2] = [crate::contract::PLAIN_POINTS, crate::contract::TRUMP_POINTS];
 /// Ranks that beat a rank in its suit: `[plain, trump]`.
