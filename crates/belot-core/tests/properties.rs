@@ -1,0 +1,263 @@
+//! Property tests over random French Belote games: points conserved, a
+//! legal action always exists, illegal actions change nothing, views never
+//! leak hidden cards, records round-trip, the fast legal-play code agrees
+//! with the reference function.
+
+mod common;
+
+use std::collections::BTreeSet;
+
+use belot_core::french::{
+    AnnounceContests, BothCross, CapotVictim, FirstPackets, FrenchDeal, FrenchMatch,
+    FrenchOptions, LitigeMode, Outcome, Phase,
+};
+use belot_core::meld::{CardReuse, SeqTie};
+use belot_core::play::{PlayRules, PlayState, legal_plays};
+use belot_core::{Action, Card, CardSet, Contract, Deck, MatchRecord, Seat, Suit};
+use proptest::prelude::*;
+use rand_chacha::ChaCha8Rng;
+use rand_core::{RngCore, SeedableRng};
+
+fn options_strategy() -> impl Strategy<Value = FrenchOptions> {
+    (
+        prop_oneof![Just(1000u32), Just(500)],
+        any::<bool>(),
+        0..3u8,
+        any::<[bool; 4]>(),
+        0..3u8,
+        prop_oneof![Just(Some(5u8)), Just(None)],
+        any::<bool>(),
+    )
+        .prop_map(|(target, taker_cross, litige, flags, capot, cap, packets)| FrenchOptions {
+            target,
+            both_cross: if taker_cross { BothCross::Taker } else { BothCross::MorePoints },
+            litige: [LitigeMode::Hold, LitigeMode::TieIsDedans, LitigeMode::TieIsMade]
+                [litige as usize],
+            litige_holds_belote: flags[0],
+            belote_in_contract_test: flags[1],
+            belote_requires_calls: flags[2],
+            announce_contests: if flags[3] {
+                AnnounceContests::Single
+            } else {
+                AnnounceContests::Separate
+            },
+            seq_len_cap: cap,
+            seq_tie: if packets { SeqTie::FirstInTurn } else { SeqTie::None },
+            card_reuse: if taker_cross { CardReuse::OnceOnly } else { CardReuse::AllowCarreAndSeq },
+            capot_victim_announcements: [CapotVictim::Keep, CapotVictim::Void, CapotVictim::Transfer]
+                [capot as usize],
+            overtrump_over_partner_when_discarding_trump: !flags[0],
+            first_packets: if packets { FirstPackets::TwoThree } else { FirstPackets::ThreeTwo },
+        })
+}
+
+/// A random legal action (takes are rarer than passes so that second
+/// rounds and throw-ins happen too).
+fn random_action(d: &FrenchDeal, rng: &mut ChaCha8Rng) -> Action {
+    let legal = d.legal_actions();
+    assert!(!legal.is_empty(), "a player to act has a legal action");
+    if d.phase() == Phase::Bidding && rng.next_u32() % 3 != 0 {
+        return Action::Pass;
+    }
+    legal[(rng.next_u32() as usize) % legal.len()].clone()
+}
+
+/// An action that is not legal now, if one can be made.
+fn illegal_action(d: &FrenchDeal, rng: &mut ChaCha8Rng) -> Action {
+    let legal = d.legal_actions();
+    loop {
+        let card = Card::from_index((rng.next_u32() % 32) as u8).unwrap();
+        let candidates = [
+            Action::Take,
+            Action::Pass,
+            Action::Name { suit: Suit::ALL[(rng.next_u32() % 4) as usize] },
+            Action::play(card),
+            Action::Play { card, belote: true },
+            Action::Announce { melds: vec![] },
+        ];
+        let a = candidates[(rng.next_u32() as usize) % candidates.len()].clone();
+        if !legal.contains(&a) {
+            return a;
+        }
+    }
+}
+
+/// Every card named anywhere in a JSON value.
+fn cards_in(v: &serde_json::Value, out: &mut BTreeSet<String>) {
+    match v {
+        serde_json::Value::String(s) => {
+            if s.parse::<Card>().is_ok() && s.len() == 2 {
+                out.insert(s.clone());
+            }
+        }
+        serde_json::Value::Array(a) => a.iter().for_each(|x| cards_in(x, out)),
+        serde_json::Value::Object(m) => m.values().for_each(|x| cards_in(x, out)),
+        _ => {}
+    }
+}
+
+/// Checks that `seat`'s view names no card it may not know.
+fn check_view(d: &FrenchDeal, seat: Seat) {
+    let mut allowed = d.hand(seat);
+    if let Some(p) = d.play_state() {
+        allowed |= p.played();
+    }
+    allowed.insert(d.turned());
+    for a in d.announcements() {
+        if a.seat == seat || (d.contests_decided() && a.scored) {
+            allowed |= a.meld.cards();
+        }
+    }
+    let v = serde_json::to_value(d.view(seat)).unwrap();
+    let mut named = BTreeSet::new();
+    cards_in(&v, &mut named);
+    for name in named {
+        let card: Card = name.parse().unwrap();
+        assert!(allowed.contains(card), "seat {seat} view shows hidden card {card}");
+    }
+}
+
+fn play_random_deal(d: &mut FrenchDeal, rng: &mut ChaCha8Rng, checks: bool) {
+    while let Some(seat) = d.to_act() {
+        if checks {
+            // An illegal action is refused and changes nothing.
+            let before = format!("{:?}", d.full_state());
+            let bad = illegal_action(d, rng);
+            assert!(d.apply(seat, &bad).is_err(), "{bad} should be refused");
+            let other = Seat((seat.0 + 1 + (rng.next_u32() % 3) as u8) % 4);
+            if let Some(a) = d.legal_actions().first() {
+                assert!(d.apply(other, a).is_err(), "out-of-turn action refused");
+            }
+            assert_eq!(before, format!("{:?}", d.full_state()));
+            for s in 0..4 {
+                check_view(d, Seat(s));
+            }
+        }
+        let a = random_action(d, rng);
+        d.apply(seat, &a).unwrap();
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn random_deals_conserve_points(seed in any::<u64>(), o in options_strategy()) {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut d = FrenchDeal::new(o, Seat((seed % 4) as u8), Deck::from_seed(seed, 0)).unwrap();
+        play_random_deal(&mut d, &mut rng, false);
+        if d.phase() == Phase::ThrownIn {
+            prop_assert!(d.score().is_none());
+            return Ok(());
+        }
+        let sum = d.summary().unwrap();
+        let s = d.score().unwrap();
+        let tricks = d.tricks_so_far();
+        prop_assert_eq!(tricks[0] + tricks[1], 8);
+        // Card points and dix de der: always 162; a capot makes it 252.
+        prop_assert_eq!(sum.card_points[0] + sum.card_points[1], 162);
+        prop_assert_eq!(sum.capot.is_some(), tricks.contains(&8));
+        let cards_total = if sum.capot.is_some() { 252 } else { 162 };
+        prop_assert_eq!(s.card_points[0] + s.card_points[1], cards_total);
+        // §4.8 invariant: made and dedans record the whole deal; a litige
+        // holds back exactly what it sets aside.
+        let whole = cards_total + s.announcements.iter().sum::<i32>() + s.belote.iter().sum::<i32>();
+        prop_assert_eq!(s.recorded[0] + s.recorded[1] + s.held, whole);
+        prop_assert_eq!(s.held > 0, s.outcome == Outcome::Litige && whole > 0);
+        match s.outcome {
+            Outcome::Made => prop_assert_eq!(s.recorded, s.totals),
+            Outcome::Dedans => {
+                let t = s.taker.index();
+                prop_assert_eq!(s.recorded[t], s.belote[t]);
+            }
+            Outcome::Litige => prop_assert_eq!(s.totals[0] - if o.belote_in_contract_test { 0 } else { s.belote[0] },
+                                               s.totals[1] - if o.belote_in_contract_test { 0 } else { s.belote[1] }),
+        }
+    }
+
+    #[test]
+    fn legal_actions_exist_illegal_change_nothing_views_hide(seed in any::<u64>()) {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut d = FrenchDeal::new(FrenchOptions::default(), Seat(0), Deck::from_seed(seed, 0)).unwrap();
+        play_random_deal(&mut d, &mut rng, true);
+        prop_assert!(d.is_over());
+        prop_assert!(d.legal_actions().is_empty());
+    }
+
+    #[test]
+    fn records_round_trip_and_replay_exactly(seed in any::<u64>(), o in options_strategy()) {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut m = FrenchMatch::from_seed(o, Seat(1), seed).unwrap();
+        for _ in 0..3 {
+            while let Some(seat) = m.current().to_act() {
+                let a = random_action(m.current(), &mut rng);
+                m.apply(seat, &a).unwrap();
+            }
+            if m.ledger().is_over() {
+                break;
+            }
+            m.next_deal(None).unwrap();
+        }
+        // Stop half-way into one more deal sometimes: unfinished deals replay too.
+        if !m.ledger().is_over() && m.current().is_over() {
+            m.next_deal(None).unwrap();
+            for _ in 0..(rng.next_u32() % 20) {
+                if let Some(seat) = m.current().to_act() {
+                    let a = random_action(m.current(), &mut rng);
+                    m.apply(seat, &a).unwrap();
+                }
+            }
+        }
+        let rec = m.record();
+        let text = serde_json::to_string(&rec).unwrap();
+        let back: MatchRecord = serde_json::from_str(&text).unwrap();
+        prop_assert_eq!(&back, &rec);
+        let replayed = FrenchMatch::from_record(&back).unwrap();
+        prop_assert_eq!(replayed.record(), rec);
+        prop_assert_eq!(replayed.ledger(), m.ledger());
+        prop_assert_eq!(format!("{:?}", replayed.current().full_state()), format!("{:?}", m.current().full_state()));
+    }
+
+    #[test]
+    fn fast_legal_plays_equal_the_reference(seed in any::<u64>(), rules in any::<[bool; 4]>(), kind in 0..6u8, players in 2..=4u8) {
+        let rules = PlayRules {
+            partner_exception: rules[0],
+            overtrump_on_ruff: rules[1],
+            overtrump_over_partner: rules[2],
+            must_undertrump: rules[3],
+        };
+        let contract = match kind {
+            0..=3 => Contract::Suit(Suit::ALL[kind as usize]),
+            4 => Contract::AllTrumps,
+            _ => Contract::NoTrumps,
+        };
+        let deck = Deck::from_seed(seed, 0);
+        let per = 32 / players as usize;
+        let per = per.min(9);
+        let mut hands = [CardSet::EMPTY; 4];
+        for p in 0..players as usize {
+            for &c in &deck.cards()[p * per..(p + 1) * per] {
+                hands[p].insert(c);
+            }
+        }
+        let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed);
+        let mut s = PlayState::new(hands, players, true, contract, rules, Seat((seed % players as u64) as u8));
+        while !s.is_over() {
+            let reference = legal_plays(s.hand(s.to_play()), contract, &rules, &s.context());
+            prop_assert_eq!(s.legal(), reference);
+            prop_assert!(!reference.is_empty());
+            let k = rng.next_u32() as usize % reference.len();
+            s.play(reference.nth(k).unwrap()).unwrap();
+        }
+        let total: u32 = s.points().iter().sum();
+        prop_assert_eq!(total, contract.set_points(hands[0] | hands[1] | hands[2] | hands[3]) + 10);
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_game() {
+    let a = FrenchMatch::from_seed(FrenchOptions::default(), Seat(0), 99).unwrap();
+    let b = FrenchMatch::from_seed(FrenchOptions::default(), Seat(0), 99).unwrap();
+    assert_eq!(a.record(), b.record());
+    assert_eq!(a.current().deck(), &Deck::from_seed(99, 0));
+}
