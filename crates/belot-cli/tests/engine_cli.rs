@@ -1,0 +1,103 @@
+//! `belot engine` as another program sees it: a child process spoken to in
+//! JSON lines over its stdin and stdout.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+use serde_json::{Value, json};
+
+struct EngineProcess {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    stdout: BufReader<ChildStdout>,
+}
+
+impl EngineProcess {
+    fn start() -> EngineProcess {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_belot"))
+            .arg("engine")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("belot engine starts");
+        let stdin = child.stdin.take();
+        let stdout = BufReader::new(child.stdout.take().unwrap());
+        EngineProcess { child, stdin, stdout }
+    }
+
+    fn raw(&mut self, bytes: &[u8]) -> Value {
+        let stdin = self.stdin.as_mut().unwrap();
+        stdin.write_all(bytes).unwrap();
+        stdin.write_all(b"\n").unwrap();
+        stdin.flush().unwrap();
+        let mut line = String::new();
+        self.stdout.read_line(&mut line).unwrap();
+        serde_json::from_str(&line).unwrap_or_else(|e| panic!("bad response {line:?}: {e}"))
+    }
+
+    fn ask(&mut self, req: Value) -> Value {
+        let r = self.raw(req.to_string().as_bytes());
+        assert_eq!(r["ok"], true, "{req} -> {r}");
+        r
+    }
+}
+
+impl Drop for EngineProcess {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn a_complete_french_match_to_1000_driven_by_json_lines() {
+    let mut p = EngineProcess::start();
+    p.ask(json!({"cmd": "new", "variant": "french", "seed": 7, "dealer": 0}));
+    let mut deals = 0;
+    let winner = loop {
+        // Each seat acts from its own view, as a bot would.
+        loop {
+            let status = p.ask(json!({"cmd": "legal"}));
+            let Some(seat) = status["seat"].as_u64() else { break };
+            let view = p.ask(json!({"cmd": "view", "seat": seat}));
+            let legal = view["view"]["legal"].as_array().unwrap().clone();
+            assert!(!legal.is_empty());
+            // Prefer plays; take trump on the first chance half the time.
+            let pick = legal[(deals + seat as usize) % legal.len()].clone();
+            p.ask(json!({"cmd": "act", "seat": seat, "action": pick}));
+        }
+        deals += 1;
+        let score = p.ask(json!({"cmd": "score"}));
+        if let Some(w) = score["match"]["winner"].as_u64() {
+            let totals = score["match"]["totals"].as_array().unwrap();
+            assert!(totals[w as usize].as_i64().unwrap() >= 1000, "{score}");
+            break w;
+        }
+        assert!(deals < 300, "the match ends");
+        p.ask(json!({"cmd": "next"}));
+    };
+    assert!(winner < 2);
+    // The record replays to the same state in a fresh process.
+    let record = p.ask(json!({"cmd": "save"}))["record"].clone();
+    let state = p.ask(json!({"cmd": "state"}));
+    let mut q = EngineProcess::start();
+    q.ask(json!({"cmd": "load", "record": record}));
+    assert_eq!(q.ask(json!({"cmd": "state"})), state);
+}
+
+#[test]
+fn bad_input_gets_an_error_line_and_the_process_goes_on() {
+    let mut p = EngineProcess::start();
+    p.ask(json!({"cmd": "new", "seed": 1}));
+    let before = p.ask(json!({"cmd": "state"}));
+    for bad in [&b"{oops"[..], b"\xff\xfe not utf8", b"[]", b"\"cmd\"", b"{\"cmd\":\"act\"}", b"null"] {
+        let r = p.raw(bad);
+        assert_eq!(r["ok"], false, "{:?} -> {r}", String::from_utf8_lossy(bad));
+        assert!(r["error"]["message"].as_str().unwrap().len() > 10);
+    }
+    assert_eq!(p.ask(json!({"cmd": "state"})), before);
+    // End of input ends the process cleanly.
+    drop(p.stdin.take());
+    let status = p.child.wait().unwrap();
+    assert!(status.success());
+}

@@ -1,0 +1,277 @@
+//! The `belot engine` JSON-lines protocol, without a process.
+
+use belot_core::engine::Engine;
+use proptest::prelude::*;
+use serde_json::{Value, json};
+
+fn send(e: &mut Engine, req: Value) -> Value {
+    let line = e.handle_line(&req.to_string());
+    assert!(!line.contains('\n'), "one line per response");
+    serde_json::from_str(&line).unwrap()
+}
+
+fn ok(e: &mut Engine, req: Value) -> Value {
+    let r = send(e, req.clone());
+    assert_eq!(r["ok"], true, "{req} -> {r}");
+    r
+}
+
+fn err(e: &mut Engine, req: Value, code: &str) -> String {
+    let r = send(e, req.clone());
+    assert_eq!(r["ok"], false, "{req} -> {r}");
+    assert_eq!(r["error"]["code"], code, "{req} -> {r}");
+    r["error"]["message"].as_str().unwrap().to_string()
+}
+
+/// Plays the current deal to its end with the first legal action each time.
+fn play_deal(e: &mut Engine) {
+    loop {
+        let legal = ok(e, json!({"cmd": "legal"}));
+        let Some(first) = legal["actions"].as_array().and_then(|a| a.first()).cloned() else {
+            break;
+        };
+        ok(e, json!({"cmd": "act", "action": first}));
+    }
+}
+
+#[test]
+fn errors_say_what_is_accepted_and_change_nothing() {
+    let mut e = Engine::new();
+    let m = err(&mut e, json!({"cmd": "legal"}), "no_game");
+    assert!(m.contains("\"new\""), "{m}");
+    let line = e.handle_line("{not json");
+    let r: Value = serde_json::from_str(&line).unwrap();
+    assert_eq!(r["error"]["code"], "bad_json");
+    assert!(r["error"]["message"].as_str().unwrap().contains("one JSON object per line"));
+    let m = err(&mut e, json!({"cmd": "fly"}), "unknown_command");
+    assert!(m.contains("new, view, state, legal, act, score, next, save, load, help"), "{m}");
+    err(&mut e, json!([1, 2]), "bad_request");
+    err(&mut e, json!({"nocmd": 1}), "bad_request");
+    let m = err(&mut e, json!({"cmd": "new", "options": {"targte": 5}}), "bad_request");
+    assert!(m.contains("unknown field `targte`"), "{m}");
+    let m = err(&mut e, json!({"cmd": "new", "dealer": 7}), "bad_request");
+    assert!(m.contains("seats are 0 to 3"), "{m}");
+    let m = err(&mut e, json!({"cmd": "new", "deck": ["JS"]}), "invalid");
+    assert!(m.contains("all 32 cards"), "{m}");
+    err(&mut e, json!({"cmd": "new", "seed": 1, "deck": []}), "bad_request");
+
+    ok(&mut e, json!({"cmd": "new", "seed": 5, "dealer": 0}));
+    let before = ok(&mut e, json!({"cmd": "state"}));
+    let m = err(&mut e, json!({"cmd": "act", "action": {"type": "play", "card": "JS"}}), "illegal_action");
+    assert!(m.contains("take") && m.contains("pass"), "{m}");
+    let m = err(&mut e, json!({"cmd": "act", "action": {"type": "play", "card": "ZZ"}}), "bad_request");
+    assert!(m.contains("expected rank then suit"), "{m}");
+    let m = err(&mut e, json!({"cmd": "act", "action": {"type": "jump"}}), "bad_request");
+    assert!(m.contains("pass") && m.contains("announce"), "{m}");
+    let m = err(&mut e, json!({"cmd": "act", "seat": 3, "action": {"type": "pass"}}), "not_your_turn");
+    assert!(m.contains("seat 1's turn"), "{m}");
+    err(&mut e, json!({"cmd": "view", "seat": 9}), "bad_request");
+    err(&mut e, json!({"cmd": "view"}), "bad_request");
+    err(&mut e, json!({"cmd": "next"}), "illegal_action");
+    err(&mut e, json!({"cmd": "state", "extra": 1}), "bad_request");
+    assert_eq!(ok(&mut e, json!({"cmd": "state"})), before);
+}
+
+#[test]
+fn id_is_echoed() {
+    let mut e = Engine::new();
+    let r = send(&mut e, json!({"cmd": "help", "id": "abc"}));
+    assert_eq!(r["id"], "abc");
+    assert!(r["commands"].as_array().unwrap().len() >= 10);
+    let r = send(&mut e, json!({"cmd": "legal", "id": 7}));
+    assert_eq!((r["id"].clone(), r["ok"].clone()), (json!(7), json!(false)));
+}
+
+#[test]
+fn a_deal_from_a_deck_through_the_protocol() {
+    let mut e = Engine::new();
+    // The deck in index order: seat 1 is dealt 7S 8S 9S JH QH, JD is turned.
+    let deck: Vec<String> = (0..32)
+        .map(|i| belot_core::Card::from_index(i).unwrap().to_string())
+        .collect();
+    let r = ok(&mut e, json!({"cmd": "new", "deck": deck, "dealer": 0}));
+    assert_eq!(r["to_act"], 1);
+    assert_eq!(r["phase"], "bidding");
+    let v = ok(&mut e, json!({"cmd": "view", "seat": 1}));
+    assert_eq!(v["view"]["hand"], json!(["7S", "8S", "9S", "JH", "QH"]));
+    assert_eq!(v["view"]["turned"], "JD");
+    assert_eq!(v["view"]["legal"], json!([{"type": "take"}, {"type": "pass"}]));
+    // Another seat's view has no hand of seat 1 and no legal actions.
+    let v2 = ok(&mut e, json!({"cmd": "view", "seat": 2}));
+    assert!(v2["view"].get("legal").is_none());
+    assert!(!v2["view"].to_string().contains("\"7S\""));
+    ok(&mut e, json!({"cmd": "act", "action": {"type": "pass"}}));
+    let r = ok(&mut e, json!({"cmd": "act", "seat": 2, "action": {"type": "take"}}));
+    assert_eq!(r["contract"], "D");
+    assert_eq!(r["taker"], 2);
+    assert_eq!(r["phase"], "playing");
+    play_deal(&mut e);
+    let s = ok(&mut e, json!({"cmd": "score"}));
+    let deal = &s["deal"];
+    assert_eq!(deal["phase"], "finished");
+    let cp = deal["score"]["card_points"].as_array().unwrap();
+    let total: i64 = cp.iter().map(|x| x.as_i64().unwrap()).sum();
+    assert!(total == 162 || total == 252, "{s}");
+    assert!(deal["score"]["outcome"].is_string());
+    assert_eq!(s["match"]["rows"].as_array().unwrap().len(), 1);
+    assert_eq!(s["match"]["next_dealer"], 1);
+    let m = err(&mut e, json!({"cmd": "act", "action": {"type": "pass"}}), "deal_over");
+    assert!(m.contains("over"));
+    let r = ok(&mut e, json!({"cmd": "next", "seed": 3}));
+    assert_eq!(r["dealer"], 1);
+    assert_eq!(r["deal"], 2);
+}
+
+#[test]
+fn start_from_hands_and_read_the_breakdown() {
+    let mut e = Engine::new();
+    let hands = json!([
+        ["AH", "KH", "QH", "7S", "8S", "7D", "8D", "7C"],
+        ["KD", "QD", "JD", "TD", "AS", "KS", "8C", "TC"],
+        ["9S", "9H", "9D", "9C", "JS", "QS", "AD", "JC"],
+        ["TS", "7H", "8H", "TH", "JH", "QC", "KC", "AC"]
+    ]);
+    let r = ok(&mut e, json!({"cmd": "new", "hands": hands, "trump": "H", "taker": 0, "dealer": 3}));
+    assert_eq!((r["phase"].clone(), r["to_act"].clone()), (json!("playing"), json!(0)));
+    let legal = ok(&mut e, json!({"cmd": "legal"}));
+    assert_eq!(legal["actions"][0], json!({"type": "announce", "melds": [["QH", "KH", "AH"]]}));
+    ok(&mut e, json!({"cmd": "act", "action": {"type": "announce", "melds": [["AH", "KH", "QH"]]}}));
+    // The others see the kind, not the cards, before the contest.
+    let v = ok(&mut e, json!({"cmd": "view", "seat": 1}));
+    assert_eq!(v["view"]["announcements"][0]["kind"], "tierce");
+    assert!(v["view"]["announcements"][0].get("cards").is_none());
+    let m = err(
+        &mut e,
+        json!({"cmd": "act", "action": {"type": "announce", "melds": [["AH", "KH", "QH"]]}}),
+        "illegal_action",
+    );
+    assert!(m.contains("already announced"), "{m}");
+    // play_deal takes the first legal action: every later seat announces
+    // all its melds. Seat 1's quarte beats seat 0's tierce (side 1 also
+    // scores seat 3's tierce); seat 2's carré of nines is side 0's.
+    play_deal(&mut e);
+    let s = ok(&mut e, json!({"cmd": "score"}));
+    let got: Vec<(i64, i64, bool)> = s["deal"]["announcements"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| (a["seat"].as_i64().unwrap(), a["points"].as_i64().unwrap(), a["scored"] == true))
+        .collect();
+    assert_eq!(got, vec![(0, 20, false), (1, 50, true), (2, 150, true), (3, 20, true)]);
+    assert_eq!(s["deal"]["belote"]["seat"], 0);
+    assert_eq!(s["deal"]["summary"]["announcements"], json!([150, 70]));
+    // Hands must be four hands of eight distinct cards.
+    let m = err(&mut e, json!({"cmd": "new", "hands": [["AH"]], "trump": "H", "taker": 0}), "invalid");
+    assert!(m.contains("4 hands"), "{m}");
+    err(&mut e, json!({"cmd": "new", "hands": hands}), "bad_request");
+}
+
+#[test]
+fn save_and_load_replay_exactly() {
+    let mut e = Engine::new();
+    ok(&mut e, json!({"cmd": "new", "seed": 11, "dealer": 2, "options": {"target": 500}}));
+    play_deal(&mut e);
+    ok(&mut e, json!({"cmd": "next"}));
+    for _ in 0..6 {
+        let legal = ok(&mut e, json!({"cmd": "legal"}));
+        let first = legal["actions"][0].clone();
+        ok(&mut e, json!({"cmd": "act", "action": first}));
+    }
+    let saved = ok(&mut e, json!({"cmd": "save"}))["record"].clone();
+    assert_eq!(saved["format"], "belot-record");
+    assert_eq!(saved["deals"].as_array().unwrap().len(), 2);
+    let state = ok(&mut e, json!({"cmd": "state"}));
+    let mut e2 = Engine::new();
+    ok(&mut e2, json!({"cmd": "load", "record": saved.clone()}));
+    assert_eq!(ok(&mut e2, json!({"cmd": "state"})), state);
+    assert_eq!(ok(&mut e2, json!({"cmd": "save"}))["record"], saved);
+    // A tampered record is refused with the place it fails.
+    let mut bad = saved.clone();
+    bad["deals"][0]["result"] = json!([1, 2]);
+    let m = err(&mut e2, json!({"cmd": "load", "record": bad}), "invalid");
+    assert!(m.contains("deal 1: the record says"), "{m}");
+    let mut bad = saved;
+    bad["deals"][1]["actions"][0]["seat"] = json!(2);
+    let m = err(&mut e2, json!({"cmd": "load", "record": bad}), "invalid");
+    assert!(m.contains("deal 2, action 1"), "{m}");
+    // The failed loads left the loaded game alone.
+    assert_eq!(ok(&mut e2, json!({"cmd": "state"})), state);
+}
+
+#[test]
+fn a_whole_match_to_1000_through_the_protocol() {
+    let mut e = Engine::new();
+    ok(&mut e, json!({"cmd": "new", "seed": 2026, "dealer": 0}));
+    let mut deals = 0;
+    loop {
+        play_deal(&mut e);
+        deals += 1;
+        let s = ok(&mut e, json!({"cmd": "score"}));
+        if !s["match"]["winner"].is_null() {
+            let totals = s["match"]["totals"].as_array().unwrap();
+            let w = s["match"]["winner"].as_u64().unwrap() as usize;
+            assert!(totals[w].as_i64().unwrap() >= 1000);
+            break;
+        }
+        assert!(deals < 200, "a match ends");
+        ok(&mut e, json!({"cmd": "next"}));
+    }
+    let m = err(&mut e, json!({"cmd": "next"}), "illegal_action");
+    assert!(m.contains("match is over"));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    /// Arbitrary lines never panic, always get one JSON response, and a
+    /// refused request leaves the game as it was.
+    #[test]
+    fn arbitrary_lines_never_panic(lines in prop::collection::vec(line_strategy(), 1..8)) {
+        let mut e = Engine::new();
+        e.handle_line(r#"{"cmd":"new","seed":1}"#);
+        for line in lines {
+            let before = e.handle_line(r#"{"cmd":"state"}"#);
+            let out = e.handle_line(&line);
+            let v: Value = serde_json::from_str(&out).unwrap();
+            prop_assert!(v["ok"].is_boolean());
+            if v["ok"] == false {
+                prop_assert!(v["error"]["message"].as_str().is_some_and(|m| !m.is_empty()));
+                prop_assert_eq!(e.handle_line(r#"{"cmd":"state"}"#), before);
+            }
+        }
+    }
+}
+
+fn line_strategy() -> impl Strategy<Value = String> {
+    let cmd = prop_oneof![
+        Just("new"), Just("view"), Just("state"), Just("legal"), Just("act"), Just("score"),
+        Just("next"), Just("save"), Just("load"), Just("help"), Just("x")
+    ];
+    let value = prop_oneof![
+        Just(json!(null)), Just(json!(0)), Just(json!(3)), Just(json!(-1)), Just(json!(99)),
+        Just(json!("JS")), Just(json!("10H")), Just(json!("♥")), Just(json!({"type": "pass"})),
+        Just(json!({"type": "take"})), Just(json!({"type": "play", "card": "7S"})),
+        Just(json!({"type": "name", "suit": "H"})), Just(json!({"type": "announce", "melds": [["AH","KH","QH"]]})),
+        Just(json!([["AH"]])), Just(json!({"target": 500})), Just(json!("deadbeef")),
+        any::<i64>().prop_map(|n| json!(n)),
+        ".{0,12}".prop_map(|s| json!(s)),
+    ];
+    let key = prop_oneof![
+        Just("seat"), Just("action"), Just("seed"), Just("deck"), Just("hands"), Just("trump"),
+        Just("taker"), Just("dealer"), Just("options"), Just("record"), Just("id"), Just("zz")
+    ];
+    prop_oneof![
+        // Structured requests with random fields.
+        (cmd, prop::collection::vec((key, value), 0..4)).prop_map(|(c, kv)| {
+            let mut m = serde_json::Map::new();
+            m.insert("cmd".into(), json!(c));
+            for (k, v) in kv {
+                m.insert(k.into(), v);
+            }
+            Value::Object(m).to_string()
+        }),
+        // Raw noise, including broken JSON and deep nesting.
+        ".{0,64}",
+        "[\\[{\"]{0,300}",
+    ]
+}
