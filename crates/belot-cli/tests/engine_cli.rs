@@ -90,7 +90,9 @@ fn bad_input_gets_an_error_line_and_the_process_goes_on() {
     let mut p = EngineProcess::start();
     p.ask(json!({"cmd": "new", "seed": 1}));
     let before = p.ask(json!({"cmd": "state"}));
-    for bad in [&b"{oops"[..], b"\xff\xfe not utf8", b"[]", b"\"cmd\"", b"{\"cmd\":\"act\"}", b"null"] {
+    for bad in
+        [&b"{oops"[..], b"\xff\xfe not utf8", b"[]", b"\"cmd\"", b"{\"cmd\":\"act\"}", b"null"]
+    {
         let r = p.raw(bad);
         assert_eq!(r["ok"], false, "{:?} -> {r}", String::from_utf8_lossy(bad));
         assert!(r["error"]["message"].as_str().unwrap().len() > 10);

@@ -37,12 +37,17 @@ pub fn start(seed: u64, k: u64) -> PlayoutStart {
 }
 
 /// One random playout from `start`, scored as a French deal; returns the
-/// points recorded by the two sides.
+/// points recorded by the two sides and the card points dealt out in the
+/// tricks (always 162: the caller checks it).
 #[inline]
-pub fn playout<R: RngCore>(start: &PlayoutStart, options: &FrenchOptions, rng: &mut R) -> [i32; 2] {
+pub fn playout<R: RngCore>(
+    start: &PlayoutStart,
+    options: &FrenchOptions,
+    rng: &mut R,
+) -> ([i32; 2], u32) {
     let mut s = start.state;
     s.playout(rng);
-    score(&s, start, options)
+    (score(&s, start, options), s.points().iter().sum())
 }
 
 fn score(s: &PlayState, start: &PlayoutStart, options: &FrenchOptions) -> [i32; 2] {

@@ -261,7 +261,10 @@ impl Engine {
                 let g = self.game.as_mut().ok_or_else(no_game)?;
                 let deck = match (p.deck, p.seed) {
                     (Some(_), Some(_)) => {
-                        return Err(ProtoError::new("bad_request", "give a deck or a seed, not both"));
+                        return Err(ProtoError::new(
+                            "bad_request",
+                            "give a deck or a seed, not both",
+                        ));
                     }
                     (Some(cards), None) => Some(deck_of(&cards)?),
                     (None, Some(seed)) => Some(Deck::from_seed(seed, 0)),
@@ -309,7 +312,10 @@ impl Engine {
                 ));
             };
             let hands: [CardSet; 4] = hands.try_into().map_err(|h: Vec<CardSet>| {
-                ProtoError::new("invalid", format!("give 4 hands of 8 cards; got {} hands", h.len()))
+                ProtoError::new(
+                    "invalid",
+                    format!("give 4 hands of 8 cards; got {} hands", h.len()),
+                )
             })?;
             let deal = FrenchDeal::from_hands(options, dealer, hands, trump, check_seat(taker)?)?;
             FrenchMatch::with_deal(options, deal)
@@ -363,9 +369,9 @@ impl Engine {
                 })
             })
             .collect();
-        let belote = d.belote_seat().map(|s| {
-            json!({"seat": s, "side": side_of(s), "calls": d.belote_calls()})
-        });
+        let belote = d
+            .belote_seat()
+            .map(|s| json!({"seat": s, "side": side_of(s), "calls": d.belote_calls()}));
         Ok(json!({
             "deal": {
                 "number": g.deal_count(),
@@ -394,7 +400,10 @@ impl Engine {
 }
 
 fn no_game() -> ProtoError {
-    ProtoError::new("no_game", "no match in progress: send {\"cmd\":\"new\"} or {\"cmd\":\"load\"} first")
+    ProtoError::new(
+        "no_game",
+        "no match in progress: send {\"cmd\":\"new\"} or {\"cmd\":\"load\"} first",
+    )
 }
 
 fn check_seat(s: u8) -> Result<Seat, ProtoError> {

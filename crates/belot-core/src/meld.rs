@@ -114,11 +114,19 @@ pub struct MeldValues {
 impl MeldValues {
     /// French Belote and three-player Belot: carré J 200, 9 150,
     /// A 10 K Q 100; sequences 20 / 50 / 100.
-    pub const FRENCH: MeldValues =
-        MeldValues { carre: [0, 0, 150, 100, 200, 100, 100, 100], tierce: 20, quarte: 50, quinte: 100 };
+    pub const FRENCH: MeldValues = MeldValues {
+        carre: [0, 0, 150, 100, 200, 100, 100, 100],
+        tierce: 20,
+        quarte: 50,
+        quinte: 100,
+    };
     /// Two-player Belot (seed 001): carré J 200, 9 140, A 110, 10 K Q 100.
-    pub const TWO_PLAYER: MeldValues =
-        MeldValues { carre: [0, 0, 140, 100, 200, 100, 100, 110], tierce: 20, quarte: 50, quinte: 100 };
+    pub const TWO_PLAYER: MeldValues = MeldValues {
+        carre: [0, 0, 140, 100, 200, 100, 100, 110],
+        tierce: 20,
+        quarte: 50,
+        quinte: 100,
+    };
 
     /// The value of one meld.
     pub fn value(&self, m: Meld) -> u32 {
@@ -313,7 +321,10 @@ mod tests {
         let melds = find_melds(hand, CardReuse::OnceOnly);
         assert_eq!(
             melds,
-            vec![Meld::Carre(Rank::Nine), Meld::Sequence { suit: Suit::Hearts, top: Rank::Ace, len: 4 }]
+            vec![
+                Meld::Carre(Rank::Nine),
+                Meld::Sequence { suit: Suit::Hearts, top: Rank::Ace, len: 4 }
+            ]
         );
         // two runs in one suit
         let melds = find_melds(set("AS KS QS 9S 8S 7S"), CardReuse::OnceOnly);

@@ -418,7 +418,13 @@ impl PlayState {
         let before = self.trick_points;
         if self.step(card) {
             let points = before as u32 + self.contract.points(card);
-            Some(Trick { leader, cards: self.trick, len: self.players, winner: self.leader, points })
+            Some(Trick {
+                leader,
+                cards: self.trick,
+                len: self.players,
+                winner: self.leader,
+                points,
+            })
         } else {
             None
         }
@@ -504,7 +510,8 @@ pub fn select_bit(set: CardSet, k: u32) -> Card {
         + (c3.wrapping_neg() & (s3 - s2));
     let byte = ((v >> (8 * b)) & 0xff) as usize;
     let bit = SELECT_IN_BYTE[byte][((k - before) & 7) as usize] as u32;
-    Card::from_index(((8 * b + bit) & 31) as u8).unwrap_or(Card::new(Suit::Spades, crate::Rank::Seven))
+    Card::from_index(((8 * b + bit) & 31) as u8)
+        .unwrap_or(Card::new(Suit::Spades, crate::Rank::Seven))
 }
 
 /// Card points by rank: `[plain, trump]`.
@@ -559,18 +566,33 @@ mod tests {
         let hand = set("7S JS 9S AD");
         // led AS: J and 9 beat the ace in trump order
         assert_eq!(
-            legal_plays(hand, Contract::AllTrumps, &PlayRules::NO_PARTNERS, &ctx("AS", "AS", false)),
+            legal_plays(
+                hand,
+                Contract::AllTrumps,
+                &PlayRules::NO_PARTNERS,
+                &ctx("AS", "AS", false)
+            ),
             set("JS 9S")
         );
         // led JS: nothing beats it; follow with any spade
         let hand2 = set("7S 9S AD");
         assert_eq!(
-            legal_plays(hand2, Contract::AllTrumps, &PlayRules::NO_PARTNERS, &ctx("JS", "JS", false)),
+            legal_plays(
+                hand2,
+                Contract::AllTrumps,
+                &PlayRules::NO_PARTNERS,
+                &ctx("JS", "JS", false)
+            ),
             set("7S 9S")
         );
         // void: anything
         assert_eq!(
-            legal_plays(hand, Contract::AllTrumps, &PlayRules::NO_PARTNERS, &ctx("AH", "AH", false)),
+            legal_plays(
+                hand,
+                Contract::AllTrumps,
+                &PlayRules::NO_PARTNERS,
+                &ctx("AH", "AH", false)
+            ),
             hand
         );
     }

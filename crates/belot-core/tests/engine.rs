@@ -57,13 +57,19 @@ fn errors_say_what_is_accepted_and_change_nothing() {
 
     ok(&mut e, json!({"cmd": "new", "seed": 5, "dealer": 0}));
     let before = ok(&mut e, json!({"cmd": "state"}));
-    let m = err(&mut e, json!({"cmd": "act", "action": {"type": "play", "card": "JS"}}), "illegal_action");
+    let m = err(
+        &mut e,
+        json!({"cmd": "act", "action": {"type": "play", "card": "JS"}}),
+        "illegal_action",
+    );
     assert!(m.contains("take") && m.contains("pass"), "{m}");
-    let m = err(&mut e, json!({"cmd": "act", "action": {"type": "play", "card": "ZZ"}}), "bad_request");
+    let m =
+        err(&mut e, json!({"cmd": "act", "action": {"type": "play", "card": "ZZ"}}), "bad_request");
     assert!(m.contains("expected rank then suit"), "{m}");
     let m = err(&mut e, json!({"cmd": "act", "action": {"type": "jump"}}), "bad_request");
     assert!(m.contains("pass") && m.contains("announce"), "{m}");
-    let m = err(&mut e, json!({"cmd": "act", "seat": 3, "action": {"type": "pass"}}), "not_your_turn");
+    let m =
+        err(&mut e, json!({"cmd": "act", "seat": 3, "action": {"type": "pass"}}), "not_your_turn");
     assert!(m.contains("seat 1's turn"), "{m}");
     err(&mut e, json!({"cmd": "view", "seat": 9}), "bad_request");
     err(&mut e, json!({"cmd": "view"}), "bad_request");
@@ -86,9 +92,8 @@ fn id_is_echoed() {
 fn a_deal_from_a_deck_through_the_protocol() {
     let mut e = Engine::new();
     // The deck in index order: seat 1 is dealt 7S 8S 9S JH QH, JD is turned.
-    let deck: Vec<String> = (0..32)
-        .map(|i| belot_core::Card::from_index(i).unwrap().to_string())
-        .collect();
+    let deck: Vec<String> =
+        (0..32).map(|i| belot_core::Card::from_index(i).unwrap().to_string()).collect();
     let r = ok(&mut e, json!({"cmd": "new", "deck": deck, "dealer": 0}));
     assert_eq!(r["to_act"], 1);
     assert_eq!(r["phase"], "bidding");
@@ -131,11 +136,15 @@ fn start_from_hands_and_read_the_breakdown() {
         ["9S", "9H", "9D", "9C", "JS", "QS", "AD", "JC"],
         ["TS", "7H", "8H", "TH", "JH", "QC", "KC", "AC"]
     ]);
-    let r = ok(&mut e, json!({"cmd": "new", "hands": hands, "trump": "H", "taker": 0, "dealer": 3}));
+    let r =
+        ok(&mut e, json!({"cmd": "new", "hands": hands, "trump": "H", "taker": 0, "dealer": 3}));
     assert_eq!((r["phase"].clone(), r["to_act"].clone()), (json!("playing"), json!(0)));
     let legal = ok(&mut e, json!({"cmd": "legal"}));
     assert_eq!(legal["actions"][0], json!({"type": "announce", "melds": [["QH", "KH", "AH"]]}));
-    ok(&mut e, json!({"cmd": "act", "action": {"type": "announce", "melds": [["AH", "KH", "QH"]]}}));
+    ok(
+        &mut e,
+        json!({"cmd": "act", "action": {"type": "announce", "melds": [["AH", "KH", "QH"]]}}),
+    );
     // The others see the kind, not the cards, before the contest.
     let v = ok(&mut e, json!({"cmd": "view", "seat": 1}));
     assert_eq!(v["view"]["announcements"][0]["kind"], "tierce");
@@ -161,7 +170,8 @@ fn start_from_hands_and_read_the_breakdown() {
     assert_eq!(s["deal"]["belote"]["seat"], 0);
     assert_eq!(s["deal"]["summary"]["announcements"], json!([150, 70]));
     // Hands must be four hands of eight distinct cards.
-    let m = err(&mut e, json!({"cmd": "new", "hands": [["AH"]], "trump": "H", "taker": 0}), "invalid");
+    let m =
+        err(&mut e, json!({"cmd": "new", "hands": [["AH"]], "trump": "H", "taker": 0}), "invalid");
     assert!(m.contains("4 hands"), "{m}");
     err(&mut e, json!({"cmd": "new", "hands": hands}), "bad_request");
 }
@@ -244,21 +254,51 @@ proptest! {
 
 fn line_strategy() -> impl Strategy<Value = String> {
     let cmd = prop_oneof![
-        Just("new"), Just("view"), Just("state"), Just("legal"), Just("act"), Just("score"),
-        Just("next"), Just("save"), Just("load"), Just("help"), Just("x")
+        Just("new"),
+        Just("view"),
+        Just("state"),
+        Just("legal"),
+        Just("act"),
+        Just("score"),
+        Just("next"),
+        Just("save"),
+        Just("load"),
+        Just("help"),
+        Just("x")
     ];
     let value = prop_oneof![
-        Just(json!(null)), Just(json!(0)), Just(json!(3)), Just(json!(-1)), Just(json!(99)),
-        Just(json!("JS")), Just(json!("10H")), Just(json!("♥")), Just(json!({"type": "pass"})),
-        Just(json!({"type": "take"})), Just(json!({"type": "play", "card": "7S"})),
-        Just(json!({"type": "name", "suit": "H"})), Just(json!({"type": "announce", "melds": [["AH","KH","QH"]]})),
-        Just(json!([["AH"]])), Just(json!({"target": 500})), Just(json!("deadbeef")),
+        Just(json!(null)),
+        Just(json!(0)),
+        Just(json!(3)),
+        Just(json!(-1)),
+        Just(json!(99)),
+        Just(json!("JS")),
+        Just(json!("10H")),
+        Just(json!("♥")),
+        Just(json!({"type": "pass"})),
+        Just(json!({"type": "take"})),
+        Just(json!({"type": "play", "card": "7S"})),
+        Just(json!({"type": "name", "suit": "H"})),
+        Just(json!({"type": "announce", "melds": [["AH","KH","QH"]]})),
+        Just(json!([["AH"]])),
+        Just(json!({"target": 500})),
+        Just(json!("deadbeef")),
         any::<i64>().prop_map(|n| json!(n)),
         ".{0,12}".prop_map(|s| json!(s)),
     ];
     let key = prop_oneof![
-        Just("seat"), Just("action"), Just("seed"), Just("deck"), Just("hands"), Just("trump"),
-        Just("taker"), Just("dealer"), Just("options"), Just("record"), Just("id"), Just("zz")
+        Just("seat"),
+        Just("action"),
+        Just("seed"),
+        Just("deck"),
+        Just("hands"),
+        Just("trump"),
+        Just("taker"),
+        Just("dealer"),
+        Just("options"),
+        Just("record"),
+        Just("id"),
+        Just("zz")
     ];
     prop_oneof![
         // Structured requests with random fields.

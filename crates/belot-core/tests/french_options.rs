@@ -4,8 +4,8 @@
 mod common;
 
 use belot_core::french::{
-    AnnounceContests, BothCross, CapotVictim, DealSummary, FirstPackets, FrenchDeal,
-    FrenchOptions, LitigeMode, Outcome, score_deal,
+    AnnounceContests, BothCross, CapotVictim, DealSummary, FirstPackets, FrenchDeal, FrenchOptions,
+    LitigeMode, Outcome, score_deal,
 };
 use belot_core::meld::{CardReuse, SeqTie};
 use belot_core::play::{PlayRules, TrickContext, legal_plays};
@@ -36,7 +36,8 @@ fn option_defaults_are_the_seeds() {
 
 #[test]
 fn options_json_partial_and_unknown_keys() {
-    let o: FrenchOptions = serde_json::from_str(r#"{"target":500,"litige":"tie_is_made"}"#).unwrap();
+    let o: FrenchOptions =
+        serde_json::from_str(r#"{"target":500,"litige":"tie_is_made"}"#).unwrap();
     assert_eq!(o.target, 500);
     assert_eq!(o.litige, LitigeMode::TieIsMade);
     assert_eq!(o.both_cross, BothCross::MorePoints);
@@ -149,8 +150,8 @@ fn option_seq_tie_none_or_first_in_turn() {
 fn option_seq_len_cap() {
     // A quinte (5) and a 6-card run: capped at 5, the higher top decides.
     let h = [
-        "AS KS QS JS TS 7D 8D 9D",   // quinte to the ace
-        "KH QH JH TH 9H 8H 7C 8C",   // six to the king
+        "AS KS QS JS TS 7D 8D 9D", // quinte to the ace
+        "KH QH JH TH 9H 8H 7C 8C", // six to the king
         "AH 7H 9S 8S 7S TD JD QD",
         "KD AD 9C TC JC QC KC AC",
     ];

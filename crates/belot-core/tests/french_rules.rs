@@ -204,7 +204,12 @@ fn seed002_s3_rank_order_trump_j9a10kq87_plain_a10kqj987() {
     // J ranks above 9 in plain suits), seat 2 AS wins.
     let mut d = deal_at_play(
         opts(),
-        ["9S 7D 8D 9D TD 7C 8C 9C", "JS QD KD AD JD TC JC QC", "AS KC AC 7H 8H 9H TH JH", "7S 8S TS QS KS QH KH AH"],
+        [
+            "9S 7D 8D 9D TD 7C 8C 9C",
+            "JS QD KD AD JD TC JC QC",
+            "AS KC AC 7H 8H 9H TH JH",
+            "7S 8S TS QS KS QH KH AH",
+        ],
         Suit::Hearts,
         0,
     );
@@ -349,7 +354,12 @@ fn seed002_s7_capot_all_tricks_worth_252() {
     // Played out: a hand with every trump and the aces takes all 8 tricks.
     let mut d = deal_at_play(
         o,
-        ["JH 9H AH TH KH QH 8H 7H", "AS KS QS JS 7D 8D 9D TD", "AD KD QD JD 7C 8C 9C TC", "TS 9S 8S 7S AC KC QC JC"],
+        [
+            "JH 9H AH TH KH QH 8H 7H",
+            "AS KS QS JS 7D 8D 9D TD",
+            "AD KD QD JD 7C 8C 9C TC",
+            "TS 9S 8S 7S AC KC QC JC",
+        ],
         Suit::Hearts,
         0,
     );
@@ -467,7 +477,8 @@ fn seed002_s10_first_side_to_reach_1000_wins() {
 #[test]
 fn seed002_s10_short_game_to_500() {
     let o = FrenchOptions { target: 500, ..opts() };
-    let l = Ledger::from_entries(o, Seat(0), &[made(0, 160), made(0, 160), made(0, 160), made(0, 160)]);
+    let l =
+        Ledger::from_entries(o, Seat(0), &[made(0, 160), made(0, 160), made(0, 160), made(0, 160)]);
     assert_eq!(l.winner, Some(Side(0)));
     assert_eq!(l.rows.iter().filter(|r| r.counted).count(), 4);
 }

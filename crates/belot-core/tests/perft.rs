@@ -12,10 +12,26 @@ use belot_core::{Card, CardSet, Contract, Rank, Seat, Suit, parse_cards};
 
 // ---- the naive reference, from seed 002 §3 and the rules reference §1.6 ----
 
-const TRUMP_ORDER: [Rank; 8] =
-    [Rank::Jack, Rank::Nine, Rank::Ace, Rank::Ten, Rank::King, Rank::Queen, Rank::Eight, Rank::Seven];
-const PLAIN_ORDER: [Rank; 8] =
-    [Rank::Ace, Rank::Ten, Rank::King, Rank::Queen, Rank::Jack, Rank::Nine, Rank::Eight, Rank::Seven];
+const TRUMP_ORDER: [Rank; 8] = [
+    Rank::Jack,
+    Rank::Nine,
+    Rank::Ace,
+    Rank::Ten,
+    Rank::King,
+    Rank::Queen,
+    Rank::Eight,
+    Rank::Seven,
+];
+const PLAIN_ORDER: [Rank; 8] = [
+    Rank::Ace,
+    Rank::Ten,
+    Rank::King,
+    Rank::Queen,
+    Rank::Jack,
+    Rank::Nine,
+    Rank::Eight,
+    Rank::Seven,
+];
 
 fn is_trump(c: Card, contract: Contract) -> bool {
     match contract {
@@ -52,7 +68,12 @@ fn winner_index(trick: &[Card], contract: Contract) -> usize {
 /// partner when trump is led, a trump on a partner's trump must beat it if
 /// possible, under-trump when you cannot over-trump); for all-trumps and
 /// no-trumps the seed 001 duties.
-fn naive_legal(hand: &[Card], trick: &[Card], contract: Contract, partner_winning: bool) -> Vec<Card> {
+fn naive_legal(
+    hand: &[Card],
+    trick: &[Card],
+    contract: Contract,
+    partner_winning: bool,
+) -> Vec<Card> {
     if trick.is_empty() {
         return hand.to_vec();
     }
@@ -80,7 +101,8 @@ fn naive_legal(hand: &[Card], trick: &[Card], contract: Contract, partner_winnin
     let higher: Vec<Card> = trumps.iter().copied().filter(|c| !best_is_trump || beats(c)).collect();
     if partner_winning {
         if best_is_trump && !higher.is_empty() {
-            let mut v: Vec<Card> = hand.iter().copied().filter(|c| !is_trump(*c, contract)).collect();
+            let mut v: Vec<Card> =
+                hand.iter().copied().filter(|c| !is_trump(*c, contract)).collect();
             v.extend(higher);
             return v;
         }
@@ -101,8 +123,9 @@ fn naive_perft(
         return 1;
     }
     let seat = (leader + trick.len()) % n;
-    let partner_winning =
-        n == 4 && !trick.is_empty() && (leader + winner_index(trick, contract)) % n == (seat + 2) % n;
+    let partner_winning = n == 4
+        && !trick.is_empty()
+        && (leader + winner_index(trick, contract)) % n == (seat + 2) % n;
     let legal = naive_legal(&hands[seat], trick, contract, partner_winning);
     let mut total = 0;
     for card in legal {
@@ -181,7 +204,8 @@ fn perft_counts_match_the_data_file_and_the_naive_reference() {
         let depth = if case.depth == 0 { u32::MAX } else { case.depth };
         let fast = perft(&s, depth);
         let mut hands = case.hands.clone();
-        let naive = naive_perft(&mut hands, &mut Vec::new(), case.leader as usize, case.contract, depth);
+        let naive =
+            naive_perft(&mut hands, &mut Vec::new(), case.leader as usize, case.contract, depth);
         assert_eq!(fast, naive, "{}: engine and naive reference disagree", case.name);
         assert_eq!(fast, case.count, "{}: count differs from the data file", case.name);
     }

@@ -8,8 +8,8 @@ mod common;
 use std::collections::BTreeSet;
 
 use belot_core::french::{
-    AnnounceContests, BothCross, CapotVictim, FirstPackets, FrenchDeal, FrenchMatch,
-    FrenchOptions, LitigeMode, Outcome, Phase,
+    AnnounceContests, BothCross, CapotVictim, FirstPackets, FrenchDeal, FrenchMatch, FrenchOptions,
+    LitigeMode, Outcome, Phase,
 };
 use belot_core::meld::{CardReuse, SeqTie};
 use belot_core::play::{PlayRules, PlayState, legal_plays};
@@ -44,8 +44,11 @@ fn options_strategy() -> impl Strategy<Value = FrenchOptions> {
             seq_len_cap: cap,
             seq_tie: if packets { SeqTie::FirstInTurn } else { SeqTie::None },
             card_reuse: if taker_cross { CardReuse::OnceOnly } else { CardReuse::AllowCarreAndSeq },
-            capot_victim_announcements: [CapotVictim::Keep, CapotVictim::Void, CapotVictim::Transfer]
-                [capot as usize],
+            capot_victim_announcements: [
+                CapotVictim::Keep,
+                CapotVictim::Void,
+                CapotVictim::Transfer,
+            ][capot as usize],
             overtrump_over_partner_when_discarding_trump: !flags[0],
             first_packets: if packets { FirstPackets::TwoThree } else { FirstPackets::ThreeTwo },
         })
@@ -85,10 +88,8 @@ fn illegal_action(d: &FrenchDeal, rng: &mut ChaCha8Rng) -> Action {
 /// Every card named anywhere in a JSON value.
 fn cards_in(v: &serde_json::Value, out: &mut BTreeSet<String>) {
     match v {
-        serde_json::Value::String(s) => {
-            if s.parse::<Card>().is_ok() && s.len() == 2 {
-                out.insert(s.clone());
-            }
+        serde_json::Value::String(s) if s.len() == 2 && s.parse::<Card>().is_ok() => {
+            out.insert(s.clone());
         }
         serde_json::Value::Array(a) => a.iter().for_each(|x| cards_in(x, out)),
         serde_json::Value::Object(m) => m.values().for_each(|x| cards_in(x, out)),
@@ -235,9 +236,9 @@ proptest! {
         let per = 32 / players as usize;
         let per = per.min(9);
         let mut hands = [CardSet::EMPTY; 4];
-        for p in 0..players as usize {
+        for (p, hand) in hands.iter_mut().enumerate().take(players as usize) {
             for &c in &deck.cards()[p * per..(p + 1) * per] {
-                hands[p].insert(c);
+                hand.insert(c);
             }
         }
         let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed);

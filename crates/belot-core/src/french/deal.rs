@@ -408,16 +408,18 @@ impl FrenchDeal {
         match action {
             Action::Announce { melds } => {
                 if !self.can_announce(seat) {
-                    return Err(GameError::Illegal(if self.tricks.is_empty()
-                        && !self.first_card_played[seat.index()]
-                        && !self.available[seat.index()].is_empty()
-                    {
-                        "you have already announced".into()
-                    } else {
-                        "announcements are made at the first trick, before playing your first \
+                    return Err(GameError::Illegal(
+                        if self.tricks.is_empty()
+                            && !self.first_card_played[seat.index()]
+                            && !self.available[seat.index()].is_empty()
+                        {
+                            "you have already announced".into()
+                        } else {
+                            "announcements are made at the first trick, before playing your first \
                          card, and only with melds in your hand"
-                            .into()
-                    }));
+                                .into()
+                        },
+                    ));
                 }
                 let avail = &self.available[seat.index()];
                 if melds.is_empty() {
@@ -514,8 +516,10 @@ impl FrenchDeal {
             AnnounceContests::Single => MeldOrder::ValueFirst,
         };
         for idx in contests {
-            let entries: Vec<(Seat, Meld)> =
-                idx.iter().map(|&i| (self.announcements[i].seat, self.announcements[i].meld)).collect();
+            let entries: Vec<(Seat, Meld)> = idx
+                .iter()
+                .map(|&i| (self.announcements[i].seat, self.announcements[i].meld))
+                .collect();
             if let Some(w) =
                 contest_winner(&entries, contract, order, &values, o.seq_len_cap, o.seq_tie, side)
             {
@@ -616,9 +620,11 @@ fn deck_for_hands(
         all |= *h;
     }
     let th = hands[taker.index()];
-    let turned = th.of_suit(trump).first().or(th.first()).ok_or_else(|| {
-        GameError::Invalid("the taker's hand is empty".into())
-    })?;
+    let turned = th
+        .of_suit(trump)
+        .first()
+        .or(th.first())
+        .ok_or_else(|| GameError::Invalid("the taker's hand is empty".into()))?;
     let (p1, p2) = match options.first_packets {
         FirstPackets::ThreeTwo => (3, 2),
         FirstPackets::TwoThree => (2, 3),

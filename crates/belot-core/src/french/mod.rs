@@ -6,7 +6,9 @@ mod score;
 mod view;
 
 pub use deal::{Announcement, FrenchDeal, PLAYERS, Phase, side_of};
-pub use options::{AnnounceContests, BothCross, CapotVictim, FirstPackets, FrenchOptions, LitigeMode};
+pub use options::{
+    AnnounceContests, BothCross, CapotVictim, FirstPackets, FrenchOptions, LitigeMode,
+};
 pub use score::{
     CAPOT_POINTS, DEAL_POINTS, DealScore, DealSummary, Entry, Ledger, Outcome, Row, score_deal,
 };
@@ -201,7 +203,12 @@ impl FrenchMatch {
             }
             for (j, a) in d.actions.iter().enumerate() {
                 m.apply(a.seat, &a.action).map_err(|e| {
-                    GameError::Invalid(format!("deal {}, action {} ({}): {e}", i + 1, j + 1, a.action))
+                    GameError::Invalid(format!(
+                        "deal {}, action {} ({}): {e}",
+                        i + 1,
+                        j + 1,
+                        a.action
+                    ))
                 })?;
             }
             if let Some(expected) = &d.result {

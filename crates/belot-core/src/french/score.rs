@@ -55,11 +55,9 @@ impl DealSummary {
                 ));
             }
             if a == 1 || b == 1 {
-                return Err(
-                    "no side can take exactly 1 card point (or 161): card values are \
+                return Err("no side can take exactly 1 card point (or 161): card values are \
                      0, 2, 3, 4, 10, 11, 14, 20 and the last trick 10"
-                        .into(),
-                );
+                    .into());
             }
         }
         for a in self.announcements {

@@ -157,7 +157,11 @@ impl FrenchDeal {
             let cur = p.current_trick();
             (!cur.is_empty()).then(|| TrickView {
                 leader: p.leader(),
-                cards: cur.iter().enumerate().map(|(i, &c)| (p.leader().plus(i as u8, PLAYERS), c)).collect(),
+                cards: cur
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &c)| (p.leader().plus(i as u8, PLAYERS), c))
+                    .collect(),
                 winner: None,
                 points: None,
             })

@@ -49,10 +49,8 @@ pub fn play_out(d: &mut FrenchDeal) {
 /// Announces `melds` (each a card list) for the seat to act.
 pub fn announce(d: &mut FrenchDeal, melds: &[&str]) {
     let seat = d.to_act().unwrap();
-    let melds = melds
-        .iter()
-        .map(|m| belot_core::meld::Meld::from_cards(set(m)).expect("a meld"))
-        .collect();
+    let melds =
+        melds.iter().map(|m| belot_core::meld::Meld::from_cards(set(m)).expect("a meld")).collect();
     d.apply(seat, &Action::Announce { melds }).unwrap();
 }
 
