@@ -476,7 +476,7 @@ impl PlayState {
         // multiply-shift: bias below 2^-28 for hands of up to 9 cards).
         let mut bits = 0u64;
         let mut left = 0u32;
-        while !self.is_over() {
+        while self.tricks_played + 1 < self.tricks_total {
             if left == 0 {
                 bits = rng.next_u64();
                 left = 2;
@@ -486,6 +486,16 @@ impl PlayState {
             bits >>= 32;
             left -= 1;
             self.step(select_bit(legal, k));
+        }
+        // The last trick is forced: everyone plays his one card.
+        while !self.is_over() {
+            let card = self.hands[self.to_play.index() & 3].first();
+            match card {
+                Some(c) => {
+                    self.step(c);
+                }
+                None => break,
+            }
         }
     }
 }
