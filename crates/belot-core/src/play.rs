@@ -153,7 +153,8 @@ impl Trick {
 #[derive(Clone, Copy, Debug)]
 pub struct PlayState {
     hands: [CardSet; 4],
-    played: CardSet,
+    /// Every card dealt for play (cards played = these minus the hands).
+    dealt: CardSet,
     /// Cards ranking and scoring as trumps (see [`Contract::trump_ordered`]).
     torder: u32,
     /// Cards that ruff (see [`Contract::ruffing`]).
@@ -199,7 +200,7 @@ impl PlayState {
         let tricks_total = hands[0].len() as u8;
         PlayState {
             hands,
-            played: CardSet::EMPTY,
+            dealt: hands[0] | hands[1] | hands[2] | hands[3],
             torder: contract.trump_ordered().0,
             ruff: contract.ruffing().0,
             led: 0,
@@ -273,7 +274,7 @@ impl PlayState {
     /// Cards played so far (completed tricks and the trick in progress).
     #[inline]
     pub fn played(&self) -> CardSet {
-        self.played
+        self.dealt - (self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3])
     }
 
     /// Card points taken per seat, the last-trick 10 included once play is over.
@@ -435,7 +436,6 @@ impl PlayState {
     pub fn step(&mut self, card: Card) -> bool {
         let seat = self.to_play.index() & 3;
         self.hands[seat].remove(card);
-        self.played.insert(card);
         let i = self.trick_len as usize & 3;
         self.trick_points += self.card_points(card);
         if i == 0 {
