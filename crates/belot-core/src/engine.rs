@@ -7,6 +7,16 @@
 //! A refused request gets `"ok": false` and an `error` with a `code` and a
 //! `message` that says what was wrong and what is accepted; the game is
 //! unchanged.
+//!
+//! ```
+//! use belot_core::engine::Engine;
+//!
+//! let mut engine = Engine::new();
+//! let reply = engine.handle_line(r#"{"cmd":"new","seed":42,"dealer":0}"#);
+//! assert!(reply.contains(r#""to_act":1"#));
+//! let reply = engine.handle_line(r#"{"cmd":"act","action":{"type":"play","card":"JS"}}"#);
+//! assert!(reply.contains(r#""code":"illegal_action""#));
+//! ```
 
 use serde::Deserialize;
 use serde::de::DeserializeOwned;

@@ -13,6 +13,25 @@
 //! ([`french::score_deal`], [`french::Ledger`]).
 //!
 //! The [`engine`] module is the JSON-lines protocol behind `belot engine`.
+//!
+//! ```
+//! use belot_core::french::{FrenchMatch, FrenchOptions, Phase};
+//! use belot_core::{Action, Seat};
+//!
+//! // A match from seed 42, seat 0 dealing; everyone plays his first legal
+//! // action until the deal is over.
+//! let mut m = FrenchMatch::from_seed(FrenchOptions::default(), Seat(0), 42)?;
+//! while let Some(seat) = m.current().to_act() {
+//!     let action = m.current().legal_actions()[0].clone();
+//!     m.apply(seat, &action)?;
+//! }
+//! assert!(matches!(m.current().phase(), Phase::Finished | Phase::ThrownIn));
+//! if let Some(score) = m.current().score() {
+//!     // 162 card points (252 with a capot), plus announcements and belote.
+//!     assert!(score.card_points.iter().sum::<i32>() >= 162);
+//! }
+//! # Ok::<(), belot_core::GameError>(())
+//! ```
 
 pub mod action;
 #[doc(hidden)]
