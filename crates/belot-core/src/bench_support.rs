@@ -8,7 +8,7 @@ use rand_core::RngCore;
 use crate::card::{CardSet, Suit};
 use crate::contract::Contract;
 use crate::deck::Deck;
-use crate::french::{DealSummary, FrenchOptions, score_deal};
+use crate::french::{DealSummary, FrenchOptions, score_deal, side_totals};
 use crate::meld::belote_holder;
 use crate::play::{PlayRules, PlayState};
 use crate::seat::{Seat, Side};
@@ -51,19 +51,10 @@ pub fn playout<R: RngCore>(
 }
 
 fn score(s: &PlayState, start: &PlayoutStart, options: &FrenchOptions) -> [i32; 2] {
-    let p = s.points();
-    let t = s.tricks();
-    let tricks = [t[0] + t[2], t[1] + t[3]];
-    let capot = if tricks[0] == 8 {
-        Some(Side(0))
-    } else if tricks[1] == 8 {
-        Some(Side(1))
-    } else {
-        None
-    };
+    let (card_points, _, capot) = side_totals(s);
     let summary = DealSummary {
         taker: Side(0),
-        card_points: [p[0] + p[2], p[1] + p[3]],
+        card_points,
         capot,
         announcements: [0, 0],
         belote: start.belote,

@@ -17,7 +17,7 @@ fn opts() -> FrenchOptions {
 }
 
 #[test]
-fn option_defaults_are_the_seeds() {
+fn french_option_defaults_are_the_seeds() {
     let o = opts();
     assert_eq!(o.target, 1000);
     assert_eq!(o.both_cross, BothCross::MorePoints);
@@ -71,7 +71,7 @@ fn tie_with_belote() -> DealSummary {
 }
 
 #[test]
-fn option_litige_holds_belote() {
+fn french_option_litige_holds_belote() {
     // 71 + 20 = 91: a tie, the taker's belote recorded at once by default.
     let r = score_deal(&tie_with_belote(), &opts());
     assert_eq!((r.outcome, r.recorded, r.held), (Outcome::Litige, [20, 91], 71));
@@ -81,7 +81,7 @@ fn option_litige_holds_belote() {
 }
 
 #[test]
-fn option_belote_in_contract_test() {
+fn french_option_belote_in_contract_test() {
     // Without the belote in the test, 71 against 91 is dedans.
     let o = FrenchOptions { belote_in_contract_test: false, ..opts() };
     let r = score_deal(&tie_with_belote(), &o);
@@ -89,7 +89,7 @@ fn option_belote_in_contract_test() {
 }
 
 #[test]
-fn option_belote_requires_calls() {
+fn french_option_belote_requires_calls() {
     // Default: belote scores only if called with both cards.
     let play_without_calls = |o: FrenchOptions| {
         let mut d = deal_at_play(o, MELD_HANDS, Suit::Hearts, 0);
@@ -120,7 +120,7 @@ fn scored(d: &FrenchDeal) -> Vec<u8> {
 }
 
 #[test]
-fn option_announce_contests_single() {
+fn french_option_announce_contests_single() {
     let all = [Some("AH KH QH"), Some("KD QD JD TD"), Some("9S 9H 9D 9C"), Some("AC KC QC")];
     // Separate (default): side 1 scores sequences, side 0 the carré.
     let d = announce_and_trick(opts(), Suit::Hearts, all);
@@ -133,7 +133,7 @@ fn option_announce_contests_single() {
 }
 
 #[test]
-fn option_seq_tie_none_or_first_in_turn() {
+fn french_option_seq_tie_none_or_first_in_turn() {
     // Only the two equal A-K-Q tierces (hearts, clubs) with spades trump.
     let which = [Some("AH KH QH"), None, None, Some("AC KC QC")];
     let d = announce_and_trick(opts(), Suit::Spades, which);
@@ -147,7 +147,7 @@ fn option_seq_tie_none_or_first_in_turn() {
 }
 
 #[test]
-fn option_seq_len_cap() {
+fn french_option_seq_len_cap() {
     // A quinte (5) and a 6-card run: capped at 5, the higher top decides.
     let h = [
         "AS KS QS JS TS 7D 8D 9D", // quinte to the ace
@@ -170,7 +170,7 @@ fn option_seq_len_cap() {
 }
 
 #[test]
-fn option_card_reuse() {
+fn french_option_card_reuse() {
     // Seat 0: a carré of kings and K-Q-J of clubs sharing the king.
     let h = [
         "KS KH KD KC QC JC 7S 8S",
@@ -186,7 +186,7 @@ fn option_card_reuse() {
 }
 
 #[test]
-fn option_capot_victim_announcements() {
+fn french_option_capot_victim_announcements() {
     let s = DealSummary {
         taker: Side(0),
         card_points: [162, 0],
@@ -202,7 +202,7 @@ fn option_capot_victim_announcements() {
 }
 
 #[test]
-fn option_overtrump_over_partner_when_discarding_trump() {
+fn french_option_overtrump_over_partner_when_discarding_trump() {
     let h = Contract::Suit(Suit::Hearts);
     let hand = set("7H JH 8D");
     let ctx = TrickContext { led: Some(c("KS")), winning: c("TH"), partner_winning: true };
@@ -216,7 +216,7 @@ fn option_overtrump_over_partner_when_discarding_trump() {
 }
 
 #[test]
-fn option_first_packets_two_then_three() {
+fn french_option_first_packets_two_then_three() {
     let o = FrenchOptions { first_packets: FirstPackets::TwoThree, ..opts() };
     let d = FrenchDeal::new(o, Seat(0), Deck::ordered()).unwrap();
     // Seat 1: cards 0-1, then 8-10.
@@ -226,7 +226,7 @@ fn option_first_packets_two_then_three() {
 }
 
 #[test]
-fn option_both_cross_and_target_are_in_the_ledger() {
+fn french_option_both_cross_and_target_are_in_the_ledger() {
     // Covered in french_rules (seed002_s10_*); here the JSON names.
     let o: FrenchOptions = serde_json::from_str(r#"{"both_cross":"taker","target":500}"#).unwrap();
     assert_eq!((o.both_cross, o.target), (BothCross::Taker, 500));

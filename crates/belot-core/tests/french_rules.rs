@@ -1,5 +1,5 @@
 //! One test per rule statement of seed 002 (French Belote), named
-//! `seed002_<section>_<rule>`. Section numbers are the seed's.
+//! `french_seed002_<section>_<rule>`. Section numbers are the seed's.
 
 mod common;
 
@@ -24,14 +24,14 @@ const H: Contract = Contract::Suit(Suit::Hearts);
 // §1 Players and cards
 
 #[test]
-fn seed002_s1_four_players_two_teams_partners_opposite() {
+fn french_seed002_s1_four_players_two_teams_partners_opposite() {
     assert_eq!(side_of(Seat(0)), side_of(Seat(2)));
     assert_eq!(side_of(Seat(1)), side_of(Seat(3)));
     assert_ne!(side_of(Seat(0)), side_of(Seat(1)));
 }
 
 #[test]
-fn seed002_s1_deck_of_32_cards_seven_to_ace() {
+fn french_seed002_s1_deck_of_32_cards_seven_to_ace() {
     let d = Deck::ordered();
     let all: CardSet = d.cards().iter().copied().collect();
     assert_eq!(all.len(), 32);
@@ -43,7 +43,7 @@ fn seed002_s1_deck_of_32_cards_seven_to_ace() {
 }
 
 #[test]
-fn seed002_s1_deal_five_each_three_then_two_then_turn_a_card() {
+fn french_seed002_s1_deal_five_each_three_then_two_then_turn_a_card() {
     let d = FrenchDeal::new(opts(), Seat(0), Deck::ordered()).unwrap();
     // From the dealer's left: seat 1 gets cards 0-2 then 12-13, and so on.
     assert_eq!(d.hand(Seat(1)), set("7S 8S 9S JH QH"));
@@ -55,7 +55,7 @@ fn seed002_s1_deal_five_each_three_then_two_then_turn_a_card() {
 }
 
 #[test]
-fn seed002_s1_deal_passes_to_the_left() {
+fn french_seed002_s1_deal_passes_to_the_left() {
     let mut l = Ledger::new(opts(), Seat(2));
     assert_eq!(l.next_dealer(), Seat(2));
     l.push(&Entry::ThrownIn);
@@ -67,7 +67,7 @@ fn seed002_s1_deal_passes_to_the_left() {
 // §2 Taking trump
 
 #[test]
-fn seed002_s2_first_round_from_dealers_left_take_or_pass() {
+fn french_seed002_s2_first_round_from_dealers_left_take_or_pass() {
     let mut d = FrenchDeal::new(opts(), Seat(0), Deck::ordered()).unwrap();
     assert_eq!(d.to_act(), Some(Seat(1)));
     assert_eq!(d.legal_actions(), vec![Action::Take, Action::Pass]);
@@ -79,7 +79,7 @@ fn seed002_s2_first_round_from_dealers_left_take_or_pass() {
 }
 
 #[test]
-fn seed002_s2_second_round_names_another_suit() {
+fn french_seed002_s2_second_round_names_another_suit() {
     let mut d = FrenchDeal::new(opts(), Seat(0), Deck::ordered()).unwrap();
     for s in [1, 2, 3, 0] {
         d.apply(Seat(s), &Action::Pass).unwrap();
@@ -99,7 +99,7 @@ fn seed002_s2_second_round_names_another_suit() {
 }
 
 #[test]
-fn seed002_s2_all_pass_twice_cards_thrown_in_next_player_deals() {
+fn french_seed002_s2_all_pass_twice_cards_thrown_in_next_player_deals() {
     let mut d = FrenchDeal::new(opts(), Seat(0), Deck::ordered()).unwrap();
     for _ in 0..8 {
         let s = d.to_act().unwrap();
@@ -118,7 +118,7 @@ fn seed002_s2_all_pass_twice_cards_thrown_in_next_player_deals() {
 }
 
 #[test]
-fn seed002_s2_taker_gets_turned_card_and_two_more_others_three() {
+fn french_seed002_s2_taker_gets_turned_card_and_two_more_others_three() {
     let mut d = FrenchDeal::new(opts(), Seat(0), Deck::ordered()).unwrap();
     d.apply(Seat(1), &Action::Pass).unwrap();
     d.apply(Seat(2), &Action::Take).unwrap();
@@ -132,7 +132,7 @@ fn seed002_s2_taker_gets_turned_card_and_two_more_others_three() {
 }
 
 #[test]
-fn seed002_s2_taker_must_score_more_than_the_opponents() {
+fn french_seed002_s2_taker_must_score_more_than_the_opponents() {
     let o = opts();
     let s = |taker_pts| DealSummary {
         taker: Side(0),
@@ -149,25 +149,25 @@ fn seed002_s2_taker_must_score_more_than_the_opponents() {
 // §3 Playing the cards
 
 #[test]
-fn seed002_s3_must_follow_suit() {
+fn french_seed002_s3_must_follow_suit() {
     let hand = set("7S AS JH 8D");
     assert_eq!(legal_plays(hand, H, &PlayRules::FRENCH, &ctx("KS", "KS", false)), set("7S AS"));
 }
 
 #[test]
-fn seed002_s3_void_must_trump() {
+fn french_seed002_s3_void_must_trump() {
     let hand = set("7H JH 8D AC");
     assert_eq!(legal_plays(hand, H, &PlayRules::FRENCH, &ctx("KS", "KS", false)), set("7H JH"));
 }
 
 #[test]
-fn seed002_s3_void_need_not_trump_when_partner_wins_the_trick() {
+fn french_seed002_s3_void_need_not_trump_when_partner_wins_the_trick() {
     let hand = set("7H JH 8D AC");
     assert_eq!(legal_plays(hand, H, &PlayRules::FRENCH, &ctx("KS", "AS", true)), hand);
 }
 
 #[test]
-fn seed002_s3_trump_on_trump_must_beat_it_when_possible() {
+fn french_seed002_s3_trump_on_trump_must_beat_it_when_possible() {
     // Void in spades; an opponent has ruffed with the 10 of hearts.
     let hand = set("7H JH 8D AC");
     assert_eq!(legal_plays(hand, H, &PlayRules::FRENCH, &ctx("KS", "TH", false)), set("JH"));
@@ -177,7 +177,7 @@ fn seed002_s3_trump_on_trump_must_beat_it_when_possible() {
 }
 
 #[test]
-fn seed002_s3_trump_led_must_overtrump_even_over_partner() {
+fn french_seed002_s3_trump_led_must_overtrump_even_over_partner() {
     let hand = set("7H 9H 8D");
     assert_eq!(legal_plays(hand, H, &PlayRules::FRENCH, &ctx("AH", "AH", true)), set("9H"));
     // No higher trump: any trump.
@@ -186,7 +186,7 @@ fn seed002_s3_trump_led_must_overtrump_even_over_partner() {
 }
 
 #[test]
-fn seed002_s3_trump_on_partners_trump_must_beat_it_when_possible() {
+fn french_seed002_s3_trump_on_partners_trump_must_beat_it_when_possible() {
     // The partner has ruffed with the 10; a trump laid on it must beat it
     // (seed literal), though a plain card is allowed.
     let hand = set("7H JH 8D");
@@ -194,7 +194,7 @@ fn seed002_s3_trump_on_partners_trump_must_beat_it_when_possible() {
 }
 
 #[test]
-fn seed002_s3_rank_order_trump_j9a10kq87_plain_a10kqj987() {
+fn french_seed002_s3_rank_order_trump_j9a10kq87_plain_a10kqj987() {
     let order_t = ["JH", "9H", "AH", "TH", "KH", "QH", "8H", "7H"];
     let order_p = ["AS", "TS", "KS", "QS", "JS", "9S", "8S", "7S"];
     for w in order_t.windows(2).chain(order_p.windows(2)) {
@@ -223,7 +223,7 @@ fn seed002_s3_rank_order_trump_j9a10kq87_plain_a10kqj987() {
 // §4 Card values
 
 #[test]
-fn seed002_s4_cards_152_plus_dix_de_der_10_makes_162() {
+fn french_seed002_s4_cards_152_plus_dix_de_der_10_makes_162() {
     assert_eq!(H.deck_points(), 152);
     let mut d = deal_at_play(opts(), MELD_HANDS, Suit::Spades, 0);
     play_out(&mut d);
@@ -239,7 +239,7 @@ fn seed002_s4_cards_152_plus_dix_de_der_10_makes_162() {
 // §5 Announcements
 
 #[test]
-fn seed002_s5_announced_at_the_first_trick_only() {
+fn french_seed002_s5_announced_at_the_first_trick_only() {
     let mut d = deal_at_play(opts(), MELD_HANDS, Suit::Hearts, 0);
     // Seat 0 plays without announcing: it can no longer announce.
     play_first(&mut d);
@@ -271,7 +271,7 @@ fn announce_all_and_play(o: FrenchOptions, trump: Suit) -> FrenchDeal {
 }
 
 #[test]
-fn seed002_s5_only_the_side_with_the_best_sequence_scores_sequences() {
+fn french_seed002_s5_only_the_side_with_the_best_sequence_scores_sequences() {
     let mut d = announce_all_and_play(opts(), Suit::Hearts);
     // Seat 1's quarte beats both tierces: side 1 scores its quarte and
     // its partner's tierce (50 + 20); side 0's tierce scores nothing.
@@ -284,7 +284,7 @@ fn seed002_s5_only_the_side_with_the_best_sequence_scores_sequences() {
 }
 
 #[test]
-fn seed002_s5_only_the_side_with_the_best_carre_scores_carres() {
+fn french_seed002_s5_only_the_side_with_the_best_carre_scores_carres() {
     let mut d = announce_all_and_play(opts(), Suit::Hearts);
     play_out(&mut d);
     // Side 0 (seat 2's carré of nines, 150) is the only carré.
@@ -292,7 +292,7 @@ fn seed002_s5_only_the_side_with_the_best_carre_scores_carres() {
 }
 
 #[test]
-fn seed002_s5_announcements_add_to_the_deal_value() {
+fn french_seed002_s5_announcements_add_to_the_deal_value() {
     let mut d = announce_all_and_play(opts(), Suit::Hearts);
     play_out(&mut d);
     let s = d.score().unwrap();
@@ -305,7 +305,7 @@ fn seed002_s5_announcements_add_to_the_deal_value() {
 // §6 Belote–rebelote
 
 #[test]
-fn seed002_s6_belote_called_with_king_and_queen_of_trumps() {
+fn french_seed002_s6_belote_called_with_king_and_queen_of_trumps() {
     let mut d = deal_at_play(opts(), MELD_HANDS, Suit::Hearts, 0);
     assert_eq!(d.belote_seat(), Some(Seat(0)));
     // Only the holder may call, and only with the K or Q of trumps.
@@ -318,7 +318,7 @@ fn seed002_s6_belote_called_with_king_and_queen_of_trumps() {
 }
 
 #[test]
-fn seed002_s6_belote_stays_with_its_side_whatever_happens() {
+fn french_seed002_s6_belote_stays_with_its_side_whatever_happens() {
     let o = opts();
     // Takers (side 0) hold the belote and go dedans: they keep the 20.
     let s = DealSummary {
@@ -339,7 +339,7 @@ fn seed002_s6_belote_stays_with_its_side_whatever_happens() {
 // §7 Capot
 
 #[test]
-fn seed002_s7_capot_all_tricks_worth_252() {
+fn french_seed002_s7_capot_all_tricks_worth_252() {
     let o = opts();
     let s = DealSummary {
         taker: Side(0),
@@ -372,7 +372,7 @@ fn seed002_s7_capot_all_tricks_worth_252() {
 // §8 Dedans
 
 #[test]
-fn seed002_s8_dedans_opponents_take_the_whole_deal_with_all_announcements() {
+fn french_seed002_s8_dedans_opponents_take_the_whole_deal_with_all_announcements() {
     let o = opts();
     let s = DealSummary {
         taker: Side(0),
@@ -387,7 +387,7 @@ fn seed002_s8_dedans_opponents_take_the_whole_deal_with_all_announcements() {
 }
 
 #[test]
-fn seed002_s8_dedans_taker_keeps_only_his_belote() {
+fn french_seed002_s8_dedans_taker_keeps_only_his_belote() {
     let o = opts();
     let s = DealSummary {
         taker: Side(1),
@@ -404,7 +404,7 @@ fn seed002_s8_dedans_taker_keeps_only_his_belote() {
 // §9 Litige
 
 #[test]
-fn seed002_s9_litige_defenders_record_taker_points_wait_for_next_winner() {
+fn french_seed002_s9_litige_defenders_record_taker_points_wait_for_next_winner() {
     let o = opts();
     let tie = DealSummary {
         taker: Side(0),
@@ -432,7 +432,7 @@ fn seed002_s9_litige_defenders_record_taker_points_wait_for_next_winner() {
 }
 
 #[test]
-fn seed002_s9_litige_can_be_settled_differently() {
+fn french_seed002_s9_litige_can_be_settled_differently() {
     let tie = DealSummary {
         taker: Side(0),
         card_points: [81, 81],
@@ -463,7 +463,7 @@ fn made(taker: u8, pts0: u32) -> Entry {
 }
 
 #[test]
-fn seed002_s10_first_side_to_reach_1000_wins() {
+fn french_seed002_s10_first_side_to_reach_1000_wins() {
     let mut l = Ledger::new(opts(), Seat(0));
     for _ in 0..6 {
         l.push(&made(0, 160));
@@ -475,7 +475,7 @@ fn seed002_s10_first_side_to_reach_1000_wins() {
 }
 
 #[test]
-fn seed002_s10_short_game_to_500() {
+fn french_seed002_s10_short_game_to_500() {
     let o = FrenchOptions { target: 500, ..opts() };
     let l =
         Ledger::from_entries(o, Seat(0), &[made(0, 160), made(0, 160), made(0, 160), made(0, 160)]);
@@ -484,7 +484,7 @@ fn seed002_s10_short_game_to_500() {
 }
 
 #[test]
-fn seed002_s10_both_cross_more_points_wins_or_the_taker_by_option() {
+fn french_seed002_s10_both_cross_more_points_wins_or_the_taker_by_option() {
     let base = [made(0, 150); 6]; // 900 / 72
     let mut e: Vec<Entry> = base.to_vec();
     e.extend([made(1, 0); 5]);
@@ -542,7 +542,7 @@ fn seed002_s10_both_cross_more_points_wins_or_the_taker_by_option() {
 // §11 The score keeper: points of one side entered, the rest derived
 
 #[test]
-fn seed002_s11_app_derives_other_side_dedans_litige_and_dealer() {
+fn french_seed002_s11_app_derives_other_side_dedans_litige_and_dealer() {
     // The keeper enters one side's points; the other side is 162 minus it.
     let entered = 70;
     let s = DealSummary {
@@ -562,7 +562,7 @@ fn seed002_s11_app_derives_other_side_dedans_litige_and_dealer() {
 }
 
 #[test]
-fn seed002_s3_illegal_card_is_refused_and_nothing_changes() {
+fn french_seed002_s3_illegal_card_is_refused_and_nothing_changes() {
     let mut d = deal_at_play(opts(), MELD_HANDS, Suit::Hearts, 0);
     d.apply(Seat(0), &Action::play(c("7S"))).unwrap();
     let before = format!("{:?}", d.full_state());

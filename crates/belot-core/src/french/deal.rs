@@ -24,6 +24,24 @@ pub const fn side_of(seat: Seat) -> Side {
     Side(seat.0 & 1)
 }
 
+/// Card points and tricks per side from a play state (partners' seats
+/// added), and the side that took every trick once play is over.
+pub fn side_totals(play: &PlayState) -> ([u32; 2], [u8; 2], Option<Side>) {
+    let p = play.points();
+    let t = play.tricks();
+    let points = [p[0] + p[2], p[1] + p[3]];
+    let tricks = [t[0] + t[2], t[1] + t[3]];
+    let total = play.tricks_total();
+    let capot = if tricks[0] == total {
+        Some(Side(0))
+    } else if tricks[1] == total {
+        Some(Side(1))
+    } else {
+        None
+    };
+    (points, tricks, capot)
+}
+
 /// Where a deal stands.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -535,17 +553,7 @@ impl FrenchDeal {
 
     fn finish(&mut self) {
         let (Some(play), Some(taker)) = (&self.play, self.taker) else { return };
-        let pts = play.points();
-        let tr = play.tricks();
-        let card_points = [pts[0] + pts[2], pts[1] + pts[3]];
-        let tricks = [tr[0] + tr[2], tr[1] + tr[3]];
-        let capot = if tricks[0] == 8 {
-            Some(Side(0))
-        } else if tricks[1] == 8 {
-            Some(Side(1))
-        } else {
-            None
-        };
+        let (card_points, _, capot) = side_totals(play);
         let mut announcements = [0u32; 2];
         for a in &self.announcements {
             if a.scored {
@@ -565,24 +573,12 @@ impl FrenchDeal {
 
     /// Card points taken so far per side (the last-trick 10 once play ends).
     pub fn points_so_far(&self) -> [u32; 2] {
-        match &self.play {
-            Some(p) => {
-                let pts = p.points();
-                [pts[0] + pts[2], pts[1] + pts[3]]
-            }
-            None => [0, 0],
-        }
+        self.play.as_ref().map_or([0, 0], |p| side_totals(p).0)
     }
 
     /// Tricks taken so far per side.
     pub fn tricks_so_far(&self) -> [u8; 2] {
-        match &self.play {
-            Some(p) => {
-                let t = p.tricks();
-                [t[0] + t[2], t[1] + t[3]]
-            }
-            None => [0, 0],
-        }
+        self.play.as_ref().map_or([0, 0], |p| side_totals(p).1)
     }
 
     /// True once the first-trick contests have been decided.

@@ -5,7 +5,7 @@ mod options;
 mod score;
 mod view;
 
-pub use deal::{Announcement, FrenchDeal, PLAYERS, Phase, side_of};
+pub use deal::{Announcement, FrenchDeal, PLAYERS, Phase, side_of, side_totals};
 pub use options::{
     AnnounceContests, BothCross, CapotVictim, FirstPackets, FrenchOptions, LitigeMode,
 };
