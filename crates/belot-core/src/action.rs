@@ -6,7 +6,8 @@ use crate::card::{Card, Suit};
 use crate::meld::Meld;
 
 /// One player's action. In JSON: `{"type":"pass"}`, `{"type":"take"}`,
-/// `{"type":"name","suit":"H"}`, `{"type":"announce","melds":[["QH","KH","AH"]]}`,
+/// `{"type":"name","suit":"H"}`, `{"type":"all_trumps"}`, `{"type":"no_trumps"}`,
+/// `{"type":"exchange"}`, `{"type":"redeal"}`, `{"type":"announce","melds":[["QH","KH","AH"]]}`,
 /// `{"type":"play","card":"JS"}` (with `"belote":true` to call belote or
 /// rebelote when playing the king or queen of trumps).
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -21,6 +22,16 @@ pub enum Action {
         /// The suit named.
         suit: Suit,
     },
+    /// Two-player Belot, second round: all trumps (ВК).
+    AllTrumps,
+    /// Two-player Belot, second round: no trumps (БК).
+    NoTrumps,
+    /// Two-player Belot: exchange the seven of trumps for the turned card
+    /// (before one's first card, when trump is the turned card's suit).
+    Exchange,
+    /// Two-player Belot: claim a redeal holding four 7s or four 8s (before
+    /// one's first card).
+    Redeal,
     /// Announce melds (first trick, before playing one's first card).
     Announce {
         /// The melds announced, each written as its cards.
@@ -49,6 +60,10 @@ impl std::fmt::Display for Action {
             Action::Pass => f.write_str("pass"),
             Action::Take => f.write_str("take"),
             Action::Name { suit } => write!(f, "name {suit}"),
+            Action::AllTrumps => f.write_str("all trumps"),
+            Action::NoTrumps => f.write_str("no trumps"),
+            Action::Exchange => f.write_str("exchange the seven of trumps"),
+            Action::Redeal => f.write_str("claim a redeal"),
             Action::Announce { melds } => {
                 f.write_str("announce")?;
                 for m in melds {

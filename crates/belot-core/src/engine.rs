@@ -27,6 +27,8 @@ use crate::card::{Card, CardSet, Suit};
 use crate::deck::Deck;
 use crate::error::GameError;
 use crate::french::{FrenchDeal, FrenchMatch, FrenchOptions, side_of};
+use crate::play::Trick;
+use crate::two_player::{TwoMatch, TwoOptions, dealer_by_lot};
 use crate::record::{MatchRecord, Variant};
 use crate::seat::Seat;
 
@@ -72,7 +74,7 @@ impl From<GameError> for ProtoError {
 /// A protocol session: at most one match at a time.
 #[derive(Default)]
 pub struct Engine {
-    game: Option<FrenchMatch>,
+    game: Option<Game>,
 }
 
 #[derive(Deserialize)]
@@ -142,6 +144,230 @@ fn deck_of(cards: &[Card]) -> Result<Deck, ProtoError> {
     Deck::from_cards(cards).map_err(|e| ProtoError::new("invalid", e.to_string()))
 }
 
+/// The match of a session, of any variant.
+#[derive(Clone, Debug)]
+pub enum Game {
+    /// French Belote.
+    French(FrenchMatch),
+    /// Two-player Belot.
+    TwoPlayer(TwoMatch),
+}
+
+impl Game {
+    /// Number of seats.
+    pub fn players(&self) -> u8 {
+        match self {
+            Game::French(_) => 4,
+            Game::TwoPlayer(_) => 2,
+        }
+    }
+
+    /// Who is to act in the current deal.
+    pub fn to_act(&self) -> Option<Seat> {
+        match self {
+            Game::French(m) => m.current().to_act(),
+            Game::TwoPlayer(m) => m.current().to_act(),
+        }
+    }
+
+    /// Legal actions of the seat to act.
+    pub fn legal_actions(&self) -> Vec<Action> {
+        match self {
+            Game::French(m) => m.current().legal_actions(),
+            Game::TwoPlayer(m) => m.current().legal_actions(),
+        }
+    }
+
+    /// Applies an action to the current deal.
+    pub fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), GameError> {
+        match self {
+            Game::French(m) => m.apply(seat, action),
+            Game::TwoPlayer(m) => m.apply(seat, action),
+        }
+    }
+
+    /// Starts the next deal.
+    pub fn next_deal(&mut self, deck: Option<Deck>) -> Result<(), GameError> {
+        match self {
+            Game::French(m) => m.next_deal(deck),
+            Game::TwoPlayer(m) => m.next_deal(deck),
+        }
+    }
+
+    /// The game record.
+    pub fn record(&self) -> MatchRecord {
+        match self {
+            Game::French(m) => m.record(),
+            Game::TwoPlayer(m) => m.record(),
+        }
+    }
+
+    /// Replays a record of any variant.
+    pub fn from_record(r: &MatchRecord) -> Result<Game, GameError> {
+        Ok(match r.variant {
+            Variant::French => Game::French(FrenchMatch::from_record(r)?),
+            Variant::TwoPlayer => Game::TwoPlayer(TwoMatch::from_record(r)?),
+        })
+    }
+
+    fn tricks_done(&self) -> Vec<Trick> {
+        match self {
+            Game::French(m) => m.current().tricks().to_vec(),
+            Game::TwoPlayer(m) => m.current().tricks().to_vec(),
+        }
+    }
+
+    fn view(&self, seat: Seat) -> Value {
+        match self {
+            Game::French(m) => json!(m.current().view(seat)),
+            Game::TwoPlayer(m) => json!(m.current().view(seat)),
+        }
+    }
+
+    fn state(&self) -> Value {
+        match self {
+            Game::French(m) => json!(m.current().full_state()),
+            Game::TwoPlayer(m) => json!(m.current().full_state()),
+        }
+    }
+
+    /// A short status of the session.
+    fn status(&self) -> Value {
+        match self {
+            Game::French(g) => {
+                let d = g.current();
+                let l = g.ledger();
+                json!({
+                    "variant": "french",
+                    "deal": g.deal_count(),
+                    "dealer": d.dealer(),
+                    "phase": d.phase(),
+                    "to_act": d.to_act(),
+                    "contract": d.contract(),
+                    "taker": d.taker(),
+                    "totals": l.totals,
+                    "pool": l.pool,
+                    "match_over": l.is_over(),
+                    "winner": l.winner,
+                })
+            }
+            Game::TwoPlayer(g) => {
+                let d = g.current();
+                let l = g.ledger();
+                json!({
+                    "variant": "two_player",
+                    "deal": g.deal_count(),
+                    "dealer": d.dealer(),
+                    "phase": d.phase(),
+                    "to_act": d.to_act(),
+                    "contract": d.contract(),
+                    "raspasy": d.is_raspasy(),
+                    "loader": d.loader(),
+                    "totals": l.totals,
+                    "pool": l.pool(),
+                    "match_over": l.is_over(),
+                    "winner": l.winner,
+                })
+            }
+        }
+    }
+
+    fn score_report(&self) -> Value {
+        match self {
+            Game::French(g) => {
+                let d = g.current();
+                let l = g.ledger();
+                let announcements: Vec<Value> = d
+                    .announcements()
+                    .iter()
+                    .map(|a| {
+                        json!({
+                            "seat": a.seat, "side": side_of(a.seat), "kind": a.meld.name(),
+                            "cards": a.meld.cards(), "points": a.points,
+                            "scored": d.contests_decided().then_some(a.scored),
+                        })
+                    })
+                    .collect();
+                let belote = d
+                    .belote_seat()
+                    .map(|s| json!({"seat": s, "side": side_of(s), "calls": d.belote_calls()}));
+                json!({
+                    "deal": {
+                        "number": g.deal_count(),
+                        "dealer": d.dealer(),
+                        "phase": d.phase(),
+                        "contract": d.contract(),
+                        "taker": d.taker(),
+                        "card_points": d.points_so_far(),
+                        "tricks": d.tricks_so_far(),
+                        "announcements": announcements,
+                        "belote": belote,
+                        "summary": d.summary(),
+                        "score": d.score(),
+                    },
+                    "match": {
+                        "target": l.options.target,
+                        "totals": l.totals,
+                        "pool": l.pool,
+                        "pool_lost": l.pool_lost,
+                        "next_dealer": l.next_dealer(),
+                        "winner": l.winner,
+                        "rows": l.rows,
+                    }
+                })
+            }
+            Game::TwoPlayer(g) => {
+                let d = g.current();
+                let l = g.ledger();
+                let (points, tricks) = d
+                    .play_state()
+                    .map(|p| {
+                        let (pt, t) = (p.points(), p.tricks());
+                        ([pt[0], pt[1]], [t[0], t[1]])
+                    })
+                    .unwrap_or_default();
+                let constructions: Vec<Value> = [Seat(0), Seat(1)]
+                    .iter()
+                    .map(|&s| {
+                        let cards: Vec<CardSet> = d.constructions(s).iter().map(|m| m.cards()).collect();
+                        json!({"seat": s, "melds": cards})
+                    })
+                    .collect();
+                json!({
+                    "deal": {
+                        "number": g.deal_count(),
+                        "dealer": d.dealer(),
+                        "phase": d.phase(),
+                        "contract": d.contract(),
+                        "raspasy": d.is_raspasy(),
+                        "loader": d.loader(),
+                        "card_points": points,
+                        "tricks": tricks,
+                        "announcements": d.announcements(),
+                        "contest_winner": d.contest_winner(),
+                        "constructions": constructions,
+                        "belas": [d.bela_called(Seat(0)).count_ones(), d.bela_called(Seat(1)).count_ones()],
+                        "exchanged_by": d.exchanged_by(),
+                        "redeal_by": d.redeal_by(),
+                        "summary": d.summary(),
+                        "score": d.score(),
+                    },
+                    "match": {
+                        "target": l.options.target,
+                        "totals": l.totals,
+                        "pool": l.pool(),
+                        "pools": l.pools,
+                        "pool_lost": l.pool_lost,
+                        "next_dealer": l.next_dealer,
+                        "winner": l.winner,
+                        "rows": l.rows,
+                    }
+                })
+            }
+        }
+    }
+}
+
 impl Engine {
     /// A session with no match.
     pub fn new() -> Engine {
@@ -149,7 +375,7 @@ impl Engine {
     }
 
     /// The match in progress, if any.
-    pub fn game(&self) -> Option<&FrenchMatch> {
+    pub fn game(&self) -> Option<&Game> {
         self.game.as_ref()
     }
 
@@ -220,41 +446,42 @@ impl Engine {
             "new" => self.cmd_new(params("new", map)?),
             "load" => {
                 let p: LoadParams = params("load", map)?;
-                let m = FrenchMatch::from_record(&p.record)?;
-                self.game = Some(m);
-                Ok(self.status())
+                let g = Game::from_record(&p.record)?;
+                let status = g.status();
+                self.game = Some(g);
+                Ok(status)
             }
             "view" => {
                 let p: SeatParams = params("view", map)?;
                 let g = self.require()?;
-                let seat = check_seat(p.seat)?;
-                Ok(json!({"view": g.current().view(seat)}))
+                let seat = check_seat(p.seat, g.players())?;
+                Ok(json!({"view": g.view(seat)}))
             }
             "state" => {
                 params::<NoParams>("state", map)?;
-                Ok(json!({"state": self.require()?.current().full_state()}))
+                Ok(json!({"state": self.require()?.state()}))
             }
             "legal" => {
                 params::<NoParams>("legal", map)?;
-                let d = self.require()?.current();
-                Ok(json!({"seat": d.to_act(), "actions": d.legal_actions()}))
+                let g = self.require()?;
+                Ok(json!({"seat": g.to_act(), "actions": g.legal_actions()}))
             }
             "act" => {
                 let p: ActParams = params("act", map)?;
                 let g = self.game.as_mut().ok_or_else(no_game)?;
-                let seat = match (p.seat, g.current().to_act()) {
-                    (Some(s), _) => check_seat(s)?,
+                let seat = match (p.seat, g.to_act()) {
+                    (Some(s), _) => check_seat(s, g.players())?,
                     (None, Some(s)) => s,
                     (None, None) => return Err(GameError::Finished.into()),
                 };
-                let tricks_before = g.current().tricks().len();
+                let tricks_before = g.tricks_done().len();
                 g.apply(seat, &p.action)?;
-                let mut v = self.status();
-                let d = self.require()?.current();
-                if d.tricks().len() > tricks_before {
-                    if let Some(t) = d.tricks().last() {
+                let mut v = g.status();
+                let tricks = g.tricks_done();
+                if tricks.len() > tricks_before {
+                    if let Some(t) = tricks.last() {
                         v["trick"] = json!({
-                            "cards": t.plays(4).collect::<Vec<_>>(),
+                            "cards": t.plays(g.players()).collect::<Vec<_>>(),
                             "winner": t.winner,
                             "points": t.points,
                         });
@@ -264,24 +491,21 @@ impl Engine {
             }
             "score" => {
                 params::<NoParams>("score", map)?;
-                Ok(self.score_report()?)
+                Ok(self.require()?.score_report())
             }
             "next" => {
                 let p: NextParams = params("next", map)?;
                 let g = self.game.as_mut().ok_or_else(no_game)?;
                 let deck = match (p.deck, p.seed) {
                     (Some(_), Some(_)) => {
-                        return Err(ProtoError::new(
-                            "bad_request",
-                            "give a deck or a seed, not both",
-                        ));
+                        return Err(ProtoError::new("bad_request", "give a deck or a seed, not both"));
                     }
                     (Some(cards), None) => Some(deck_of(&cards)?),
                     (None, Some(seed)) => Some(Deck::from_seed(seed, 0)),
                     (None, None) => None,
                 };
                 g.next_deal(deck)?;
-                Ok(self.status())
+                Ok(g.status())
             }
             "save" => {
                 params::<NoParams>("save", map)?;
@@ -295,15 +519,6 @@ impl Engine {
     }
 
     fn cmd_new(&mut self, p: NewParams) -> Result<Value, ProtoError> {
-        let Variant::French = p.variant;
-        let options: FrenchOptions = match p.options {
-            None | Some(Value::Null) => FrenchOptions::default(),
-            Some(v) => serde_json::from_value(v).map_err(|e| {
-                ProtoError::new("bad_request", format!("options: {e}; see docs/protocol.md"))
-            })?,
-        };
-        options.validate().map_err(|m| ProtoError::new("bad_request", m))?;
-        let dealer = check_seat(p.dealer.unwrap_or(0))?;
         let sources = [p.seed.is_some(), p.deck.is_some(), p.hands.is_some()];
         if sources.iter().filter(|&&b| b).count() > 1 {
             return Err(ProtoError::new(
@@ -314,99 +529,80 @@ impl Engine {
         if p.hands.is_none() && (p.trump.is_some() || p.taker.is_some()) {
             return Err(ProtoError::new("bad_request", "trump and taker go with hands"));
         }
-        let m = if let Some(hands) = p.hands {
-            let (Some(trump), Some(taker)) = (p.trump, p.taker) else {
-                return Err(ProtoError::new(
-                    "bad_request",
-                    "hands need trump (a suit: S H D C) and taker (a seat 0-3)",
-                ));
-            };
-            let hands: [CardSet; 4] = hands.try_into().map_err(|h: Vec<CardSet>| {
-                ProtoError::new(
-                    "invalid",
-                    format!("give 4 hands of 8 cards; got {} hands", h.len()),
-                )
-            })?;
-            let deal = FrenchDeal::from_hands(options, dealer, hands, trump, check_seat(taker)?)?;
-            FrenchMatch::with_deal(options, deal)
-        } else if let Some(cards) = p.deck {
-            FrenchMatch::new(options, dealer, deck_of(&cards)?)?
-        } else {
-            // With no seed given, seed 0: the engine itself never uses the clock,
-            // so every session is reproducible.
-            FrenchMatch::from_seed(options, dealer, p.seed.unwrap_or(0))?
+        let options = p.options.unwrap_or(Value::Null);
+        let game = match p.variant {
+            Variant::French => Game::French(new_french(options, p.dealer, p.seed, p.deck, p.hands, p.trump, p.taker)?),
+            Variant::TwoPlayer => {
+                if p.hands.is_some() {
+                    return Err(ProtoError::new(
+                        "bad_request",
+                        "two_player games start from a seed or a deck (32 cards in dealing order)",
+                    ));
+                }
+                let options: TwoOptions = parse_options(options)?;
+                options.validate().map_err(|m| ProtoError::new("bad_request", m))?;
+                let seed = p.seed.unwrap_or(0);
+                // The first dealer is drawn by lot (§3.2) unless given.
+                let dealer = match p.dealer {
+                    Some(d) => check_seat(d, 2)?,
+                    None => dealer_by_lot(seed),
+                };
+                Game::TwoPlayer(match p.deck {
+                    Some(cards) => TwoMatch::new(options, dealer, deck_of(&cards)?)?,
+                    None => TwoMatch::from_seed(options, dealer, seed)?,
+                })
+            }
         };
-        self.game = Some(m);
-        Ok(self.status())
+        let status = game.status();
+        self.game = Some(game);
+        Ok(status)
     }
 
-    fn require(&self) -> Result<&FrenchMatch, ProtoError> {
+    fn require(&self) -> Result<&Game, ProtoError> {
         self.game.as_ref().ok_or_else(no_game)
     }
+}
 
-    /// A short status of the session.
-    fn status(&self) -> Value {
-        let Some(g) = &self.game else { return json!({}) };
-        let d = g.current();
-        let l = g.ledger();
-        json!({
-            "variant": "french",
-            "deal": g.deal_count(),
-            "dealer": d.dealer(),
-            "phase": d.phase(),
-            "to_act": d.to_act(),
-            "contract": d.contract(),
-            "taker": d.taker(),
-            "totals": l.totals,
-            "pool": l.pool,
-            "match_over": l.is_over(),
-            "winner": l.winner,
-        })
+fn parse_options<T: DeserializeOwned + Default>(v: Value) -> Result<T, ProtoError> {
+    match v {
+        Value::Null => Ok(T::default()),
+        v => serde_json::from_value(v).map_err(|e| {
+            ProtoError::new("bad_request", format!("options: {e}; see docs/protocol.md"))
+        }),
     }
+}
 
-    fn score_report(&self) -> Result<Value, ProtoError> {
-        let g = self.require()?;
-        let d = g.current();
-        let l = g.ledger();
-        let announcements: Vec<Value> = d
-            .announcements()
-            .iter()
-            .map(|a| {
-                json!({
-                    "seat": a.seat, "side": side_of(a.seat), "kind": a.meld.name(),
-                    "cards": a.meld.cards(), "points": a.points,
-                    "scored": d.contests_decided().then_some(a.scored),
-                })
-            })
-            .collect();
-        let belote = d
-            .belote_seat()
-            .map(|s| json!({"seat": s, "side": side_of(s), "calls": d.belote_calls()}));
-        Ok(json!({
-            "deal": {
-                "number": g.deal_count(),
-                "dealer": d.dealer(),
-                "phase": d.phase(),
-                "contract": d.contract(),
-                "taker": d.taker(),
-                "card_points": d.points_so_far(),
-                "tricks": d.tricks_so_far(),
-                "announcements": announcements,
-                "belote": belote,
-                "summary": d.summary(),
-                "score": d.score(),
-            },
-            "match": {
-                "target": l.options.target,
-                "totals": l.totals,
-                "pool": l.pool,
-                "pool_lost": l.pool_lost,
-                "next_dealer": l.next_dealer(),
-                "winner": l.winner,
-                "rows": l.rows,
-            }
-        }))
-    }
+fn new_french(
+    options: Value,
+    dealer: Option<u8>,
+    seed: Option<u64>,
+    deck: Option<Vec<Card>>,
+    hands: Option<Vec<CardSet>>,
+    trump: Option<Suit>,
+    taker: Option<u8>,
+) -> Result<FrenchMatch, ProtoError> {
+    let options: FrenchOptions = parse_options(options)?;
+    options.validate().map_err(|m| ProtoError::new("bad_request", m))?;
+    let dealer = check_seat(dealer.unwrap_or(0), 4)?;
+    Ok(if let Some(hands) = hands {
+        let (Some(trump), Some(taker)) = (trump, taker) else {
+            return Err(ProtoError::new(
+                "bad_request",
+                "hands need trump (a suit: S H D C) and taker (a seat 0-3)",
+            ));
+        };
+        let hands: [CardSet; 4] = hands.try_into().map_err(|h: Vec<CardSet>| {
+            ProtoError::new("invalid", format!("give 4 hands of 8 cards; got {} hands", h.len()))
+        })?;
+        let deal = FrenchDeal::from_hands(options, dealer, hands, trump, check_seat(taker, 4)?)?;
+        FrenchMatch::with_deal(options, deal)
+    } else if let Some(cards) = deck {
+        FrenchMatch::new(options, dealer, deck_of(&cards)?)?
+    } else {
+        // With no seed given, seed 0: the engine itself never uses the clock,
+        // so every session is reproducible.
+        FrenchMatch::from_seed(options, dealer, seed.unwrap_or(0))?
+    })
 }
 
 fn no_game() -> ProtoError {
@@ -416,11 +612,14 @@ fn no_game() -> ProtoError {
     )
 }
 
-fn check_seat(s: u8) -> Result<Seat, ProtoError> {
-    if s < 4 {
+fn check_seat(s: u8, players: u8) -> Result<Seat, ProtoError> {
+    if s < players {
         Ok(Seat(s))
     } else {
-        Err(ProtoError::new("bad_request", format!("seat {s} does not exist: seats are 0 to 3")))
+        Err(ProtoError::new(
+            "bad_request",
+            format!("seat {s} does not exist: seats are 0 to {}", players - 1),
+        ))
     }
 }
 

@@ -6,7 +6,9 @@
 //! playouts ([`PlayState`]), melds and their contests ([`meld`]), seeded and
 //! explicit decks ([`Deck`]), and each variant as its own rule set:
 //!
-//! * [`french`]: French Belote (seed 002), four players in two teams.
+//! * [`french`]: French Belote (seed 002), four players in two teams;
+//! * [`two_player`]: two-player Belot to 1001 (seed 001) with all-trumps,
+//!   no-trumps and the all-pass deal.
 //!
 //! Scoring takes a deal summary, so a deal played here and a deal entered
 //! by hand at a table are scored by the same code
@@ -46,6 +48,7 @@ pub mod meld;
 pub mod play;
 pub mod record;
 pub mod seat;
+pub mod two_player;
 
 pub use action::{Action, SeatAction};
 pub use card::{Card, CardSet, Rank, Suit, parse_cards};

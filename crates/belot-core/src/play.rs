@@ -402,6 +402,26 @@ impl PlayState {
         self.legal_fast()
     }
 
+    /// Swaps a card of `seat`'s hand for one from outside play (the
+    /// two- and three-player seven-of-trumps exchange). Only before the
+    /// seat's first card; `false` (and nothing changed) otherwise.
+    pub fn exchange(&mut self, seat: Seat, out: Card, into: Card) -> bool {
+        let i = seat.index() & 3;
+        let offset = (seat.0 + self.players - self.leader.0) % self.players;
+        if self.tricks_played > 0
+            || offset < self.trick_len
+            || !self.hands[i].contains(out)
+            || self.dealt.contains(into)
+        {
+            return false;
+        }
+        self.hands[i].remove(out);
+        self.hands[i].insert(into);
+        self.dealt.remove(out);
+        self.dealt.insert(into);
+        true
+    }
+
     /// Plays `card` for the player to act, if legal. On error nothing
     /// changes and the legal cards are returned.
     pub fn play(&mut self, card: Card) -> Result<Option<Trick>, CardSet> {

@@ -26,6 +26,8 @@ pub const VERSION: u32 = 1;
 pub enum Variant {
     /// French Belote, four players in two teams (seed 002).
     French,
+    /// Two-player Belot to 1001 (seed 001).
+    TwoPlayer,
 }
 
 /// A whole match.

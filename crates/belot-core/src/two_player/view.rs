@@ -1,0 +1,208 @@
+//! What one player may know of a two-player deal, and the full state.
+//! Tricks lie face down: a view shows the trick in progress and the last
+//! completed trick only (seed 001), never the other hand or the stock.
+
+use serde::Serialize;
+
+use super::deal::{PLAYERS, TwoDeal, TwoPhase};
+use super::score::TwoScore;
+use crate::action::{Action, SeatAction};
+use crate::card::{Card, CardSet};
+use crate::contract::Contract;
+use crate::french::TrickView;
+use crate::seat::Seat;
+
+/// An announced construction as the other player sees it: the kind at
+/// once; the winner's constructions with their cards after the first trick.
+#[derive(Clone, Debug, Serialize)]
+pub struct TwoAnnouncementView {
+    /// Who announced.
+    pub seat: Seat,
+    /// tierce, quarte, quinte or carre.
+    pub kind: &'static str,
+    /// Number of cards.
+    pub length: u8,
+    /// Its value.
+    pub points: u32,
+    /// The cards, when shown.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cards: Option<CardSet>,
+}
+
+/// One player's view.
+#[derive(Clone, Debug, Serialize)]
+pub struct TwoView {
+    /// Always "two_player".
+    pub variant: &'static str,
+    /// The seat this view is for.
+    pub seat: Seat,
+    /// Who dealt.
+    pub dealer: Seat,
+    /// Where the deal stands.
+    pub phase: TwoPhase,
+    /// Auction step (0..4) while bidding.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub step: Option<u8>,
+    /// Who is to act.
+    pub to_act: Option<Seat>,
+    /// This player's cards.
+    pub hand: CardSet,
+    /// Cards each player holds.
+    pub hand_sizes: [usize; 2],
+    /// The face-up turned card (the seven of trumps after an exchange).
+    pub vskryshka: Card,
+    /// Who exchanged the seven, if anyone (he holds the old вскрышка).
+    pub exchanged_by: Option<Seat>,
+    /// The bottom card, shown after the auction.
+    pub bottom: Option<Card>,
+    /// Auction calls.
+    pub calls: Vec<SeatAction>,
+    /// The contract.
+    pub contract: Option<Contract>,
+    /// An all-pass deal.
+    pub raspasy: bool,
+    /// Who loaded the game.
+    pub loader: Option<Seat>,
+    /// The trick in progress.
+    pub trick: Option<TrickView>,
+    /// The last completed trick (the only one a player may look at).
+    pub last_trick: Option<TrickView>,
+    /// Tricks each player has taken.
+    pub tricks_won: [u8; 2],
+    /// Announced constructions.
+    pub announcements: Vec<TwoAnnouncementView>,
+    /// The contest winner, after the first trick.
+    pub contest_winner: Option<Seat>,
+    /// The winner's constructions, shown after the first trick.
+    pub shown_constructions: Vec<CardSet>,
+    /// Бела declarations heard: (seat, card played with it).
+    pub bela_calls: Vec<(Seat, Card)>,
+    /// Legal actions, when it is this player's turn.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub legal: Vec<Action>,
+    /// The score, once finished.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score: Option<TwoScore>,
+}
+
+/// The whole state, both hands and every trick.
+#[derive(Clone, Debug, Serialize)]
+pub struct TwoFullState {
+    /// The view of the player to act (or seat 0).
+    #[serde(flatten)]
+    pub view: TwoView,
+    /// Both hands now.
+    pub hands: [CardSet; 2],
+    /// Every completed trick.
+    pub all_tricks: Vec<TrickView>,
+    /// The deck.
+    pub deck: Vec<Card>,
+    /// Every action in order.
+    pub actions: Vec<SeatAction>,
+}
+
+fn trick_view(t: &crate::play::Trick) -> TrickView {
+    TrickView {
+        leader: t.leader,
+        cards: t.plays(PLAYERS).collect(),
+        winner: Some(t.winner),
+        points: Some(t.points),
+    }
+}
+
+impl TwoDeal {
+    /// What `seat` may know now.
+    pub fn view(&self, seat: Seat) -> TwoView {
+        let seat = Seat(seat.0 & 1);
+        let calls = self
+            .actions()
+            .iter()
+            .filter(|a| {
+                matches!(
+                    a.action,
+                    Action::Pass | Action::Take | Action::Name { .. } | Action::AllTrumps | Action::NoTrumps
+                )
+            })
+            .cloned()
+            .collect();
+        let bela_calls = self
+            .actions()
+            .iter()
+            .filter_map(|a| match a.action {
+                Action::Play { card, belote: true } => Some((a.seat, card)),
+                _ => None,
+            })
+            .collect();
+        let decided = self.contest_decided();
+        let announcements = self
+            .announcements()
+            .iter()
+            .map(|a| {
+                let show = a.seat == seat || (decided && self.contest_winner() == Some(a.seat));
+                TwoAnnouncementView {
+                    seat: a.seat,
+                    kind: a.meld.name(),
+                    length: a.meld.cards().len() as u8,
+                    points: a.points,
+                    cards: show.then(|| a.meld.cards()),
+                }
+            })
+            .collect();
+        let shown_constructions = match (decided, self.contest_winner()) {
+            (true, Some(w)) => self.constructions(w).iter().map(|m| m.cards()).collect(),
+            _ => Vec::new(),
+        };
+        let trick = self.play_state().and_then(|p| {
+            let cur = p.current_trick();
+            (!cur.is_empty()).then(|| TrickView {
+                leader: p.leader(),
+                cards: cur.iter().enumerate().map(|(i, &c)| (p.leader().plus(i as u8, PLAYERS), c)).collect(),
+                winner: None,
+                points: None,
+            })
+        });
+        let t = self.play_state().map(|p| p.tricks()).unwrap_or_default();
+        let to_act = self.to_act();
+        TwoView {
+            variant: "two_player",
+            seat,
+            dealer: self.dealer(),
+            phase: self.phase(),
+            step: (self.phase() == TwoPhase::Bidding).then(|| self.step()),
+            to_act,
+            hand: self.hand(seat),
+            hand_sizes: [self.hand(Seat(0)).len(), self.hand(Seat(1)).len()],
+            vskryshka: self.vskryshka(),
+            exchanged_by: self.exchanged_by(),
+            bottom: self.bottom(),
+            calls,
+            contract: self.contract(),
+            raspasy: self.is_raspasy(),
+            loader: self.loader(),
+            trick,
+            last_trick: self.tricks().last().map(trick_view),
+            tricks_won: [t[0], t[1]],
+            announcements,
+            contest_winner: if decided { self.contest_winner() } else { None },
+            shown_constructions,
+            bela_calls,
+            legal: if to_act == Some(seat) { self.legal_actions() } else { Vec::new() },
+            score: self.score().copied(),
+        }
+    }
+
+    /// The full state (never give this to a player).
+    pub fn full_state(&self) -> TwoFullState {
+        let mut view = self.view(self.to_act().unwrap_or(Seat(0)));
+        for (a, full) in view.announcements.iter_mut().zip(self.announcements()) {
+            a.cards = Some(full.meld.cards());
+        }
+        TwoFullState {
+            view,
+            hands: [self.hand(Seat(0)), self.hand(Seat(1))],
+            all_tricks: self.tricks().iter().map(trick_view).collect(),
+            deck: self.deck().cards().to_vec(),
+            actions: self.actions().to_vec(),
+        }
+    }
+}
