@@ -28,9 +28,9 @@ use crate::deck::Deck;
 use crate::error::GameError;
 use crate::french::{FrenchDeal, FrenchMatch, FrenchOptions, side_of};
 use crate::play::Trick;
-use crate::two_player::{TwoMatch, TwoOptions, dealer_by_lot};
 use crate::record::{MatchRecord, Variant};
 use crate::seat::Seat;
+use crate::two_player::{TwoMatch, TwoOptions, dealer_by_lot};
 
 /// The commands, for error messages and `help`.
 pub const COMMANDS: &[(&str, &str)] = &[
@@ -329,7 +329,8 @@ impl Game {
                 let constructions: Vec<Value> = [Seat(0), Seat(1)]
                     .iter()
                     .map(|&s| {
-                        let cards: Vec<CardSet> = d.constructions(s).iter().map(|m| m.cards()).collect();
+                        let cards: Vec<CardSet> =
+                            d.constructions(s).iter().map(|m| m.cards()).collect();
                         json!({"seat": s, "melds": cards})
                     })
                     .collect();
@@ -498,7 +499,10 @@ impl Engine {
                 let g = self.game.as_mut().ok_or_else(no_game)?;
                 let deck = match (p.deck, p.seed) {
                     (Some(_), Some(_)) => {
-                        return Err(ProtoError::new("bad_request", "give a deck or a seed, not both"));
+                        return Err(ProtoError::new(
+                            "bad_request",
+                            "give a deck or a seed, not both",
+                        ));
                     }
                     (Some(cards), None) => Some(deck_of(&cards)?),
                     (None, Some(seed)) => Some(Deck::from_seed(seed, 0)),
@@ -531,7 +535,9 @@ impl Engine {
         }
         let options = p.options.unwrap_or(Value::Null);
         let game = match p.variant {
-            Variant::French => Game::French(new_french(options, p.dealer, p.seed, p.deck, p.hands, p.trump, p.taker)?),
+            Variant::French => Game::French(new_french(
+                options, p.dealer, p.seed, p.deck, p.hands, p.trump, p.taker,
+            )?),
             Variant::TwoPlayer => {
                 if p.hands.is_some() {
                     return Err(ProtoError::new(

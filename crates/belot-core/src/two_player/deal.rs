@@ -305,7 +305,8 @@ impl TwoDeal {
         self.phase == TwoPhase::Playing
             && !self.played_first[i]
             && !self.locked[i]
-            && (h.contains_all(CardSet::rank(Rank::Seven)) || h.contains_all(CardSet::rank(Rank::Eight)))
+            && (h.contains_all(CardSet::rank(Rank::Seven))
+                || h.contains_all(CardSet::rank(Rank::Eight)))
     }
 
     /// The seat's best construction (what it may announce).
@@ -314,7 +315,14 @@ impl TwoDeal {
         let values = self.values();
         let melds = find_melds(self.hand(seat), CardReuse::AllowCarreAndSeq);
         melds.into_iter().max_by(|a, b| {
-            compare_melds(*a, *b, contract, MeldOrder::CarreFirst, &values, self.options.seq_compare_len_cap)
+            compare_melds(
+                *a,
+                *b,
+                contract,
+                MeldOrder::CarreFirst,
+                &values,
+                self.options.seq_compare_len_cap,
+            )
         })
     }
 
@@ -468,7 +476,8 @@ impl TwoDeal {
         self.contract = Some(contract);
         self.loader = loader;
         let hands = [self.hands[0], self.hands[1], CardSet::EMPTY, CardSet::EMPTY];
-        self.play = Some(PlayState::new(hands, PLAYERS, false, contract, PlayRules::NO_PARTNERS, nd));
+        self.play =
+            Some(PlayState::new(hands, PLAYERS, false, contract, PlayRules::NO_PARTNERS, nd));
         self.phase = TwoPhase::Playing;
     }
 

@@ -57,7 +57,11 @@ impl TwoMatch {
 
     /// A match whose deals come from `seed` (deal `k` uses
     /// [`Deck::from_seed`]`(seed, k)`).
-    pub fn from_seed(options: TwoOptions, first_dealer: Seat, seed: u64) -> Result<TwoMatch, GameError> {
+    pub fn from_seed(
+        options: TwoOptions,
+        first_dealer: Seat,
+        seed: u64,
+    ) -> Result<TwoMatch, GameError> {
         let mut m = TwoMatch::new(options, first_dealer, Deck::from_seed(seed, 0))?;
         m.seed = Some(seed);
         Ok(m)
@@ -185,7 +189,12 @@ impl TwoMatch {
             }
             for (j, a) in d.actions.iter().enumerate() {
                 m.apply(a.seat, &a.action).map_err(|e| {
-                    GameError::Invalid(format!("deal {}, action {} ({}): {e}", i + 1, j + 1, a.action))
+                    GameError::Invalid(format!(
+                        "deal {}, action {} ({}): {e}",
+                        i + 1,
+                        j + 1,
+                        a.action
+                    ))
                 })?;
             }
             if let Some(expected) = &d.result {

@@ -40,7 +40,9 @@ impl TwoSummary {
     pub fn validate(&self) -> Result<(), String> {
         match (self.raspasy, self.loader) {
             (true, Some(_)) => return Err("a распасы deal has no loader".into()),
-            (false, None) => return Err("a deal that is not распасы needs a loader (seat 0 or 1)".into()),
+            (false, None) => {
+                return Err("a deal that is not распасы needs a loader (seat 0 or 1)".into());
+            }
             (_, Some(s)) if s.0 > 1 => {
                 return Err(format!("loader seat {s} does not exist: seats are 0 and 1"));
             }
@@ -257,7 +259,11 @@ impl TwoLedger {
     }
 
     /// Folds a list of entries from an empty match.
-    pub fn from_entries(options: TwoOptions, first_dealer: Seat, entries: &[TwoEntry]) -> TwoLedger {
+    pub fn from_entries(
+        options: TwoOptions,
+        first_dealer: Seat,
+        entries: &[TwoEntry],
+    ) -> TwoLedger {
         let mut l = TwoLedger::new(options, first_dealer);
         for e in entries {
             l.push(e);

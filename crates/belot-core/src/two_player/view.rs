@@ -120,7 +120,11 @@ impl TwoDeal {
             .filter(|a| {
                 matches!(
                     a.action,
-                    Action::Pass | Action::Take | Action::Name { .. } | Action::AllTrumps | Action::NoTrumps
+                    Action::Pass
+                        | Action::Take
+                        | Action::Name { .. }
+                        | Action::AllTrumps
+                        | Action::NoTrumps
                 )
             })
             .cloned()
@@ -156,7 +160,11 @@ impl TwoDeal {
             let cur = p.current_trick();
             (!cur.is_empty()).then(|| TrickView {
                 leader: p.leader(),
-                cards: cur.iter().enumerate().map(|(i, &c)| (p.leader().plus(i as u8, PLAYERS), c)).collect(),
+                cards: cur
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &c)| (p.leader().plus(i as u8, PLAYERS), c))
+                    .collect(),
                 winner: None,
                 points: None,
             })

@@ -61,3 +61,50 @@ pub fn play_first(d: &mut FrenchDeal) -> Card {
     d.apply(seat, &Action::play(card)).unwrap();
     card
 }
+
+/// A two-player deck by the dealing convention of §3.2: the non-dealer's
+/// first six cards, the dealer's six, the вскрышка, three more each after
+/// the auction, the bottom card; the other cards fill the rest in index
+/// order.
+pub fn two_deck(
+    nd6: &str,
+    d6: &str,
+    v: &str,
+    nd3: &str,
+    d3: &str,
+    bottom: &str,
+) -> belot_core::Deck {
+    let p = |s: &str| parse_cards(s).unwrap();
+    let (nd6, d6, nd3, d3) = (p(nd6), p(d6), p(nd3), p(d3));
+    let (v, bottom) = (c(v), c(bottom));
+    let mut order = Vec::with_capacity(32);
+    order.extend_from_slice(&nd6[..3]);
+    order.extend_from_slice(&d6[..3]);
+    order.extend_from_slice(&nd6[3..]);
+    order.extend_from_slice(&d6[3..]);
+    order.push(v);
+    order.extend_from_slice(&nd3);
+    order.extend_from_slice(&d3);
+    let used: CardSet = order.iter().copied().chain([bottom]).collect();
+    for i in 0..32 {
+        let card = Card::from_index(i).unwrap();
+        if !used.contains(card) {
+            order.push(card);
+        }
+    }
+    order.push(bottom);
+    belot_core::Deck::from_cards(&order).unwrap()
+}
+
+/// Plays a two-player deal to its end: first legal card each time (with
+/// the бела call when offered), never announcing or exchanging.
+pub fn two_play_out(d: &mut belot_core::two_player::TwoDeal) {
+    while let Some(seat) = d.to_act() {
+        let a = d
+            .legal_actions()
+            .into_iter()
+            .find(|a| matches!(a, Action::Play { .. }))
+            .expect("a legal card");
+        d.apply(seat, &a).unwrap();
+    }
+}
