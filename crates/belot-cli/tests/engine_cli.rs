@@ -103,3 +103,65 @@ fn bad_input_gets_an_error_line_and_the_process_goes_on() {
     let status = p.child.wait().unwrap();
     assert!(status.success());
 }
+
+#[test]
+fn a_complete_two_player_match_to_1001_with_every_contract_type() {
+    let mut p = EngineProcess::start();
+    let r = p.ask(json!({"cmd": "new", "variant": "two_player", "seed": 11}));
+    assert_eq!(r["variant"], "two_player");
+    let mut deals = 0usize;
+    let mut kinds = std::collections::BTreeSet::new();
+    let winner = loop {
+        // Deal k: suit (take), all trumps, no trumps, or four passes.
+        let plan = deals % 4;
+        loop {
+            let status = p.ask(json!({"cmd": "legal"}));
+            let Some(seat) = status["seat"].as_u64() else { break };
+            let view = p.ask(json!({"cmd": "view", "seat": seat}))["view"].clone();
+            let legal = view["legal"].as_array().unwrap().clone();
+            let has = |t: &str| legal.iter().find(|a| a["type"] == t).cloned();
+            let pick = if view["phase"] == "bidding" {
+                let want = match plan {
+                    0 => has("take"),
+                    1 => has("all_trumps"),
+                    2 => has("no_trumps"),
+                    _ => None,
+                };
+                want.unwrap_or_else(|| json!({"type": "pass"}))
+            } else {
+                // Exchange and announce when offered, then the first card.
+                has("exchange")
+                    .or_else(|| has("announce"))
+                    .unwrap_or_else(|| legal.iter().find(|a| a["type"] == "play").unwrap().clone())
+            };
+            p.ask(json!({"cmd": "act", "seat": seat, "action": pick}));
+        }
+        deals += 1;
+        let score = p.ask(json!({"cmd": "score"}));
+        let deal = &score["deal"];
+        if deal["phase"] == "finished" {
+            let kind = match deal["contract"].as_str().unwrap() {
+                _ if deal["raspasy"] == true => "raspasy",
+                "AT" => "all_trumps",
+                "NT" => "no_trumps",
+                _ => "suit",
+            };
+            kinds.insert(kind);
+        }
+        if let Some(w) = score["match"]["winner"].as_u64() {
+            let totals = score["match"]["totals"].as_array().unwrap();
+            assert!(totals[w as usize].as_i64().unwrap() >= 1001, "{score}");
+            break w;
+        }
+        assert!(deals < 400, "the match ends");
+        p.ask(json!({"cmd": "next"}));
+    };
+    assert!(winner < 2);
+    assert_eq!(kinds.len(), 4, "every contract type was played: {kinds:?}");
+    let record = p.ask(json!({"cmd": "save"}))["record"].clone();
+    assert_eq!(record["variant"], "two_player");
+    let state = p.ask(json!({"cmd": "state"}));
+    let mut q = EngineProcess::start();
+    q.ask(json!({"cmd": "load", "record": record}));
+    assert_eq!(q.ask(json!({"cmd": "state"})), state);
+}

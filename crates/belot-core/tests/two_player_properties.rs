@@ -1,0 +1,209 @@
+//! Property tests over random two-player games: the points in play are the
+//! card points of the 18 cards played plus 10 (doubled in БК), recorded
+//! points follow §3.7, распасы never creates or pays hanging points, a
+//! legal action always exists, illegal actions change nothing, views never
+//! leak, records replay exactly.
+
+use std::collections::BTreeSet;
+
+use belot_core::two_player::{
+    BaitMode, PoolMode, RaspasyMeldCharging, TieMode, TwoDeal, TwoEntry, TwoMatch, TwoOptions,
+    TwoOutcome, TwoPhase,
+};
+use belot_core::{Action, Card, Contract, Deck, MatchRecord, Seat};
+use proptest::prelude::*;
+use rand_chacha::ChaCha8Rng;
+use rand_core::{RngCore, SeedableRng};
+
+fn options_strategy() -> impl Strategy<Value = TwoOptions> {
+    (any::<[bool; 6]>(), 0..3u8, prop_oneof![Just(None), Just(Some(5u8))]).prop_map(
+        |(f, tie, cap)| TwoOptions {
+            raspasy_enabled: !f[0] || f[1],
+            raspasy_meld_charging: if f[1] {
+                RaspasyMeldCharging::Own
+            } else {
+                RaspasyMeldCharging::Opponent
+            },
+            winner_takes_all: f[2],
+            bait_mode: if f[3] { BaitMode::OpponentOwnOnly } else { BaitMode::AllToVist },
+            bela_survives_bait: f[4],
+            pool_mode: if f[5] { PoolMode::Separate } else { PoolMode::Sum },
+            tie_mode: [TieMode::Hang, TieMode::LoaderFails, TieMode::BothKeep][tie as usize],
+            seq_compare_len_cap: cap,
+            ..TwoOptions::default()
+        },
+    )
+}
+
+fn random_action(d: &TwoDeal, rng: &mut ChaCha8Rng) -> Action {
+    let legal = d.legal_actions();
+    assert!(!legal.is_empty(), "a player to act has a legal action");
+    if d.phase() == TwoPhase::Bidding && rng.next_u32() % 3 != 0 {
+        return Action::Pass;
+    }
+    legal[(rng.next_u32() as usize) % legal.len()].clone()
+}
+
+fn cards_in(v: &serde_json::Value, out: &mut BTreeSet<String>) {
+    match v {
+        serde_json::Value::String(s) if s.len() == 2 && s.parse::<Card>().is_ok() => {
+            out.insert(s.clone());
+        }
+        serde_json::Value::Array(a) => a.iter().for_each(|x| cards_in(x, out)),
+        serde_json::Value::Object(m) => m.values().for_each(|x| cards_in(x, out)),
+        _ => {}
+    }
+}
+
+fn check_view(d: &TwoDeal, seat: Seat) {
+    let mut allowed = d.hand(seat);
+    if let Some(p) = d.play_state() {
+        allowed |= p.played();
+    }
+    allowed.insert(d.vskryshka());
+    allowed.insert(d.original_vskryshka());
+    if let Some(b) = d.bottom() {
+        allowed.insert(b);
+    }
+    for a in d.announcements() {
+        if a.seat == seat {
+            allowed |= a.meld.cards();
+        }
+    }
+    if let (true, Some(w)) = (d.contest_decided(), d.contest_winner()) {
+        for m in d.constructions(w) {
+            allowed |= m.cards();
+        }
+        for a in d.announcements().iter().filter(|a| a.seat == w) {
+            allowed |= a.meld.cards();
+        }
+    }
+    let v = serde_json::to_value(d.view(seat)).unwrap();
+    let mut named = BTreeSet::new();
+    cards_in(&v, &mut named);
+    for name in named {
+        let card: Card = name.parse().unwrap();
+        assert!(allowed.contains(card), "seat {seat} view shows hidden card {card}");
+    }
+}
+
+fn play(d: &mut TwoDeal, rng: &mut ChaCha8Rng, checks: bool) {
+    while let Some(seat) = d.to_act() {
+        if checks {
+            let before = format!("{:?}", d.full_state());
+            let legal = d.legal_actions();
+            let card = Card::from_index((rng.next_u32() % 32) as u8).unwrap();
+            for bad in [
+                Action::play(card),
+                Action::Exchange,
+                Action::Redeal,
+                Action::Take,
+                Action::NoTrumps,
+            ] {
+                if !legal.contains(&bad) {
+                    assert!(d.apply(seat, &bad).is_err(), "{bad} refused");
+                }
+            }
+            assert!(d.apply(Seat(1 - seat.0), &legal[0]).is_err(), "out of turn refused");
+            assert_eq!(before, format!("{:?}", d.full_state()));
+            check_view(d, Seat(0));
+            check_view(d, Seat(1));
+        }
+        let a = random_action(d, rng);
+        d.apply(seat, &a).unwrap();
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn two_player_points_in_play_and_recorded_points(seed in any::<u64>(), o in options_strategy()) {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut d = TwoDeal::new(o, Seat((seed & 1) as u8), Deck::from_seed(seed, 0)).unwrap();
+        play(&mut d, &mut rng, false);
+        if d.phase() != TwoPhase::Finished {
+            prop_assert!(d.score().is_none());
+            return Ok(());
+        }
+        let s = d.summary().unwrap();
+        let sc = d.score().unwrap();
+        let contract = d.contract().unwrap();
+        let played = d.play_state().unwrap().played();
+        prop_assert_eq!(played.len(), 18);
+        prop_assert_eq!(s.card_points[0] + s.card_points[1], contract.set_points(played) + 10);
+        let mult = if contract == Contract::NoTrumps { 2 } else { 1 };
+        prop_assert_eq!(sc.multiplier, mult);
+        let whole = (sc.card_points.iter().sum::<i32>() + sc.constructions.iter().sum::<i32>()
+            + sc.belas.iter().sum::<i32>()) * mult;
+        prop_assert_eq!(sc.totals[0] + sc.totals[1], whole);
+        match sc.outcome {
+            TwoOutcome::Raspasy => {
+                prop_assert!(sc.recorded.iter().all(|&r| r <= 0));
+                prop_assert_eq!(sc.held, 0);
+            }
+            TwoOutcome::Made => prop_assert_eq!(sc.recorded[0] + sc.recorded[1], whole),
+            TwoOutcome::Bait if o.bait_mode == BaitMode::AllToVist => {
+                prop_assert_eq!(sc.recorded[0] + sc.recorded[1], whole)
+            }
+            TwoOutcome::Bait => {}
+            TwoOutcome::Tie => prop_assert_eq!(sc.recorded[0] + sc.recorded[1] + sc.held, whole),
+        }
+        if sc.held > 0 {
+            prop_assert_eq!(sc.outcome, TwoOutcome::Tie);
+        }
+    }
+
+    #[test]
+    fn two_player_legal_exists_illegal_changes_nothing_views_hide(seed in any::<u64>()) {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut d = TwoDeal::new(TwoOptions::default(), Seat(0), Deck::from_seed(seed, 0)).unwrap();
+        play(&mut d, &mut rng, true);
+        prop_assert!(d.is_over());
+    }
+
+    #[test]
+    fn two_player_raspasy_never_creates_or_pays_hanging_points(seed in any::<u64>(), o in options_strategy()) {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut m = TwoMatch::from_seed(o, Seat(0), seed).unwrap();
+        for _ in 0..6 {
+            while let Some(seat) = m.current().to_act() {
+                let a = random_action(m.current(), &mut rng);
+                m.apply(seat, &a).unwrap();
+            }
+            if m.ledger().is_over() {
+                break;
+            }
+            m.next_deal(None).unwrap();
+        }
+        let mut before: i32 = 0;
+        for row in &m.ledger().rows {
+            let after: i32 = row.pools_after.iter().sum();
+            if let Some(s) = row.score.filter(|s| s.outcome == TwoOutcome::Raspasy) {
+                prop_assert!(row.pool_awarded.is_none());
+                prop_assert_eq!(s.held, 0);
+                if row.counted {
+                    prop_assert_eq!(after, before);
+                }
+            }
+            before = after;
+        }
+        // And the record replays exactly.
+        let rec = m.record();
+        let text = serde_json::to_string(&rec).unwrap();
+        let back: MatchRecord = serde_json::from_str(&text).unwrap();
+        let replayed = TwoMatch::from_record(&back).unwrap();
+        prop_assert_eq!(replayed.record(), rec);
+        prop_assert_eq!(replayed.ledger(), m.ledger());
+    }
+}
+
+#[test]
+fn two_player_redeal_entries_keep_the_dealer() {
+    let l = belot_core::two_player::TwoLedger::from_entries(
+        TwoOptions::default(),
+        Seat(1),
+        &[TwoEntry::Redeal, TwoEntry::ThrownIn],
+    );
+    assert_eq!((l.rows[0].dealer, l.rows[1].dealer, l.next_dealer), (Seat(1), Seat(1), Seat(0)));
+}
