@@ -4,8 +4,11 @@
 
 #![allow(missing_docs)] // criterion_group! generates an undocumented fn
 
-use belot_core::bench_support::{PlayoutStart, playout, start};
+use belot_core::bench_support::{PlayoutStart, playout, playout_two, start, start_two};
 use belot_core::french::FrenchOptions;
+use belot_core::play::PlayState;
+use belot_core::two_player::TwoOptions;
+use belot_core::{Contract, PlayoutRng, Seat, Suit};
 use criterion::{Criterion, Throughput, black_box, criterion_group, criterion_main};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
@@ -52,6 +55,39 @@ fn playouts(c: &mut Criterion) {
     g.finish();
 }
 
+fn two_player_playouts(c: &mut Criterion) {
+    let options = TwoOptions::default();
+    let mut g = c.benchmark_group("two_player_playout");
+    g.throughput(Throughput::Elements(DEALS * PER_DEAL));
+    for (name, contract) in [
+        ("suit", Contract::Suit(Suit::Hearts)),
+        ("all_trumps", Contract::AllTrumps),
+        ("no_trumps", Contract::NoTrumps),
+    ] {
+        let starts: Vec<PlayState> = (0..DEALS).map(|k| start_two(3, k, contract)).collect();
+        // Each playout deals out the card points of its 18 cards plus 10.
+        let expected: Vec<u32> = starts
+            .iter()
+            .map(|s| contract.set_points(s.hand(Seat(0)) | s.hand(Seat(1))) + 10)
+            .collect();
+        let mut rng = PlayoutRng::seed_from_u64(42);
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                let mut total = 0i64;
+                for (s, &want) in black_box(&starts).iter().zip(&expected) {
+                    for _ in 0..PER_DEAL {
+                        let (r, cards) = playout_two(s, &options, &mut rng);
+                        assert_eq!(cards, want);
+                        total += (r[0] + r[1]) as i64;
+                    }
+                }
+                assert!(total > 0);
+            })
+        });
+    }
+    g.finish();
+}
+
 fn legal_moves(c: &mut Criterion) {
     // Legal plays at every position of 16 fixed random games.
     let starts: Vec<PlayoutStart> = (0..DEALS).map(|k| start(2, k)).collect();
@@ -78,5 +114,5 @@ fn legal_moves(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, playouts, legal_moves);
+criterion_group!(benches, playouts, two_player_playouts, legal_moves);
 criterion_main!(benches);

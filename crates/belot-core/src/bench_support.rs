@@ -61,3 +61,43 @@ fn score(s: &PlayState, start: &PlayoutStart, options: &FrenchOptions) -> [i32; 
     };
     score_deal(&summary, options).recorded
 }
+
+/// A two-player start of play: deal `k` of `seed` dealt by the convention
+/// of §3.2 (9 cards each after the auction), `contract` loaded by the
+/// non-dealer (seat 1), who leads.
+pub fn start_two(seed: u64, k: u64, contract: crate::Contract) -> PlayState {
+    let deck = Deck::from_seed(seed, k);
+    let c = deck.cards();
+    let mut hands = [CardSet::EMPTY; 4];
+    for (i, &card) in c[..12].iter().enumerate() {
+        hands[if (i / 3) % 2 == 0 { 1 } else { 0 }].insert(card);
+    }
+    for (i, &card) in c[13..19].iter().enumerate() {
+        hands[if i < 3 { 1 } else { 0 }].insert(card);
+    }
+    PlayState::new(hands, 2, false, contract, PlayRules::NO_PARTNERS, Seat(1))
+}
+
+/// One random two-player playout, scored (no constructions or бела);
+/// returns the recorded points and the card points dealt out in tricks.
+#[inline]
+pub fn playout_two<R: RngCore>(
+    start: &PlayState,
+    options: &crate::two_player::TwoOptions,
+    rng: &mut R,
+) -> ([i32; 2], u32) {
+    let mut s = *start;
+    s.playout(rng);
+    let p = s.points();
+    let t = s.tricks();
+    let summary = crate::two_player::TwoSummary {
+        contract: s.contract(),
+        raspasy: false,
+        loader: Some(Seat(1)),
+        card_points: [p[0], p[1]],
+        tricks: [t[0], t[1]],
+        constructions: [0, 0],
+        belas: [0, 0],
+    };
+    (crate::two_player::score_deal(&summary, options).recorded, p[0] + p[1])
+}

@@ -315,3 +315,51 @@ fn line_strategy() -> impl Strategy<Value = String> {
         "[\\[{\"]{0,300}",
     ]
 }
+
+#[test]
+fn two_player_through_the_protocol() {
+    let mut e = Engine::new();
+    let deck: Vec<String> =
+        (0..32).map(|i| belot_core::Card::from_index(i).unwrap().to_string()).collect();
+    let r = ok(&mut e, json!({"cmd": "new", "variant": "two_player", "deck": deck, "dealer": 0}));
+    assert_eq!((r["variant"].clone(), r["to_act"].clone()), (json!("two_player"), json!(1)));
+    let v = ok(&mut e, json!({"cmd": "view", "seat": 1}))["view"].clone();
+    assert_eq!(v["hand"], json!(["7S", "8S", "9S", "KS", "AS", "7H"]));
+    assert_eq!(v["vskryshka"], "JH");
+    assert!(v["bottom"].is_null());
+    // Neither the other hand nor the stock appears in a view.
+    let text = v.to_string();
+    for hidden in ["TS", "QH", "AC", "7D"] {
+        assert!(!text.contains(&format!("\"{hidden}\"")), "{hidden} in {text}");
+    }
+    err(&mut e, json!({"cmd": "view", "seat": 2}), "bad_request");
+    ok(&mut e, json!({"cmd": "act", "action": {"type": "take"}}));
+    let legal = ok(&mut e, json!({"cmd": "legal"}));
+    assert_eq!(legal["actions"][0], json!({"type": "exchange"}));
+    ok(&mut e, json!({"cmd": "act", "action": {"type": "exchange"}}));
+    let v = ok(&mut e, json!({"cmd": "view", "seat": 0}))["view"].clone();
+    assert_eq!((v["vskryshka"].clone(), v["exchanged_by"].clone()), (json!("7H"), json!(1)));
+    assert_eq!(v["bottom"], "AC");
+    let m = err(&mut e, json!({"cmd": "act", "action": {"type": "redeal"}}), "illegal_action");
+    assert!(m.contains("four 7s or four 8s"), "{m}");
+    let s = ok(&mut e, json!({"cmd": "score"}));
+    assert_eq!(s["deal"]["loader"], 1);
+    assert_eq!(s["match"]["target"], 1001);
+    // Hands are a French start only; the first dealer is drawn by lot.
+    let m = err(
+        &mut e,
+        json!({"cmd": "new", "variant": "two_player", "hands": [], "trump": "H", "taker": 0}),
+        "bad_request",
+    );
+    assert!(m.contains("seed or a deck"), "{m}");
+    let a = ok(&mut e, json!({"cmd": "new", "variant": "two_player", "seed": 5}))["dealer"].clone();
+    let b = ok(&mut e, json!({"cmd": "new", "variant": "two_player", "seed": 5}))["dealer"].clone();
+    assert_eq!(a, b);
+    let dealers: std::collections::BTreeSet<String> = (0..16)
+        .map(|s| {
+            ok(&mut e, json!({"cmd": "new", "variant": "two_player", "seed": s}))["dealer"]
+                .to_string()
+        })
+        .collect();
+    assert_eq!(dealers.len(), 2, "both seats get to deal first");
+}
