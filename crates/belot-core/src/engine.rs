@@ -30,6 +30,7 @@ use crate::french::{FrenchDeal, FrenchMatch, FrenchOptions, side_of};
 use crate::play::Trick;
 use crate::record::{MatchRecord, Variant};
 use crate::seat::Seat;
+use crate::three_player::{self, ThreeMatch, ThreeOptions};
 use crate::two_player::{TwoMatch, TwoOptions, dealer_by_lot};
 
 /// The commands, for error messages and `help`.
@@ -151,6 +152,8 @@ pub enum Game {
     French(FrenchMatch),
     /// Two-player Belot.
     TwoPlayer(TwoMatch),
+    /// Three-player Belot.
+    ThreePlayer(ThreeMatch),
 }
 
 impl Game {
@@ -159,6 +162,7 @@ impl Game {
         match self {
             Game::French(_) => 4,
             Game::TwoPlayer(_) => 2,
+            Game::ThreePlayer(_) => 3,
         }
     }
 
@@ -167,6 +171,7 @@ impl Game {
         match self {
             Game::French(m) => m.current().to_act(),
             Game::TwoPlayer(m) => m.current().to_act(),
+            Game::ThreePlayer(m) => m.current().to_act(),
         }
     }
 
@@ -175,6 +180,7 @@ impl Game {
         match self {
             Game::French(m) => m.current().legal_actions(),
             Game::TwoPlayer(m) => m.current().legal_actions(),
+            Game::ThreePlayer(m) => m.current().legal_actions(),
         }
     }
 
@@ -183,6 +189,7 @@ impl Game {
         match self {
             Game::French(m) => m.apply(seat, action),
             Game::TwoPlayer(m) => m.apply(seat, action),
+            Game::ThreePlayer(m) => m.apply(seat, action),
         }
     }
 
@@ -191,6 +198,7 @@ impl Game {
         match self {
             Game::French(m) => m.next_deal(deck),
             Game::TwoPlayer(m) => m.next_deal(deck),
+            Game::ThreePlayer(m) => m.next_deal(deck),
         }
     }
 
@@ -199,6 +207,7 @@ impl Game {
         match self {
             Game::French(m) => m.record(),
             Game::TwoPlayer(m) => m.record(),
+            Game::ThreePlayer(m) => m.record(),
         }
     }
 
@@ -207,6 +216,7 @@ impl Game {
         Ok(match r.variant {
             Variant::French => Game::French(FrenchMatch::from_record(r)?),
             Variant::TwoPlayer => Game::TwoPlayer(TwoMatch::from_record(r)?),
+            Variant::ThreePlayer => Game::ThreePlayer(ThreeMatch::from_record(r)?),
         })
     }
 
@@ -214,6 +224,7 @@ impl Game {
         match self {
             Game::French(m) => m.current().tricks().to_vec(),
             Game::TwoPlayer(m) => m.current().tricks().to_vec(),
+            Game::ThreePlayer(m) => m.current().tricks().to_vec(),
         }
     }
 
@@ -221,6 +232,7 @@ impl Game {
         match self {
             Game::French(m) => json!(m.current().view(seat)),
             Game::TwoPlayer(m) => json!(m.current().view(seat)),
+            Game::ThreePlayer(m) => json!(m.current().view(seat)),
         }
     }
 
@@ -228,6 +240,7 @@ impl Game {
         match self {
             Game::French(m) => json!(m.current().full_state()),
             Game::TwoPlayer(m) => json!(m.current().full_state()),
+            Game::ThreePlayer(m) => json!(m.current().full_state()),
         }
     }
 
@@ -265,6 +278,23 @@ impl Game {
                     "loader": d.loader(),
                     "totals": l.totals,
                     "pool": l.pool(),
+                    "match_over": l.is_over(),
+                    "winner": l.winner,
+                })
+            }
+            Game::ThreePlayer(g) => {
+                let d = g.current();
+                let l = g.ledger();
+                json!({
+                    "variant": "three_player",
+                    "deal": g.deal_count(),
+                    "dealer": d.dealer(),
+                    "phase": d.phase(),
+                    "to_act": d.to_act(),
+                    "contract": d.contract(),
+                    "declarer": d.declarer(),
+                    "totals": l.totals,
+                    "pool": l.pool,
                     "match_over": l.is_over(),
                     "winner": l.winner,
                 })
@@ -358,6 +388,52 @@ impl Game {
                         "totals": l.totals,
                         "pool": l.pool(),
                         "pools": l.pools,
+                        "pool_lost": l.pool_lost,
+                        "next_dealer": l.next_dealer,
+                        "winner": l.winner,
+                        "rows": l.rows,
+                    }
+                })
+            }
+            Game::ThreePlayer(g) => {
+                let d = g.current();
+                let l = g.ledger();
+                let (points, tricks) = d
+                    .play_state()
+                    .map(|p| {
+                        let (pt, t) = (p.points(), p.tricks());
+                        ([pt[0], pt[1], pt[2]], [t[0], t[1], t[2]])
+                    })
+                    .unwrap_or_default();
+                let combinations: Vec<Value> = [Seat(0), Seat(1), Seat(2)]
+                    .iter()
+                    .map(|&s| {
+                        let cards: Vec<CardSet> =
+                            d.combinations(s).iter().map(|m| m.cards()).collect();
+                        json!({"seat": s, "melds": cards})
+                    })
+                    .collect();
+                json!({
+                    "deal": {
+                        "number": g.deal_count(),
+                        "dealer": d.dealer(),
+                        "phase": d.phase(),
+                        "contract": d.contract(),
+                        "declarer": d.declarer(),
+                        "card_points": points,
+                        "tricks": tricks,
+                        "exchanged": d.exchanged(),
+                        "announcements": d.announcements(),
+                        "contest_winner": d.contest_winner(),
+                        "combinations": combinations,
+                        "belots": ([0, 1, 2].map(|i| d.belot_called(Seat(i)).count_ones())),
+                        "summary": d.summary(),
+                        "score": d.score(),
+                    },
+                    "match": {
+                        "target": l.options.target,
+                        "totals": l.totals,
+                        "pool": l.pool,
                         "pool_lost": l.pool_lost,
                         "next_dealer": l.next_dealer,
                         "winner": l.winner,
@@ -556,6 +632,26 @@ impl Engine {
                 Game::TwoPlayer(match p.deck {
                     Some(cards) => TwoMatch::new(options, dealer, deck_of(&cards)?)?,
                     None => TwoMatch::from_seed(options, dealer, seed)?,
+                })
+            }
+            Variant::ThreePlayer => {
+                if p.hands.is_some() {
+                    return Err(ProtoError::new(
+                        "bad_request",
+                        "three_player games start from a seed or a deck (32 cards in dealing order)",
+                    ));
+                }
+                let options: ThreeOptions = parse_options(options)?;
+                options.validate().map_err(|m| ProtoError::new("bad_request", m))?;
+                let seed = p.seed.unwrap_or(0);
+                // The first dealer is drawn by lot (seed 000) unless given.
+                let dealer = match p.dealer {
+                    Some(d) => check_seat(d, 3)?,
+                    None => three_player::dealer_by_lot(seed),
+                };
+                Game::ThreePlayer(match p.deck {
+                    Some(cards) => ThreeMatch::new(options, dealer, deck_of(&cards)?)?,
+                    None => ThreeMatch::from_seed(options, dealer, seed)?,
                 })
             }
         };

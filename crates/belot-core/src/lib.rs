@@ -8,7 +8,8 @@
 //!
 //! * [`french`]: French Belote (seed 002), four players in two teams;
 //! * [`two_player`]: two-player Belot to 1001 (seed 001) with all-trumps,
-//!   no-trumps and the all-pass deal.
+//!   no-trumps and the all-pass deal;
+//! * [`three_player`]: three-player Belot of the Black Sea ports (seed 000).
 //!
 //! Scoring takes a deal summary, so a deal played here and a deal entered
 //! by hand at a table are scored by the same code
@@ -48,6 +49,7 @@ pub mod meld;
 pub mod play;
 pub mod record;
 pub mod seat;
+pub mod three_player;
 pub mod two_player;
 
 pub use action::{Action, SeatAction};

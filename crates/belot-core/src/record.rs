@@ -28,6 +28,8 @@ pub enum Variant {
     French,
     /// Two-player Belot to 1001 (seed 001).
     TwoPlayer,
+    /// Three-player Belot of the Black Sea ports (seed 000).
+    ThreePlayer,
 }
 
 /// A whole match.
@@ -62,7 +64,8 @@ pub struct DealRecord {
     pub deck: Deck,
     /// Every action, in order.
     pub actions: Vec<SeatAction>,
-    /// Points each side recorded for the deal (checked on replay).
+    /// Points each side recorded for the deal (checked on replay); in
+    /// half points (×2) for the three-player game.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<Vec<i32>>,
 }

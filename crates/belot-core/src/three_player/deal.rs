@@ -1,0 +1,552 @@
+//! One deal of three-player Belot (seed 000) as a state machine: 6 cards
+//! each and the turned card, the play/pass round and the round naming
+//! another suit (dealer last), 3 more cards each, the seven-of-trumps
+//! exchange, the combinations announced before the first lead, play with
+//! belot calls, and scoring.
+
+use std::cmp::Ordering;
+
+use serde::{Deserialize, Serialize};
+
+use super::options::{CarreTiebreak, ThreeOptions};
+use super::score::{PLAYERS, ThreeScore, ThreeSummary, score_deal};
+use crate::action::{Action, SeatAction};
+use crate::card::{Card, CardSet, Rank, Suit};
+use crate::contract::Contract;
+use crate::deck::Deck;
+use crate::error::GameError;
+use crate::meld::{Meld, MeldOrder, MeldValues, compare_melds, find_melds};
+use crate::play::{PlayRules, PlayState, Trick};
+use crate::seat::Seat;
+
+/// Where a deal stands.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ThreePhase {
+    /// Two rounds: play/pass on the turned suit, then name another suit.
+    Bidding,
+    /// The holder of the seven of trumps may exchange it for the turned card.
+    Exchange,
+    /// Before the first lead, in turn from the leader, each player may
+    /// announce his best combination.
+    Announcing,
+    /// Card play.
+    Playing,
+    /// Played and scored.
+    Finished,
+    /// Two rounds of passes: the next player deals.
+    ThrownIn,
+}
+
+/// An announced combination.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct ThreeAnnouncement {
+    /// Who announced.
+    pub seat: Seat,
+    /// His best combination.
+    pub meld: Meld,
+    /// Its value.
+    pub points: u32,
+}
+
+/// One deal of three-player Belot.
+#[derive(Clone, Debug)]
+pub struct ThreeDeal {
+    options: ThreeOptions,
+    dealer: Seat,
+    deck: Deck,
+    hands: [CardSet; 3],
+    turned: Card,
+    phase: ThreePhase,
+    round: u8,
+    speakers: u8,
+    contract: Option<Contract>,
+    declarer: Option<Seat>,
+    round1: bool,
+    actions: Vec<SeatAction>,
+    play: Option<PlayState>,
+    tricks: Vec<Trick>,
+    exchanged: bool,
+    announcer: u8,
+    announced: Vec<ThreeAnnouncement>,
+    melds: [Vec<Meld>; 3],
+    contest_winner: Option<Seat>,
+    belot_suits: [u8; 3],
+    belot_called: [u8; 3],
+    score: Option<ThreeScore>,
+    summary: Option<ThreeSummary>,
+}
+
+impl ThreeDeal {
+    /// Deals `deck` (§2.3): from the dealer's left, three cards each twice
+    /// (cards 0–17), card 18 turned.
+    pub fn new(options: ThreeOptions, dealer: Seat, deck: Deck) -> Result<ThreeDeal, GameError> {
+        options.validate().map_err(GameError::Invalid)?;
+        if dealer.0 >= PLAYERS {
+            return Err(GameError::Invalid(format!(
+                "dealer seat {dealer} does not exist: seats are 0 to 2"
+            )));
+        }
+        let c = deck.cards();
+        let mut hands = [CardSet::EMPTY; 3];
+        for (i, &card) in c[..18].iter().enumerate() {
+            let seat = dealer.plus(1 + ((i / 3) % 3) as u8, PLAYERS);
+            hands[seat.index()].insert(card);
+        }
+        Ok(ThreeDeal {
+            options,
+            dealer,
+            deck,
+            hands,
+            turned: c[18],
+            phase: ThreePhase::Bidding,
+            round: 1,
+            speakers: 0,
+            contract: None,
+            declarer: None,
+            round1: false,
+            actions: Vec::new(),
+            play: None,
+            tricks: Vec::new(),
+            exchanged: false,
+            announcer: 0,
+            announced: Vec::new(),
+            melds: Default::default(),
+            contest_winner: None,
+            belot_suits: [0; 3],
+            belot_called: [0; 3],
+            score: None,
+            summary: None,
+        })
+    }
+
+    /// The options.
+    pub fn options(&self) -> &ThreeOptions {
+        &self.options
+    }
+    /// Who dealt.
+    pub fn dealer(&self) -> Seat {
+        self.dealer
+    }
+    /// The deck.
+    pub fn deck(&self) -> &Deck {
+        &self.deck
+    }
+    /// The face-up card (the seven of trumps after an exchange).
+    pub fn turned(&self) -> Card {
+        self.turned
+    }
+    /// The turned card as dealt.
+    pub fn original_turned(&self) -> Card {
+        self.deck.cards()[18]
+    }
+    /// Where the deal stands.
+    pub fn phase(&self) -> ThreePhase {
+        self.phase
+    }
+    /// Auction round while bidding.
+    pub fn round(&self) -> u8 {
+        self.round
+    }
+    /// The contract.
+    pub fn contract(&self) -> Option<Contract> {
+        self.contract
+    }
+    /// The declarer.
+    pub fn declarer(&self) -> Option<Seat> {
+        self.declarer
+    }
+    /// Every action.
+    pub fn actions(&self) -> &[SeatAction] {
+        &self.actions
+    }
+    /// Completed tricks.
+    pub fn tricks(&self) -> &[Trick] {
+        &self.tricks
+    }
+    /// The play state, once play has started.
+    pub fn play_state(&self) -> Option<&PlayState> {
+        self.play.as_ref()
+    }
+    /// True if the seven of trumps was exchanged.
+    pub fn exchanged(&self) -> bool {
+        self.exchanged
+    }
+    /// Announced combinations.
+    pub fn announcements(&self) -> &[ThreeAnnouncement] {
+        &self.announced
+    }
+    /// The contest winner, once the announcements are over.
+    pub fn contest_winner(&self) -> Option<Seat> {
+        self.contest_winner
+    }
+    /// A seat's combinations (fixed when announcements close).
+    pub fn combinations(&self, seat: Seat) -> &[Meld] {
+        &self.melds[seat.index() % 3]
+    }
+    /// Suits in which a seat declared a belot.
+    pub fn belot_called(&self, seat: Seat) -> u8 {
+        self.belot_called[seat.index() % 3]
+    }
+    /// The score, once finished.
+    pub fn score(&self) -> Option<&ThreeScore> {
+        self.score.as_ref()
+    }
+    /// The summary that was scored.
+    pub fn summary(&self) -> Option<&ThreeSummary> {
+        self.summary.as_ref()
+    }
+    /// A seat's cards now.
+    pub fn hand(&self, seat: Seat) -> CardSet {
+        match &self.play {
+            Some(p) => p.hand(seat),
+            None => self.hands[seat.index() % 3],
+        }
+    }
+    /// True once finished or thrown in.
+    pub fn is_over(&self) -> bool {
+        matches!(self.phase, ThreePhase::Finished | ThreePhase::ThrownIn)
+    }
+
+    fn seven(&self) -> Option<Card> {
+        self.contract.and_then(Contract::trump_suit).map(|t| Card::new(t, Rank::Seven))
+    }
+
+    fn seven_holder(&self) -> Option<Seat> {
+        let seven = self.seven()?;
+        (0..PLAYERS).map(Seat).find(|&s| self.hand(s).contains(seven))
+    }
+
+    fn announcing_seat(&self) -> Seat {
+        self.dealer.plus(1 + self.announcer, PLAYERS)
+    }
+
+    /// Who is to act.
+    pub fn to_act(&self) -> Option<Seat> {
+        match self.phase {
+            ThreePhase::Bidding => Some(self.dealer.plus(1 + self.speakers, PLAYERS)),
+            ThreePhase::Exchange => self.seven_holder(),
+            ThreePhase::Announcing => Some(self.announcing_seat()),
+            ThreePhase::Playing => self.play.as_ref().map(PlayState::to_play),
+            _ => None,
+        }
+    }
+
+    /// Combination values: tierce by option, quarte 50, quinte 100,
+    /// carrés J 200, 9 150, A 10 K Q 100.
+    pub fn values(&self) -> MeldValues {
+        MeldValues { tierce: self.options.tierce_value, ..MeldValues::FRENCH }
+    }
+
+    /// The single hierarchy of §2.7: carré over sequence; carrés by value,
+    /// then (100-point ones) by the tie-break order; sequences by length
+    /// (capped at 5), top card, trump.
+    pub fn compare(&self, a: Meld, b: Meld) -> Ordering {
+        let Some(contract) = self.contract else { return Ordering::Equal };
+        let v = self.values();
+        match (a, b, self.options.carre_tiebreak_order) {
+            (Meld::Carre(x), Meld::Carre(y), CarreTiebreak::Natural) => {
+                v.value(a).cmp(&v.value(b)).then(x.cmp(&y))
+            }
+            (Meld::Carre(_), Meld::Carre(_), CarreTiebreak::J9a10kq) => v
+                .value(a)
+                .cmp(&v.value(b))
+                .then(compare_melds(a, b, contract, MeldOrder::CarreFirst, &v, Some(5))),
+            _ => compare_melds(a, b, contract, MeldOrder::CarreFirst, &v, Some(5)),
+        }
+    }
+
+    fn best_meld(&self, seat: Seat) -> Option<Meld> {
+        find_melds(self.hand(seat), self.options.card_reuse)
+            .into_iter()
+            .max_by(|a, b| self.compare(*a, *b))
+    }
+
+    fn belot_suits_now(&self, seat: Seat) -> u8 {
+        let h = self.hand(seat);
+        let mut mask = 0;
+        for s in Suit::ALL {
+            let kq = Card::new(s, Rank::King).set() | Card::new(s, Rank::Queen).set();
+            let counts = self.options.belot_any_suit
+                || self.contract.and_then(Contract::trump_suit) == Some(s);
+            if counts && h.contains_all(kq) {
+                mask |= 1 << s.index();
+            }
+        }
+        mask
+    }
+
+    fn is_belot_card(&self, seat: Seat, card: Card) -> bool {
+        let i = seat.index() % 3;
+        matches!(card.rank(), Rank::King | Rank::Queen)
+            && self.belot_suits[i] & (1 << card.suit().index()) != 0
+            && self.belot_called[i] & (1 << card.suit().index()) == 0
+    }
+
+    /// Every action the seat to act may take now.
+    pub fn legal_actions(&self) -> Vec<Action> {
+        let Some(seat) = self.to_act() else { return Vec::new() };
+        match self.phase {
+            ThreePhase::Bidding if self.round == 1 => vec![Action::Take, Action::Pass],
+            ThreePhase::Bidding => {
+                let mut v: Vec<Action> = Suit::ALL
+                    .into_iter()
+                    .filter(|&s| s != self.turned.suit())
+                    .map(|suit| Action::Name { suit })
+                    .collect();
+                if !self.dealer_forced() {
+                    v.push(Action::Pass);
+                }
+                v
+            }
+            ThreePhase::Exchange => vec![Action::Exchange, Action::Pass],
+            ThreePhase::Announcing => {
+                let mut v = Vec::new();
+                if let Some(m) = self.best_meld(seat) {
+                    v.push(Action::Announce { melds: vec![m] });
+                }
+                v.push(Action::Pass);
+                v
+            }
+            ThreePhase::Playing => {
+                let Some(play) = &self.play else { return Vec::new() };
+                let mut v = Vec::new();
+                for card in play.legal() {
+                    if self.is_belot_card(seat, card) {
+                        v.push(Action::Play { card, belote: true });
+                    }
+                    v.push(Action::play(card));
+                }
+                v
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// In round 2, the dealer after two passes must name a suit (option).
+    fn dealer_forced(&self) -> bool {
+        self.options.round2_forced_for_dealer && self.round == 2 && self.speakers == PLAYERS - 1
+    }
+
+    /// Applies `seat`'s action; a refused action changes nothing.
+    pub fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), GameError> {
+        if self.is_over() {
+            return Err(GameError::Finished);
+        }
+        let expected = self.to_act();
+        if expected != Some(seat) {
+            return Err(GameError::NotYourTurn { expected: expected.map(|s| s.0), got: seat.0 });
+        }
+        match self.phase {
+            ThreePhase::Bidding => self.apply_call(seat, action)?,
+            ThreePhase::Exchange => match action {
+                Action::Exchange => {
+                    let (Some(seven), Some(play)) = (self.seven(), self.play.as_mut()) else {
+                        return Err(GameError::Illegal("no exchange now".into()));
+                    };
+                    if !play.exchange(seat, seven, self.turned) {
+                        return Err(GameError::Illegal("no exchange now".into()));
+                    }
+                    self.turned = seven;
+                    self.exchanged = true;
+                    self.start_announcing();
+                }
+                Action::Pass => self.start_announcing(),
+                other => {
+                    return Err(GameError::Illegal(format!(
+                        "you hold the seven of trumps: exchange it for the turned card, or pass; \
+                         got {other}"
+                    )));
+                }
+            },
+            ThreePhase::Announcing => {
+                match action {
+                    Action::Pass => {}
+                    Action::Announce { melds } => {
+                        let best = self.best_meld(seat);
+                        match (melds.as_slice(), best) {
+                            ([m], Some(b)) if *m == b => {
+                                let points = self.values().value(b);
+                                self.announced.push(ThreeAnnouncement { seat, meld: b, points });
+                            }
+                            (_, Some(b)) => {
+                                return Err(GameError::Illegal(format!(
+                                    "announce your best combination first: [{}]",
+                                    b.cards()
+                                )));
+                            }
+                            (_, None) => {
+                                return Err(GameError::Illegal(
+                                    "you hold no combination; pass".into(),
+                                ));
+                            }
+                        }
+                    }
+                    other => {
+                        return Err(GameError::Illegal(format!(
+                            "before the first lead each player announces his best combination \
+                             or passes; got {other}"
+                        )));
+                    }
+                }
+                self.announcer += 1;
+                self.advance_announcing();
+            }
+            ThreePhase::Playing => self.apply_play(seat, action)?,
+            _ => return Err(GameError::Finished),
+        }
+        self.actions.push(SeatAction { seat, action: action.clone() });
+        Ok(())
+    }
+
+    fn apply_call(&mut self, seat: Seat, action: &Action) -> Result<(), GameError> {
+        let t = self.turned.suit();
+        match (self.round, action) {
+            (1, Action::Take) => self.start_play(seat, t, true),
+            (2, Action::Name { suit }) if *suit != t => self.start_play(seat, *suit, false),
+            (_, Action::Pass) if !self.dealer_forced() => {
+                self.speakers += 1;
+                if self.speakers == PLAYERS {
+                    self.speakers = 0;
+                    if self.round == 1 {
+                        self.round = 2;
+                    } else {
+                        self.phase = ThreePhase::ThrownIn;
+                    }
+                }
+            }
+            (2, Action::Pass) => {
+                return Err(GameError::Illegal(
+                    "the others passed twice: the dealer must name a suit".into(),
+                ));
+            }
+            (1, _) => {
+                return Err(GameError::Illegal(format!(
+                    "in the first round you may play on the turned card's suit ({t}) with take, \
+                     or pass; got {action}"
+                )));
+            }
+            _ => {
+                return Err(GameError::Illegal(format!(
+                    "in the second round you may name a suit other than the turned card's ({t}), \
+                     or pass; got {action}"
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// Three more cards each from the dealer's left (cards 19–27); the
+    /// player on the dealer's left leads.
+    fn start_play(&mut self, declarer: Seat, trump: Suit, round1: bool) {
+        let c = self.deck.cards();
+        for (i, &card) in c[19..28].iter().enumerate() {
+            let seat = self.dealer.plus(1 + (i / 3) as u8, PLAYERS);
+            self.hands[seat.index()].insert(card);
+        }
+        let contract = Contract::Suit(trump);
+        self.contract = Some(contract);
+        self.declarer = Some(declarer);
+        self.round1 = round1;
+        let hands = [self.hands[0], self.hands[1], self.hands[2], CardSet::EMPTY];
+        let leader = self.dealer.next(PLAYERS);
+        self.play =
+            Some(PlayState::new(hands, PLAYERS, false, contract, PlayRules::NO_PARTNERS, leader));
+        // The exchange exists only for a round-1 contract (trump = the turned suit).
+        if round1 && self.seven_holder().is_some() {
+            self.phase = ThreePhase::Exchange;
+        } else {
+            self.start_announcing();
+        }
+    }
+
+    fn start_announcing(&mut self) {
+        self.phase = ThreePhase::Announcing;
+        self.announcer = 0;
+        self.advance_announcing();
+    }
+
+    /// Skips players with no combination; closes the announcements after
+    /// the third player and decides the contest.
+    fn advance_announcing(&mut self) {
+        while self.announcer < PLAYERS && self.best_meld(self.announcing_seat()).is_none() {
+            self.announcer += 1;
+        }
+        if self.announcer < PLAYERS {
+            return;
+        }
+        for s in 0..PLAYERS {
+            let seat = Seat(s);
+            self.melds[s as usize] = find_melds(self.hand(seat), self.options.card_reuse);
+            self.belot_suits[s as usize] = self.belot_suits_now(seat);
+        }
+        // The best announcement; equal ones go to the earlier announcer.
+        let mut best: Option<ThreeAnnouncement> = None;
+        for a in &self.announced {
+            if best.is_none_or(|b| self.compare(a.meld, b.meld) == Ordering::Greater) {
+                best = Some(*a);
+            }
+        }
+        self.contest_winner = best.map(|b| b.seat);
+        self.phase = ThreePhase::Playing;
+    }
+
+    fn apply_play(&mut self, seat: Seat, action: &Action) -> Result<(), GameError> {
+        let Action::Play { card, belote } = action else {
+            return Err(GameError::Illegal(format!("now play a card; got {action}")));
+        };
+        if *belote && !self.is_belot_card(seat, *card) {
+            return Err(GameError::Illegal(format!(
+                "belot is declared with the king or queen of trumps by the player holding both, \
+                 once; {card} cannot carry it"
+            )));
+        }
+        let Some(play) = self.play.as_mut() else {
+            return Err(GameError::Illegal("no card play now".into()));
+        };
+        let trick = play.play(*card).map_err(|legal| {
+            GameError::Illegal(format!("{card} may not be played now; legal cards: {legal}"))
+        })?;
+        if *belote {
+            self.belot_called[seat.index() % 3] |= 1 << card.suit().index();
+        }
+        if let Some(t) = trick {
+            self.tricks.push(t);
+            if self.play.as_ref().is_some_and(PlayState::is_over) {
+                self.finish();
+            }
+        }
+        Ok(())
+    }
+
+    fn finish(&mut self) {
+        let (Some(play), Some(declarer), Some(last)) =
+            (&self.play, self.declarer, self.tricks.last())
+        else {
+            return;
+        };
+        let p = play.points();
+        let t = play.tricks();
+        let mut cards = [p[0], p[1], p[2]];
+        // The play state adds the last trick's 10; scoring decides it.
+        cards[last.winner.index() % 3] -= 10;
+        let values = self.values();
+        let mut combinations = [0u32; 3];
+        if let Some(w) = self.contest_winner {
+            let i = w.index() % 3;
+            combinations[i] = self.melds[i].iter().map(|m| values.value(*m)).sum();
+        }
+        let summary = ThreeSummary {
+            declarer,
+            dealer: self.dealer,
+            card_points: cards,
+            tricks: [t[0], t[1], t[2]],
+            last_trick: last.winner,
+            combinations,
+            belots: self.belot_called.map(|m| m.count_ones() as u8),
+        };
+        self.score = Some(score_deal(&summary, &self.options));
+        self.summary = Some(summary);
+        self.phase = ThreePhase::Finished;
+    }
+}

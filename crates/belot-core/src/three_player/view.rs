@@ -1,0 +1,198 @@
+//! What one player may know of a three-player deal, and the full state.
+
+use serde::Serialize;
+
+use super::deal::{ThreeDeal, ThreePhase};
+use super::score::{PLAYERS, ThreeScore};
+use crate::action::{Action, SeatAction};
+use crate::card::{Card, CardSet};
+use crate::contract::Contract;
+use crate::french::TrickView;
+use crate::seat::Seat;
+
+/// An announced combination as others see it: the kind, and the cards of
+/// the winner's combinations once the announcements are over.
+#[derive(Clone, Debug, Serialize)]
+pub struct ThreeAnnouncementView {
+    /// Who announced.
+    pub seat: Seat,
+    /// tierce, quarte, quinte or carre.
+    pub kind: &'static str,
+    /// Number of cards.
+    pub length: u8,
+    /// Its value.
+    pub points: u32,
+    /// The cards, when shown.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cards: Option<CardSet>,
+}
+
+/// One player's view.
+#[derive(Clone, Debug, Serialize)]
+pub struct ThreeView {
+    /// Always "three_player".
+    pub variant: &'static str,
+    /// The seat this view is for.
+    pub seat: Seat,
+    /// Who dealt.
+    pub dealer: Seat,
+    /// Where the deal stands.
+    pub phase: ThreePhase,
+    /// Auction round while bidding.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub round: Option<u8>,
+    /// Who is to act.
+    pub to_act: Option<Seat>,
+    /// This player's cards.
+    pub hand: CardSet,
+    /// Cards each player holds.
+    pub hand_sizes: [usize; 3],
+    /// The face-up card (the seven of trumps after an exchange).
+    pub turned: Card,
+    /// True once the seven of trumps was exchanged (by the declarer's
+    /// table-mate who held it; everyone saw it).
+    pub exchanged: bool,
+    /// Auction calls.
+    pub calls: Vec<SeatAction>,
+    /// The contract.
+    pub contract: Option<Contract>,
+    /// The declarer.
+    pub declarer: Option<Seat>,
+    /// Completed tricks.
+    pub tricks: Vec<TrickView>,
+    /// The trick in progress.
+    pub trick: Option<TrickView>,
+    /// Tricks taken per player.
+    pub tricks_won: [u8; 3],
+    /// Announced combinations.
+    pub announcements: Vec<ThreeAnnouncementView>,
+    /// The contest winner, once the announcements are over.
+    pub contest_winner: Option<Seat>,
+    /// The winner's combinations, shown.
+    pub shown_combinations: Vec<CardSet>,
+    /// Belot declarations heard: (seat, card).
+    pub belot_calls: Vec<(Seat, Card)>,
+    /// Legal actions, when it is this player's turn.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub legal: Vec<Action>,
+    /// The score, once finished.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score: Option<ThreeScore>,
+}
+
+/// The whole state.
+#[derive(Clone, Debug, Serialize)]
+pub struct ThreeFullState {
+    /// The view of the player to act (or seat 0).
+    #[serde(flatten)]
+    pub view: ThreeView,
+    /// Every hand now.
+    pub hands: [CardSet; 3],
+    /// The deck.
+    pub deck: Vec<Card>,
+    /// Every action.
+    pub actions: Vec<SeatAction>,
+}
+
+impl ThreeDeal {
+    /// What `seat` may know now.
+    pub fn view(&self, seat: Seat) -> ThreeView {
+        let seat = Seat(seat.0 % PLAYERS);
+        // The auction: every action up to the take or name that ended it.
+        let n_calls = self
+            .actions()
+            .iter()
+            .position(|x| matches!(x.action, Action::Take | Action::Name { .. }))
+            .map_or(self.actions().len(), |i| i + 1);
+        let calls = self.actions()[..n_calls].to_vec();
+        let decided = self.contest_winner().is_some()
+            || matches!(self.phase(), ThreePhase::Playing | ThreePhase::Finished);
+        let winner = self.contest_winner();
+        let announcements = self
+            .announcements()
+            .iter()
+            .map(|a| ThreeAnnouncementView {
+                seat: a.seat,
+                kind: a.meld.name(),
+                length: a.meld.cards().len() as u8,
+                points: a.points,
+                cards: (a.seat == seat || (decided && winner == Some(a.seat)))
+                    .then(|| a.meld.cards()),
+            })
+            .collect();
+        let shown_combinations = match (decided, winner) {
+            (true, Some(w)) => self.combinations(w).iter().map(|m| m.cards()).collect(),
+            _ => Vec::new(),
+        };
+        let trick = self.play_state().and_then(|p| {
+            let cur = p.current_trick();
+            (!cur.is_empty()).then(|| TrickView {
+                leader: p.leader(),
+                cards: cur
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &c)| (p.leader().plus(i as u8, PLAYERS), c))
+                    .collect(),
+                winner: None,
+                points: None,
+            })
+        });
+        let belot_calls = self
+            .actions()
+            .iter()
+            .filter_map(|a| match a.action {
+                Action::Play { card, belote: true } => Some((a.seat, card)),
+                _ => None,
+            })
+            .collect();
+        let t = self.play_state().map(|p| p.tricks()).unwrap_or_default();
+        let to_act = self.to_act();
+        ThreeView {
+            variant: "three_player",
+            seat,
+            dealer: self.dealer(),
+            phase: self.phase(),
+            round: (self.phase() == ThreePhase::Bidding).then(|| self.round()),
+            to_act,
+            hand: self.hand(seat),
+            hand_sizes: [0, 1, 2].map(|i| self.hand(Seat(i)).len()),
+            turned: self.turned(),
+            exchanged: self.exchanged(),
+            calls,
+            contract: self.contract(),
+            declarer: self.declarer(),
+            tricks: self
+                .tricks()
+                .iter()
+                .map(|t| TrickView {
+                    leader: t.leader,
+                    cards: t.plays(PLAYERS).collect(),
+                    winner: Some(t.winner),
+                    points: Some(t.points),
+                })
+                .collect(),
+            trick,
+            tricks_won: [t[0], t[1], t[2]],
+            announcements,
+            contest_winner: if decided { winner } else { None },
+            shown_combinations,
+            belot_calls,
+            legal: if to_act == Some(seat) { self.legal_actions() } else { Vec::new() },
+            score: self.score().copied(),
+        }
+    }
+
+    /// The full state (never give this to a player).
+    pub fn full_state(&self) -> ThreeFullState {
+        let mut view = self.view(self.to_act().unwrap_or(Seat(0)));
+        for (a, full) in view.announcements.iter_mut().zip(self.announcements()) {
+            a.cards = Some(full.meld.cards());
+        }
+        ThreeFullState {
+            view,
+            hands: [0, 1, 2].map(|i| self.hand(Seat(i))),
+            deck: self.deck().cards().to_vec(),
+            actions: self.actions().to_vec(),
+        }
+    }
+}
