@@ -165,3 +165,44 @@ fn a_complete_two_player_match_to_1001_with_every_contract_type() {
     q.ask(json!({"cmd": "load", "record": record}));
     assert_eq!(q.ask(json!({"cmd": "state"})), state);
 }
+
+#[test]
+fn a_complete_three_player_match_to_501() {
+    let mut p = EngineProcess::start();
+    let r = p.ask(json!({"cmd": "new", "variant": "three_player", "seed": 5}));
+    assert_eq!(r["variant"], "three_player");
+    let mut deals = 0usize;
+    loop {
+        loop {
+            let status = p.ask(json!({"cmd": "legal"}));
+            let Some(seat) = status["seat"].as_u64() else { break };
+            let view = p.ask(json!({"cmd": "view", "seat": seat}))["view"].clone();
+            let legal = view["legal"].as_array().unwrap().clone();
+            // Take on the first chance every other deal; otherwise the first action.
+            let pick = if view["phase"] == "bidding" && deals % 2 == 1 {
+                legal
+                    .iter()
+                    .find(|a| a["type"] != "take")
+                    .cloned()
+                    .unwrap_or_else(|| legal[0].clone())
+            } else {
+                legal[0].clone()
+            };
+            p.ask(json!({"cmd": "act", "seat": seat, "action": pick}));
+        }
+        deals += 1;
+        let score = p.ask(json!({"cmd": "score"}));
+        if let Some(w) = score["match"]["winner"].as_u64() {
+            let totals = score["match"]["totals"].as_array().unwrap();
+            assert!(totals[w as usize].as_f64().unwrap() >= 501.0, "{score}");
+            break;
+        }
+        assert!(deals < 300, "the match ends");
+        p.ask(json!({"cmd": "next"}));
+    }
+    let record = p.ask(json!({"cmd": "save"}))["record"].clone();
+    let state = p.ask(json!({"cmd": "state"}));
+    let mut q = EngineProcess::start();
+    q.ask(json!({"cmd": "load", "record": record}));
+    assert_eq!(q.ask(json!({"cmd": "state"})), state);
+}

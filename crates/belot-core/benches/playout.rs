@@ -4,9 +4,12 @@
 
 #![allow(missing_docs)] // criterion_group! generates an undocumented fn
 
-use belot_core::bench_support::{PlayoutStart, playout, playout_two, start, start_two};
+use belot_core::bench_support::{
+    PlayoutStart, playout, playout_three, playout_two, start, start_three, start_two,
+};
 use belot_core::french::FrenchOptions;
 use belot_core::play::PlayState;
+use belot_core::three_player::ThreeOptions;
 use belot_core::two_player::TwoOptions;
 use belot_core::{Contract, PlayoutRng, Seat, Suit};
 use criterion::{Criterion, Throughput, black_box, criterion_group, criterion_main};
@@ -88,6 +91,33 @@ fn two_player_playouts(c: &mut Criterion) {
     g.finish();
 }
 
+fn three_player_playouts(c: &mut Criterion) {
+    let options = ThreeOptions::default();
+    let mut g = c.benchmark_group("three_player_playout");
+    g.throughput(Throughput::Elements(DEALS * PER_DEAL));
+    let starts: Vec<PlayState> = (0..DEALS).map(|k| start_three(4, k)).collect();
+    let contract = Contract::Suit(Suit::Hearts);
+    let expected: Vec<u32> = starts
+        .iter()
+        .map(|s| contract.set_points(s.hand(Seat(0)) | s.hand(Seat(1)) | s.hand(Seat(2))) + 10)
+        .collect();
+    let mut rng = PlayoutRng::seed_from_u64(42);
+    g.bench_function("suit", |b| {
+        b.iter(|| {
+            let mut total = 0i64;
+            for (s, &want) in black_box(&starts).iter().zip(&expected) {
+                for _ in 0..PER_DEAL {
+                    let (r, cards) = playout_three(s, &options, &mut rng);
+                    assert_eq!(cards, want);
+                    total += r as i64;
+                }
+            }
+            assert!(total > 0);
+        })
+    });
+    g.finish();
+}
+
 fn legal_moves(c: &mut Criterion) {
     // Legal plays at every position of 16 fixed random games.
     let starts: Vec<PlayoutStart> = (0..DEALS).map(|k| start(2, k)).collect();
@@ -114,5 +144,5 @@ fn legal_moves(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, playouts, two_player_playouts, legal_moves);
+criterion_group!(benches, playouts, two_player_playouts, three_player_playouts, legal_moves);
 criterion_main!(benches);

@@ -101,3 +101,50 @@ pub fn playout_two<R: RngCore>(
     };
     (crate::two_player::score_deal(&summary, options).recorded, p[0] + p[1])
 }
+
+/// A three-player start of play: deal `k` of `seed` by the convention of
+/// §2.3 (9 cards each), hearts trump, dealer seat 0, seat 1 declares and
+/// leads.
+pub fn start_three(seed: u64, k: u64) -> PlayState {
+    let deck = Deck::from_seed(seed, k);
+    let c = deck.cards();
+    let mut hands = [CardSet::EMPTY; 4];
+    for (i, &card) in c[..18].iter().enumerate() {
+        hands[(1 + (i / 3) % 3) % 3].insert(card);
+    }
+    for (i, &card) in c[19..28].iter().enumerate() {
+        hands[(1 + i / 3) % 3].insert(card);
+    }
+    let contract = crate::Contract::Suit(Suit::Hearts);
+    PlayState::new(hands, 3, false, contract, PlayRules::NO_PARTNERS, Seat(1))
+}
+
+/// One random three-player playout, scored (no combinations or belot);
+/// returns the recorded half points and the card points dealt out.
+#[inline]
+pub fn playout_three<R: RngCore>(
+    start: &PlayState,
+    options: &crate::three_player::ThreeOptions,
+    rng: &mut R,
+) -> (i32, u32) {
+    let mut s = *start;
+    s.playout(rng);
+    let p = s.points();
+    let t = s.tricks();
+    let mut cards = [p[0], p[1], p[2]];
+    // The winner of the last trick leads "next": the play state added his
+    // 10, which three-player scoring decides itself (capo deals).
+    let w = s.leader().index() % 3;
+    cards[w] -= 10;
+    let summary = crate::three_player::ThreeSummary {
+        declarer: Seat(1),
+        dealer: Seat(0),
+        card_points: cards,
+        tricks: [t[0], t[1], t[2]],
+        last_trick: Seat(w as u8),
+        combinations: [0; 3],
+        belots: [0; 3],
+    };
+    let rec = crate::three_player::score_deal(&summary, options).recorded;
+    (rec.iter().map(|h| h.0).sum(), p[0] + p[1] + p[2])
+}

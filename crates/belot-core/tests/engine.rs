@@ -363,3 +363,35 @@ fn two_player_through_the_protocol() {
         .collect();
     assert_eq!(dealers.len(), 2, "both seats get to deal first");
 }
+
+#[test]
+fn three_player_through_the_protocol() {
+    let mut e = Engine::new();
+    let deck: Vec<String> =
+        (0..32).map(|i| belot_core::Card::from_index(i).unwrap().to_string()).collect();
+    let r = ok(&mut e, json!({"cmd": "new", "variant": "three_player", "deck": deck, "dealer": 0}));
+    assert_eq!((r["variant"].clone(), r["to_act"].clone()), (json!("three_player"), json!(1)));
+    let v = ok(&mut e, json!({"cmd": "view", "seat": 2}))["view"].clone();
+    assert_eq!(v["hand"], json!(["TS", "JS", "QS", "JH", "QH", "KH"]));
+    assert!(!v.to_string().contains("\"7S\""), "seat 1's card in seat 2's view");
+    err(&mut e, json!({"cmd": "view", "seat": 3}), "bad_request");
+    ok(&mut e, json!({"cmd": "act", "action": {"type": "take"}}));
+    let legal = ok(&mut e, json!({"cmd": "legal"}));
+    assert_eq!(
+        (legal["seat"].clone(), legal["actions"].clone()),
+        (json!(0), json!([{"type": "exchange"}, {"type": "pass"}]))
+    );
+    ok(&mut e, json!({"cmd": "act", "action": {"type": "exchange"}}));
+    let s = ok(&mut e, json!({"cmd": "score"}));
+    assert_eq!(
+        (s["deal"]["exchanged"].clone(), s["match"]["target"].clone()),
+        (json!(true), json!(501))
+    );
+    let dealers: std::collections::BTreeSet<String> = (0..24)
+        .map(|s| {
+            ok(&mut e, json!({"cmd": "new", "variant": "three_player", "seed": s}))["dealer"]
+                .to_string()
+        })
+        .collect();
+    assert_eq!(dealers.len(), 3, "the first dealer is drawn by lot among three");
+}
