@@ -58,6 +58,7 @@ fn score(s: &PlayState, start: &PlayoutStart, options: &FrenchOptions) -> [i32; 
         capot,
         announcements: [0, 0],
         belote: start.belote,
+        deal_points: None,
     };
     score_deal(&summary, options).recorded
 }

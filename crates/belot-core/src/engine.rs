@@ -26,7 +26,7 @@ use crate::action::Action;
 use crate::card::{Card, CardSet, Suit};
 use crate::deck::Deck;
 use crate::error::GameError;
-use crate::french::{FrenchDeal, FrenchMatch, FrenchOptions, side_of};
+use crate::french::{FrenchDeal, FrenchMatch, FrenchOptions};
 use crate::play::Trick;
 use crate::record::{MatchRecord, Variant};
 use crate::seat::Seat;
@@ -160,7 +160,7 @@ impl Game {
     /// Number of seats.
     pub fn players(&self) -> u8 {
         match self {
-            Game::French(_) => 4,
+            Game::French(m) => m.options().players,
             Game::TwoPlayer(_) => 2,
             Game::ThreePlayer(_) => 3,
         }
@@ -249,19 +249,20 @@ impl Game {
         match self {
             Game::French(g) => {
                 let d = g.current();
-                let l = g.ledger();
+                let m = french_match_json(g);
                 json!({
                     "variant": "french",
+                    "players": d.players(),
                     "deal": g.deal_count(),
                     "dealer": d.dealer(),
                     "phase": d.phase(),
                     "to_act": d.to_act(),
                     "contract": d.contract(),
                     "taker": d.taker(),
-                    "totals": l.totals,
-                    "pool": l.pool,
-                    "match_over": l.is_over(),
-                    "winner": l.winner,
+                    "totals": m["totals"],
+                    "pool": m["pool"],
+                    "match_over": g.is_over(),
+                    "winner": m["winner"],
                 })
             }
             Game::TwoPlayer(g) => {
@@ -306,13 +307,12 @@ impl Game {
         match self {
             Game::French(g) => {
                 let d = g.current();
-                let l = g.ledger();
                 let announcements: Vec<Value> = d
                     .announcements()
                     .iter()
                     .map(|a| {
                         json!({
-                            "seat": a.seat, "side": side_of(a.seat), "kind": a.meld.name(),
+                            "seat": a.seat, "side": d.side(a.seat), "kind": a.meld.name(),
                             "cards": a.meld.cards(), "points": a.points,
                             "scored": d.contests_decided().then_some(a.scored),
                         })
@@ -320,10 +320,16 @@ impl Game {
                     .collect();
                 let belote = d
                     .belote_seat()
-                    .map(|s| json!({"seat": s, "side": side_of(s), "calls": d.belote_calls()}));
+                    .map(|s| json!({"seat": s, "side": d.side(s), "calls": d.belote_calls()}));
+                let (summary, score) = if d.players() == 3 {
+                    (json!(d.summary3()), json!(d.score3()))
+                } else {
+                    (json!(d.summary()), json!(d.score()))
+                };
                 json!({
                     "deal": {
                         "number": g.deal_count(),
+                        "players": d.players(),
                         "dealer": d.dealer(),
                         "phase": d.phase(),
                         "contract": d.contract(),
@@ -332,18 +338,10 @@ impl Game {
                         "tricks": d.tricks_so_far(),
                         "announcements": announcements,
                         "belote": belote,
-                        "summary": d.summary(),
-                        "score": d.score(),
+                        "summary": summary,
+                        "score": score,
                     },
-                    "match": {
-                        "target": l.options.target,
-                        "totals": l.totals,
-                        "pool": l.pool,
-                        "pool_lost": l.pool_lost,
-                        "next_dealer": l.next_dealer(),
-                        "winner": l.winner,
-                        "rows": l.rows,
-                    }
+                    "match": french_match_json(g),
                 })
             }
             Game::TwoPlayer(g) => {
@@ -665,6 +663,25 @@ impl Engine {
     }
 }
 
+/// The match part of a French report, from the ledger that fits the table.
+fn french_match_json(g: &FrenchMatch) -> Value {
+    if g.options().players == 3 {
+        let l = g.ledger3();
+        json!({
+            "target": l.options.target, "totals": l.totals, "pool": l.pool,
+            "pool_lost": l.pool_lost, "next_dealer": l.next_dealer(), "winner": l.winner,
+            "rows": l.rows,
+        })
+    } else {
+        let l = g.ledger();
+        json!({
+            "target": l.options.target, "totals": l.totals, "pool": l.pool,
+            "pool_lost": l.pool_lost, "next_dealer": l.next_dealer(), "winner": l.winner,
+            "rows": l.rows,
+        })
+    }
+}
+
 fn parse_options<T: DeserializeOwned + Default>(v: Value) -> Result<T, ProtoError> {
     match v {
         Value::Null => Ok(T::default()),
@@ -685,7 +702,7 @@ fn new_french(
 ) -> Result<FrenchMatch, ProtoError> {
     let options: FrenchOptions = parse_options(options)?;
     options.validate().map_err(|m| ProtoError::new("bad_request", m))?;
-    let dealer = check_seat(dealer.unwrap_or(0), 4)?;
+    let dealer = check_seat(dealer.unwrap_or(0), options.players)?;
     Ok(if let Some(hands) = hands {
         let (Some(trump), Some(taker)) = (trump, taker) else {
             return Err(ProtoError::new(

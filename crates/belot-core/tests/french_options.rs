@@ -67,6 +67,7 @@ fn tie_with_belote() -> DealSummary {
         capot: None,
         announcements: [0, 0],
         belote: Some(Side(0)),
+        deal_points: None,
     }
 }
 
@@ -193,6 +194,7 @@ fn french_option_capot_victim_announcements() {
         capot: Some(Side(0)),
         announcements: [0, 50],
         belote: None,
+        deal_points: None,
     };
     assert_eq!(score_deal(&s, &opts()).recorded, [252, 50]);
     let o = FrenchOptions { capot_victim_announcements: CapotVictim::Void, ..opts() };

@@ -140,6 +140,7 @@ fn french_seed002_s2_taker_must_score_more_than_the_opponents() {
         capot: None,
         announcements: [0, 0],
         belote: None,
+        deal_points: None,
     };
     assert_eq!(score_deal(&s(82), &o).outcome, Outcome::Made);
     assert_eq!(score_deal(&s(80), &o).outcome, Outcome::Dedans);
@@ -327,6 +328,7 @@ fn french_seed002_s6_belote_stays_with_its_side_whatever_happens() {
         capot: None,
         announcements: [0, 0],
         belote: Some(Side(0)),
+        deal_points: None,
     };
     let r = score_deal(&s, &o);
     assert_eq!(r.outcome, Outcome::Dedans);
@@ -347,6 +349,7 @@ fn french_seed002_s7_capot_all_tricks_worth_252() {
         capot: Some(Side(0)),
         announcements: [0, 0],
         belote: None,
+        deal_points: None,
     };
     let r = score_deal(&s, &o);
     assert_eq!(r.card_points, [252, 0]);
@@ -380,6 +383,7 @@ fn french_seed002_s8_dedans_opponents_take_the_whole_deal_with_all_announcements
         capot: None,
         announcements: [20, 50],
         belote: None,
+        deal_points: None,
     };
     let r = score_deal(&s, &o);
     assert_eq!(r.outcome, Outcome::Dedans);
@@ -395,6 +399,7 @@ fn french_seed002_s8_dedans_taker_keeps_only_his_belote() {
         capot: None,
         announcements: [0, 20],
         belote: Some(Side(1)),
+        deal_points: None,
     };
     let r = score_deal(&s, &o);
     assert_eq!(r.outcome, Outcome::Dedans);
@@ -412,6 +417,7 @@ fn french_seed002_s9_litige_defenders_record_taker_points_wait_for_next_winner()
         capot: None,
         announcements: [0, 0],
         belote: None,
+        deal_points: None,
     };
     let r = score_deal(&tie, &o);
     assert_eq!(r.outcome, Outcome::Litige);
@@ -439,6 +445,7 @@ fn french_seed002_s9_litige_can_be_settled_differently() {
         capot: None,
         announcements: [0, 0],
         belote: None,
+        deal_points: None,
     };
     let o = FrenchOptions { litige: LitigeMode::TieIsDedans, ..opts() };
     let r = score_deal(&tie, &o);
@@ -458,6 +465,7 @@ fn made(taker: u8, pts0: u32) -> Entry {
             capot: None,
             announcements: [0, 0],
             belote: None,
+            deal_points: None,
         },
     }
 }
@@ -499,6 +507,7 @@ fn french_seed002_s10_both_cross_more_points_wins_or_the_taker_by_option() {
             capot: None,
             announcements: [100, 0],
             belote: None,
+            deal_points: None,
         },
     };
     let mut e2 = e.clone();
@@ -513,6 +522,7 @@ fn french_seed002_s10_both_cross_more_points_wins_or_the_taker_by_option() {
             capot: None,
             announcements: [100, 0],
             belote: None,
+            deal_points: None,
         },
     };
     let mut e3 = e.clone();
@@ -532,6 +542,7 @@ fn french_seed002_s10_both_cross_more_points_wins_or_the_taker_by_option() {
             capot: None,
             announcements: [100, 20],
             belote: None,
+            deal_points: None,
         },
     });
     let l = Ledger::from_entries(opts(), Seat(0), &e4);
@@ -551,6 +562,7 @@ fn french_seed002_s11_app_derives_other_side_dedans_litige_and_dealer() {
         capot: None,
         announcements: [0, 0],
         belote: None,
+        deal_points: None,
     };
     s.validate().unwrap();
     assert_eq!(score_deal(&s, &opts()).outcome, Outcome::Dedans);

@@ -51,6 +51,7 @@ fn options_strategy() -> impl Strategy<Value = FrenchOptions> {
             ][capot as usize],
             overtrump_over_partner_when_discarding_trump: !flags[0],
             first_packets: if packets { FirstPackets::TwoThree } else { FirstPackets::ThreeTwo },
+            players: 4,
         })
 }
 

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::options::{AnnounceContests, FirstPackets, FrenchOptions};
 use super::score::{DealScore, DealSummary, score_deal};
+use super::three::{DealScore3, DealSummary3, score_deal3};
 use crate::action::{Action, SeatAction};
 use crate::card::{Card, CardSet, Rank, Suit};
 use crate::contract::Contract;
@@ -27,10 +28,19 @@ pub const fn side_of(seat: Seat) -> Side {
 /// Card points and tricks per side from a play state (partners' seats
 /// added), and the side that took every trick once play is over.
 pub fn side_totals(play: &PlayState) -> ([u32; 2], [u8; 2], Option<Side>) {
+    side_totals_n(play, 4)
+}
+
+/// [`side_totals`] at a table of `n` players (two sides: four players in
+/// teams, or two players).
+pub(crate) fn side_totals_n(play: &PlayState, n: u8) -> ([u32; 2], [u8; 2], Option<Side>) {
     let p = play.points();
     let t = play.tricks();
-    let points = [p[0] + p[2], p[1] + p[3]];
-    let tricks = [t[0] + t[2], t[1] + t[3]];
+    let (points, tricks) = if n == 4 {
+        ([p[0] + p[2], p[1] + p[3]], [t[0] + t[2], t[1] + t[3]])
+    } else {
+        ([p[0], p[1]], [t[0], t[1]])
+    };
     let total = play.tricks_total();
     let capot = if tricks[0] == total {
         Some(Side(0))
@@ -40,6 +50,12 @@ pub fn side_totals(play: &PlayState) -> ([u32; 2], [u8; 2], Option<Side>) {
         None
     };
     (points, tricks, capot)
+}
+
+/// The side of a seat at a table of `n`: partners opposite with four
+/// players, each for himself otherwise.
+pub const fn side_in(seat: Seat, n: u8) -> Side {
+    if n == 4 { Side(seat.0 & 1) } else { Side(seat.0) }
 }
 
 /// Where a deal stands.
@@ -94,41 +110,71 @@ pub struct FrenchDeal {
     belote_calls: u8,
     score: Option<DealScore>,
     summary: Option<DealSummary>,
+    score3: Option<DealScore3>,
+    summary3: Option<DealSummary3>,
+    /// Players at the table (4, 3 or 2).
+    n: u8,
+    /// Cards still to deal after the auction, in dealing order.
+    rest: Vec<Card>,
+    /// Two players: the bottom card, shown after the auction.
+    bottom: Option<Card>,
 }
 
 impl FrenchDeal {
-    /// Deals `deck` with `dealer` dealing (§4.2): seats from the dealer's
-    /// left get the first packets (3 then 2, or 2 then 3), card 20 is
-    /// turned.
+    /// Deals `deck` with `dealer` dealing. Four players (§4.2): seats from
+    /// the dealer's left get the first packets (3 then 2, or 2 then 3), card
+    /// 20 is turned. Three players (§4.11): the same with the 24 cards from
+    /// 9 to ace in deck order (7s and 8s are set aside), card 15 of those
+    /// turned. Two players (§4.11): the Klaberjass deal of the two-player
+    /// game: the non-dealer gets cards 0–2 and 6–8, the dealer 3–5 and
+    /// 9–11, card 12 is turned (and stays out), 13–18 come after the
+    /// auction, card 31 is shown.
     pub fn new(options: FrenchOptions, dealer: Seat, deck: Deck) -> Result<FrenchDeal, GameError> {
         options.validate().map_err(GameError::Invalid)?;
-        if dealer.0 >= PLAYERS {
+        let n = options.players;
+        if dealer.0 >= n {
             return Err(GameError::Invalid(format!(
-                "dealer seat {dealer} does not exist: seats are 0 to 3"
+                "dealer seat {dealer} does not exist: seats are 0 to {}",
+                n - 1
             )));
         }
-        let cards = deck.cards();
-        let (p1, p2) = match options.first_packets {
-            FirstPackets::ThreeTwo => (3, 2),
-            FirstPackets::TwoThree => (2, 3),
-        };
+        let all = deck.cards();
         let mut hands = [CardSet::EMPTY; 4];
-        let mut next = 0;
-        for packet in [p1, p2] {
-            for k in 1..=PLAYERS {
-                let seat = dealer.plus(k, PLAYERS);
-                for _ in 0..packet {
-                    hands[seat.index()].insert(cards[next]);
-                    next += 1;
+        let (turned, rest, bottom) = if n == 2 {
+            let nd = dealer.next(2);
+            for (i, &card) in all[..12].iter().enumerate() {
+                let seat = if (i / 3) % 2 == 0 { nd } else { dealer };
+                hands[seat.index()].insert(card);
+            }
+            (all[12], all[13..19].to_vec(), Some(all[31]))
+        } else {
+            let cards: Vec<Card> = if n == 3 {
+                all.iter().copied().filter(|c| c.rank() >= Rank::Nine).collect()
+            } else {
+                all.to_vec()
+            };
+            let (p1, p2) = match options.first_packets {
+                FirstPackets::ThreeTwo => (3, 2),
+                FirstPackets::TwoThree => (2, 3),
+            };
+            let mut next = 0;
+            for packet in [p1, p2] {
+                for k in 1..=n {
+                    let seat = dealer.plus(k, n);
+                    for _ in 0..packet {
+                        hands[seat.index()].insert(cards[next]);
+                        next += 1;
+                    }
                 }
             }
-        }
+            (cards[next], cards[next + 1..].to_vec(), None)
+        };
         Ok(FrenchDeal {
             options,
             dealer,
             deck,
             hands,
-            turned: cards[20],
+            turned,
             phase: Phase::Bidding,
             round: 1,
             speakers: 0,
@@ -145,6 +191,11 @@ impl FrenchDeal {
             belote_calls: 0,
             score: None,
             summary: None,
+            score3: None,
+            summary3: None,
+            n,
+            rest,
+            bottom,
         })
     }
 
@@ -159,6 +210,11 @@ impl FrenchDeal {
         trump: Suit,
         taker: Seat,
     ) -> Result<FrenchDeal, GameError> {
+        if options.players != 4 {
+            return Err(GameError::Invalid(
+                "a start from hands is for four players; give a deck or a seed".into(),
+            ));
+        }
         let (deck, calls) = deck_for_hands(&options, dealer, hands, trump, taker)?;
         let mut deal = FrenchDeal::new(options, dealer, deck)?;
         for (seat, a) in calls {
@@ -268,7 +324,7 @@ impl FrenchDeal {
     /// Who is to act, if anyone.
     pub fn to_act(&self) -> Option<Seat> {
         match self.phase {
-            Phase::Bidding => Some(self.dealer.plus(1 + self.speakers, PLAYERS)),
+            Phase::Bidding => Some(self.dealer.plus(1 + self.speakers, self.n)),
             Phase::Playing => self.play.as_ref().map(PlayState::to_play),
             _ => None,
         }
@@ -362,7 +418,7 @@ impl FrenchDeal {
             (2, Action::Name { suit }) if *suit != turned_suit => self.start_play(seat, *suit),
             (_, Action::Pass) => {
                 self.speakers += 1;
-                if self.speakers == PLAYERS {
+                if self.speakers == self.n {
                     self.speakers = 0;
                     if self.round == 1 {
                         self.round = 2;
@@ -389,36 +445,37 @@ impl FrenchDeal {
     }
 
     /// The taker gets the turned card and two more, everyone else three,
-    /// dealt from card 21 in turn order from the dealer's left (§4.2).
+    /// in turn order from the dealer's left (§4.2); with two players each
+    /// gets three, the non-dealer first, and the turned card stays out.
     fn start_play(&mut self, taker: Seat, trump: Suit) {
-        let cards = self.deck.cards();
-        let mut next = 21;
-        for k in 1..=PLAYERS {
-            let s = self.dealer.plus(k, PLAYERS);
-            let n = if s == taker {
+        let n = self.n;
+        let mut rest = self.rest.iter().copied();
+        for k in 1..=n {
+            let s = self.dealer.plus(k, n);
+            let count = if s == taker && n != 2 {
                 self.hands[s.index()].insert(self.turned);
                 2
             } else {
                 3
             };
-            for _ in 0..n {
-                self.hands[s.index()].insert(cards[next]);
-                next += 1;
+            for c in rest.by_ref().take(count) {
+                self.hands[s.index()].insert(c);
             }
         }
         let contract = Contract::Suit(trump);
         self.contract = Some(contract);
         self.taker = Some(taker);
         let rules = PlayRules {
+            partner_exception: n == 4,
             overtrump_over_partner: self.options.overtrump_over_partner_when_discarding_trump,
             ..PlayRules::FRENCH
         };
-        let leader = self.dealer.next(PLAYERS);
-        self.play = Some(PlayState::new(self.hands, PLAYERS, true, contract, rules, leader));
-        for s in 0..PLAYERS as usize {
+        let leader = self.dealer.next(n);
+        self.play = Some(PlayState::new(self.hands, n, n == 4, contract, rules, leader));
+        for s in 0..n as usize {
             self.available[s] = find_melds(self.hands[s], self.options.card_reuse);
         }
-        self.belote_seat = belote_holder(&self.hands, trump);
+        self.belote_seat = belote_holder(&self.hands[..n as usize], trump);
         self.phase = Phase::Playing;
     }
 
@@ -517,7 +574,8 @@ impl FrenchDeal {
         let values = self.values();
         // Announcing order = order of play in trick 1 (from the dealer's left),
         // which is the order announcements were pushed.
-        let side = |s: Seat| side_of(s).0;
+        let n = self.n;
+        let side = |s: Seat| side_in(s, n).0;
         let contests: Vec<Vec<usize>> = match o.announce_contests {
             AnnounceContests::Separate => vec![
                 (0..self.announcements.len())
@@ -541,9 +599,9 @@ impl FrenchDeal {
             if let Some(w) =
                 contest_winner(&entries, contract, order, &values, o.seq_len_cap, o.seq_tie, side)
             {
-                let wside = side_of(entries[w].0);
+                let wside = side_in(entries[w].0, n);
                 for &i in &idx {
-                    if side_of(self.announcements[i].seat) == wside {
+                    if side_in(self.announcements[i].seat, n) == wside {
                         self.announcements[i].scored = true;
                     }
                 }
@@ -553,32 +611,91 @@ impl FrenchDeal {
 
     fn finish(&mut self) {
         let (Some(play), Some(taker)) = (&self.play, self.taker) else { return };
-        let (card_points, _, capot) = side_totals(play);
-        let mut announcements = [0u32; 2];
-        for a in &self.announcements {
-            if a.scored {
-                announcements[side_of(a.seat).index()] += a.points;
+        let n = self.n;
+        let belote = self
+            .belote_seat
+            .filter(|_| !self.options.belote_requires_calls || self.belote_calls >= 2);
+        if n == 3 {
+            let p = play.points();
+            let t = play.tricks();
+            let capot = (0..3).find(|&i| t[i] == play.tricks_total()).map(|i| Seat(i as u8));
+            let mut announcements = [0u32; 3];
+            for a in self.announcements.iter().filter(|a| a.scored) {
+                announcements[a.seat.index() % 3] += a.points;
             }
+            let summary = DealSummary3 {
+                taker,
+                dealer: self.dealer,
+                card_points: [p[0], p[1], p[2]],
+                capot,
+                announcements,
+                belote,
+            };
+            self.score3 = Some(score_deal3(&summary, &self.options));
+            self.summary3 = Some(summary);
+        } else {
+            let (card_points, _, capot) = side_totals_n(play, n);
+            let mut announcements = [0u32; 2];
+            for a in self.announcements.iter().filter(|a| a.scored) {
+                announcements[side_in(a.seat, n).index()] += a.points;
+            }
+            // Two players leave cards out of play: the deal is worth what
+            // its 18 cards hold (§4.11).
+            let deal_points = (n == 2).then(|| card_points[0] + card_points[1]);
+            let summary = DealSummary {
+                taker: side_in(taker, n),
+                card_points,
+                capot,
+                announcements,
+                belote: belote.map(|s| side_in(s, n)),
+                deal_points,
+            };
+            self.score = Some(score_deal(&summary, &self.options));
+            self.summary = Some(summary);
         }
-        let belote = self.belote_seat.and_then(|s| {
-            let called = !self.options.belote_requires_calls || self.belote_calls >= 2;
-            called.then(|| side_of(s))
-        });
-        let summary =
-            DealSummary { taker: side_of(taker), card_points, capot, announcements, belote };
-        self.score = Some(score_deal(&summary, &self.options));
-        self.summary = Some(summary);
         self.phase = Phase::Finished;
     }
 
     /// Card points taken so far per side (the last-trick 10 once play ends).
-    pub fn points_so_far(&self) -> [u32; 2] {
-        self.play.as_ref().map_or([0, 0], |p| side_totals(p).0)
+    pub fn points_so_far(&self) -> Vec<u32> {
+        let Some(p) = &self.play else { return vec![0; self.sides()] };
+        if self.n == 3 { p.points()[..3].to_vec() } else { side_totals_n(p, self.n).0.to_vec() }
     }
 
     /// Tricks taken so far per side.
-    pub fn tricks_so_far(&self) -> [u8; 2] {
-        self.play.as_ref().map_or([0, 0], |p| side_totals(p).1)
+    pub fn tricks_so_far(&self) -> Vec<u8> {
+        let Some(p) = &self.play else { return vec![0; self.sides()] };
+        if self.n == 3 { p.tricks()[..3].to_vec() } else { side_totals_n(p, self.n).1.to_vec() }
+    }
+
+    /// Players at the table.
+    pub fn players(&self) -> u8 {
+        self.n
+    }
+
+    /// Scoring sides: two teams with four players, else one per player.
+    pub fn sides(&self) -> usize {
+        if self.n == 4 { 2 } else { self.n as usize }
+    }
+
+    /// A seat's side at this table.
+    pub fn side(&self, seat: Seat) -> Side {
+        side_in(seat, self.n)
+    }
+
+    /// Two players: the bottom card, shown once the auction is over.
+    pub fn bottom(&self) -> Option<Card> {
+        self.bottom.filter(|_| self.phase != Phase::Bidding)
+    }
+
+    /// The three-player score, once finished.
+    pub fn score3(&self) -> Option<&DealScore3> {
+        self.score3.as_ref()
+    }
+
+    /// The three-player summary that was scored.
+    pub fn summary3(&self) -> Option<&DealSummary3> {
+        self.summary3.as_ref()
     }
 
     /// True once the first-trick contests have been decided.

@@ -3,15 +3,17 @@
 mod deal;
 mod options;
 mod score;
+mod three;
 mod view;
 
-pub use deal::{Announcement, FrenchDeal, PLAYERS, Phase, side_of, side_totals};
+pub use deal::{Announcement, FrenchDeal, PLAYERS, Phase, side_in, side_of, side_totals};
 pub use options::{
     AnnounceContests, BothCross, CapotVictim, FirstPackets, FrenchOptions, LitigeMode,
 };
 pub use score::{
     CAPOT_POINTS, DEAL_POINTS, DealScore, DealSummary, Entry, Ledger, Outcome, Row, score_deal,
 };
+pub use three::{DealScore3, DealSummary3, Entry3, Ledger3, Row3, score_deal3};
 pub use view::{AnnouncementView, FullState, SeatView, TrickView};
 
 use crate::action::Action;
@@ -29,6 +31,8 @@ pub struct FrenchMatch {
     done: Vec<FrenchDeal>,
     current: FrenchDeal,
     ledger: Ledger,
+    /// The ledger of a three-player match (each for himself).
+    ledger3: Ledger3,
 }
 
 impl FrenchMatch {
@@ -45,6 +49,7 @@ impl FrenchMatch {
             done: Vec::new(),
             current,
             ledger: Ledger::new(options, first_dealer),
+            ledger3: Ledger3::new(options, first_dealer),
         })
     }
 
@@ -63,7 +68,9 @@ impl FrenchMatch {
     /// A match whose first deal starts at the card play from given hands.
     pub fn with_deal(options: FrenchOptions, deal: FrenchDeal) -> FrenchMatch {
         let ledger = Ledger::new(options, deal.dealer());
-        let mut m = FrenchMatch { options, seed: None, done: Vec::new(), current: deal, ledger };
+        let ledger3 = Ledger3::new(options, deal.dealer());
+        let mut m =
+            FrenchMatch { options, seed: None, done: Vec::new(), current: deal, ledger, ledger3 };
         m.settle();
         m
     }
@@ -88,9 +95,42 @@ impl FrenchMatch {
         &self.done
     }
 
-    /// Totals, held points, rows, winner.
+    /// Totals, held points, rows, winner (two sides: four players in teams,
+    /// or two players).
     pub fn ledger(&self) -> &Ledger {
         &self.ledger
+    }
+
+    /// The ledger of a three-player match.
+    pub fn ledger3(&self) -> &Ledger3 {
+        &self.ledger3
+    }
+
+    fn three(&self) -> bool {
+        self.options.players == 3
+    }
+
+    /// True once the match has a winner.
+    pub fn is_over(&self) -> bool {
+        if self.three() { self.ledger3.is_over() } else { self.ledger.is_over() }
+    }
+
+    /// Who deals the next deal.
+    pub fn next_dealer(&self) -> Seat {
+        if self.three() { self.ledger3.next_dealer() } else { self.ledger.next_dealer() }
+    }
+
+    fn rows(&self) -> usize {
+        if self.three() { self.ledger3.rows.len() } else { self.ledger.rows.len() }
+    }
+
+    /// Points each side recorded in deal `i` (0-based), once scored.
+    fn result(&self, i: usize) -> Option<Vec<i32>> {
+        if self.three() {
+            self.ledger3.rows.get(i).and_then(|r| r.score).map(|s| s.recorded.to_vec())
+        } else {
+            self.ledger.rows.get(i).and_then(|r| r.score).map(|s| s.recorded.to_vec())
+        }
     }
 
     /// Number of deals dealt, the current one included.
@@ -107,14 +147,22 @@ impl FrenchMatch {
 
     /// Records the current deal in the ledger once it is over (once only).
     fn settle(&mut self) {
-        if !self.current.is_over() || self.ledger.rows.len() > self.done.len() {
+        if !self.current.is_over() || self.rows() > self.done.len() {
             return;
         }
-        let entry = match self.current.summary() {
-            Some(summary) => Entry::Played { summary: *summary },
-            None => Entry::ThrownIn,
-        };
-        self.ledger.push(&entry);
+        if self.three() {
+            let entry = match self.current.summary3() {
+                Some(summary) => Entry3::Played { summary: *summary },
+                None => Entry3::ThrownIn,
+            };
+            self.ledger3.push(&entry);
+        } else {
+            let entry = match self.current.summary() {
+                Some(summary) => Entry::Played { summary: *summary },
+                None => Entry::ThrownIn,
+            };
+            self.ledger.push(&entry);
+        }
     }
 
     /// Starts the next deal with `deck` (or the seed's next deck). The
@@ -125,7 +173,7 @@ impl FrenchMatch {
                 "the current deal is not over yet; play it to the end first".into(),
             ));
         }
-        if self.ledger.is_over() {
+        if self.is_over() {
             return Err(GameError::Illegal("the match is over; start a new one".into()));
         }
         let k = self.done.len() as u64 + 1;
@@ -138,7 +186,7 @@ impl FrenchMatch {
                 ));
             }
         };
-        let next = FrenchDeal::new(self.options, self.ledger.next_dealer(), deck)?;
+        let next = FrenchDeal::new(self.options, self.next_dealer(), deck)?;
         let prev = std::mem::replace(&mut self.current, next);
         self.done.push(prev);
         Ok(())
@@ -156,7 +204,7 @@ impl FrenchMatch {
                 dealer: d.dealer(),
                 deck: *d.deck(),
                 actions: d.actions().to_vec(),
-                result: self.ledger.rows.get(i).and_then(|r| r.score).map(|s| s.recorded.to_vec()),
+                result: self.result(i),
             })
             .collect();
         MatchRecord {
@@ -190,12 +238,12 @@ impl FrenchMatch {
         m.seed = r.seed;
         for (i, d) in r.deals.iter().enumerate() {
             if i > 0 {
-                if d.dealer != m.ledger.next_dealer() {
+                if d.dealer != m.next_dealer() {
                     return Err(GameError::Invalid(format!(
                         "deal {} is dealt by seat {} but the deal passes to seat {}",
                         i + 1,
                         d.dealer,
-                        m.ledger.next_dealer()
+                        m.next_dealer()
                     )));
                 }
                 m.next_deal(Some(d.deck))
@@ -212,7 +260,7 @@ impl FrenchMatch {
                 })?;
             }
             if let Some(expected) = &d.result {
-                let got = m.current.score().map(|s| s.recorded.to_vec());
+                let got = m.result(i);
                 if got.as_ref() != Some(expected) {
                     return Err(GameError::Invalid(format!(
                         "deal {}: the record says {:?} but replaying it gives {:?}",

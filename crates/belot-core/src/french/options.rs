@@ -100,6 +100,9 @@ pub struct FrenchOptions {
     pub overtrump_over_partner_when_discarding_trump: bool,
     /// Packets of the first distribution.
     pub first_packets: FirstPackets,
+    /// Players: 4 in two teams (default), or 3 or 2 each for himself
+    /// (seed 002 §1; the deals of §4.11).
+    pub players: u8,
 }
 
 impl Default for FrenchOptions {
@@ -118,6 +121,7 @@ impl Default for FrenchOptions {
             capot_victim_announcements: CapotVictim::Keep,
             overtrump_over_partner_when_discarding_trump: true,
             first_packets: FirstPackets::ThreeTwo,
+            players: 4,
         }
     }
 }
@@ -130,6 +134,13 @@ impl FrenchOptions {
                 "target {} is out of range: use 1000 (default), 500 (short game) or another \
                  positive number up to 100000",
                 self.target
+            ));
+        }
+        if !(2..=4).contains(&self.players) {
+            return Err(format!(
+                "players {} is not allowed: French Belote is played by 4 (two teams), or by 3 or \
+                 2 each for himself",
+                self.players
             ));
         }
         if let Some(cap) = self.seq_len_cap {

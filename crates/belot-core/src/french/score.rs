@@ -32,6 +32,10 @@ pub struct DealSummary {
     /// The side whose player scored belote–rebelote.
     #[serde(default)]
     pub belote: Option<Side>,
+    /// Card points in play with the last trick (`null`: 162). Less with
+    /// two players, who leave cards out of play (§4.11).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deal_points: Option<u32>,
 }
 
 impl DealSummary {
@@ -45,12 +49,13 @@ impl DealSummary {
                 return Err(format!("side {s} does not exist: sides are 0 and 1"));
             }
         }
+        let total = self.deal_points.unwrap_or(DEAL_POINTS);
         if self.capot.is_none() {
             let [a, b] = self.card_points;
-            if a + b != DEAL_POINTS {
+            if a + b != total {
                 return Err(format!(
                     "card points {a} + {b} = {}: the two sides' card points (last trick \
-                     included) must add up to 162",
+                     included) must add up to {total}",
                     a + b
                 ));
             }
@@ -131,7 +136,8 @@ pub fn score_deal(s: &DealSummary, o: &FrenchOptions) -> DealScore {
     if let Some(c) = s.capot {
         let c = c.index();
         cards = [0, 0];
-        cards[c] = CAPOT_POINTS as i32;
+        // 100 instead of the last trick's 10: 252 when all 32 cards play.
+        cards[c] = (s.deal_points.unwrap_or(DEAL_POINTS) + CAPOT_POINTS - DEAL_POINTS) as i32;
         let victim = 1 - c;
         match o.capot_victim_announcements {
             CapotVictim::Keep => {}
@@ -272,7 +278,8 @@ impl Ledger {
     /// Who deals the next deal: the dealer moves one seat to the left after
     /// every entry, played or thrown in (§5.5).
     pub fn next_dealer(&self) -> Seat {
-        self.first_dealer.plus((self.rows.len() % 4) as u8, 4)
+        let n = self.options.players.clamp(2, 4);
+        self.first_dealer.plus((self.rows.len() % n as usize) as u8, n)
     }
 
     /// True once a side has won.

@@ -3,8 +3,9 @@
 
 use serde::Serialize;
 
-use super::deal::{FrenchDeal, PLAYERS, Phase};
+use super::deal::{FrenchDeal, Phase};
 use super::score::DealScore;
+use super::three::DealScore3;
 use crate::action::{Action, SeatAction};
 use crate::card::{Card, CardSet};
 use crate::contract::Contract;
@@ -47,10 +48,10 @@ pub struct TrickView {
 }
 
 impl TrickView {
-    fn done(t: &Trick) -> TrickView {
+    fn done(t: &Trick, n: u8) -> TrickView {
         TrickView {
             leader: t.leader,
-            cards: t.plays(PLAYERS).collect(),
+            cards: t.plays(n).collect(),
             winner: Some(t.winner),
             points: Some(t.points),
         }
@@ -76,7 +77,7 @@ pub struct SeatView {
     /// This seat's cards.
     pub hand: CardSet,
     /// Number of cards each seat holds.
-    pub hand_sizes: [usize; 4],
+    pub hand_sizes: Vec<usize>,
     /// The turned card (everyone saw it; it goes to the taker).
     pub turned: Card,
     /// Calls of the auction.
@@ -93,16 +94,24 @@ pub struct SeatView {
     pub announcements: Vec<AnnouncementView>,
     /// Belote / rebelote calls heard: (seat, card played with the call).
     pub belote_calls: Vec<(Seat, Card)>,
-    /// Card points taken so far per side.
-    pub points: [u32; 2],
+    /// Card points taken so far per side (two teams, or each player).
+    pub points: Vec<u32>,
     /// Tricks taken so far per side.
-    pub tricks_won: [u8; 2],
+    pub tricks_won: Vec<u8>,
+    /// Two players: the bottom card, shown after the auction.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bottom: Option<Card>,
+    /// Players at the table.
+    pub players: u8,
     /// This seat's legal actions, when it is to act.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub legal: Vec<Action>,
     /// The score, once the deal is finished.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub score: Option<DealScore>,
+    /// The score of a three-player deal, once finished.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score3: Option<DealScore3>,
 }
 
 /// The whole state of a deal, every hand included.
@@ -160,17 +169,14 @@ impl FrenchDeal {
                 cards: cur
                     .iter()
                     .enumerate()
-                    .map(|(i, &c)| (p.leader().plus(i as u8, PLAYERS), c))
+                    .map(|(i, &c)| (p.leader().plus(i as u8, self.players()), c))
                     .collect(),
                 winner: None,
                 points: None,
             })
         });
         let to_act = self.to_act();
-        let mut hand_sizes = [0; 4];
-        for (i, n) in hand_sizes.iter_mut().enumerate() {
-            *n = self.hand(Seat(i as u8)).len();
-        }
+        let hand_sizes = (0..self.players()).map(|i| self.hand(Seat(i)).len()).collect();
         SeatView {
             variant: "french",
             seat,
@@ -184,14 +190,17 @@ impl FrenchDeal {
             calls: bidding_calls,
             contract: self.contract(),
             taker: self.taker(),
-            tricks: self.tricks().iter().map(TrickView::done).collect(),
+            tricks: self.tricks().iter().map(|t| TrickView::done(t, self.players())).collect(),
             trick,
             announcements,
             belote_calls,
             points: self.points_so_far(),
             tricks_won: self.tricks_so_far(),
+            bottom: self.bottom(),
+            players: self.players(),
             legal: if to_act == Some(seat) { self.legal_actions() } else { Vec::new() },
             score: self.score().copied(),
+            score3: self.score3().copied(),
         }
     }
 

@@ -1,0 +1,324 @@
+//! French Belote for three players, each for himself (seed 002 §1, rules
+//! reference §4.11): the taker must score more than each opponent; dedans
+//! gives each opponent his own total and half of the taker's (the taker
+//! keeps his belote); a tie with the best opponent holds the taker's points
+//! as in §4.8.
+
+use serde::{Deserialize, Serialize};
+
+use super::options::{BothCross, CapotVictim, FrenchOptions, LitigeMode};
+use super::score::{CAPOT_POINTS, Outcome};
+use crate::seat::Seat;
+
+/// What happened in a three-player deal.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DealSummary3 {
+    /// Who took trump.
+    pub taker: Seat,
+    /// Who dealt (the odd point of a split goes first after him).
+    pub dealer: Seat,
+    /// Card points per player, the last trick's 10 included (sum 162).
+    pub card_points: [u32; 3],
+    /// The player who took every trick.
+    #[serde(default)]
+    pub capot: Option<Seat>,
+    /// Announcement points each player won.
+    #[serde(default)]
+    pub announcements: [u32; 3],
+    /// The player who scored belote–rebelote.
+    #[serde(default)]
+    pub belote: Option<Seat>,
+}
+
+impl DealSummary3 {
+    /// Checks the summary; says why it cannot be.
+    pub fn validate(&self) -> Result<(), String> {
+        for s in
+            [Some(self.taker), Some(self.dealer), self.capot, self.belote].into_iter().flatten()
+        {
+            if s.0 > 2 {
+                return Err(format!("seat {s} does not exist: seats are 0 to 2"));
+            }
+        }
+        if self.capot.is_none() && self.card_points.iter().sum::<u32>() != 162 {
+            return Err(
+                "the three players' card points (last trick included) must add up to 162".into()
+            );
+        }
+        Ok(())
+    }
+}
+
+/// A scored three-player deal.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct DealScore3 {
+    /// Made, dedans or litige.
+    pub outcome: Outcome,
+    /// True when the taker tied the best opponent.
+    pub tie: bool,
+    /// The taker.
+    pub taker: Seat,
+    /// Card points per player (252 for a capot).
+    pub card_points: [i32; 3],
+    /// Announcements per player after the capot rule.
+    pub announcements: [i32; 3],
+    /// Belote points per player.
+    pub belote: [i32; 3],
+    /// Card + announcements + belote.
+    pub totals: [i32; 3],
+    /// Points each player records for this deal.
+    pub recorded: [i32; 3],
+    /// Points held by a litige.
+    pub held: i32,
+}
+
+impl DealScore3 {
+    /// Who wins the deal and takes held points: the taker if made; on a
+    /// dedans the opponent who records the most (if unique); nobody in a
+    /// held litige.
+    pub fn winner(&self) -> Option<Seat> {
+        match self.outcome {
+            Outcome::Made => Some(self.taker),
+            Outcome::Dedans => {
+                let t = self.taker.index();
+                let opp: Vec<usize> = (0..3).filter(|&i| i != t).collect();
+                match self.recorded[opp[0]].cmp(&self.recorded[opp[1]]) {
+                    std::cmp::Ordering::Greater => Some(Seat(opp[0] as u8)),
+                    std::cmp::Ordering::Less => Some(Seat(opp[1] as u8)),
+                    std::cmp::Ordering::Equal => None,
+                }
+            }
+            Outcome::Litige => None,
+        }
+    }
+}
+
+/// Scores one three-player deal.
+pub fn score_deal3(s: &DealSummary3, o: &FrenchOptions) -> DealScore3 {
+    let mut cards = s.card_points.map(|c| c as i32);
+    let mut ann = s.announcements.map(|a| a as i32);
+    if let Some(c) = s.capot {
+        let c = c.index() % 3;
+        cards = [0; 3];
+        cards[c] = CAPOT_POINTS as i32;
+        for v in (0..3).filter(|&i| i != c) {
+            match o.capot_victim_announcements {
+                CapotVictim::Keep => {}
+                CapotVictim::Void => ann[v] = 0,
+                CapotVictim::Transfer => {
+                    ann[c] += ann[v];
+                    ann[v] = 0;
+                }
+            }
+        }
+    }
+    let mut bel = [0; 3];
+    if let Some(b) = s.belote {
+        bel[b.index() % 3] = 20;
+    }
+    let tot = [0, 1, 2].map(|i| cards[i] + ann[i] + bel[i]);
+    let test = |i: usize| tot[i] - if o.belote_in_contract_test { 0 } else { bel[i] };
+    let t = s.taker.index() % 3;
+    // Opponents in turn order after the dealer.
+    let opp: Vec<usize> = (1..=3).map(|k| (s.dealer.index() + k) % 3).filter(|&i| i != t).collect();
+    let best = test(opp[0]).max(test(opp[1]));
+    let tie = test(t) == best;
+    let outcome = if test(t) > best {
+        Outcome::Made
+    } else if test(t) < best {
+        Outcome::Dedans
+    } else {
+        match o.litige {
+            LitigeMode::Hold => Outcome::Litige,
+            LitigeMode::TieIsDedans => Outcome::Dedans,
+            LitigeMode::TieIsMade => Outcome::Made,
+        }
+    };
+    let mut rec = tot;
+    let mut held = 0;
+    match outcome {
+        Outcome::Made => {}
+        Outcome::Dedans => {
+            let share = tot[t] - bel[t];
+            rec[t] = bel[t];
+            let (a, b) = (opp[0], opp[1]);
+            let half = share / 2;
+            // The odd point to the opponent with the higher total (the first
+            // after the dealer if equal), as in three-player Belot.
+            let (extra_a, extra_b) = if share % 2 == 0 {
+                (0, 0)
+            } else if tot[b] > tot[a] {
+                (0, 1)
+            } else {
+                (1, 0)
+            };
+            rec[a] += half + extra_a;
+            rec[b] += half + extra_b;
+        }
+        Outcome::Litige => {
+            rec[t] = if o.litige_holds_belote { 0 } else { bel[t] };
+            held = tot[t] - rec[t];
+        }
+    }
+    DealScore3 {
+        outcome,
+        tie,
+        taker: s.taker,
+        card_points: cards,
+        announcements: ann,
+        belote: bel,
+        totals: tot,
+        recorded: rec,
+        held,
+    }
+}
+
+/// One entry of a three-player match.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Entry3 {
+    /// A deal played and scored.
+    Played {
+        /// The deal's facts.
+        summary: DealSummary3,
+    },
+    /// Everybody passed twice.
+    ThrownIn,
+}
+
+/// One row of the running-total table.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Row3 {
+    /// Deal number, from 1.
+    pub number: u32,
+    /// Who dealt.
+    pub dealer: Seat,
+    /// The score (`None`: thrown in).
+    pub score: Option<DealScore3>,
+    /// Held points awarded now, and to whom.
+    pub pool_awarded: Option<(Seat, i32)>,
+    /// What each player records for this row.
+    pub recorded: [i32; 3],
+    /// Held points after this row.
+    pub pool_after: i32,
+    /// Running totals after this row.
+    pub totals: [i32; 3],
+    /// False for rows after the match was won.
+    pub counted: bool,
+}
+
+/// A three-player French match's totals, held points, dealer and winner.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Ledger3 {
+    /// Options.
+    pub options: FrenchOptions,
+    /// Who dealt first.
+    pub first_dealer: Seat,
+    /// Every row.
+    pub rows: Vec<Row3>,
+    /// Running totals.
+    pub totals: [i32; 3],
+    /// Held points waiting for a deal's winner.
+    pub pool: i32,
+    /// The winner.
+    pub winner: Option<Seat>,
+    /// Held points lost when the match ended.
+    pub pool_lost: i32,
+}
+
+impl Ledger3 {
+    /// An empty match.
+    pub fn new(options: FrenchOptions, first_dealer: Seat) -> Ledger3 {
+        Ledger3 {
+            options,
+            first_dealer,
+            rows: Vec::new(),
+            totals: [0; 3],
+            pool: 0,
+            winner: None,
+            pool_lost: 0,
+        }
+    }
+
+    /// Folds entries from an empty match.
+    pub fn from_entries(options: FrenchOptions, first_dealer: Seat, entries: &[Entry3]) -> Ledger3 {
+        let mut l = Ledger3::new(options, first_dealer);
+        for e in entries {
+            l.push(e);
+        }
+        l
+    }
+
+    /// The dealer moves one seat to the left after every entry.
+    pub fn next_dealer(&self) -> Seat {
+        self.first_dealer.plus((self.rows.len() % 3) as u8, 3)
+    }
+
+    /// True once a player has won.
+    pub fn is_over(&self) -> bool {
+        self.winner.is_some()
+    }
+
+    /// Adds one entry.
+    pub fn push(&mut self, e: &Entry3) -> Row3 {
+        let number = self.rows.len() as u32 + 1;
+        let dealer = self.next_dealer();
+        let counted = !self.is_over();
+        let mut row = Row3 {
+            number,
+            dealer,
+            score: None,
+            pool_awarded: None,
+            recorded: [0; 3],
+            pool_after: self.pool,
+            totals: self.totals,
+            counted,
+        };
+        if let Entry3::Played { summary } = e {
+            let score = score_deal3(summary, &self.options);
+            row.score = Some(score);
+            if counted {
+                let mut rec = score.recorded;
+                if let Some(w) = score.winner() {
+                    if self.pool > 0 {
+                        rec[w.index() % 3] += self.pool;
+                        row.pool_awarded = Some((w, self.pool));
+                        self.pool = 0;
+                    }
+                }
+                self.pool += score.held;
+                for (t, r) in self.totals.iter_mut().zip(rec) {
+                    *t += r;
+                }
+                row.recorded = rec;
+                self.winner = self.check_winner(score.taker);
+                if self.winner.is_some() {
+                    self.pool_lost = self.pool;
+                    self.pool = 0;
+                }
+            }
+        }
+        row.pool_after = self.pool;
+        row.totals = self.totals;
+        self.rows.push(row);
+        row
+    }
+
+    fn check_winner(&self, taker: Seat) -> Option<Seat> {
+        let target = self.options.target as i32;
+        let over: Vec<usize> = (0..3).filter(|&i| self.totals[i] >= target).collect();
+        if over.is_empty() {
+            return None;
+        }
+        if self.options.both_cross == BothCross::Taker
+            && over.contains(&(taker.index() % 3))
+            && over.len() > 1
+        {
+            return Some(taker);
+        }
+        let max = over.iter().map(|&i| self.totals[i]).max()?;
+        let top: Vec<usize> = over.into_iter().filter(|&i| self.totals[i] == max).collect();
+        (top.len() == 1).then(|| Seat(top[0] as u8))
+    }
+}
