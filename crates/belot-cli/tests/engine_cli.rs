@@ -206,3 +206,41 @@ fn a_complete_three_player_match_to_501() {
     q.ask(json!({"cmd": "load", "record": record}));
     assert_eq!(q.ask(json!({"cmd": "state"})), state);
 }
+
+#[test]
+fn complete_french_matches_for_three_and_two_players() {
+    for players in [3u64, 2] {
+        let mut p = EngineProcess::start();
+        let r = p.ask(
+            json!({"cmd": "new", "variant": "french", "seed": 3, "options": {"players": players}}),
+        );
+        assert_eq!(r["players"], players);
+        let mut deals = 0usize;
+        loop {
+            loop {
+                let status = p.ask(json!({"cmd": "legal"}));
+                let Some(seat) = status["seat"].as_u64() else { break };
+                assert!(seat < players);
+                let view = p.ask(json!({"cmd": "view", "seat": seat}))["view"].clone();
+                let legal = view["legal"].as_array().unwrap().clone();
+                let pick = legal[(deals + seat as usize) % legal.len()].clone();
+                p.ask(json!({"cmd": "act", "seat": seat, "action": pick}));
+            }
+            deals += 1;
+            let score = p.ask(json!({"cmd": "score"}));
+            if let Some(w) = score["match"]["winner"].as_u64() {
+                let totals = score["match"]["totals"].as_array().unwrap();
+                assert_eq!(totals.len() as u64, players);
+                assert!(totals[w as usize].as_i64().unwrap() >= 1000, "{score}");
+                break;
+            }
+            assert!(deals < 300, "the match ends");
+            p.ask(json!({"cmd": "next"}));
+        }
+        let record = p.ask(json!({"cmd": "save"}))["record"].clone();
+        let state = p.ask(json!({"cmd": "state"}));
+        let mut q = EngineProcess::start();
+        q.ask(json!({"cmd": "load", "record": record}));
+        assert_eq!(q.ask(json!({"cmd": "state"})), state);
+    }
+}
