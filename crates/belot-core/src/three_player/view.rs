@@ -49,8 +49,8 @@ pub struct ThreeView {
     pub hand_sizes: [usize; 3],
     /// The face-up card (the seven of trumps after an exchange).
     pub turned: Card,
-    /// True once the seven of trumps was exchanged (by the declarer's
-    /// table-mate who held it; everyone saw it).
+    /// True once the seven of trumps was exchanged (its holder now has the
+    /// old turned card; everyone saw it).
     pub exchanged: bool,
     /// Auction calls.
     pub calls: Vec<SeatAction>,
