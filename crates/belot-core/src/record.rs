@@ -94,3 +94,110 @@ impl MatchRecord {
         Ok(())
     }
 }
+
+/// What the shared replay needs of a variant's match type.
+pub(crate) trait Replay: Sized {
+    /// The variant a record must name.
+    const VARIANT: Variant;
+    /// The variant's options, parsed from the record.
+    type Options: serde::de::DeserializeOwned;
+    /// A match whose first deal is `deck`.
+    fn start(options: Self::Options, first_dealer: Seat, deck: Deck) -> Result<Self, GameError>;
+    /// Remembers the record's seed.
+    fn set_seed(&mut self, seed: Option<u64>);
+    /// Who deals the next deal.
+    fn next_dealer(&self) -> Seat;
+    /// Starts the next deal with this deck.
+    fn next_deal(&mut self, deck: Option<Deck>) -> Result<(), GameError>;
+    /// Applies an action to the current deal.
+    fn apply(&mut self, seat: Seat, action: &crate::Action) -> Result<(), GameError>;
+    /// What deal `i` (0-based) recorded, once scored.
+    fn result(&self, i: usize) -> Option<Vec<i32>>;
+    /// True once the current deal is over.
+    fn current_over(&self) -> bool;
+}
+
+/// Replays a record into a match: every deal from its deck, dealer and
+/// actions; a stored result must equal the replayed one. Says where it
+/// fails.
+pub(crate) fn replay<M: Replay>(r: &MatchRecord) -> Result<M, GameError> {
+    r.check_header(M::VARIANT)?;
+    let options: M::Options = serde_json::from_value(r.options.clone())
+        .map_err(|e| GameError::Invalid(format!("record options: {e}")))?;
+    let Some(first) = r.deals.first() else {
+        return Err(GameError::Invalid("the record has no deal".into()));
+    };
+    if first.dealer != r.first_dealer {
+        return Err(GameError::Invalid(format!(
+            "deal 1 is dealt by seat {} but first_dealer is {}",
+            first.dealer, r.first_dealer
+        )));
+    }
+    let mut m = M::start(options, r.first_dealer, first.deck)?;
+    m.set_seed(r.seed);
+    for (i, d) in r.deals.iter().enumerate() {
+        if i > 0 {
+            if d.dealer != m.next_dealer() {
+                return Err(GameError::Invalid(format!(
+                    "deal {} is dealt by seat {} but seat {} deals it",
+                    i + 1,
+                    d.dealer,
+                    m.next_dealer()
+                )));
+            }
+            m.next_deal(Some(d.deck))
+                .map_err(|e| GameError::Invalid(format!("deal {}: {e}", i + 1)))?;
+        }
+        for (j, a) in d.actions.iter().enumerate() {
+            m.apply(a.seat, &a.action).map_err(|e| {
+                GameError::Invalid(format!("deal {}, action {} ({}): {e}", i + 1, j + 1, a.action))
+            })?;
+        }
+        if let Some(expected) = &d.result {
+            let got = m.result(i);
+            if got.as_ref() != Some(expected) {
+                return Err(GameError::Invalid(format!(
+                    "deal {}: the record says {:?} but replaying it gives {:?}",
+                    i + 1,
+                    expected,
+                    got
+                )));
+            }
+        }
+        if i + 1 < r.deals.len() && !m.current_over() {
+            return Err(GameError::Invalid(format!(
+                "deal {} is not finished but more deals follow it",
+                i + 1
+            )));
+        }
+    }
+    Ok(m)
+}
+
+/// Builds a match's record from its deals (dealer, deck, actions, in
+/// order), taking each deal's result from the match.
+pub(crate) fn build<'a, M: Replay>(
+    m: &M,
+    options: &impl Serialize,
+    first_dealer: Seat,
+    seed: Option<u64>,
+    deals: impl Iterator<Item = (Seat, Deck, &'a [SeatAction])>,
+) -> MatchRecord {
+    MatchRecord {
+        format: FORMAT.into(),
+        version: VERSION,
+        variant: M::VARIANT,
+        options: serde_json::to_value(options).unwrap_or_default(),
+        first_dealer,
+        seed,
+        deals: deals
+            .enumerate()
+            .map(|(i, (dealer, deck, actions))| DealRecord {
+                dealer,
+                deck,
+                actions: actions.to_vec(),
+                result: m.result(i),
+            })
+            .collect(),
+    }
+}

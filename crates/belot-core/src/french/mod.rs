@@ -19,7 +19,7 @@ pub use view::{AnnouncementView, FullState, SeatView, TrickView};
 use crate::action::Action;
 use crate::deck::Deck;
 use crate::error::GameError;
-use crate::record::{DealRecord, MatchRecord, Variant};
+use crate::record::{MatchRecord, Variant};
 use crate::seat::Seat;
 
 /// A French Belote match: the deals played so far, the deal in progress
@@ -195,88 +195,44 @@ impl FrenchMatch {
     /// The game record: options, first dealer, each deal's deck and actions
     /// and, for finished deals, the points recorded.
     pub fn record(&self) -> MatchRecord {
-        let deals = self
-            .done
-            .iter()
-            .chain(std::iter::once(&self.current))
-            .enumerate()
-            .map(|(i, d)| DealRecord {
-                dealer: d.dealer(),
-                deck: *d.deck(),
-                actions: d.actions().to_vec(),
-                result: self.result(i),
-            })
-            .collect();
-        MatchRecord {
-            format: crate::record::FORMAT.into(),
-            version: crate::record::VERSION,
-            variant: Variant::French,
-            options: serde_json::to_value(self.options).unwrap_or_default(),
-            first_dealer: self.ledger.first_dealer,
-            seed: self.seed,
-            deals,
-        }
+        let deals = self.done.iter().chain(std::iter::once(&self.current));
+        crate::record::build(
+            self,
+            &self.options,
+            self.ledger.first_dealer,
+            self.seed,
+            deals.map(|d| (d.dealer(), *d.deck(), d.actions())),
+        )
     }
 
-    /// Replays a record: every deal from its deck, dealer and actions.
-    /// Fails (saying where) if anything does not replay exactly, including
-    /// a stored result that differs from the replayed score.
+    /// Replays a record exactly, or says where it fails.
     pub fn from_record(r: &MatchRecord) -> Result<FrenchMatch, GameError> {
-        r.check_header(Variant::French)?;
-        let options: FrenchOptions = serde_json::from_value(r.options.clone())
-            .map_err(|e| GameError::Invalid(format!("record options: {e}")))?;
-        let Some(first) = r.deals.first() else {
-            return Err(GameError::Invalid("the record has no deal".into()));
-        };
-        if first.dealer != r.first_dealer {
-            return Err(GameError::Invalid(format!(
-                "deal 1 is dealt by seat {} but first_dealer is {}",
-                first.dealer, r.first_dealer
-            )));
-        }
-        let mut m = FrenchMatch::new(options, r.first_dealer, first.deck)?;
-        m.seed = r.seed;
-        for (i, d) in r.deals.iter().enumerate() {
-            if i > 0 {
-                if d.dealer != m.next_dealer() {
-                    return Err(GameError::Invalid(format!(
-                        "deal {} is dealt by seat {} but the deal passes to seat {}",
-                        i + 1,
-                        d.dealer,
-                        m.next_dealer()
-                    )));
-                }
-                m.next_deal(Some(d.deck))
-                    .map_err(|e| GameError::Invalid(format!("deal {}: {e}", i + 1)))?;
-            }
-            for (j, a) in d.actions.iter().enumerate() {
-                m.apply(a.seat, &a.action).map_err(|e| {
-                    GameError::Invalid(format!(
-                        "deal {}, action {} ({}): {e}",
-                        i + 1,
-                        j + 1,
-                        a.action
-                    ))
-                })?;
-            }
-            if let Some(expected) = &d.result {
-                let got = m.result(i);
-                if got.as_ref() != Some(expected) {
-                    return Err(GameError::Invalid(format!(
-                        "deal {}: the record says {:?} but replaying it gives {:?}",
-                        i + 1,
-                        expected,
-                        got
-                    )));
-                }
-            }
-            if i + 1 < r.deals.len() && !m.current.is_over() {
-                return Err(GameError::Invalid(format!(
-                    "deal {} is not finished but more deals follow it",
-                    i + 1
-                )));
-            }
-        }
-        Ok(m)
+        crate::record::replay(r)
+    }
+}
+
+impl crate::record::Replay for FrenchMatch {
+    const VARIANT: Variant = Variant::French;
+    type Options = FrenchOptions;
+    fn start(options: FrenchOptions, first_dealer: Seat, deck: Deck) -> Result<Self, GameError> {
+        FrenchMatch::new(options, first_dealer, deck)
+    }
+    fn set_seed(&mut self, seed: Option<u64>) {
+        self.seed = seed;
+    }
+    fn next_dealer(&self) -> Seat {
+        FrenchMatch::next_dealer(self)
+    }
+    fn next_deal(&mut self, deck: Option<Deck>) -> Result<(), GameError> {
+        FrenchMatch::next_deal(self, deck)
+    }
+    fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), GameError> {
+        FrenchMatch::apply(self, seat, action)
+    }
+    fn result(&self, i: usize) -> Option<Vec<i32>> {
+        FrenchMatch::result(self, i)
+    }
+    fn current_over(&self) -> bool {
+        self.current.is_over()
     }
 }

@@ -20,7 +20,7 @@ use rand_core::{RngCore, SeedableRng};
 use crate::action::Action;
 use crate::deck::Deck;
 use crate::error::GameError;
-use crate::record::{DealRecord, MatchRecord, Variant};
+use crate::record::{MatchRecord, Variant};
 use crate::seat::Seat;
 
 /// The first dealer drawn by lot from `seed` (§3.2): the low bit of the
@@ -135,86 +135,44 @@ impl TwoMatch {
 
     /// The game record.
     pub fn record(&self) -> MatchRecord {
-        let deals = self
-            .done
-            .iter()
-            .chain(std::iter::once(&self.current))
-            .enumerate()
-            .map(|(i, d)| DealRecord {
-                dealer: d.dealer(),
-                deck: *d.deck(),
-                actions: d.actions().to_vec(),
-                result: self.ledger.rows.get(i).and_then(|r| r.score).map(|s| s.recorded.to_vec()),
-            })
-            .collect();
-        MatchRecord {
-            format: crate::record::FORMAT.into(),
-            version: crate::record::VERSION,
-            variant: Variant::TwoPlayer,
-            options: serde_json::to_value(self.options).unwrap_or_default(),
-            first_dealer: self.ledger.first_dealer,
-            seed: self.seed,
-            deals,
-        }
+        let deals = self.done.iter().chain(std::iter::once(&self.current));
+        crate::record::build(
+            self,
+            &self.options,
+            self.ledger.first_dealer,
+            self.seed,
+            deals.map(|d| (d.dealer(), *d.deck(), d.actions())),
+        )
     }
 
     /// Replays a record exactly, or says where it fails.
     pub fn from_record(r: &MatchRecord) -> Result<TwoMatch, GameError> {
-        r.check_header(Variant::TwoPlayer)?;
-        let options: TwoOptions = serde_json::from_value(r.options.clone())
-            .map_err(|e| GameError::Invalid(format!("record options: {e}")))?;
-        let Some(first) = r.deals.first() else {
-            return Err(GameError::Invalid("the record has no deal".into()));
-        };
-        if first.dealer != r.first_dealer {
-            return Err(GameError::Invalid(format!(
-                "deal 1 is dealt by seat {} but first_dealer is {}",
-                first.dealer, r.first_dealer
-            )));
-        }
-        let mut m = TwoMatch::new(options, r.first_dealer, first.deck)?;
-        m.seed = r.seed;
-        for (i, d) in r.deals.iter().enumerate() {
-            if i > 0 {
-                if d.dealer != m.ledger.next_dealer {
-                    return Err(GameError::Invalid(format!(
-                        "deal {} is dealt by seat {} but seat {} deals it",
-                        i + 1,
-                        d.dealer,
-                        m.ledger.next_dealer
-                    )));
-                }
-                m.next_deal(Some(d.deck))
-                    .map_err(|e| GameError::Invalid(format!("deal {}: {e}", i + 1)))?;
-            }
-            for (j, a) in d.actions.iter().enumerate() {
-                m.apply(a.seat, &a.action).map_err(|e| {
-                    GameError::Invalid(format!(
-                        "deal {}, action {} ({}): {e}",
-                        i + 1,
-                        j + 1,
-                        a.action
-                    ))
-                })?;
-            }
-            if let Some(expected) = &d.result {
-                let got = m.current.score().map(|s| s.recorded.to_vec());
-                if got.as_ref() != Some(expected) {
-                    return Err(GameError::Invalid(format!(
-                        "deal {}: the record says {:?} but replaying it gives {:?}",
-                        i + 1,
-                        expected,
-                        got
-                    )));
-                }
-            }
-            if i + 1 < r.deals.len() && !m.current.is_over() {
-                return Err(GameError::Invalid(format!(
-                    "deal {} is not finished but more deals follow it",
-                    i + 1
-                )));
-            }
-        }
-        Ok(m)
+        crate::record::replay(r)
+    }
+}
+
+impl crate::record::Replay for TwoMatch {
+    const VARIANT: Variant = Variant::TwoPlayer;
+    type Options = TwoOptions;
+    fn start(options: TwoOptions, first_dealer: Seat, deck: Deck) -> Result<Self, GameError> {
+        TwoMatch::new(options, first_dealer, deck)
+    }
+    fn set_seed(&mut self, seed: Option<u64>) {
+        self.seed = seed;
+    }
+    fn next_dealer(&self) -> Seat {
+        self.ledger.next_dealer
+    }
+    fn next_deal(&mut self, deck: Option<Deck>) -> Result<(), GameError> {
+        TwoMatch::next_deal(self, deck)
+    }
+    fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), GameError> {
+        TwoMatch::apply(self, seat, action)
+    }
+    fn result(&self, i: usize) -> Option<Vec<i32>> {
+        self.ledger.rows.get(i).and_then(|r| r.score).map(|s| s.recorded.to_vec())
+    }
+    fn current_over(&self) -> bool {
+        self.current.is_over()
     }
 }
