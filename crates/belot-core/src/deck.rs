@@ -64,6 +64,22 @@ impl Deck {
         Deck::shuffled(&mut rng)
     }
 
+    /// The deck of deal `k` of a match: the one given, else the match
+    /// seed's deal `k`; an error when there is neither.
+    pub fn next_in_match(
+        given: Option<Deck>,
+        seed: Option<u64>,
+        k: u64,
+    ) -> Result<Deck, crate::GameError> {
+        match (given, seed) {
+            (Some(d), _) => Ok(d),
+            (None, Some(seed)) => Ok(Deck::from_seed(seed, k)),
+            (None, None) => Err(crate::GameError::Invalid(
+                "this match has no seed: give the next deal's deck (or a seed)".into(),
+            )),
+        }
+    }
+
     /// The cards in dealing order.
     pub fn cards(&self) -> &[Card; 32] {
         &self.0

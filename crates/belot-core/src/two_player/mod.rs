@@ -118,15 +118,7 @@ impl TwoMatch {
             return Err(GameError::Illegal("the match is over; start a new one".into()));
         }
         let k = self.done.len() as u64 + 1;
-        let deck = match (deck, self.seed) {
-            (Some(d), _) => d,
-            (None, Some(seed)) => Deck::from_seed(seed, k),
-            (None, None) => {
-                return Err(GameError::Invalid(
-                    "this match has no seed: give the next deal's deck (or a seed)".into(),
-                ));
-            }
-        };
+        let deck = Deck::next_in_match(deck, self.seed, k)?;
         let next = TwoDeal::new(self.options, self.ledger.next_dealer, deck)?;
         let prev = std::mem::replace(&mut self.current, next);
         self.done.push(prev);
