@@ -4,7 +4,9 @@ use serde::{Deserialize, Serialize};
 
 /// A seat at the table, numbered `0..n` in the order the turn passes
 /// (to the left in every seed).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default, Serialize, Deserialize,
+)]
 #[serde(transparent)]
 pub struct Seat(pub u8);
 

@@ -1,0 +1,518 @@
+//! Game set-up and the deals players enter at a table, per variant, with
+//! the checks that refuse what cannot happen. Each entered deal becomes the
+//! rules engine's deal summary: a deal entered by hand and a deal played in
+//! the engine are scored by the same code.
+
+use belot_core::french::{DealSummary, DealSummary3, Entry, Entry3, FrenchOptions};
+use belot_core::three_player::{ThreeEntry, ThreeOptions, ThreeSummary};
+use belot_core::two_player::{TwoEntry, TwoOptions, TwoSummary};
+use belot_core::{Contract, Seat, Side};
+use serde::{Deserialize, Serialize};
+
+/// The game and its house rules.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(tag = "variant", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Rules {
+    /// French Belote (4 players in teams, or 3 or 2 each for himself).
+    French {
+        /// House rules (seed defaults when absent).
+        #[serde(default)]
+        options: FrenchOptions,
+    },
+    /// Two-player Belot to 1001.
+    TwoPlayer {
+        /// House rules.
+        #[serde(default)]
+        options: TwoOptions,
+    },
+    /// Three-player Belot to 501.
+    ThreePlayer {
+        /// House rules.
+        #[serde(default)]
+        options: ThreeOptions,
+    },
+}
+
+impl Rules {
+    /// Players at the table.
+    pub fn players(&self) -> usize {
+        match self {
+            Rules::French { options } => options.players as usize,
+            Rules::TwoPlayer { .. } => 2,
+            Rules::ThreePlayer { .. } => 3,
+        }
+    }
+
+    /// Scoring sides: two teams of two with four French players, else one
+    /// per player.
+    pub fn sides(&self) -> usize {
+        match self.players() {
+            4 => 2,
+            n => n,
+        }
+    }
+
+    /// The variant's name.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Rules::French { .. } => "french",
+            Rules::TwoPlayer { .. } => "two_player",
+            Rules::ThreePlayer { .. } => "three_player",
+        }
+    }
+}
+
+/// A score sheet's set-up.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Setup {
+    /// A name for the game (optional).
+    #[serde(default)]
+    pub name: String,
+    /// Player names in seat order (the order the deal passes, to the left).
+    pub players: Vec<String>,
+    /// Who deals first.
+    #[serde(default)]
+    pub first_dealer: Seat,
+    /// Game and house rules.
+    pub rules: Rules,
+}
+
+/// Longest player or game name accepted.
+pub const MAX_NAME: usize = 40;
+
+impl Setup {
+    /// Checks the set-up; says what is wrong and what is accepted.
+    pub fn validate(&self) -> Result<(), String> {
+        let n = self.rules.players();
+        match &self.rules {
+            Rules::French { options } => options.validate()?,
+            Rules::TwoPlayer { options } => options.validate()?,
+            Rules::ThreePlayer { options } => options.validate()?,
+        }
+        if self.players.len() != n {
+            return Err(format!(
+                "{} needs {n} player names in seat order; got {}",
+                self.rules.name(),
+                self.players.len()
+            ));
+        }
+        for p in &self.players {
+            let t = p.trim();
+            if t.is_empty() || t.chars().count() > MAX_NAME || t.chars().any(char::is_control) {
+                return Err(format!(
+                    "player name {p:?} is not accepted: 1 to {MAX_NAME} characters, no control characters"
+                ));
+            }
+        }
+        if self.name.chars().count() > MAX_NAME * 2 || self.name.chars().any(char::is_control) {
+            return Err(format!(
+                "game name: at most {} characters, no control characters",
+                MAX_NAME * 2
+            ));
+        }
+        if self.first_dealer.index() >= n {
+            return Err(format!(
+                "first dealer seat {} does not exist: seats are 0 to {}",
+                self.first_dealer,
+                n - 1
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// One entry of a score sheet: a deal as the players count it at the table.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum DealInput {
+    /// A French deal: who took, the card points of all sides but at most
+    /// one (`null`: derived from the 162), announcement points each side
+    /// won, capot, belote.
+    French {
+        /// The player who took trump.
+        taker: Seat,
+        /// Card points per side with the last trick's 10; one may be null.
+        card_points: Vec<Option<u32>>,
+        /// Announcement points each side scored (after the contests).
+        #[serde(default)]
+        announcements: Vec<u32>,
+        /// The side that took every trick.
+        #[serde(default)]
+        capot: Option<u8>,
+        /// The side that scored belote–rebelote.
+        #[serde(default)]
+        belote: Option<u8>,
+    },
+    /// A two-player deal.
+    TwoPlayer {
+        /// Suit (`S H D C`), `AT` (ВК) or `NT` (БК); the вскрышка suit in распасы.
+        contract: Contract,
+        /// An all-pass deal.
+        #[serde(default)]
+        raspasy: bool,
+        /// Who loaded the game (absent in распасы).
+        #[serde(default)]
+        loader: Option<Seat>,
+        /// Card points of both players, the last trick's 10 included (cards
+        /// are out of play, so both are entered).
+        card_points: [u32; 2],
+        /// Construction points of the contest winner (0 for the other).
+        #[serde(default)]
+        constructions: [u32; 2],
+        /// Belas each player declared.
+        #[serde(default)]
+        belas: [u8; 2],
+        /// Whether each player took at least one trick (default: he took
+        /// card points).
+        #[serde(default)]
+        took_trick: Option<[bool; 2]>,
+    },
+    /// A three-player deal.
+    ThreePlayer {
+        /// The declarer.
+        declarer: Seat,
+        /// Card points of each player, the last trick's 10 included.
+        card_points: [u32; 3],
+        /// Who took the last trick.
+        last_trick: Seat,
+        /// Players who took no trick (capo).
+        #[serde(default)]
+        capo: Vec<Seat>,
+        /// Combination points of the contest winner (0 for the others).
+        #[serde(default)]
+        combinations: [u32; 3],
+        /// Belots each player declared.
+        #[serde(default)]
+        belots: [u8; 3],
+    },
+    /// Everybody passed: no score, the deal moves on.
+    ThrownIn,
+    /// Two-player redeal claimed with four 7s or four 8s.
+    Redeal,
+}
+
+/// A deal converted for the rules engine's ledgers.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Converted {
+    /// French, two sides.
+    French(Entry),
+    /// French, three players.
+    French3(Entry3),
+    /// Two-player Belot.
+    Two(TwoEntry),
+    /// Three-player Belot.
+    Three(ThreeEntry),
+}
+
+fn side_ok(s: Option<u8>, sides: usize, what: &str) -> Result<(), String> {
+    match s {
+        Some(x) if x as usize >= sides => {
+            Err(format!("{what} side {x} does not exist: sides are 0 to {}", sides - 1))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Announcement points a side can win: sums of 20, 50, 100, 150, 200 (so
+/// never 10 or 30), at most 1000.
+fn announcement_ok(a: u32) -> Result<(), String> {
+    if a % 10 != 0 || a == 10 || a == 30 || a > 1000 {
+        return Err(format!(
+            "announcement points {a} cannot be made: announcements are worth 20, 50, 100, 150 \
+             or 200, so a side's points are 0 or a sum of those (not 10 or 30), at most 1000"
+        ));
+    }
+    Ok(())
+}
+
+/// Whether one side's card points are possible: 0 to the deal's total,
+/// never exactly 1 or total − 1 (no card is worth 1).
+fn card_points_ok(p: u32, total: u32) -> Result<(), String> {
+    if p > total || p == 1 || p + 1 == total {
+        return Err(format!(
+            "card points {p} cannot be: each side's card points are 0 to {total} (last trick \
+             included), never 1 or {}",
+            total - 1
+        ));
+    }
+    Ok(())
+}
+
+impl DealInput {
+    /// Checks the entry against the game and converts it to the engine's
+    /// summary; says why it cannot be and what is allowed.
+    pub fn convert(&self, rules: &Rules, dealer: Seat) -> Result<Converted, String> {
+        let n = rules.players();
+        let seat_ok = |s: Seat, what: &str| -> Result<(), String> {
+            if s.index() >= n {
+                Err(format!("{what} seat {s} does not exist: seats are 0 to {}", n - 1))
+            } else {
+                Ok(())
+            }
+        };
+        match (self, rules) {
+            (DealInput::ThrownIn, Rules::French { options }) if options.players == 3 => {
+                Ok(Converted::French3(Entry3::ThrownIn))
+            }
+            (DealInput::ThrownIn, Rules::French { .. }) => Ok(Converted::French(Entry::ThrownIn)),
+            (DealInput::ThrownIn, Rules::TwoPlayer { .. }) => {
+                Ok(Converted::Two(TwoEntry::ThrownIn))
+            }
+            (DealInput::ThrownIn, Rules::ThreePlayer { .. }) => {
+                Ok(Converted::Three(ThreeEntry::ThrownIn))
+            }
+            (DealInput::Redeal, Rules::TwoPlayer { .. }) => Ok(Converted::Two(TwoEntry::Redeal)),
+            (DealInput::Redeal, _) => {
+                Err("a redeal (four 7s or four 8s) exists only in two-player Belot".into())
+            }
+            (
+                DealInput::French { taker, card_points, announcements, capot, belote },
+                Rules::French { options },
+            ) => {
+                seat_ok(*taker, "taker")?;
+                let sides = rules.sides();
+                side_ok(*capot, sides, "capot")?;
+                side_ok(*belote, sides, "belote")?;
+                if card_points.len() != sides {
+                    return Err(format!(
+                        "give card points for each of the {sides} sides (one may be null)"
+                    ));
+                }
+                let ann: Vec<u32> =
+                    if announcements.is_empty() { vec![0; sides] } else { announcements.clone() };
+                if ann.len() != sides {
+                    return Err(format!("give announcement points for each of the {sides} sides"));
+                }
+                for &a in &ann {
+                    announcement_ok(a)?;
+                }
+                // Two players leave cards out of play: every side's points are
+                // needed and the total is theirs; otherwise all 162 are played.
+                let missing = card_points.iter().filter(|p| p.is_none()).count();
+                let pts: Vec<u32> = if let Some(c) = capot {
+                    // A capot side took every card: the others have none.
+                    let c = *c as usize;
+                    for (i, p) in card_points.iter().enumerate() {
+                        if i != c && p.is_some_and(|x| x > 0) {
+                            return Err(format!(
+                                "side {c} made capot, so side {i} took no card points; leave its \
+                                 points 0 or null"
+                            ));
+                        }
+                    }
+                    let mut v = vec![0; sides];
+                    v[c] = match (options.players, card_points[c]) {
+                        (2, Some(p)) if (10..=156).contains(&p) => p,
+                        (2, _) => {
+                            return Err(
+                                "with two players give the capot player's card points (10 to 156)"
+                                    .into(),
+                            );
+                        }
+                        _ => 162,
+                    };
+                    v
+                } else if options.players == 2 {
+                    if missing > 0 {
+                        return Err(
+                            "with two players cards stay out of play: give both players' card points".into()
+                        );
+                    }
+                    card_points.iter().map(|p| p.unwrap_or(0)).collect()
+                } else {
+                    if missing > 1 {
+                        return Err("give the card points of all sides but one".into());
+                    }
+                    let known: u32 = card_points.iter().flatten().sum();
+                    if known > 162 {
+                        return Err(format!(
+                            "card points add up to {known}: at most 162 in a deal"
+                        ));
+                    }
+                    let v: Vec<u32> =
+                        card_points.iter().map(|p| p.unwrap_or(162 - known)).collect();
+                    if v.iter().sum::<u32>() != 162 {
+                        return Err(format!(
+                            "card points add up to {}: the sides' card points (last trick included) \
+                             add up to 162; leave one side null to derive it",
+                            v.iter().sum::<u32>()
+                        ));
+                    }
+                    for &p in &v {
+                        card_points_ok(p, 162)?;
+                    }
+                    v
+                };
+                if options.players == 2 && capot.is_none() {
+                    let total: u32 = pts.iter().sum();
+                    if !(10..=156).contains(&total) {
+                        return Err(format!(
+                            "two players' card points add up to {total}: with 14 cards out of play a \
+                             deal holds 10 to 156"
+                        ));
+                    }
+                }
+                if options.players == 3 {
+                    let s = DealSummary3 {
+                        taker: *taker,
+                        dealer,
+                        card_points: [pts[0], pts[1], pts[2]],
+                        capot: capot.map(Seat),
+                        announcements: [ann[0], ann[1], ann[2]],
+                        belote: belote.map(Seat),
+                    };
+                    s.validate()?;
+                    Ok(Converted::French3(Entry3::Played { summary: s }))
+                } else {
+                    let side =
+                        |s: Seat| if options.players == 4 { Side(s.0 & 1) } else { Side(s.0) };
+                    let s = DealSummary {
+                        taker: side(*taker),
+                        card_points: [pts[0], pts[1]],
+                        capot: capot.map(Side),
+                        announcements: [ann[0], ann[1]],
+                        belote: belote.map(Side),
+                        deal_points: (options.players == 2).then(|| pts[0] + pts[1]),
+                    };
+                    if s.belote.is_some_and(|b| b.0 as usize >= sides) {
+                        return Err("belote side does not exist".into());
+                    }
+                    s.validate()?;
+                    Ok(Converted::French(Entry::Played { summary: s }))
+                }
+            }
+            (
+                DealInput::TwoPlayer {
+                    contract,
+                    raspasy,
+                    loader,
+                    card_points,
+                    constructions,
+                    belas,
+                    took_trick,
+                },
+                Rules::TwoPlayer { .. },
+            ) => {
+                if let Some(l) = loader {
+                    seat_ok(*l, "loader")?;
+                }
+                let total = card_points[0] + card_points[1];
+                let max = match contract {
+                    Contract::AllTrumps => 238,
+                    Contract::NoTrumps => 126,
+                    Contract::Suit(_) => 156,
+                };
+                if total < 10 || total > max {
+                    return Err(format!(
+                        "card points add up to {total}: with 14 cards out of play this contract's \
+                         18 cards hold 10 to {max} (last trick included)"
+                    ));
+                }
+                for &c in constructions {
+                    if c != 0 && !(c >= 20 && c % 10 == 0 && c != 30) {
+                        return Err(format!(
+                            "construction points {c} cannot be made: constructions are worth 20, 50, \
+                             100, 110, 140 or 200"
+                        ));
+                    }
+                }
+                if belas.iter().any(|&b| b > 4)
+                    || (*contract == Contract::NoTrumps && belas.iter().any(|&b| b > 0))
+                {
+                    return Err("belas: at most one per suit (4 in ВК), none in БК".into());
+                }
+                if !matches!(contract, Contract::AllTrumps) && belas.iter().sum::<u8>() > 1 {
+                    return Err("in a suit contract only one player can hold the бела".into());
+                }
+                let took = took_trick.unwrap_or([card_points[0] > 0, card_points[1] > 0]);
+                if !took[0] && !took[1] {
+                    return Err(
+                        "somebody took the tricks: mark at least one player as taking a trick"
+                            .into(),
+                    );
+                }
+                let tricks = match took {
+                    [true, true] => [4, 5],
+                    [true, false] => [9, 0],
+                    _ => [0, 9],
+                };
+                let s = TwoSummary {
+                    contract: *contract,
+                    raspasy: *raspasy,
+                    loader: *loader,
+                    card_points: *card_points,
+                    tricks,
+                    constructions: *constructions,
+                    belas: *belas,
+                };
+                s.validate()?;
+                Ok(Converted::Two(TwoEntry::Played { summary: s }))
+            }
+            (
+                DealInput::ThreePlayer {
+                    declarer,
+                    card_points,
+                    last_trick,
+                    capo,
+                    combinations,
+                    belots,
+                },
+                Rules::ThreePlayer { .. },
+            ) => {
+                seat_ok(*declarer, "declarer")?;
+                seat_ok(*last_trick, "last trick")?;
+                for s in capo {
+                    seat_ok(*s, "capo")?;
+                }
+                if capo.len() > 2 || capo.contains(last_trick) {
+                    return Err("capo players took no trick: not all three, and not the one who took the last trick".into());
+                }
+                if card_points[last_trick.index()] < 10 {
+                    return Err(
+                        "the player who took the last trick has at least its 10 points".into()
+                    );
+                }
+                let total: u32 = card_points.iter().sum();
+                if !(10..=162).contains(&total) {
+                    return Err(format!(
+                        "card points add up to {total}: 27 cards are in play, at most 162 with the last trick"
+                    ));
+                }
+                let mut cards = *card_points;
+                cards[last_trick.index()] -= 10;
+                let mut tricks = [0u8; 3];
+                let playing: Vec<usize> =
+                    (0..3).filter(|&i| !capo.contains(&Seat(i as u8))).collect();
+                for (k, &i) in playing.iter().enumerate() {
+                    tricks[i] = if k == 0 { 9 - (playing.len() as u8 - 1) } else { 1 };
+                }
+                let s = ThreeSummary {
+                    declarer: *declarer,
+                    dealer,
+                    card_points: cards,
+                    tricks,
+                    last_trick: *last_trick,
+                    combinations: *combinations,
+                    belots: *belots,
+                };
+                s.validate()?;
+                Ok(Converted::Three(ThreeEntry::Played { summary: s }))
+            }
+            (entry, rules) => {
+                Err(format!("a {} entry does not belong on a {} sheet", entry.kind(), rules.name()))
+            }
+        }
+    }
+
+    /// The entry's kind as written in JSON.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            DealInput::French { .. } => "french",
+            DealInput::TwoPlayer { .. } => "two_player",
+            DealInput::ThreePlayer { .. } => "three_player",
+            DealInput::ThrownIn => "thrown_in",
+            DealInput::Redeal => "redeal",
+        }
+    }
+}

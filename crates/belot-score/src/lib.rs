@@ -1,0 +1,40 @@
+//! # belot-score
+//!
+//! Score sheets for the Belot games, as players keep them at a table
+//! (seed 002 §11; seed 001's running-total table): a game set-up and the
+//! deals entered one by one. Every derived figure (the other side's
+//! points, outcome, held points, running totals, dealer, winner) is
+//! recomputed from the entered deals by the rules engine's own scoring
+//! (`belot_core`), so a deal entered by hand and a deal played in the
+//! engine score the same.
+//!
+//! Changes (add, edit, delete, restore, undo, redo) are kept in an
+//! append-only history: nothing entered is ever lost.
+//!
+//! ```
+//! use belot_score::{Change, DealInput, Rules, Setup, Sheet};
+//! use belot_core::Seat;
+//!
+//! let setup = Setup {
+//!     name: "Friday".into(),
+//!     players: vec!["Ana".into(), "Boris".into(), "Chloé".into(), "Dimitar".into()],
+//!     first_dealer: Seat(0),
+//!     rules: Rules::French { options: Default::default() },
+//! };
+//! let mut sheet = Sheet::new(setup)?;
+//! // Boris (seat 1) took; his side made 100 of the 162.
+//! sheet.apply(Change::Add { entry: DealInput::French {
+//!     taker: Seat(1), card_points: vec![None, Some(100)], announcements: vec![],
+//!     capot: None, belote: None,
+//! }})?;
+//! assert_eq!(sheet.table().totals, vec![62.0, 100.0]);
+//! sheet.apply(Change::Undo)?;
+//! assert!(sheet.table().rows.is_empty());
+//! # Ok::<(), String>(())
+//! ```
+
+mod input;
+mod sheet;
+
+pub use input::{Converted, DealInput, MAX_NAME, Rules, Setup};
+pub use sheet::{Change, EntryId, Item, Row, Sheet, Table};
