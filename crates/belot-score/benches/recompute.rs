@@ -1,2 +1,75 @@
-//! placeholder replaced below
-fn main() {}
+//! Recomputing a 300-deal score sheet from its entries (target: under
+//! 1 ms), and adding one deal to it (clone, apply, recompute). Each
+//! iteration asserts the totals it computed.
+#![allow(missing_docs)] // criterion_group! generates an undocumented fn
+
+use belot_core::Seat;
+use belot_core::french::FrenchOptions;
+use belot_score::{Change, DealInput, Rules, Setup, Sheet};
+use criterion::{Criterion, black_box, criterion_group, criterion_main};
+
+fn sheet_of(n: u32) -> Sheet {
+    let setup = Setup {
+        name: "bench".into(),
+        players: ["A", "B", "C", "D"].map(String::from).to_vec(),
+        first_dealer: Seat(0),
+        // A target no 300 deals reach, so every row is scored.
+        rules: Rules::French { options: FrenchOptions { target: 100_000, ..Default::default() } },
+    };
+    let mut s = Sheet::new(setup).unwrap();
+    for k in 0..n {
+        let entry = match k % 7 {
+            6 => DealInput::ThrownIn,
+            5 => DealInput::French {
+                taker: Seat((k % 4) as u8),
+                card_points: vec![Some(81), None],
+                announcements: vec![0, 0],
+                capot: None,
+                belote: None,
+            },
+            _ => DealInput::French {
+                taker: Seat((k % 4) as u8),
+                card_points: vec![Some(40 + (k * 13) % 80), None],
+                announcements: vec![[0, 20, 50][(k % 3) as usize], 0],
+                capot: None,
+                belote: (k % 5 == 0).then_some(1),
+            },
+        };
+        s.apply(Change::Add { entry }).unwrap();
+    }
+    s
+}
+
+fn recompute(c: &mut Criterion) {
+    let sheet = sheet_of(300);
+    let expected = sheet.table().totals.clone();
+    assert_eq!(sheet.table().rows.len(), 300);
+    c.bench_function("sheet/recompute_300_deals", |b| {
+        b.iter(|| {
+            let t = black_box(&sheet).derive().unwrap();
+            assert_eq!(t.totals, expected);
+        })
+    });
+    let entry = DealInput::French {
+        taker: Seat(1),
+        card_points: vec![None, Some(100)],
+        announcements: vec![0, 0],
+        capot: None,
+        belote: None,
+    };
+    // The answer, once, outside the timing (100 and any held points).
+    let mut once = sheet.clone();
+    once.apply(Change::Add { entry: entry.clone() }).unwrap();
+    let after = once.table().totals.clone();
+    assert!(after[1] >= expected[1] + 100.0);
+    c.bench_function("sheet/add_to_300_deals", |b| {
+        b.iter(|| {
+            let mut s = black_box(&sheet).clone();
+            s.apply(Change::Add { entry: entry.clone() }).unwrap();
+            assert_eq!(s.table().totals, after);
+        })
+    });
+}
+
+criterion_group!(benches, recompute);
+criterion_main!(benches);

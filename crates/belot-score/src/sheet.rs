@@ -349,7 +349,10 @@ impl Sheet {
                     {
                         Converted::$conv(e) => e,
                         _ => {
-                            return Err(format!("deal #{}: does not belong on this sheet", item.id));
+                            return Err(format!(
+                                "deal #{}: does not belong on this sheet",
+                                item.id
+                            ));
                         }
                     };
                     let r = l.push(&e);

@@ -1,0 +1,269 @@
+//! Score-keeping sessions for each variant: add, edit, delete, restore,
+//! undo, redo, with every derived figure checked; validation; and
+//! property tests of the history.
+
+use belot_core::Seat;
+use belot_core::french::{FrenchOptions, LitigeMode};
+use belot_score::{Change, DealInput, Rules, Setup, Sheet};
+use proptest::prelude::*;
+
+fn french_setup() -> Setup {
+    Setup {
+        name: "table 1".into(),
+        players: ["Ana", "Boris", "Chloé", "Dimitar"].map(String::from).to_vec(),
+        first_dealer: Seat(3),
+        rules: Rules::French { options: FrenchOptions::default() },
+    }
+}
+
+fn fr(
+    taker: u8,
+    pts: [Option<u32>; 2],
+    ann: [u32; 2],
+    capot: Option<u8>,
+    belote: Option<u8>,
+) -> DealInput {
+    DealInput::French {
+        taker: Seat(taker),
+        card_points: pts.to_vec(),
+        announcements: ann.to_vec(),
+        capot,
+        belote,
+    }
+}
+
+fn add(s: &mut Sheet, e: DealInput) {
+    s.apply(Change::Add { entry: e }).unwrap();
+}
+
+#[test]
+fn french_session_add_edit_delete_restore_undo_redo() {
+    let mut s = Sheet::new(french_setup()).unwrap();
+    assert_eq!(s.table().next_dealer, Seat(3));
+    // Deal 1: Boris (side 1) takes, his side 100 + 20 belote; made.
+    add(&mut s, fr(1, [None, Some(100)], [0, 0], None, Some(1)));
+    assert_eq!(s.table().rows[0].recorded, vec![62.0, 120.0]);
+    assert_eq!(s.table().rows[0].dealer, Seat(3));
+    // Deal 2: Ana (side 0) takes with 81 against 81: litige, 81 held.
+    add(&mut s, fr(0, [Some(81), None], [0, 0], None, None));
+    assert_eq!(s.table().rows[1].score["outcome"], "litige");
+    assert_eq!(s.table().pool, 81.0);
+    // Deal 3: thrown in: dealer moves, pool untouched.
+    add(&mut s, DealInput::ThrownIn);
+    assert_eq!(s.table().pool, 81.0);
+    assert_eq!(s.table().rows[2].dealer, Seat(1));
+    // Deal 4: side 1 takes and goes dedans: side 0 gets 162 + 50 + the pool.
+    add(&mut s, fr(3, [Some(120), None], [50, 0], None, None));
+    let r = &s.table().rows[3];
+    assert_eq!(r.score["outcome"], "dedans");
+    assert_eq!(r.recorded, vec![162.0 + 50.0 + 81.0, 0.0]);
+    assert_eq!(s.table().totals, vec![62.0 + 293.0, 120.0 + 81.0]);
+    assert_eq!(s.table().next_dealer, Seat(3));
+    // Edit deal 2 into a made deal: the pool disappears everywhere after.
+    let id2 = s.table().rows[1].id;
+    s.apply(Change::Edit { id: id2, entry: fr(0, [Some(100), None], [0, 0], None, None) }).unwrap();
+    assert_eq!(s.table().pool, 0.0);
+    assert_eq!(s.table().rows[3].recorded, vec![212.0, 0.0]);
+    // Delete deal 3: later dealers shift by one seat.
+    let id3 = s.table().rows[2].id;
+    s.apply(Change::Delete { id: id3 }).unwrap();
+    assert_eq!(s.table().rows.len(), 3);
+    assert_eq!(s.table().rows[2].dealer, Seat(1));
+    // Restore it.
+    s.apply(Change::Restore { id: id3 }).unwrap();
+    assert_eq!(s.table().rows.len(), 4);
+    assert_eq!(s.table().rows[3].dealer, Seat(2));
+    // Undo the restore, the delete, the edit: back to the litige.
+    s.apply(Change::Undo).unwrap();
+    s.apply(Change::Undo).unwrap();
+    s.apply(Change::Undo).unwrap();
+    assert_eq!(s.table().rows[1].score["outcome"], "litige");
+    assert_eq!(s.table().totals, vec![62.0 + 293.0, 120.0 + 81.0]);
+    // Redo the edit.
+    s.apply(Change::Redo).unwrap();
+    assert_eq!(s.table().pool, 0.0);
+    // Every change is in the history, undo and redo included.
+    assert_eq!(s.history().len(), 11);
+    // Rebuilding from the history gives the same sheet.
+    let again = Sheet::from_history(french_setup(), s.history()).unwrap();
+    assert_eq!(again.table(), s.table());
+}
+
+#[test]
+fn refused_entries_say_why_and_change_nothing() {
+    let mut s = Sheet::new(french_setup()).unwrap();
+    add(&mut s, fr(1, [None, Some(100)], [0, 0], None, None));
+    let before = s.clone();
+    let cases = [
+        (fr(1, [None, Some(1)], [0, 0], None, None), "never 1"),
+        (fr(1, [Some(161), None], [0, 0], None, None), "never 1 or 161"),
+        (fr(1, [None, Some(170)], [0, 0], None, None), "at most 162"),
+        (fr(1, [Some(100), Some(50)], [0, 0], None, None), "add up to 162"),
+        (fr(1, [None, Some(100)], [30, 0], None, None), "not 10 or 30"),
+        (fr(1, [None, Some(100)], [25, 0], None, None), "cannot be made"),
+        (fr(7, [None, Some(100)], [0, 0], None, None), "seats are 0 to 3"),
+        (fr(1, [Some(20), None], [0, 0], Some(1), None), "took no card points"),
+        (fr(1, [None, Some(100)], [0, 0], None, Some(2)), "sides are 0 to 1"),
+        (DealInput::Redeal, "only in two-player"),
+    ];
+    for (e, msg) in cases {
+        let err = s.apply(Change::Add { entry: e.clone() }).unwrap_err();
+        assert!(err.contains(msg), "{e:?}: {err}");
+        assert_eq!(s, before, "nothing stored");
+    }
+    assert!(
+        s.apply(Change::Edit { id: 99, entry: DealInput::ThrownIn })
+            .unwrap_err()
+            .contains("no deal #99")
+    );
+    assert!(s.apply(Change::Redo).unwrap_err().contains("nothing to redo"));
+    assert_eq!(s, before);
+    let bad = Setup { players: vec!["A".into()], ..french_setup() };
+    assert!(Sheet::new(bad).unwrap_err().contains("needs 4 player names"));
+    let bad = Setup { players: ["A", "", "C", "D"].map(String::from).to_vec(), ..french_setup() };
+    assert!(Sheet::new(bad).unwrap_err().contains("1 to 40 characters"));
+}
+
+#[test]
+fn a_change_that_ends_the_game_earlier_keeps_later_deals_as_after_the_end() {
+    let setup = Setup {
+        rules: Rules::French { options: FrenchOptions { target: 500, ..Default::default() } },
+        ..french_setup()
+    };
+    let mut s = Sheet::new(setup).unwrap();
+    for _ in 0..4 {
+        add(&mut s, fr(0, [Some(130), None], [0, 0], None, None));
+    }
+    assert_eq!(s.table().winner, Some(0));
+    assert!(s.table().rows.iter().all(|r| r.counted));
+    // Edit deal 1 to a capot with 200 announced: 452, and 582 after deal 2.
+    let id = s.table().rows[0].id;
+    s.apply(Change::Edit { id, entry: fr(0, [None, None], [200, 0], Some(0), None) }).unwrap();
+    let rows = &s.table().rows;
+    assert_eq!(rows.len(), 4, "later deals are kept");
+    assert!(
+        rows[1].counted && !rows[2].counted && !rows[3].counted,
+        "deals 3 and 4 are after the end"
+    );
+    assert_eq!(s.table().totals[0], 452.0 + 130.0);
+    assert_eq!(s.table().winner, Some(0));
+    // Undo re-opens the game as it was.
+    s.apply(Change::Undo).unwrap();
+    assert!(s.table().rows.iter().all(|r| r.counted));
+    // Litige option from the set-up is used.
+    let setup = Setup {
+        rules: Rules::French {
+            options: FrenchOptions { litige: LitigeMode::TieIsDedans, ..Default::default() },
+        },
+        ..french_setup()
+    };
+    let mut s = Sheet::new(setup).unwrap();
+    add(&mut s, fr(0, [Some(81), None], [0, 0], None, None));
+    assert_eq!(s.table().totals, vec![0.0, 162.0]);
+}
+
+#[test]
+fn two_player_session() {
+    let setup = Setup {
+        name: String::new(),
+        players: vec!["Ivan".into(), "Olena".into()],
+        first_dealer: Seat(0),
+        rules: Rules::TwoPlayer { options: Default::default() },
+    };
+    let mut s = Sheet::new(setup).unwrap();
+    let two = |contract: &str, loader: Option<u8>, pts: [u32; 2]| DealInput::TwoPlayer {
+        contract: contract.parse().unwrap(),
+        raspasy: loader.is_none(),
+        loader: loader.map(Seat),
+        card_points: pts,
+        constructions: [0, 0],
+        belas: [0, 0],
+        took_trick: None,
+    };
+    add(&mut s, two("H", Some(1), [40, 90]));
+    add(&mut s, two("NT", Some(0), [60, 40]));
+    assert_eq!(s.table().rows[1].recorded, vec![120.0, 80.0], "БК doubles");
+    add(&mut s, two("S", None, [70, 60]));
+    assert_eq!(s.table().rows[2].recorded, vec![-70.0, -60.0], "распасы");
+    add(&mut s, DealInput::Redeal);
+    assert_eq!(s.table().rows[3].dealer, s.table().rows[2].dealer.next(2).next(2).next(2));
+    assert_eq!(s.table().totals, vec![40.0 + 120.0 - 70.0, 90.0 + 80.0 - 60.0]);
+    let e = s.apply(Change::Add { entry: two("AT", Some(0), [200, 60]) }).unwrap_err();
+    assert!(e.contains("10 to 238"), "{e}");
+}
+
+#[test]
+fn three_player_session() {
+    let setup = Setup {
+        name: String::new(),
+        players: vec!["A".into(), "B".into(), "C".into()],
+        first_dealer: Seat(2),
+        rules: Rules::ThreePlayer { options: Default::default() },
+    };
+    let mut s = Sheet::new(setup).unwrap();
+    let three = |d: u8, pts: [u32; 3], last: u8| DealInput::ThreePlayer {
+        declarer: Seat(d),
+        card_points: pts,
+        last_trick: Seat(last),
+        capo: vec![],
+        combinations: [0; 3],
+        belots: [0; 3],
+    };
+    // Declarer 0 fails with 41 against 62: split 20/21.
+    add(&mut s, three(0, [41, 62, 59], 1));
+    assert_eq!(s.table().rows[0].score["outcome"], "failed");
+    assert_eq!(s.table().rows[0].recorded, vec![0.0, 62.0 + 21.0, 59.0 + 20.0]);
+    // The top scorer deals next.
+    assert_eq!(s.table().next_dealer, Seat(1));
+    let e = s.apply(Change::Add { entry: three(0, [100, 62, 59], 0) }).unwrap_err();
+    assert!(e.contains("at most 162"), "{e}");
+    let e = s.apply(Change::Add { entry: three(0, [41, 62, 5], 2) }).unwrap_err();
+    assert!(e.contains("at least its 10 points"), "{e}");
+}
+
+fn any_entry() -> impl Strategy<Value = DealInput> {
+    prop_oneof![
+        (0..4u8, 0..=162u32, prop_oneof![Just(0u32), Just(20), Just(50), Just(100)], any::<bool>())
+            .prop_map(|(t, p, a, b)| fr(t, [Some(p), None], [a, 0], None, b.then_some(t & 1))),
+        Just(DealInput::ThrownIn),
+        (0..4u8, 0..2u8).prop_map(|(t, c)| fr(t, [None, None], [0, 0], Some(c), None)),
+    ]
+}
+
+fn any_change() -> impl Strategy<Value = Change> {
+    prop_oneof![
+        4 => any_entry().prop_map(|entry| Change::Add { entry }),
+        2 => (1..12u32, any_entry()).prop_map(|(id, entry)| Change::Edit { id, entry }),
+        1 => (1..12u32).prop_map(|id| Change::Delete { id }),
+        1 => (1..12u32).prop_map(|id| Change::Restore { id }),
+        2 => Just(Change::Undo),
+        1 => Just(Change::Redo),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Any sequence of accepted changes followed by as many undos returns
+    /// the original sheet; recomputing from the history equals the
+    /// incremental result.
+    #[test]
+    fn undo_everything_returns_the_original_and_history_replays(changes in prop::collection::vec(any_change(), 0..30)) {
+        let empty = Sheet::new(french_setup()).unwrap();
+        let mut s = empty.clone();
+        let mut accepted = 0;
+        for c in changes {
+            if s.apply(c).is_ok() {
+                accepted += 1;
+            }
+        }
+        prop_assert_eq!(s.history().len(), accepted);
+        let replayed = Sheet::from_history(french_setup(), s.history()).unwrap();
+        prop_assert_eq!(replayed.table(), s.table());
+        prop_assert_eq!(s.table(), &s.derive().unwrap());
+        while s.can_undo() {
+            s.apply(Change::Undo).unwrap();
+        }
+        prop_assert_eq!(s.table(), empty.table());
+    }
+}
