@@ -6,6 +6,8 @@ use std::process::ExitCode;
 use belot_core::engine::Engine;
 use clap::{Parser, Subcommand};
 
+mod score;
+
 /// Belot: French Belote, two-player Belot to 1001 and three-player Belot.
 #[derive(Parser)]
 #[command(name = "belot", version, about)]
@@ -18,6 +20,9 @@ struct Cli {
 enum Command {
     /// Rules engine speaking JSON lines on stdin/stdout (see docs/protocol.md).
     Engine,
+    /// Score sheets: new, list, show, add, edit, delete, restore, undo,
+    /// redo, export, import, add-record.
+    Score(Box<score::ScoreArgs>),
 }
 
 fn main() -> ExitCode {
@@ -28,6 +33,16 @@ fn main() -> ExitCode {
             Err(e) => {
                 eprintln!("belot engine: {e}");
                 ExitCode::FAILURE
+            }
+        },
+        Command::Score(args) => match score::run(*args) {
+            Ok(out) => {
+                print!("{out}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("belot score: {e}");
+                ExitCode::from(2)
             }
         },
     }

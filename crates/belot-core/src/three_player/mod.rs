@@ -79,6 +79,10 @@ impl ThreeMatch {
     pub fn current(&self) -> &ThreeDeal {
         &self.current
     }
+    /// Deals before the current one.
+    pub fn previous_deals(&self) -> &[ThreeDeal] {
+        &self.done
+    }
     /// The ledger.
     pub fn ledger(&self) -> &ThreeLedger {
         &self.ledger

@@ -1,0 +1,744 @@
+//! `belot score`: score sheets from the terminal, stored in SQLite.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use belot_core::engine::Game;
+use belot_core::{Contract, MatchRecord, Seat, Side};
+use belot_score::{Change, DealInput, Rules, Setup, Sheet};
+use belot_store::{SheetId, SqliteStore, Store};
+use clap::{Args, Subcommand, ValueEnum};
+use serde_json::{Value, json};
+
+/// Where sheets are kept and what to do with them.
+#[derive(Args)]
+pub struct ScoreArgs {
+    /// Database file (default: the user's data directory, belot/belot.db;
+    /// or $BELOT_DB).
+    #[arg(long, global = true)]
+    db: Option<PathBuf>,
+    #[command(subcommand)]
+    command: ScoreCommand,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum VariantArg {
+    French,
+    TwoPlayer,
+    ThreePlayer,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Format {
+    Json,
+    Csv,
+}
+
+#[derive(Subcommand)]
+enum ScoreCommand {
+    /// Start a score sheet.
+    New {
+        /// The game.
+        #[arg(long, value_enum)]
+        variant: VariantArg,
+        /// Player names in seat order (the order the deal passes), comma-separated.
+        #[arg(long)]
+        players: String,
+        /// Seat (0-based) of the first dealer.
+        #[arg(long, default_value_t = 0)]
+        dealer: u8,
+        /// A name for the game.
+        #[arg(long, default_value = "")]
+        name: String,
+        /// House rules as JSON, e.g. '{"target":500}' (see docs/protocol.md).
+        #[arg(long)]
+        options: Option<String>,
+    },
+    /// List the sheets.
+    List {
+        /// JSON for programs.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The running-total table of a sheet.
+    Show {
+        /// Sheet id.
+        sheet: String,
+        /// JSON for programs.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Add a deal.
+    Add {
+        /// Sheet id.
+        sheet: String,
+        #[command(flatten)]
+        entry: EntryArgs,
+    },
+    /// Replace a deal (by its id, shown by `show`).
+    Edit {
+        /// Sheet id.
+        sheet: String,
+        /// Deal id.
+        deal: u32,
+        #[command(flatten)]
+        entry: EntryArgs,
+    },
+    /// Delete a deal (it can be restored).
+    Delete {
+        /// Sheet id.
+        sheet: String,
+        /// Deal id.
+        deal: u32,
+    },
+    /// Restore a deleted deal.
+    Restore {
+        /// Sheet id.
+        sheet: String,
+        /// Deal id.
+        deal: u32,
+    },
+    /// Undo the last change.
+    Undo {
+        /// Sheet id.
+        sheet: String,
+    },
+    /// Redo the last undone change.
+    Redo {
+        /// Sheet id.
+        sheet: String,
+    },
+    /// Write a sheet as JSON (set-up, history, table) or CSV (the table).
+    Export {
+        /// Sheet id.
+        sheet: String,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "json")]
+        format: Format,
+    },
+    /// Read a sheet exported as JSON into a new sheet.
+    Import {
+        /// The JSON file ("-" for standard input).
+        file: PathBuf,
+    },
+    /// Add every finished deal of a `belot engine` game record.
+    AddRecord {
+        /// Sheet id.
+        sheet: String,
+        /// The record file ("-" for standard input).
+        file: PathBuf,
+    },
+}
+
+/// A deal as typed on the command line. Sides and seats are 0-based.
+#[derive(Args)]
+struct EntryArgs {
+    /// The whole entry as JSON (the `belot score show --json` form).
+    #[arg(long)]
+    entry: Option<String>,
+    /// Everybody passed: no score.
+    #[arg(long)]
+    thrown_in: bool,
+    /// Two-player redeal (four 7s or four 8s).
+    #[arg(long)]
+    redeal: bool,
+    /// French: the seat who took trump.
+    #[arg(long)]
+    taker: Option<u8>,
+    /// Card points with the last trick: French `SIDE=N` pairs (or just N for
+    /// the taker's side; one side may be left out); two players `A,B`;
+    /// three players `A,B,C`.
+    #[arg(long)]
+    points: Option<String>,
+    /// French: announcement points won, `SIDE=N,...`.
+    #[arg(long)]
+    ann: Option<String>,
+    /// French: the side that made capot.
+    #[arg(long)]
+    capot: Option<u8>,
+    /// French: the side that scored belote.
+    #[arg(long)]
+    belote: Option<u8>,
+    /// Two players: S H D C, AT (ВК) or NT (БК).
+    #[arg(long)]
+    contract: Option<String>,
+    /// Two players: who loaded the game.
+    #[arg(long)]
+    loader: Option<u8>,
+    /// Two players: an all-pass deal (распасы).
+    #[arg(long)]
+    raspasy: bool,
+    /// Two/three players: construction or combination points, `SEAT=N`.
+    #[arg(long)]
+    melds: Option<String>,
+    /// Two/three players: belas or belots declared, `SEAT=N`.
+    #[arg(long)]
+    belas: Option<String>,
+    /// Three players: the declarer.
+    #[arg(long)]
+    declarer: Option<u8>,
+    /// Three players: who took the last trick.
+    #[arg(long)]
+    last: Option<u8>,
+    /// Three players: capo players (no trick), `SEAT,...`; two players:
+    /// players who took no trick.
+    #[arg(long)]
+    no_trick: Option<String>,
+}
+
+type R<T> = Result<T, String>;
+
+fn pairs(s: &str, what: &str, max: usize) -> R<Vec<(usize, u32)>> {
+    s.split(',')
+        .filter(|t| !t.trim().is_empty())
+        .map(|t| {
+            let (k, v) = t.split_once('=').ok_or_else(|| {
+                format!("{what}: expected INDEX=NUMBER pairs like 0=50, got {t:?}")
+            })?;
+            let k: usize =
+                k.trim().parse().map_err(|_| format!("{what}: {k:?} is not an index"))?;
+            let v: u32 = v.trim().parse().map_err(|_| format!("{what}: {v:?} is not a number"))?;
+            if k >= max {
+                return Err(format!("{what}: index {k} does not exist (0 to {})", max - 1));
+            }
+            Ok((k, v))
+        })
+        .collect()
+}
+
+fn numbers(s: &str, what: &str, n: usize) -> R<Vec<u32>> {
+    let v: Vec<u32> = s
+        .split(',')
+        .map(|t| t.trim().parse::<u32>().map_err(|_| format!("{what}: {t:?} is not a number")))
+        .collect::<R<_>>()?;
+    if v.len() != n {
+        return Err(format!("{what}: give {n} numbers separated by commas"));
+    }
+    Ok(v)
+}
+
+impl EntryArgs {
+    fn build(&self, rules: &Rules) -> R<DealInput> {
+        if let Some(j) = &self.entry {
+            return serde_json::from_str(j).map_err(|e| format!("--entry: {e}"));
+        }
+        if self.thrown_in {
+            return Ok(DealInput::ThrownIn);
+        }
+        if self.redeal {
+            return Ok(DealInput::Redeal);
+        }
+        let sides = rules.sides();
+        match rules {
+            Rules::French { options } => {
+                let taker = self.taker.ok_or("--taker SEAT is required (or --thrown-in)")?;
+                let mut card_points = vec![None; sides];
+                if let Some(p) = &self.points {
+                    if let Ok(n) = p.trim().parse::<u32>() {
+                        let side = if options.players == 4 {
+                            (taker & 1) as usize
+                        } else {
+                            taker as usize
+                        };
+                        if side >= sides {
+                            return Err(format!("taker seat {taker} does not exist"));
+                        }
+                        card_points[side] = Some(n);
+                    } else {
+                        for (k, v) in pairs(p, "--points", sides)? {
+                            card_points[k] = Some(v);
+                        }
+                    }
+                } else if self.capot.is_none() {
+                    return Err("--points is required: the card points of a side (SIDE=N, or N for the taker's side)".into());
+                }
+                let mut announcements = vec![0; sides];
+                if let Some(a) = &self.ann {
+                    for (k, v) in pairs(a, "--ann", sides)? {
+                        announcements[k] = v;
+                    }
+                }
+                Ok(DealInput::French {
+                    taker: Seat(taker),
+                    card_points,
+                    announcements,
+                    capot: self.capot,
+                    belote: self.belote,
+                })
+            }
+            Rules::TwoPlayer { .. } => {
+                let contract: Contract = self
+                    .contract
+                    .as_deref()
+                    .ok_or(
+                        "--contract is required: S H D C, AT or NT (the вскрышка suit in распасы)",
+                    )?
+                    .parse()
+                    .map_err(|e| format!("--contract: {e}"))?;
+                let p = numbers(
+                    self.points.as_deref().ok_or("--points A,B is required")?,
+                    "--points",
+                    2,
+                )?;
+                let mut constructions = [0; 2];
+                if let Some(m) = &self.melds {
+                    for (k, v) in pairs(m, "--melds", 2)? {
+                        constructions[k] = v;
+                    }
+                }
+                let mut belas = [0u8; 2];
+                if let Some(b) = &self.belas {
+                    for (k, v) in pairs(b, "--belas", 2)? {
+                        belas[k] = v.min(255) as u8;
+                    }
+                }
+                let took_trick = match &self.no_trick {
+                    Some(s) => {
+                        let mut t = [true, true];
+                        for k in numbers(s, "--no-trick", s.split(',').count())? {
+                            *t.get_mut(k as usize).ok_or("--no-trick: seats are 0 and 1")? = false;
+                        }
+                        Some(t)
+                    }
+                    None => None,
+                };
+                Ok(DealInput::TwoPlayer {
+                    contract,
+                    raspasy: self.raspasy,
+                    loader: self.loader.map(Seat),
+                    card_points: [p[0], p[1]],
+                    constructions,
+                    belas,
+                    took_trick,
+                })
+            }
+            Rules::ThreePlayer { .. } => {
+                let declarer = self.declarer.ok_or("--declarer SEAT is required")?;
+                let last = self.last.ok_or("--last SEAT (who took the last trick) is required")?;
+                let p = numbers(
+                    self.points.as_deref().ok_or("--points A,B,C is required")?,
+                    "--points",
+                    3,
+                )?;
+                let capo = match &self.no_trick {
+                    Some(s) => numbers(s, "--no-trick", s.split(',').count())?
+                        .into_iter()
+                        .map(|k| Seat(k.min(255) as u8))
+                        .collect(),
+                    None => Vec::new(),
+                };
+                let mut combinations = [0; 3];
+                if let Some(m) = &self.melds {
+                    for (k, v) in pairs(m, "--melds", 3)? {
+                        combinations[k] = v;
+                    }
+                }
+                let mut belots = [0u8; 3];
+                if let Some(b) = &self.belas {
+                    for (k, v) in pairs(b, "--belas", 3)? {
+                        belots[k] = v.min(255) as u8;
+                    }
+                }
+                Ok(DealInput::ThreePlayer {
+                    declarer: Seat(declarer),
+                    card_points: [p[0], p[1], p[2]],
+                    last_trick: Seat(last),
+                    capo,
+                    combinations,
+                    belots,
+                })
+            }
+        }
+    }
+}
+
+/// The default database: $BELOT_DB, else the user's data directory.
+fn db_path(given: Option<PathBuf>) -> R<PathBuf> {
+    if let Some(p) = given {
+        return Ok(p);
+    }
+    if let Some(p) = std::env::var_os("BELOT_DB") {
+        return Ok(PathBuf::from(p));
+    }
+    dirs::data_dir()
+        .map(|d| d.join("belot").join("belot.db"))
+        .ok_or_else(|| "no data directory known for this user: give --db PATH".into())
+}
+
+fn read_input(file: &Path) -> R<String> {
+    if file.as_os_str() == "-" {
+        let mut s = String::new();
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s)
+            .map_err(|e| format!("standard input: {e}"))?;
+        Ok(s)
+    } else {
+        std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))
+    }
+}
+
+/// Runs `belot score …`; returns what to print.
+pub fn run(args: ScoreArgs) -> R<String> {
+    let path = db_path(args.db)?;
+    let mut store = SqliteStore::open(&path).map_err(|e| e.to_string())?;
+    let load = |store: &SqliteStore, id: &str| -> R<(SheetId, Sheet)> {
+        let id = SheetId::parse(id).map_err(|e| e.to_string())?;
+        let (setup, changes) = store.load(&id).map_err(|e| e.to_string())?;
+        let sheet = Sheet::from_history(setup, &changes)?;
+        Ok((id, sheet))
+    };
+    // Applies a change in memory (refused changes store nothing), then
+    // appends it in one transaction.
+    let change =
+        |store: &mut SqliteStore, id: &str, make: &dyn Fn(&Sheet) -> R<Change>| -> R<String> {
+            let (id, mut sheet) = load(store, id)?;
+            let c = make(&sheet)?;
+            let n = sheet.history().len();
+            sheet.apply(c.clone())?;
+            store.append(&id, n, &c).map_err(|e| e.to_string())?;
+            Ok(render(&id, &sheet))
+        };
+    match args.command {
+        ScoreCommand::New { variant, players, dealer, name, options } => {
+            let opts: Value = match options {
+                Some(o) => serde_json::from_str(&o).map_err(|e| format!("--options: {e}"))?,
+                None => json!({}),
+            };
+            let rules: Rules = serde_json::from_value(json!({
+                "variant": match variant {
+                    VariantArg::French => "french",
+                    VariantArg::TwoPlayer => "two_player",
+                    VariantArg::ThreePlayer => "three_player",
+                },
+                "options": opts,
+            }))
+            .map_err(|e| format!("--options: {e}"))?;
+            let setup = Setup {
+                name,
+                players: players.split(',').map(|p| p.trim().to_string()).collect(),
+                first_dealer: Seat(dealer),
+                rules,
+            };
+            let sheet = Sheet::new(setup)?;
+            let id = store.create(sheet.setup()).map_err(|e| e.to_string())?;
+            Ok(format!("{id}\n"))
+        }
+        ScoreCommand::List { json: as_json } => {
+            let list = store.list().map_err(|e| e.to_string())?;
+            if as_json {
+                let v: Vec<Value> = list
+                    .iter()
+                    .map(|i| json!({"id": i.id.as_str(), "created": i.created, "setup": i.setup, "changes": i.changes}))
+                    .collect();
+                return Ok(format!("{}\n", Value::Array(v)));
+            }
+            let mut out = String::new();
+            for i in &list {
+                let _ = writeln!(
+                    out,
+                    "{}  {:<12} {:<30} {}",
+                    i.id,
+                    i.setup.rules.name(),
+                    i.setup.players.join(", "),
+                    i.setup.name
+                );
+            }
+            if list.is_empty() {
+                out.push_str(
+                    "no score sheets yet: belot score new --variant french --players A,B,C,D\n",
+                );
+            }
+            Ok(out)
+        }
+        ScoreCommand::Show { sheet, json: as_json } => {
+            let (id, sheet) = load(&store, &sheet)?;
+            if as_json {
+                Ok(format!(
+                    "{}\n",
+                    json!({"id": id.as_str(), "setup": sheet.setup(), "table": sheet.table()})
+                ))
+            } else {
+                Ok(render(&id, &sheet))
+            }
+        }
+        ScoreCommand::Add { sheet, entry } => change(&mut store, &sheet, &|s| {
+            Ok(Change::Add { entry: entry.build(&s.setup().rules)? })
+        }),
+        ScoreCommand::Edit { sheet, deal, entry } => change(&mut store, &sheet, &|s| {
+            Ok(Change::Edit { id: deal, entry: entry.build(&s.setup().rules)? })
+        }),
+        ScoreCommand::Delete { sheet, deal } => {
+            change(&mut store, &sheet, &|_| Ok(Change::Delete { id: deal }))
+        }
+        ScoreCommand::Restore { sheet, deal } => {
+            change(&mut store, &sheet, &|_| Ok(Change::Restore { id: deal }))
+        }
+        ScoreCommand::Undo { sheet } => change(&mut store, &sheet, &|_| Ok(Change::Undo)),
+        ScoreCommand::Redo { sheet } => change(&mut store, &sheet, &|_| Ok(Change::Redo)),
+        ScoreCommand::Export { sheet, format } => {
+            let (id, sheet) = load(&store, &sheet)?;
+            Ok(match format {
+                Format::Json => format!(
+                    "{}\n",
+                    serde_json::to_string_pretty(&json!({
+                        "format": "belot-sheet", "version": 1, "id": id.as_str(),
+                        "setup": sheet.setup(), "history": sheet.history(), "table": sheet.table(),
+                    }))
+                    .map_err(|e| e.to_string())?
+                ),
+                Format::Csv => csv(&sheet),
+            })
+        }
+        ScoreCommand::Import { file } => {
+            let text = read_input(&file)?;
+            let v: Value =
+                serde_json::from_str(&text).map_err(|e| format!("{}: {e}", file.display()))?;
+            if v["format"] != "belot-sheet" {
+                return Err("not a belot sheet export: expected \"format\": \"belot-sheet\"".into());
+            }
+            let setup: Setup =
+                serde_json::from_value(v["setup"].clone()).map_err(|e| format!("setup: {e}"))?;
+            let history: Vec<Change> = serde_json::from_value(v["history"].clone())
+                .map_err(|e| format!("history: {e}"))?;
+            // Replays it first: a history that does not apply is refused whole.
+            Sheet::from_history(setup.clone(), &history)?;
+            let id = store.import(&setup, &history).map_err(|e| e.to_string())?;
+            Ok(format!("{id}\n"))
+        }
+        ScoreCommand::AddRecord { sheet, file } => {
+            let text = read_input(&file)?;
+            let record: MatchRecord =
+                serde_json::from_str(&text).map_err(|e| format!("{}: {e}", file.display()))?;
+            let game = Game::from_record(&record).map_err(|e| e.to_string())?;
+            let entries = record_entries(&game)?;
+            let (id, mut s) = load(&store, &sheet)?;
+            let start = s.history().len();
+            let changes: Vec<Change> =
+                entries.into_iter().map(|entry| Change::Add { entry }).collect();
+            for c in &changes {
+                s.apply(c.clone())?;
+            }
+            for (k, c) in changes.iter().enumerate() {
+                store.append(&id, start + k, c).map_err(|e| e.to_string())?;
+            }
+            Ok(render(&id, &s))
+        }
+    }
+}
+
+/// The deals of a played game as score-sheet entries (the same summaries
+/// the engine scored).
+fn record_entries(game: &Game) -> R<Vec<DealInput>> {
+    let mut out = Vec::new();
+    match game {
+        Game::French(m) => {
+            for d in m
+                .previous_deals()
+                .iter()
+                .chain(std::iter::once(m.current()))
+                .filter(|d| d.is_over())
+            {
+                if let Some(s) = d.summary3() {
+                    out.push(DealInput::French {
+                        taker: s.taker,
+                        card_points: s.card_points.iter().map(|&p| Some(p)).collect(),
+                        announcements: s.announcements.to_vec(),
+                        capot: s.capot.map(|c| c.0),
+                        belote: s.belote.map(|b| b.0),
+                    });
+                } else if let (Some(s), Some(taker)) = (d.summary(), d.taker()) {
+                    out.push(DealInput::French {
+                        taker,
+                        card_points: s.card_points.iter().map(|&p| Some(p)).collect(),
+                        announcements: s.announcements.to_vec(),
+                        capot: s.capot.map(|Side(c)| c),
+                        belote: s.belote.map(|Side(b)| b),
+                    });
+                } else {
+                    out.push(DealInput::ThrownIn);
+                }
+            }
+        }
+        Game::TwoPlayer(m) => {
+            for d in m
+                .previous_deals()
+                .iter()
+                .chain(std::iter::once(m.current()))
+                .filter(|d| d.is_over())
+            {
+                match (d.summary(), d.redeal_by()) {
+                    (Some(s), _) => out.push(DealInput::TwoPlayer {
+                        contract: s.contract,
+                        raspasy: s.raspasy,
+                        loader: s.loader,
+                        card_points: s.card_points,
+                        constructions: s.constructions,
+                        belas: s.belas,
+                        took_trick: Some([s.tricks[0] > 0, s.tricks[1] > 0]),
+                    }),
+                    (None, Some(_)) => out.push(DealInput::Redeal),
+                    (None, None) => out.push(DealInput::ThrownIn),
+                }
+            }
+        }
+        Game::ThreePlayer(m) => {
+            for d in m
+                .previous_deals()
+                .iter()
+                .chain(std::iter::once(m.current()))
+                .filter(|d| d.is_over())
+            {
+                match d.summary() {
+                    Some(s) => {
+                        let mut pts = s.card_points;
+                        pts[s.last_trick.index() % 3] += 10;
+                        out.push(DealInput::ThreePlayer {
+                            declarer: s.declarer,
+                            card_points: pts,
+                            last_trick: s.last_trick,
+                            capo: (0..3)
+                                .filter(|&i| s.tricks[i] == 0)
+                                .map(|i| Seat(i as u8))
+                                .collect(),
+                            combinations: s.combinations,
+                            belots: s.belots,
+                        });
+                    }
+                    None => out.push(DealInput::ThrownIn),
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn side_names(setup: &Setup) -> Vec<String> {
+    if setup.rules.sides() == 2 && setup.players.len() == 4 {
+        vec![
+            format!("{} & {}", setup.players[0], setup.players[2]),
+            format!("{} & {}", setup.players[1], setup.players[3]),
+        ]
+    } else {
+        setup.players.clone()
+    }
+}
+
+fn num(x: f64) -> String {
+    if x.fract() == 0.0 { format!("{x:.0}") } else { format!("{x:.1}") }
+}
+
+/// The running-total table as plain text: one row per deal (seed 001).
+fn render(id: &SheetId, sheet: &Sheet) -> String {
+    let setup = sheet.setup();
+    let t = sheet.table();
+    let sides = side_names(setup);
+    let mut out = String::new();
+    let title = if setup.name.is_empty() {
+        setup.rules.name().to_string()
+    } else {
+        format!("{} ({})", setup.name, setup.rules.name())
+    };
+    let _ = writeln!(out, "{title}  sheet {id}");
+    // One column per side for the deal's points, then one per side for
+    // the running totals (Σ), each as wide as its name.
+    let w: Vec<usize> = sides.iter().map(|s| s.chars().count().max(6) + 1).collect();
+    let _ = write!(out, "{:>3} {:>4} {:<10} {:<9} {:<9}", "#", "id", "dealer", "entry", "outcome");
+    for (s, w) in sides.iter().zip(&w) {
+        let _ = write!(out, " {:>w$}", s, w = *w);
+    }
+    let _ = write!(out, " {:>6}", "held");
+    for (s, w) in sides.iter().zip(&w) {
+        let _ = write!(out, " {:>w$}", format!("Σ {s}"), w = *w + 2);
+    }
+    out.push('\n');
+    for r in &t.rows {
+        let outcome =
+            r.score.get("outcome").or_else(|| r.score.get("score").and_then(|s| s.get("outcome")));
+        let outcome = match (r.kind, outcome.and_then(Value::as_str)) {
+            ("thrown_in", _) => "—".to_string(),
+            ("redeal", _) => "redeal".to_string(),
+            (_, Some(o)) => o.to_string(),
+            _ => String::new(),
+        };
+        let dealer = setup.players.get(r.dealer.index()).cloned().unwrap_or_default();
+        let _ = write!(
+            out,
+            "{:>3} {:>4} {:<10.10} {:<9} {:<9}",
+            r.number, r.id, dealer, r.kind, outcome
+        );
+        for (x, w) in r.recorded.iter().zip(&w) {
+            let _ = write!(out, " {:>w$}", num(*x), w = *w);
+        }
+        let _ = write!(out, " {:>6}", num(r.pool_after));
+        for (x, w) in r.totals.iter().zip(&w) {
+            let _ = write!(out, " {:>w$}", num(*x), w = *w + 2);
+        }
+        if !r.counted {
+            out.push_str("  (after the end: not scored)");
+        }
+        out.push('\n');
+    }
+    let totals: Vec<String> =
+        sides.iter().zip(&t.totals).map(|(s, x)| format!("{s} {}", num(*x))).collect();
+    let _ = writeln!(out, "totals: {}", totals.join(", "));
+    if t.pool > 0.0 {
+        let _ = writeln!(out, "points waiting (litige / tie): {}", num(t.pool));
+    }
+    match t.winner {
+        Some(w) => {
+            let _ = writeln!(out, "winner: {}", sides.get(w as usize).cloned().unwrap_or_default());
+            if t.pool_lost > 0.0 {
+                let _ = writeln!(out, "held points lost at the end: {}", num(t.pool_lost));
+            }
+        }
+        None => {
+            let _ = writeln!(
+                out,
+                "next dealer: {}",
+                setup.players.get(t.next_dealer.index()).cloned().unwrap_or_default()
+            );
+        }
+    }
+    out
+}
+
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+/// The table as CSV for spreadsheets.
+fn csv(sheet: &Sheet) -> String {
+    let setup = sheet.setup();
+    let sides = side_names(setup);
+    let mut out = String::from("deal,id,dealer,kind,outcome");
+    for s in &sides {
+        let _ = write!(out, ",{}", csv_field(&format!("points {s}")));
+    }
+    out.push_str(",held");
+    for s in &sides {
+        let _ = write!(out, ",{}", csv_field(&format!("total {s}")));
+    }
+    out.push_str(",counted\n");
+    for r in &sheet.table().rows {
+        let outcome = r
+            .score
+            .get("outcome")
+            .or_else(|| r.score.get("score").and_then(|s| s.get("outcome")))
+            .and_then(Value::as_str)
+            .unwrap_or("");
+        let dealer = setup.players.get(r.dealer.index()).cloned().unwrap_or_default();
+        let _ = write!(out, "{},{},{},{},{}", r.number, r.id, csv_field(&dealer), r.kind, outcome);
+        for x in &r.recorded {
+            let _ = write!(out, ",{}", num(*x));
+        }
+        let _ = write!(out, ",{}", num(r.pool_after));
+        for x in &r.totals {
+            let _ = write!(out, ",{}", num(*x));
+        }
+        let _ = writeln!(out, ",{}", r.counted);
+    }
+    out
+}
