@@ -72,7 +72,6 @@ fn three_player_option_tierce_value() {
 fn playing(o: ThreeOptions) -> ThreeDeal {
     let mut d = ThreeDeal::new(o, Seat(0), Deck::ordered()).unwrap();
     d.apply(Seat(1), &Action::Take).unwrap();
-    d.apply(Seat(0), &Action::Pass).unwrap();
     d
 }
 

@@ -120,25 +120,54 @@ fn three_player_seed000_last_trick_worth_10() {
 fn three_player_seed000_seven_of_trumps_exchanged_for_the_turned_card_before_first_move() {
     let mut d = ordered();
     d.apply(Seat(1), &Action::Take).unwrap();
-    // Seat 0 holds the 7 of diamonds: he may exchange it for the 9.
-    assert_eq!(d.phase(), ThreePhase::Exchange);
+    // Everyone is asked in turn before the first lead; only seat 0, who
+    // holds the 7 of diamonds, is offered the exchange.
+    assert_eq!(d.phase(), ThreePhase::Announcing);
+    for s in [1, 2] {
+        assert!(!d.legal_actions().contains(&Action::Exchange));
+        let e = d.apply(Seat(s), &Action::Exchange).unwrap_err();
+        assert!(e.to_string().contains("by its holder"), "{e}");
+        d.apply(Seat(s), &Action::Pass).unwrap();
+    }
     assert_eq!(d.to_act(), Some(Seat(0)));
+    assert!(d.legal_actions().contains(&Action::Exchange));
     d.apply(Seat(0), &Action::Exchange).unwrap();
     assert!(d.hand(Seat(0)).contains(c("9D")));
     assert_eq!(d.turned(), c("7D"));
+    assert_eq!(d.to_act(), Some(Seat(0)), "the exchange does not end his turn");
+    assert!(!d.legal_actions().contains(&Action::Exchange), "once");
     // Not when trump was named in the second round.
     let mut d = ordered();
     for s in [1, 2, 0] {
         d.apply(Seat(s), &Action::Pass).unwrap();
     }
+    d.apply(Seat(1), &Action::Name { suit: Suit::Diamonds }).unwrap_err();
     d.apply(Seat(1), &Action::Name { suit: Suit::Hearts }).unwrap();
-    assert_ne!(d.phase(), ThreePhase::Exchange);
+    while d.phase() == ThreePhase::Announcing {
+        assert!(!d.legal_actions().contains(&Action::Exchange));
+        let s = d.to_act().unwrap();
+        d.apply(s, &Action::Pass).unwrap();
+    }
+}
+
+#[test]
+fn three_player_everyone_is_asked_before_the_first_lead() {
+    // Seat 0 has no combination after the exchange is declined... every seat
+    // still gets its turn, so nobody learns who holds what.
+    let mut d = ordered();
+    d.apply(Seat(1), &Action::Take).unwrap();
+    let mut asked = Vec::new();
+    while d.phase() == ThreePhase::Announcing {
+        let s = d.to_act().unwrap();
+        asked.push(s.0);
+        d.apply(s, &Action::Pass).unwrap();
+    }
+    assert_eq!(asked, vec![1, 2, 0]);
 }
 
 fn announced_deal() -> ThreeDeal {
     let mut d = ordered();
     d.apply(Seat(1), &Action::Take).unwrap();
-    d.apply(Seat(0), &Action::Pass).unwrap(); // keeps his seven
     d
 }
 

@@ -25,10 +25,11 @@ use crate::seat::Seat;
 pub enum ThreePhase {
     /// Two rounds: play/pass on the turned suit, then name another suit.
     Bidding,
-    /// The holder of the seven of trumps may exchange it for the turned card.
-    Exchange,
-    /// Before the first lead, in turn from the leader, each player may
-    /// announce his best combination.
+    /// Before the first lead, in turn from the leader, every player is
+    /// asked: he may exchange the seven of trumps for the turned card (a
+    /// round-1 contract, if he holds it), then announce his best
+    /// combination or pass. Everyone is asked, so nobody learns who holds
+    /// the seven or who has no combination.
     Announcing,
     /// Card play.
     Playing,
@@ -212,11 +213,6 @@ impl ThreeDeal {
         self.contract.and_then(Contract::trump_suit).map(|t| Card::new(t, Rank::Seven))
     }
 
-    fn seven_holder(&self) -> Option<Seat> {
-        let seven = self.seven()?;
-        (0..PLAYERS).map(Seat).find(|&s| self.hand(s).contains(seven))
-    }
-
     fn announcing_seat(&self) -> Seat {
         self.dealer.plus(1 + self.announcer, PLAYERS)
     }
@@ -225,7 +221,6 @@ impl ThreeDeal {
     pub fn to_act(&self) -> Option<Seat> {
         match self.phase {
             ThreePhase::Bidding => Some(self.dealer.plus(1 + self.speakers, PLAYERS)),
-            ThreePhase::Exchange => self.seven_holder(),
             ThreePhase::Announcing => Some(self.announcing_seat()),
             ThreePhase::Playing => self.play.as_ref().map(PlayState::to_play),
             _ => None,
@@ -299,11 +294,13 @@ impl ThreeDeal {
                 }
                 v
             }
-            ThreePhase::Exchange => vec![Action::Exchange, Action::Pass],
             ThreePhase::Announcing => {
                 let mut v = Vec::new();
                 if let Some(m) = self.best_meld(seat) {
                     v.push(Action::Announce { melds: vec![m] });
+                }
+                if self.can_exchange(seat) {
+                    v.push(Action::Exchange);
                 }
                 v.push(Action::Pass);
                 v
@@ -339,28 +336,28 @@ impl ThreeDeal {
         }
         match self.phase {
             ThreePhase::Bidding => self.apply_call(seat, action)?,
-            ThreePhase::Exchange => match action {
-                Action::Exchange => {
-                    let (Some(seven), Some(play)) = (self.seven(), self.play.as_mut()) else {
-                        return Err(GameError::Illegal("no exchange now".into()));
-                    };
-                    if !play.exchange(seat, seven, self.turned) {
-                        return Err(GameError::Illegal("no exchange now".into()));
-                    }
-                    self.turned = seven;
-                    self.exchanged = true;
-                    self.start_announcing();
-                }
-                Action::Pass => self.start_announcing(),
-                other => {
-                    return Err(GameError::Illegal(format!(
-                        "you hold the seven of trumps: exchange it for the turned card, or pass; \
-                         got {other}"
-                    )));
-                }
-            },
             ThreePhase::Announcing => {
                 match action {
+                    Action::Exchange => {
+                        if !self.can_exchange(seat) {
+                            return Err(GameError::Illegal(
+                                "the seven of trumps is exchanged for the turned card only in a \
+                                 contract on the turned suit, by its holder, before announcing"
+                                    .into(),
+                            ));
+                        }
+                        let (Some(seven), Some(play)) = (self.seven(), self.play.as_mut()) else {
+                            return Err(GameError::Illegal("no exchange now".into()));
+                        };
+                        if !play.exchange(seat, seven, self.turned) {
+                            return Err(GameError::Illegal("no exchange now".into()));
+                        }
+                        self.turned = seven;
+                        self.exchanged = true;
+                        // The exchange does not end the player's turn.
+                        self.actions.push(SeatAction { seat, action: action.clone() });
+                        return Ok(());
+                    }
                     Action::Pass => {}
                     Action::Announce { melds } => {
                         let best = self.best_meld(seat);
@@ -385,7 +382,8 @@ impl ThreeDeal {
                     other => {
                         return Err(GameError::Illegal(format!(
                             "before the first lead each player announces his best combination \
-                             or passes; got {other}"
+                             (after exchanging the seven of trumps, if he holds it) or passes; \
+                             got {other}"
                         )));
                     }
                 }
@@ -452,26 +450,23 @@ impl ThreeDeal {
         let leader = self.dealer.next(PLAYERS);
         self.play =
             Some(PlayState::new(hands, PLAYERS, false, contract, PlayRules::NO_PARTNERS, leader));
-        // The exchange exists only for a round-1 contract (trump = the turned suit).
-        if round1 && self.seven_holder().is_some() {
-            self.phase = ThreePhase::Exchange;
-        } else {
-            self.start_announcing();
-        }
-    }
-
-    fn start_announcing(&mut self) {
         self.phase = ThreePhase::Announcing;
         self.announcer = 0;
-        self.advance_announcing();
     }
 
-    /// Skips players with no combination; closes the announcements after
-    /// the third player and decides the contest.
+    /// True when `seat`, asked now, may exchange the seven of trumps: a
+    /// round-1 contract (trump = the turned suit), he holds the seven, and
+    /// nobody exchanged yet.
+    fn can_exchange(&self, seat: Seat) -> bool {
+        self.phase == ThreePhase::Announcing
+            && self.round1
+            && !self.exchanged
+            && self.seven().is_some_and(|s| self.hand(seat).contains(s))
+    }
+
+    /// Closes the announcements after the third player and decides the
+    /// contest.
     fn advance_announcing(&mut self) {
-        while self.announcer < PLAYERS && self.best_meld(self.announcing_seat()).is_none() {
-            self.announcer += 1;
-        }
         if self.announcer < PLAYERS {
             return;
         }
