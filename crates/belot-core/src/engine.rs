@@ -303,23 +303,30 @@ impl Game {
         }
     }
 
+    /// The score breakdown. While a deal is in progress it holds only what
+    /// every player may know (cards of announcements once shown, belote
+    /// once called, two-player card points not at all: tricks lie face
+    /// down); the full breakdown once the deal is over.
     fn score_report(&self) -> Value {
         match self {
             Game::French(g) => {
                 let d = g.current();
+                let over = d.is_over();
                 let announcements: Vec<Value> = d
                     .announcements()
                     .iter()
                     .map(|a| {
+                        let shown = over || (d.contests_decided() && a.scored);
                         json!({
                             "seat": a.seat, "side": d.side(a.seat), "kind": a.meld.name(),
-                            "cards": a.meld.cards(), "points": a.points,
+                            "cards": shown.then(|| a.meld.cards()), "points": a.points,
                             "scored": d.contests_decided().then_some(a.scored),
                         })
                     })
                     .collect();
                 let belote = d
                     .belote_seat()
+                    .filter(|_| over || d.belote_calls() > 0)
                     .map(|s| json!({"seat": s, "side": d.side(s), "calls": d.belote_calls()}));
                 let (summary, score) = if d.players() == 3 {
                     (json!(d.summary3()), json!(d.score3()))
@@ -347,6 +354,7 @@ impl Game {
             Game::TwoPlayer(g) => {
                 let d = g.current();
                 let l = g.ledger();
+                let over = d.is_over();
                 let (points, tricks) = d
                     .play_state()
                     .map(|p| {
@@ -354,12 +362,25 @@ impl Game {
                         ([pt[0], pt[1]], [t[0], t[1]])
                     })
                     .unwrap_or_default();
+                // Shown: everything once the deal is over; before, the contest
+                // winner's constructions after the first trick.
+                let shown =
+                    |s: Seat| over || (d.contest_decided() && d.contest_winner() == Some(s));
                 let constructions: Vec<Value> = [Seat(0), Seat(1)]
                     .iter()
+                    .filter(|&&s| shown(s))
                     .map(|&s| {
                         let cards: Vec<CardSet> =
                             d.constructions(s).iter().map(|m| m.cards()).collect();
                         json!({"seat": s, "melds": cards})
+                    })
+                    .collect();
+                let announcements: Vec<Value> = d
+                    .announcements()
+                    .iter()
+                    .map(|a| {
+                        json!({"seat": a.seat, "kind": a.meld.name(), "points": a.points,
+                               "cards": shown(a.seat).then(|| a.meld.cards())})
                     })
                     .collect();
                 json!({
@@ -370,10 +391,11 @@ impl Game {
                         "contract": d.contract(),
                         "raspasy": d.is_raspasy(),
                         "loader": d.loader(),
-                        "card_points": points,
+                        // Tricks lie face down: points only once the deal is over.
+                        "card_points": over.then_some(points),
                         "tricks": tricks,
-                        "announcements": d.announcements(),
-                        "contest_winner": d.contest_winner(),
+                        "announcements": announcements,
+                        "contest_winner": d.contest_decided().then(|| d.contest_winner()),
                         "constructions": constructions,
                         "belas": [d.bela_called(Seat(0)).count_ones(), d.bela_called(Seat(1)).count_ones()],
                         "exchanged_by": d.exchanged_by(),
@@ -403,8 +425,11 @@ impl Game {
                         ([pt[0], pt[1], pt[2]], [t[0], t[1], t[2]])
                     })
                     .unwrap_or_default();
+                let over = d.is_over();
+                let shown = |s: Seat| over || d.contest_winner() == Some(s);
                 let combinations: Vec<Value> = [Seat(0), Seat(1), Seat(2)]
                     .iter()
+                    .filter(|&&s| shown(s))
                     .map(|&s| {
                         let cards: Vec<CardSet> =
                             d.combinations(s).iter().map(|m| m.cards()).collect();
@@ -421,7 +446,10 @@ impl Game {
                         "card_points": points,
                         "tricks": tricks,
                         "exchanged": d.exchanged(),
-                        "announcements": d.announcements(),
+                        "announcements": d.announcements().iter().map(|a| json!({
+                            "seat": a.seat, "kind": a.meld.name(), "points": a.points,
+                            "cards": shown(a.seat).then(|| a.meld.cards()),
+                        })).collect::<Vec<_>>(),
                         "contest_winner": d.contest_winner(),
                         "combinations": combinations,
                         "belots": ([0, 1, 2].map(|i| d.belot_called(Seat(i)).count_ones())),

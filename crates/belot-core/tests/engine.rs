@@ -399,3 +399,40 @@ fn three_player_through_the_protocol() {
         .collect();
     assert_eq!(dealers.len(), 3, "the first dealer is drawn by lot among three");
 }
+
+#[test]
+fn score_during_a_deal_shows_only_public_information() {
+    let mut e = Engine::new();
+    let hands = json!([
+        ["AH", "KH", "QH", "7S", "8S", "7D", "8D", "7C"],
+        ["KD", "QD", "JD", "TD", "AS", "KS", "8C", "TC"],
+        ["9S", "9H", "9D", "9C", "JS", "QS", "AD", "JC"],
+        ["TS", "7H", "8H", "TH", "JH", "QC", "KC", "AC"]
+    ]);
+    ok(&mut e, json!({"cmd": "new", "hands": hands, "trump": "H", "taker": 0, "dealer": 3}));
+    ok(
+        &mut e,
+        json!({"cmd": "act", "action": {"type": "announce", "melds": [["AH", "KH", "QH"]]}}),
+    );
+    let s = ok(&mut e, json!({"cmd": "score"}));
+    assert!(s["deal"]["announcements"][0]["cards"].is_null(), "not shown before the contest");
+    assert!(s["deal"]["belote"].is_null(), "the belote holder is unknown before he calls");
+    play_deal(&mut e);
+    let s = ok(&mut e, json!({"cmd": "score"}));
+    assert_eq!(s["deal"]["announcements"][0]["cards"], json!(["QH", "KH", "AH"]));
+    assert_eq!(s["deal"]["belote"]["seat"], 0);
+
+    let deck: Vec<String> =
+        (0..32).map(|i| belot_core::Card::from_index(i).unwrap().to_string()).collect();
+    ok(&mut e, json!({"cmd": "new", "variant": "two_player", "deck": deck, "dealer": 0}));
+    ok(&mut e, json!({"cmd": "act", "action": {"type": "take"}}));
+    ok(
+        &mut e,
+        json!({"cmd": "act", "action": {"type": "announce", "melds": [["AH", "KH", "QH"]]}}),
+    );
+    ok(&mut e, json!({"cmd": "act", "action": {"type": "play", "card": "7S"}}));
+    let s = ok(&mut e, json!({"cmd": "score"}));
+    assert!(s["deal"]["card_points"].is_null(), "tricks lie face down");
+    assert_eq!(s["deal"]["constructions"], json!([]));
+    assert!(s["deal"]["announcements"][0]["cards"].is_null());
+}

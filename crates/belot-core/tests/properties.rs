@@ -263,3 +263,44 @@ fn the_same_seed_gives_the_same_game() {
     assert_eq!(a.record(), b.record());
     assert_eq!(a.current().deck(), &Deck::from_seed(99, 0));
 }
+
+proptest! {
+    /// Scoring functions take unchecked summaries without panicking (a
+    /// score keeper validates first, but a library caller may not).
+    #[test]
+    fn scoring_never_panics_on_unchecked_summaries(
+        taker in 0..4u8, cap in prop::option::of(0..4u8), bel in prop::option::of(0..4u8),
+        pts in any::<[u16; 3]>(), ann in any::<[u16; 3]>(), deal in prop::option::of(any::<u32>()),
+        tricks in any::<[u8; 3]>(), seats in any::<[u8; 3]>(),
+    ) {
+        use belot_core::french::{DealSummary, DealSummary3, Entry, Ledger, score_deal, score_deal3};
+        use belot_core::Side;
+        let s = DealSummary {
+            taker: Side(taker), card_points: [pts[0] as u32, pts[1] as u32], capot: cap.map(Side),
+            announcements: [ann[0] as u32, ann[1] as u32], belote: bel.map(Side), deal_points: deal,
+        };
+        let _ = s.validate();
+        let _ = score_deal(&s, &FrenchOptions::default());
+        let mut l = Ledger::new(FrenchOptions::default(), Seat(0));
+        l.push(&Entry::Played { summary: s });
+        let s3 = DealSummary3 {
+            taker: Seat(taker), dealer: Seat(seats[0]), card_points: pts.map(u32::from), capot: cap.map(Seat),
+            announcements: ann.map(u32::from), belote: bel.map(Seat),
+        };
+        let _ = s3.validate();
+        let _ = score_deal3(&s3, &FrenchOptions::default());
+        let t = belot_core::three_player::ThreeSummary {
+            declarer: Seat(seats[0]), dealer: Seat(seats[1]), card_points: pts.map(u32::from), tricks,
+            last_trick: Seat(seats[2]), combinations: ann.map(u32::from), belots: [tricks[0], tricks[1], tricks[2]],
+        };
+        let _ = t.validate();
+        let _ = belot_core::three_player::score_deal(&t, &belot_core::three_player::ThreeOptions::default());
+        let w = belot_core::two_player::TwoSummary {
+            contract: belot_core::Contract::NoTrumps, raspasy: taker % 2 == 0, loader: cap.map(Seat),
+            card_points: [pts[0] as u32, pts[1] as u32], tricks: [tricks[0], tricks[1]],
+            constructions: [ann[0] as u32, ann[1] as u32], belas: [tricks[2], seats[2]],
+        };
+        let _ = w.validate();
+        let _ = belot_core::two_player::score_deal(&w, &belot_core::two_player::TwoOptions::default());
+    }
+}

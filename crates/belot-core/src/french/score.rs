@@ -50,9 +50,14 @@ impl DealSummary {
             }
         }
         let total = self.deal_points.unwrap_or(DEAL_POINTS);
+        if total > 1000 {
+            return Err(format!(
+                "deal points {total} cannot be: a deal holds at most 162 card points"
+            ));
+        }
         if self.capot.is_none() {
-            let [a, b] = self.card_points;
-            if a + b != total {
+            let [a, b] = self.card_points.map(u64::from);
+            if a + b != total as u64 {
                 return Err(format!(
                     "card points {a} + {b} = {}: the two sides' card points (last trick \
                      included) must add up to {total}",
@@ -129,15 +134,17 @@ impl DealScore {
 
 /// Scores one deal (§4.8).
 pub fn score_deal(s: &DealSummary, o: &FrenchOptions) -> DealScore {
-    let t = s.taker.index();
+    // Sides are 0 and 1; masking keeps an unchecked summary from panicking.
+    let t = s.taker.index() & 1;
     let f = 1 - t;
     let mut cards = [s.card_points[0] as i32, s.card_points[1] as i32];
     let mut ann = [s.announcements[0] as i32, s.announcements[1] as i32];
     if let Some(c) = s.capot {
-        let c = c.index();
+        let c = c.index() & 1;
         cards = [0, 0];
         // 100 instead of the last trick's 10: 252 when all 32 cards play.
-        cards[c] = (s.deal_points.unwrap_or(DEAL_POINTS) + CAPOT_POINTS - DEAL_POINTS) as i32;
+        cards[c] = s.deal_points.unwrap_or(DEAL_POINTS).min(10_000) as i32
+            + (CAPOT_POINTS - DEAL_POINTS) as i32;
         let victim = 1 - c;
         match o.capot_victim_announcements {
             CapotVictim::Keep => {}
@@ -150,7 +157,7 @@ pub fn score_deal(s: &DealSummary, o: &FrenchOptions) -> DealScore {
     }
     let mut bel = [0, 0];
     if let Some(b) = s.belote {
-        bel[b.index()] = 20;
+        bel[b.index() & 1] = 20;
     }
     let tot = [cards[0] + ann[0] + bel[0], cards[1] + ann[1] + bel[1]];
     let test = |side: usize| tot[side] - if o.belote_in_contract_test { 0 } else { bel[side] };
@@ -186,7 +193,7 @@ pub fn score_deal(s: &DealSummary, o: &FrenchOptions) -> DealScore {
     DealScore {
         outcome,
         tie,
-        taker: s.taker,
+        taker: Side(t as u8),
         capot: s.capot,
         card_points: cards,
         announcements: ann,

@@ -41,7 +41,7 @@ impl DealSummary3 {
                 return Err(format!("seat {s} does not exist: seats are 0 to 2"));
             }
         }
-        if self.capot.is_none() && self.card_points.iter().sum::<u32>() != 162 {
+        if self.capot.is_none() && self.card_points.iter().map(|&p| p as u64).sum::<u64>() != 162 {
             return Err(
                 "the three players' card points (last trick included) must add up to 162".into()
             );

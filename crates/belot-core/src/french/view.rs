@@ -152,10 +152,15 @@ impl FrenchDeal {
             .iter()
             .map(|a| {
                 let show = a.seat == seat || (decided && a.scored);
+                // A run longer than the cap is announced as the cap (a
+                // "cent"): its real length shows only with its cards.
+                let len = a.meld.cards().len() as u8;
+                let cap =
+                    if a.meld.is_carre() { 4 } else { self.options().seq_len_cap.unwrap_or(8) };
                 AnnouncementView {
                     seat: a.seat,
                     kind: a.meld.name(),
-                    length: a.meld.cards().len() as u8,
+                    length: if show { len } else { len.min(cap) },
                     points: a.points,
                     cards: show.then(|| a.meld.cards()),
                     scored: decided.then_some(a.scored),

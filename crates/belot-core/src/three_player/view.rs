@@ -111,13 +111,18 @@ impl ThreeDeal {
         let announcements = self
             .announcements()
             .iter()
-            .map(|a| ThreeAnnouncementView {
-                seat: a.seat,
-                kind: a.meld.name(),
-                length: a.meld.cards().len() as u8,
-                points: a.points,
-                cards: (a.seat == seat || (decided && winner == Some(a.seat)))
-                    .then(|| a.meld.cards()),
+            .map(|a| {
+                let show = a.seat == seat || (decided && winner == Some(a.seat));
+                // Runs over five count as five: the real length shows only
+                // with the cards.
+                let len = a.meld.cards().len() as u8;
+                ThreeAnnouncementView {
+                    seat: a.seat,
+                    kind: a.meld.name(),
+                    length: if show { len } else { len.min(5) },
+                    points: a.points,
+                    cards: show.then(|| a.meld.cards()),
+                }
             })
             .collect();
         let shown_combinations = match (decided, winner) {

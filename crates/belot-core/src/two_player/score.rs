@@ -54,7 +54,7 @@ impl TwoSummary {
         if self.constructions[0] > 0 && self.constructions[1] > 0 {
             return Err("only the winner of the construction contest scores constructions".into());
         }
-        if self.tricks[0] + self.tricks[1] != 9 {
+        if self.tricks[0] as u16 + self.tricks[1] as u16 != 9 {
             return Err(format!(
                 "tricks {} + {} must add up to the 9 tricks of a deal",
                 self.tricks[0], self.tricks[1]
