@@ -203,6 +203,12 @@ impl SqliteStore {
         Ok(s)
     }
 
+    /// SQLite's own consistency check of the whole file.
+    pub fn integrity_check(&self) -> Result<(), StoreError> {
+        let r: String = self.conn.query_row("PRAGMA integrity_check", [], |r| r.get(0))?;
+        if r == "ok" { Ok(()) } else { Err(StoreError::Io(format!("integrity check: {r}"))) }
+    }
+
     fn migrate(&mut self) -> Result<(), StoreError> {
         let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
         let version: i64 = tx.query_row("PRAGMA user_version", [], |r| r.get(0))?;
