@@ -154,8 +154,22 @@ impl Sheet {
         Ok(s)
     }
 
-    /// Rebuilds a sheet from its stored history.
+    /// Rebuilds a sheet from its stored history. The table is derived
+    /// once at the end (each change was checked when it was made; a history
+    /// that does not replay is refused whole).
     pub fn from_history(setup: Setup, history: &[Change]) -> Result<Sheet, String> {
+        let mut s = Sheet::new(setup)?;
+        for (i, c) in history.iter().enumerate() {
+            s.apply_inner(c).map_err(|e| format!("change {}: {e}", i + 1))?;
+        }
+        s.history = history.to_vec();
+        s.table = s.derive()?;
+        Ok(s)
+    }
+
+    /// Rebuilds a sheet from a history of unknown origin (an import),
+    /// checking every change as it was made: each must be accepted in turn.
+    pub fn from_history_checked(setup: Setup, history: &[Change]) -> Result<Sheet, String> {
         let mut s = Sheet::new(setup)?;
         for (i, c) in history.iter().enumerate() {
             s.apply(c.clone()).map_err(|e| format!("change {}: {e}", i + 1))?;

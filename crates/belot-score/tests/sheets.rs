@@ -260,6 +260,8 @@ proptest! {
         prop_assert_eq!(s.history().len(), accepted);
         let replayed = Sheet::from_history(french_setup(), s.history()).unwrap();
         prop_assert_eq!(replayed.table(), s.table());
+        let checked = Sheet::from_history_checked(french_setup(), s.history()).unwrap();
+        prop_assert_eq!(checked.table(), s.table());
         prop_assert_eq!(s.table(), &s.derive().unwrap());
         while s.can_undo() {
             s.apply(Change::Undo).unwrap();
