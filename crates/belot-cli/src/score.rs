@@ -4,8 +4,9 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use belot_core::engine::Game;
-use belot_core::{Contract, MatchRecord, Seat, Side};
-use belot_score::{Change, DealInput, Rules, Setup, Sheet};
+use belot_core::meld::Meld;
+use belot_core::{CardSet, Contract, MatchRecord, Seat, Side, Suit, parse_cards};
+use belot_score::{Announced, Change, DealInput, Rules, Setup, Sheet};
 use belot_store::{SheetId, SqliteStore, Store};
 use clap::{Args, Subcommand, ValueEnum};
 use serde_json::{Value, json};
@@ -159,6 +160,13 @@ struct EntryArgs {
     /// French: the side that scored belote.
     #[arg(long)]
     belote: Option<u8>,
+    /// French: a meld announced, `SEAT:CARDS` (e.g. "1:QH KH AH"), repeated
+    /// in announcing order; the app runs the contests (needs --trump).
+    #[arg(long = "meld")]
+    meld: Vec<String>,
+    /// French: the trump suit, for --meld.
+    #[arg(long)]
+    trump: Option<String>,
     /// Two players: S H D C, AT (ВК) or NT (БК).
     #[arg(long)]
     contract: Option<String>,
@@ -258,12 +266,44 @@ impl EntryArgs {
                         announcements[k] = v;
                     }
                 }
+                let announced = self
+                    .meld
+                    .iter()
+                    .map(|m| {
+                        let (seat, cards) = m.split_once(':').ok_or_else(|| {
+                            format!("--meld: expected SEAT:CARDS like \"1:QH KH AH\", got {m:?}")
+                        })?;
+                        let seat: u8 = seat
+                            .trim()
+                            .parse()
+                            .map_err(|_| format!("--meld: {seat:?} is not a seat"))?;
+                        let cards: CardSet = parse_cards(cards)
+                            .map_err(|e| format!("--meld: {e}"))?
+                            .into_iter()
+                            .collect();
+                        let meld = Meld::from_cards(cards).ok_or_else(|| {
+                            format!(
+                                "--meld: [{cards}] is not a meld (3 or more in a row of one suit, \
+                                 or four of a rank from 9 up)"
+                            )
+                        })?;
+                        Ok(Announced { seat: Seat(seat), meld })
+                    })
+                    .collect::<R<Vec<_>>>()?;
+                let trump = match &self.trump {
+                    Some(t) => Some(t.parse::<Suit>().map_err(|e| format!("--trump: {e}"))?),
+                    None => None,
+                };
+                // Announced melds replace announcement points (the app runs the contests).
+                let announcements = if announced.is_empty() { announcements } else { Vec::new() };
                 Ok(DealInput::French {
                     taker: Seat(taker),
                     card_points,
                     announcements,
                     capot: self.capot,
                     belote: self.belote,
+                    announced,
+                    trump,
                 })
             }
             Rules::TwoPlayer { .. } => {
@@ -544,6 +584,8 @@ fn record_entries(game: &Game) -> R<Vec<DealInput>> {
                         announcements: s.announcements.to_vec(),
                         capot: s.capot.map(|c| c.0),
                         belote: s.belote.map(|b| b.0),
+                        announced: Vec::new(),
+                        trump: None,
                     });
                 } else if let (Some(s), Some(taker)) = (d.summary(), d.taker()) {
                     out.push(DealInput::French {
@@ -552,6 +594,8 @@ fn record_entries(game: &Game) -> R<Vec<DealInput>> {
                         announcements: s.announcements.to_vec(),
                         capot: s.capot.map(|Side(c)| c),
                         belote: s.belote.map(|Side(b)| b),
+                        announced: Vec::new(),
+                        trump: None,
                     });
                 } else {
                     out.push(DealInput::ThrownIn);

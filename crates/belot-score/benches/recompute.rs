@@ -26,6 +26,8 @@ fn sheet_of(n: u32) -> Sheet {
                 announcements: vec![0, 0],
                 capot: None,
                 belote: None,
+                announced: vec![],
+                trump: None,
             },
             _ => DealInput::French {
                 taker: Seat((k % 4) as u8),
@@ -33,6 +35,8 @@ fn sheet_of(n: u32) -> Sheet {
                 announcements: vec![[0, 20, 50][(k % 3) as usize], 0],
                 capot: None,
                 belote: (k % 5 == 0).then_some(1),
+                announced: vec![],
+                trump: None,
             },
         };
         s.apply(Change::Add { entry }).unwrap();
@@ -56,6 +60,8 @@ fn recompute(c: &mut Criterion) {
         announcements: vec![0, 0],
         capot: None,
         belote: None,
+        announced: vec![],
+        trump: None,
     };
     // The answer, once, outside the timing (100 and any held points).
     let mut once = sheet.clone();

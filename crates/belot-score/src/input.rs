@@ -3,10 +3,13 @@
 //! rules engine's deal summary: a deal entered by hand and a deal played in
 //! the engine are scored by the same code.
 
-use belot_core::french::{DealSummary, DealSummary3, Entry, Entry3, FrenchOptions};
+use belot_core::french::{
+    DealSummary, DealSummary3, Entry, Entry3, FrenchOptions, announcement_contests,
+};
+use belot_core::meld::{Meld, MeldValues};
 use belot_core::three_player::{ThreeEntry, ThreeOptions, ThreeSummary};
 use belot_core::two_player::{TwoEntry, TwoOptions, TwoSummary};
-use belot_core::{Contract, Seat, Side};
+use belot_core::{Contract, Seat, Side, Suit};
 use serde::{Deserialize, Serialize};
 
 /// The game and its house rules.
@@ -143,6 +146,13 @@ pub enum DealInput {
         /// The side that scored belote–rebelote.
         #[serde(default)]
         belote: Option<u8>,
+        /// Instead of announcement points: the melds announced, in
+        /// announcing order, and the app runs the contests (needs `trump`).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        announced: Vec<Announced>,
+        /// The trump suit (needed to run the contests).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        trump: Option<Suit>,
     },
     /// A two-player deal.
     TwoPlayer {
@@ -190,6 +200,16 @@ pub enum DealInput {
     ThrownIn,
     /// Two-player redeal claimed with four 7s or four 8s.
     Redeal,
+}
+
+/// A meld announced at the table: who, and its cards.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Announced {
+    /// The player who announced it.
+    pub seat: Seat,
+    /// The meld (its cards).
+    pub meld: Meld,
 }
 
 /// A deal converted for the rules engine's ledgers.
@@ -267,7 +287,15 @@ impl DealInput {
                 Err("a redeal (four 7s or four 8s) exists only in two-player Belot".into())
             }
             (
-                DealInput::French { taker, card_points, announcements, capot, belote },
+                DealInput::French {
+                    taker,
+                    card_points,
+                    announcements,
+                    capot,
+                    belote,
+                    announced,
+                    trump,
+                },
                 Rules::French { options },
             ) => {
                 seat_ok(*taker, "taker")?;
@@ -279,8 +307,50 @@ impl DealInput {
                         "give card points for each of the {sides} sides (one may be null)"
                     ));
                 }
-                let ann: Vec<u32> =
-                    if announcements.is_empty() { vec![0; sides] } else { announcements.clone() };
+                let ann: Vec<u32> = if !announced.is_empty() {
+                    // The app runs the contests of §4.6 on the announced melds.
+                    let trump = trump.ok_or("to score announced melds give the trump suit")?;
+                    if !announcements.is_empty() {
+                        return Err(
+                            "give either announcement points or the announced melds, not both"
+                                .into(),
+                        );
+                    }
+                    let mut held = belot_core::CardSet::EMPTY;
+                    let mut per_seat = vec![belot_core::CardSet::EMPTY; n];
+                    for a in announced {
+                        seat_ok(a.seat, "announcing")?;
+                        let cards = a.meld.cards();
+                        let others = held - per_seat[a.seat.index()];
+                        if !(others & cards).is_empty() {
+                            return Err(format!(
+                                "[{}] is announced by two players: a card is in one hand only",
+                                cards & others
+                            ));
+                        }
+                        held |= cards;
+                        per_seat[a.seat.index()] |= cards;
+                    }
+                    if per_seat.iter().any(|h| h.len() > 8) {
+                        return Err("a player's melds hold more than his 8 cards".into());
+                    }
+                    let entries: Vec<(Seat, Meld)> =
+                        announced.iter().map(|a| (a.seat, a.meld)).collect();
+                    let scored = announcement_contests(&entries, Contract::Suit(trump), options);
+                    let mut v = vec![0u32; sides];
+                    for ((seat, meld), s) in entries.iter().zip(scored) {
+                        if s {
+                            let side =
+                                if options.players == 4 { seat.index() & 1 } else { seat.index() };
+                            v[side] += MeldValues::FRENCH.value(*meld);
+                        }
+                    }
+                    v
+                } else if announcements.is_empty() {
+                    vec![0; sides]
+                } else {
+                    announcements.clone()
+                };
                 if ann.len() != sides {
                     return Err(format!("give announcement points for each of the {sides} sides"));
                 }

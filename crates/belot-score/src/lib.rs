@@ -25,7 +25,7 @@
 //! // Boris (seat 1) took; his side made 100 of the 162.
 //! sheet.apply(Change::Add { entry: DealInput::French {
 //!     taker: Seat(1), card_points: vec![None, Some(100)], announcements: vec![],
-//!     capot: None, belote: None,
+//!     capot: None, belote: None, announced: vec![], trump: None,
 //! }})?;
 //! assert_eq!(sheet.table().totals, vec![62.0, 100.0]);
 //! sheet.apply(Change::Undo)?;
@@ -36,5 +36,5 @@
 mod input;
 mod sheet;
 
-pub use input::{Converted, DealInput, MAX_NAME, Rules, Setup};
+pub use input::{Announced, Converted, DealInput, MAX_NAME, Rules, Setup};
 pub use sheet::{Change, EntryId, Item, Row, Sheet, Table};

@@ -29,6 +29,8 @@ fn fr(
         announcements: ann.to_vec(),
         capot,
         belote,
+        announced: vec![],
+        trump: None,
     }
 }
 
@@ -268,4 +270,36 @@ proptest! {
         }
         prop_assert_eq!(s.table(), empty.table());
     }
+}
+
+#[test]
+fn french_announced_melds_the_app_runs_the_contests() {
+    use belot_core::meld::Meld;
+    use belot_score::Announced;
+    let m = |seat: u8, cards: &str| Announced {
+        seat: Seat(seat),
+        meld: Meld::from_cards(belot_core::parse_cards(cards).unwrap().into_iter().collect())
+            .unwrap(),
+    };
+    let mut s = Sheet::new(french_setup()).unwrap();
+    let entry = |announced: Vec<Announced>, trump: Option<belot_core::Suit>| DealInput::French {
+        taker: Seat(0),
+        card_points: vec![Some(100), None],
+        announcements: vec![],
+        capot: None,
+        belote: None,
+        announced,
+        trump,
+    };
+    let melds = vec![m(0, "AH KH QH"), m(1, "KD QD JD TD"), m(2, "9S 9H 9D 9C"), m(3, "AC KC QC")];
+    // Separate contests (seed 002 §5): side 1's quarte wins the sequences
+    // (50 + its tierce 20), side 0's carré of nines wins the carrés (150).
+    add(&mut s, entry(melds.clone(), Some(belot_core::Suit::Hearts)));
+    assert_eq!(s.table().rows[0].recorded, vec![100.0 + 150.0, 62.0 + 70.0]);
+    let e = s.apply(Change::Add { entry: entry(melds.clone(), None) }).unwrap_err();
+    assert!(e.contains("trump suit"), "{e}");
+    let clash = vec![m(0, "AH KH QH"), m(1, "KH QH JH")];
+    let e =
+        s.apply(Change::Add { entry: entry(clash, Some(belot_core::Suit::Spades)) }).unwrap_err();
+    assert!(e.contains("announced by two players"), "{e}");
 }

@@ -22,6 +22,8 @@ fn add() -> Change {
             announcements: vec![],
             capot: None,
             belote: None,
+            announced: vec![],
+            trump: None,
         },
     }
 }

@@ -570,42 +570,13 @@ impl FrenchDeal {
     fn resolve_contests(&mut self) {
         self.contest_done = true;
         let Some(contract) = self.contract else { return };
-        let o = self.options;
-        let values = self.values();
         // Announcing order = order of play in trick 1 (from the dealer's left),
         // which is the order announcements were pushed.
-        let n = self.n;
-        let side = |s: Seat| side_in(s, n).0;
-        let contests: Vec<Vec<usize>> = match o.announce_contests {
-            AnnounceContests::Separate => vec![
-                (0..self.announcements.len())
-                    .filter(|&i| !self.announcements[i].meld.is_carre())
-                    .collect(),
-                (0..self.announcements.len())
-                    .filter(|&i| self.announcements[i].meld.is_carre())
-                    .collect(),
-            ],
-            AnnounceContests::Single => vec![(0..self.announcements.len()).collect()],
-        };
-        let order = match o.announce_contests {
-            AnnounceContests::Separate => MeldOrder::CarreFirst,
-            AnnounceContests::Single => MeldOrder::ValueFirst,
-        };
-        for idx in contests {
-            let entries: Vec<(Seat, Meld)> = idx
-                .iter()
-                .map(|&i| (self.announcements[i].seat, self.announcements[i].meld))
-                .collect();
-            if let Some(w) =
-                contest_winner(&entries, contract, order, &values, o.seq_len_cap, o.seq_tie, side)
-            {
-                let wside = side_in(entries[w].0, n);
-                for &i in &idx {
-                    if side_in(self.announcements[i].seat, n) == wside {
-                        self.announcements[i].scored = true;
-                    }
-                }
-            }
+        let entries: Vec<(Seat, Meld)> =
+            self.announcements.iter().map(|a| (a.seat, a.meld)).collect();
+        let scored = announcement_contests(&entries, contract, &self.options);
+        for (a, s) in self.announcements.iter_mut().zip(scored) {
+            a.scored = s;
         }
     }
 
@@ -702,6 +673,50 @@ impl FrenchDeal {
     pub fn contests_decided(&self) -> bool {
         self.contest_done
     }
+}
+
+/// Decides which announcements score (§4.6): `announced` in announcing
+/// order (from the dealer's left), each a seat and a meld. With separate
+/// contests the side of the best sequence scores all its sequences and the
+/// side of the best carré all its carrés; with a single contest the side of
+/// the best announcement scores everything it announced. Returns, for each
+/// announcement, whether it scores. Used by the deal and by score keepers
+/// that enter the announcements themselves.
+pub fn announcement_contests(
+    announced: &[(Seat, Meld)],
+    contract: Contract,
+    o: &FrenchOptions,
+) -> Vec<bool> {
+    let n = o.players;
+    let side = |s: Seat| side_in(s, n).0;
+    let values = MeldValues::FRENCH;
+    let all: Vec<usize> = (0..announced.len()).collect();
+    let contests: Vec<Vec<usize>> = match o.announce_contests {
+        AnnounceContests::Separate => vec![
+            all.iter().copied().filter(|&i| !announced[i].1.is_carre()).collect(),
+            all.iter().copied().filter(|&i| announced[i].1.is_carre()).collect(),
+        ],
+        AnnounceContests::Single => vec![all],
+    };
+    let order = match o.announce_contests {
+        AnnounceContests::Separate => MeldOrder::CarreFirst,
+        AnnounceContests::Single => MeldOrder::ValueFirst,
+    };
+    let mut scored = vec![false; announced.len()];
+    for idx in contests {
+        let entries: Vec<(Seat, Meld)> = idx.iter().map(|&i| announced[i]).collect();
+        if let Some(w) =
+            contest_winner(&entries, contract, order, &values, o.seq_len_cap, o.seq_tie, side)
+        {
+            let wside = side(entries[w].0);
+            for &i in &idx {
+                if side(announced[i].0) == wside {
+                    scored[i] = true;
+                }
+            }
+        }
+    }
+    scored
 }
 
 /// Builds a deck and auction calls that deal `hands` (8 cards each) with

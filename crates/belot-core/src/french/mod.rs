@@ -6,7 +6,9 @@ mod score;
 mod three;
 mod view;
 
-pub use deal::{Announcement, FrenchDeal, PLAYERS, Phase, side_in, side_of, side_totals};
+pub use deal::{
+    Announcement, FrenchDeal, PLAYERS, Phase, announcement_contests, side_in, side_of, side_totals,
+};
 pub use options::{
     AnnounceContests, BothCross, CapotVictim, FirstPackets, FrenchOptions, LitigeMode,
 };
