@@ -685,7 +685,8 @@ fn render(id: &SheetId, sheet: &Sheet) -> String {
     // One column per side for the deal's points, then one per side for
     // the running totals (Σ), each as wide as its name.
     let w: Vec<usize> = sides.iter().map(|s| s.chars().count().max(6) + 1).collect();
-    let _ = write!(out, "{:>3} {:>4} {:<10} {:<9} {:<9}", "#", "id", "dealer", "entry", "outcome");
+    let _ =
+        write!(out, "{:>3} {:>4} {:<10} {:<16} {:<9}", "#", "id", "dealer", "contract", "outcome");
     for (s, w) in sides.iter().zip(&w) {
         let _ = write!(out, " {:>w$}", s, w = *w);
     }
@@ -706,8 +707,12 @@ fn render(id: &SheetId, sheet: &Sheet) -> String {
         let dealer = setup.players.get(r.dealer.index()).cloned().unwrap_or_default();
         let _ = write!(
             out,
-            "{:>3} {:>4} {:<10.10} {:<9} {:<9}",
-            r.number, r.id, dealer, r.kind, outcome
+            "{:>3} {:>4} {:<10.10} {:<16.16} {:<9}",
+            r.number,
+            r.id,
+            dealer,
+            contract_text(setup, &r.entry),
+            outcome
         );
         for (x, w) in r.recorded.iter().zip(&w) {
             let _ = write!(out, " {:>w$}", num(*x), w = *w);
@@ -745,6 +750,30 @@ fn render(id: &SheetId, sheet: &Sheet) -> String {
     out
 }
 
+/// Who took what: "Boris ♥", "AT Olena", "распасы ♠", "—".
+fn contract_text(setup: &Setup, e: &DealInput) -> String {
+    let name = |s: Seat| setup.players.get(s.index()).cloned().unwrap_or_default();
+    let contract = |c: Contract| match c {
+        Contract::Suit(s) => s.symbol().to_string(),
+        other => other.to_string(),
+    };
+    match e {
+        DealInput::French { taker, trump, .. } => match trump {
+            Some(t) => format!("{} {}", name(*taker), t.symbol()),
+            None => name(*taker),
+        },
+        DealInput::TwoPlayer { contract: c, raspasy: true, .. } => {
+            format!("raspasy {}", contract(*c))
+        }
+        DealInput::TwoPlayer { contract: c, loader, .. } => {
+            format!("{} {}", contract(*c), loader.map(name).unwrap_or_default())
+        }
+        DealInput::ThreePlayer { declarer, .. } => name(*declarer),
+        DealInput::ThrownIn => "thrown in".into(),
+        DealInput::Redeal => "redeal".into(),
+    }
+}
+
 fn csv_field(s: &str) -> String {
     if s.contains([',', '"', '\n']) {
         format!("\"{}\"", s.replace('"', "\"\""))
@@ -757,7 +786,7 @@ fn csv_field(s: &str) -> String {
 fn csv(sheet: &Sheet) -> String {
     let setup = sheet.setup();
     let sides = side_names(setup);
-    let mut out = String::from("deal,id,dealer,kind,outcome");
+    let mut out = String::from("deal,id,dealer,kind,contract,outcome");
     for s in &sides {
         let _ = write!(out, ",{}", csv_field(&format!("points {s}")));
     }
@@ -774,7 +803,16 @@ fn csv(sheet: &Sheet) -> String {
             .and_then(Value::as_str)
             .unwrap_or("");
         let dealer = setup.players.get(r.dealer.index()).cloned().unwrap_or_default();
-        let _ = write!(out, "{},{},{},{},{}", r.number, r.id, csv_field(&dealer), r.kind, outcome);
+        let _ = write!(
+            out,
+            "{},{},{},{},{},{}",
+            r.number,
+            r.id,
+            csv_field(&dealer),
+            r.kind,
+            csv_field(&contract_text(setup, &r.entry)),
+            outcome
+        );
         for x in &r.recorded {
             let _ = write!(out, ",{}", num(*x));
         }

@@ -113,7 +113,7 @@ fn french_session_through_the_command_line() {
     assert_eq!(db.table(id2.trim())["table"], before["table"]);
     let csv = db.ok(&["export", id, "--format", "csv"]);
     assert_eq!(csv.lines().count(), 1 + 4);
-    assert!(csv.starts_with("deal,id,dealer,kind,outcome,points Ana & Chloé"));
+    assert!(csv.starts_with("deal,id,dealer,kind,contract,outcome,points Ana & Chloé"));
     let list = db.ok(&["list"]);
     assert!(list.contains(id) && list.contains(id2.trim()));
     let _ = std::fs::remove_file(file);
@@ -149,6 +149,18 @@ fn two_and_three_player_sessions() {
     db.ok(&["add", id, "--redeal"]);
     let t = db.table(id);
     assert_eq!(totals(&t), vec![40.0 + 160.0 - 70.0, 90.0 + 80.0 - 60.0]);
+    let shown = db.ok(&["show", id]);
+    assert!(shown.contains("NT Ivan") && shown.contains("raspasy ♠"), "{shown}");
+    // Edit the БК deal into a bait, delete the распасы, undo both, redo one.
+    db.ok(&["edit", id, "2", "--contract", "NT", "--loader", "0", "--points", "40,60"]);
+    assert_eq!(db.table(id)["table"]["rows"][1]["recorded"], json!([0.0, 200.0]));
+    db.ok(&["delete", id, "3"]);
+    assert_eq!(db.table(id)["table"]["rows"].as_array().unwrap().len(), 3);
+    db.ok(&["undo", id]);
+    db.ok(&["undo", id]);
+    assert_eq!(totals(&db.table(id)), vec![40.0 + 160.0 - 70.0, 90.0 + 80.0 - 60.0]);
+    db.ok(&["redo", id]);
+    assert_eq!(db.table(id)["table"]["rows"][1]["recorded"], json!([0.0, 200.0]));
     assert!(
         db.err(&["add", id, "--contract", "AT", "--loader", "0", "--points", "200,60"])
             .contains("10 to 238")
@@ -160,6 +172,14 @@ fn two_and_three_player_sessions() {
     let t = db.table(id);
     assert_eq!(totals(&t), vec![0.0, 83.0, 79.0]);
     assert_eq!(t["table"]["next_dealer"], 1);
+    // Edit: the declarer made it; undo; redo; delete.
+    db.ok(&["edit", id, "1", "--declarer", "0", "--points", "71,42,49", "--last", "0"]);
+    assert_eq!(totals(&db.table(id)), vec![71.0, 42.0, 49.0]);
+    db.ok(&["undo", id]);
+    assert_eq!(totals(&db.table(id)), vec![0.0, 83.0, 79.0]);
+    db.ok(&["redo", id]);
+    db.ok(&["delete", id, "1"]);
+    assert_eq!(totals(&db.table(id)), vec![0.0, 0.0, 0.0]);
     db.ok(&["new", "--variant", "french", "--players", "A,B,C", "--options", "{\"players\":3}"]);
     assert!(
         db.err(&["new", "--variant", "french", "--players", "A,B"])
