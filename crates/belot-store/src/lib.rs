@@ -144,11 +144,16 @@ pub trait Store {
     ) -> Result<usize, StoreError>;
     /// Stores a sheet with its whole history (import), in one transaction.
     fn import(&mut self, setup: &Setup, changes: &[Change]) -> Result<SheetId, StoreError>;
+    /// The sheet's read-only id (for spectators' links).
+    fn view_id(&self, id: &SheetId) -> Result<SheetId, StoreError>;
+    /// The sheet a read-only id shows.
+    fn by_view_id(&self, view: &SheetId) -> Result<SheetId, StoreError>;
 }
 
 /// The schema, one migration per entry; `PRAGMA user_version` says how
 /// many are applied.
-const MIGRATIONS: &[&str] = &["CREATE TABLE sheets (
+const MIGRATIONS: &[&str] = &[
+    "CREATE TABLE sheets (
         id TEXT PRIMARY KEY,
         created INTEGER NOT NULL,
         setup TEXT NOT NULL
@@ -159,7 +164,12 @@ const MIGRATIONS: &[&str] = &["CREATE TABLE sheets (
         at INTEGER NOT NULL,
         change TEXT NOT NULL,
         PRIMARY KEY (sheet_id, seq)
-     ) WITHOUT ROWID;"];
+     ) WITHOUT ROWID;",
+    // A second, read-only link per sheet (spectators).
+    "ALTER TABLE sheets ADD COLUMN view_id TEXT;
+     UPDATE sheets SET view_id = lower(hex(randomblob(16))) WHERE view_id IS NULL;
+     CREATE UNIQUE INDEX sheets_view_id ON sheets(view_id);",
+];
 
 /// Score sheets in an SQLite database file.
 pub struct SqliteStore {
@@ -228,9 +238,10 @@ impl SqliteStore {
 
     fn insert_sheet(tx: &rusqlite::Transaction<'_>, setup: &Setup) -> Result<SheetId, StoreError> {
         let id = SheetId::random()?;
+        let view = SheetId::random()?;
         tx.execute(
-            "INSERT INTO sheets (id, created, setup) VALUES (?1, ?2, ?3)",
-            params![id.as_str(), now(), json(setup)?],
+            "INSERT INTO sheets (id, created, setup, view_id) VALUES (?1, ?2, ?3, ?4)",
+            params![id.as_str(), now(), json(setup)?, view.as_str()],
         )?;
         Ok(id)
     }
@@ -328,5 +339,21 @@ impl Store for SqliteStore {
         }
         tx.commit()?;
         Ok(id)
+    }
+
+    fn view_id(&self, id: &SheetId) -> Result<SheetId, StoreError> {
+        let v: Option<String> = self
+            .conn
+            .query_row("SELECT view_id FROM sheets WHERE id = ?1", [id.as_str()], |r| r.get(0))
+            .optional()?;
+        v.map(SheetId).ok_or_else(|| StoreError::NotFound(id.to_string()))
+    }
+
+    fn by_view_id(&self, view: &SheetId) -> Result<SheetId, StoreError> {
+        let v: Option<String> = self
+            .conn
+            .query_row("SELECT id FROM sheets WHERE view_id = ?1", [view.as_str()], |r| r.get(0))
+            .optional()?;
+        v.map(SheetId).ok_or_else(|| StoreError::NotFound(view.to_string()))
     }
 }

@@ -84,3 +84,13 @@ fn reopening_keeps_everything_and_migrations_run_once() {
     assert_eq!(s.list().unwrap().len(), 2);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn every_sheet_has_a_separate_read_only_id() {
+    let mut s = SqliteStore::in_memory().unwrap();
+    let id = s.create(&setup()).unwrap();
+    let view = s.view_id(&id).unwrap();
+    assert_ne!(view, id);
+    assert_eq!(s.by_view_id(&view).unwrap(), id);
+    assert!(matches!(s.by_view_id(&id), Err(StoreError::NotFound(_))));
+}
