@@ -23,6 +23,15 @@ enum Command {
     /// Score sheets: new, list, show, add, edit, delete, restore, undo,
     /// redo, export, import, add-record.
     Score(Box<score::ScoreArgs>),
+    /// The score keeper as a web app, shared live between phones.
+    Serve {
+        /// Address to listen on.
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        addr: std::net::SocketAddr,
+        /// Database file (default: as `belot score`).
+        #[arg(long)]
+        db: Option<std::path::PathBuf>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -32,6 +41,13 @@ fn main() -> ExitCode {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("belot engine: {e}");
+                ExitCode::FAILURE
+            }
+        },
+        Command::Serve { addr, db } => match serve(addr, db) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("belot serve: {e}");
                 ExitCode::FAILURE
             }
         },
@@ -46,6 +62,13 @@ fn main() -> ExitCode {
             }
         },
     }
+}
+
+fn serve(addr: std::net::SocketAddr, db: Option<std::path::PathBuf>) -> Result<(), String> {
+    let path = score::db_path(db)?;
+    let store = belot_store::SqliteStore::open(&path).map_err(|e| e.to_string())?;
+    let rt = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
+    rt.block_on(belot_server::serve(addr, store)).map_err(|e| format!("{addr}: {e}"))
 }
 
 /// One response line per request line until end of input. Blank lines are

@@ -6,7 +6,9 @@ use std::path::{Path, PathBuf};
 use belot_core::engine::Game;
 use belot_core::meld::Meld;
 use belot_core::{CardSet, Contract, MatchRecord, Seat, Side, Suit, parse_cards};
-use belot_score::{Announced, Change, DealInput, Rules, Setup, Sheet};
+use belot_score::{
+    Announced, Change, DealInput, Rules, Setup, Sheet, contract_text, csv, num, side_names,
+};
 use belot_store::{SheetId, SqliteStore, Store};
 use clap::{Args, Subcommand, ValueEnum};
 use serde_json::{Value, json};
@@ -393,7 +395,7 @@ impl EntryArgs {
 }
 
 /// The default database: $BELOT_DB, else the user's data directory.
-fn db_path(given: Option<PathBuf>) -> R<PathBuf> {
+pub fn db_path(given: Option<PathBuf>) -> R<PathBuf> {
     if let Some(p) = given {
         return Ok(p);
     }
@@ -655,21 +657,6 @@ fn record_entries(game: &Game) -> R<Vec<DealInput>> {
     Ok(out)
 }
 
-fn side_names(setup: &Setup) -> Vec<String> {
-    if setup.rules.sides() == 2 && setup.players.len() == 4 {
-        vec![
-            format!("{} & {}", setup.players[0], setup.players[2]),
-            format!("{} & {}", setup.players[1], setup.players[3]),
-        ]
-    } else {
-        setup.players.clone()
-    }
-}
-
-fn num(x: f64) -> String {
-    if x.fract() == 0.0 { format!("{x:.0}") } else { format!("{x:.1}") }
-}
-
 /// The running-total table as plain text: one row per deal (seed 001).
 fn render(id: &SheetId, sheet: &Sheet) -> String {
     let setup = sheet.setup();
@@ -750,77 +737,4 @@ fn render(id: &SheetId, sheet: &Sheet) -> String {
     out
 }
 
-/// Who took what: "Boris ♥", "AT Olena", "распасы ♠", "—".
-fn contract_text(setup: &Setup, e: &DealInput) -> String {
-    let name = |s: Seat| setup.players.get(s.index()).cloned().unwrap_or_default();
-    let contract = |c: Contract| match c {
-        Contract::Suit(s) => s.symbol().to_string(),
-        other => other.to_string(),
-    };
-    match e {
-        DealInput::French { taker, trump, .. } => match trump {
-            Some(t) => format!("{} {}", name(*taker), t.symbol()),
-            None => name(*taker),
-        },
-        DealInput::TwoPlayer { contract: c, raspasy: true, .. } => {
-            format!("raspasy {}", contract(*c))
-        }
-        DealInput::TwoPlayer { contract: c, loader, .. } => {
-            format!("{} {}", contract(*c), loader.map(name).unwrap_or_default())
-        }
-        DealInput::ThreePlayer { declarer, .. } => name(*declarer),
-        DealInput::ThrownIn => "thrown in".into(),
-        DealInput::Redeal => "redeal".into(),
-    }
-}
 
-fn csv_field(s: &str) -> String {
-    if s.contains([',', '"', '\n']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_string()
-    }
-}
-
-/// The table as CSV for spreadsheets.
-fn csv(sheet: &Sheet) -> String {
-    let setup = sheet.setup();
-    let sides = side_names(setup);
-    let mut out = String::from("deal,id,dealer,kind,contract,outcome");
-    for s in &sides {
-        let _ = write!(out, ",{}", csv_field(&format!("points {s}")));
-    }
-    out.push_str(",held");
-    for s in &sides {
-        let _ = write!(out, ",{}", csv_field(&format!("total {s}")));
-    }
-    out.push_str(",counted\n");
-    for r in &sheet.table().rows {
-        let outcome = r
-            .score
-            .get("outcome")
-            .or_else(|| r.score.get("score").and_then(|s| s.get("outcome")))
-            .and_then(Value::as_str)
-            .unwrap_or("");
-        let dealer = setup.players.get(r.dealer.index()).cloned().unwrap_or_default();
-        let _ = write!(
-            out,
-            "{},{},{},{},{},{}",
-            r.number,
-            r.id,
-            csv_field(&dealer),
-            r.kind,
-            csv_field(&contract_text(setup, &r.entry)),
-            outcome
-        );
-        for x in &r.recorded {
-            let _ = write!(out, ",{}", num(*x));
-        }
-        let _ = write!(out, ",{}", num(r.pool_after));
-        for x in &r.totals {
-            let _ = write!(out, ",{}", num(*x));
-        }
-        let _ = writeln!(out, ",{}", r.counted);
-    }
-    out
-}

@@ -33,8 +33,10 @@
 //! # Ok::<(), String>(())
 //! ```
 
+mod export;
 mod input;
 mod sheet;
 
+pub use export::{contract_text, csv, num, outcome, side_names};
 pub use input::{Announced, Converted, DealInput, MAX_NAME, Rules, Setup};
 pub use sheet::{Change, EntryId, Item, Row, Sheet, Table};

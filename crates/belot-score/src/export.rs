@@ -1,0 +1,111 @@
+//! Exports of a sheet for people and spreadsheets.
+
+use std::fmt::Write as _;
+
+use belot_core::{Contract, Seat};
+use serde_json::Value;
+
+use crate::input::{DealInput, Setup};
+use crate::sheet::Sheet;
+
+/// Display names of the scoring sides: "Ana & Chloé" for a French team,
+/// the player's name otherwise.
+pub fn side_names(setup: &Setup) -> Vec<String> {
+    if setup.rules.sides() == 2 && setup.players.len() == 4 {
+        vec![
+            format!("{} & {}", setup.players[0], setup.players[2]),
+            format!("{} & {}", setup.players[1], setup.players[3]),
+        ]
+    } else {
+        setup.players.clone()
+    }
+}
+
+/// A number of points: whole, or with one decimal for halves.
+pub fn num(x: f64) -> String {
+    if x.fract() == 0.0 { format!("{x:.0}") } else { format!("{x:.1}") }
+}
+
+/// Who took what, for a table: "Boris ♥", "AT Olena", "raspasy ♠".
+pub fn contract_text(setup: &Setup, e: &DealInput) -> String {
+    let name = |s: Seat| setup.players.get(s.index()).cloned().unwrap_or_default();
+    let contract = |c: Contract| match c {
+        Contract::Suit(s) => s.symbol().to_string(),
+        other => other.to_string(),
+    };
+    match e {
+        DealInput::French { taker, trump, .. } => match trump {
+            Some(t) => format!("{} {}", name(*taker), t.symbol()),
+            None => name(*taker),
+        },
+        DealInput::TwoPlayer { contract: c, raspasy: true, .. } => {
+            format!("raspasy {}", contract(*c))
+        }
+        DealInput::TwoPlayer { contract: c, loader, .. } => {
+            format!("{} {}", contract(*c), loader.map(name).unwrap_or_default())
+        }
+        DealInput::ThreePlayer { declarer, .. } => name(*declarer),
+        DealInput::ThrownIn => "thrown in".into(),
+        DealInput::Redeal => "redeal".into(),
+    }
+}
+
+/// The outcome word of a row's score ("made", "dedans", "litige", "bait"…).
+pub fn outcome(score: &Value) -> &str {
+    score
+        .get("outcome")
+        .or_else(|| score.get("score").and_then(|s| s.get("outcome")))
+        .and_then(Value::as_str)
+        .unwrap_or("")
+}
+
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+/// The table as CSV for spreadsheets.
+pub fn csv(sheet: &Sheet) -> String {
+    let setup = sheet.setup();
+    let sides = side_names(setup);
+    let mut out = String::from("deal,id,dealer,kind,contract,outcome");
+    for s in &sides {
+        let _ = write!(out, ",{}", csv_field(&format!("points {s}")));
+    }
+    out.push_str(",held");
+    for s in &sides {
+        let _ = write!(out, ",{}", csv_field(&format!("total {s}")));
+    }
+    out.push_str(",counted\n");
+    for r in &sheet.table().rows {
+        let outcome = r
+            .score
+            .get("outcome")
+            .or_else(|| r.score.get("score").and_then(|s| s.get("outcome")))
+            .and_then(Value::as_str)
+            .unwrap_or("");
+        let dealer = setup.players.get(r.dealer.index()).cloned().unwrap_or_default();
+        let _ = write!(
+            out,
+            "{},{},{},{},{},{}",
+            r.number,
+            r.id,
+            csv_field(&dealer),
+            r.kind,
+            csv_field(&contract_text(setup, &r.entry)),
+            outcome
+        );
+        for x in &r.recorded {
+            let _ = write!(out, ",{}", num(*x));
+        }
+        let _ = write!(out, ",{}", num(r.pool_after));
+        for x in &r.totals {
+            let _ = write!(out, ",{}", num(*x));
+        }
+        let _ = writeln!(out, ",{}", r.counted);
+    }
+    out
+}

@@ -1,0 +1,398 @@
+// belot score keeper: one page, no framework. Every text a user typed is
+// put in the page with textContent, never as HTML.
+"use strict";
+
+const T = {
+  en: { lang: "Language", newGame: "New game", game: "Game", variant: "Game", french: "French Belote", two_player: "Two-player Belot (1001)", three_player: "Three-player Belot (501)", players: "Players", teams: "Teams: seats 1 & 3 against 2 & 4", nPlayers: "Number of players", name: "Name of the game", player: "Player", dealer: "First dealer", target: "Target", rules: "House rules", create: "Start", newDeal: "New deal", taker: "Who took?", loader: "Who ordered?", declarer: "Declarer", points: "Card points (last trick included)", of: "of", announcements: "Announcements", capot: "Capot", belote: "Belote", none: "none", save: "Save deal", update: "Save changes", cancel: "Cancel", thrownIn: "Thrown in", redeal: "Redeal (four 7s / 8s)", undo: "Undo", redo: "Redo", history: "Deals", deal: "Deal", contract: "Contract", outcome: "Outcome", held: "Held", totals: "Totals", nextDealer: "Next dealer", waiting: "Points waiting", winner: "Winner", delete: "Delete", restore: "Restore", share: "Share", editLink: "Link for the players (can edit)", viewLink: "Read-only link", export: "Export", chart: "Scores over the deals", raspasy: "All pass (распасы)", constructions: "Constructions", belas: "Bela", lastTrick: "Last trick", capo: "No trick (capo)", combinations: "Combinations", belot: "Belot", readonly: "Read-only: watching the game", live: "live", offline: "offline, reconnecting…", stale: "Changed on another phone: check the deals and enter again.", made: "made", dedans: "dedans", litige: "litige", bait: "bait", tie: "tie", failed: "failed", thrown: "thrown in", after: "after the end", deleted: "deleted", edit: "Edit", clear: "Clear", sideOf: "side" },
+  fr: { lang: "Langue", newGame: "Nouvelle partie", game: "Partie", variant: "Jeu", french: "Belote", two_player: "Belote à deux (1001)", three_player: "Belote à trois (501)", players: "Joueurs", teams: "Équipes : places 1 et 3 contre 2 et 4", nPlayers: "Nombre de joueurs", name: "Nom de la partie", player: "Joueur", dealer: "Premier donneur", target: "Objectif", rules: "Règles de la table", create: "Commencer", newDeal: "Nouvelle donne", taker: "Qui a pris ?", loader: "Qui a commandé ?", declarer: "Preneur", points: "Points (dix de der compris)", of: "de", announcements: "Annonces", capot: "Capot", belote: "Belote", none: "aucun", save: "Enregistrer", update: "Enregistrer les changements", cancel: "Annuler", thrownIn: "Donne annulée", redeal: "Redonne (quatre 7 / 8)", undo: "Annuler", redo: "Rétablir", history: "Donnes", deal: "Donne", contract: "Contrat", outcome: "Résultat", held: "En attente", totals: "Totaux", nextDealer: "Prochain donneur", waiting: "Points en attente", winner: "Gagnant", delete: "Supprimer", restore: "Restaurer", share: "Partager", editLink: "Lien des joueurs (modifiable)", viewLink: "Lien en lecture seule", export: "Exporter", chart: "Scores au fil des donnes", raspasy: "Tous passent", constructions: "Combinaisons", belas: "Belote", lastTrick: "Dernier pli", capo: "Aucun pli (capot)", combinations: "Combinaisons", belot: "Belote", readonly: "Lecture seule", live: "en direct", offline: "hors ligne, reconnexion…", stale: "Modifié sur un autre téléphone : vérifiez et recommencez.", made: "faite", dedans: "dedans", litige: "litige", bait: "chute", tie: "égalité", failed: "chute", thrown: "annulée", after: "après la fin", deleted: "supprimée", edit: "Modifier", clear: "Effacer", sideOf: "camp" },
+  bg: { lang: "Език", newGame: "Нова игра", game: "Игра", variant: "Игра", french: "Френски белот", two_player: "Белот за двама (1001)", three_player: "Белот за трима (501)", players: "Играчи", teams: "Отбори: места 1 и 3 срещу 2 и 4", nPlayers: "Брой играчи", name: "Име на играта", player: "Играч", dealer: "Първи раздаващ", target: "Цел", rules: "Правила на масата", create: "Започни", newDeal: "Нова раздача", taker: "Кой взе коза?", loader: "Кой обяви?", declarer: "Играч", points: "Точки (с последната взятка)", of: "на", announcements: "Анонси", capot: "Капот", belote: "Белот", none: "няма", save: "Запиши", update: "Запиши промените", cancel: "Отказ", thrownIn: "Хвърлени карти", redeal: "Преразпределяне", undo: "Отмени", redo: "Повтори", history: "Раздачи", deal: "Раздача", contract: "Договор", outcome: "Резултат", held: "Чакат", totals: "Общо", nextDealer: "Следващ раздаващ", waiting: "Чакащи точки", winner: "Победител", delete: "Изтрий", restore: "Възстанови", share: "Сподели", editLink: "Връзка за играчите (с промени)", viewLink: "Връзка само за гледане", export: "Експорт", chart: "Резултат по раздачи", raspasy: "Всички пас", constructions: "Комбинации", belas: "Белот", lastTrick: "Последна взятка", capo: "Без взятка", combinations: "Комбинации", belot: "Белот", readonly: "Само за гледане", live: "на живо", offline: "без връзка…", stale: "Променено от друг телефон: проверете и въведете отново.", made: "изкарана", dedans: "вътре", litige: "литиж", bait: "вътре", tie: "равно", failed: "вътре", thrown: "хвърлена", after: "след края", deleted: "изтрита", edit: "Промени", clear: "Изчисти", sideOf: "отбор" },
+  ru: { lang: "Язык", newGame: "Новая игра", game: "Игра", variant: "Игра", french: "Французский белот", two_player: "Белот вдвоём (1001)", three_player: "Белот втроём (501)", players: "Игроки", teams: "Команды: места 1 и 3 против 2 и 4", nPlayers: "Число игроков", name: "Название", player: "Игрок", dealer: "Первый сдающий", target: "До", rules: "Правила стола", create: "Начать", newDeal: "Новая сдача", taker: "Кто взял козырь?", loader: "Кто заказал?", declarer: "Играющий", points: "Очки (с последней взяткой)", of: "у", announcements: "Объявления", capot: "Капот", belote: "Бела", none: "нет", save: "Записать", update: "Сохранить", cancel: "Отмена", thrownIn: "Пересдача", redeal: "Пересдача (четыре 7 / 8)", undo: "Отменить", redo: "Вернуть", history: "Сдачи", deal: "Сдача", contract: "Игра", outcome: "Итог", held: "Висят", totals: "Итого", nextDealer: "Сдаёт", waiting: "Висячие очки", winner: "Победитель", delete: "Удалить", restore: "Вернуть", share: "Поделиться", editLink: "Ссылка для игроков (с правкой)", viewLink: "Ссылка для просмотра", export: "Экспорт", chart: "Очки по сдачам", raspasy: "Распасы", constructions: "Конструкции", belas: "Бела", lastTrick: "Последняя взятка", capo: "Без взяток (капо)", combinations: "Комбинации", belot: "Белот", readonly: "Только просмотр", live: "онлайн", offline: "нет связи, переподключение…", stale: "Изменено на другом телефоне: проверьте и введите снова.", made: "сыграна", dedans: "внутри", litige: "ничья", bait: "байт", tie: "ничья", failed: "не сыграна", thrown: "пересдача", after: "после конца", deleted: "удалена", edit: "Изменить", clear: "Сброс", sideOf: "команда" },
+  uk: { lang: "Мова", newGame: "Нова гра", game: "Гра", variant: "Гра", french: "Французький белот", two_player: "Белот удвох (1001)", three_player: "Белот утрьох (501)", players: "Гравці", teams: "Команди: місця 1 і 3 проти 2 і 4", nPlayers: "Кількість гравців", name: "Назва", player: "Гравець", dealer: "Перший, хто здає", target: "До", rules: "Правила столу", create: "Почати", newDeal: "Нова роздача", taker: "Хто взяв козир?", loader: "Хто замовив?", declarer: "Той, хто грає", points: "Очки (з останнім хабаром)", of: "у", announcements: "Оголошення", capot: "Капот", belote: "Бела", none: "немає", save: "Записати", update: "Зберегти", cancel: "Скасувати", thrownIn: "Перездача", redeal: "Перездача (чотири 7 / 8)", undo: "Скасувати", redo: "Повернути", history: "Роздачі", deal: "Роздача", contract: "Гра", outcome: "Підсумок", held: "Висять", totals: "Разом", nextDealer: "Здає", waiting: "Висячі очки", winner: "Переможець", delete: "Видалити", restore: "Відновити", share: "Поділитися", editLink: "Посилання для гравців (з правками)", viewLink: "Посилання для перегляду", export: "Експорт", chart: "Очки за роздачами", raspasy: "Распаси", constructions: "Конструкції", belas: "Бела", lastTrick: "Останній хабар", capo: "Без хабарів (капо)", combinations: "Комбінації", belot: "Белот", readonly: "Лише перегляд", live: "онлайн", offline: "немає зв'язку…", stale: "Змінено на іншому телефоні: перевірте і введіть знову.", made: "зіграна", dedans: "всередині", litige: "нічия", bait: "байт", tie: "нічия", failed: "не зіграна", thrown: "перездача", after: "після кінця", deleted: "видалена", edit: "Змінити", clear: "Скинути", sideOf: "команда" },
+  ro: { lang: "Limba", newGame: "Joc nou", game: "Joc", variant: "Joc", french: "Belote franceză", two_player: "Belot în doi (1001)", three_player: "Belot în trei (501)", players: "Jucători", teams: "Echipe: locurile 1 și 3 contra 2 și 4", nPlayers: "Număr de jucători", name: "Numele jocului", player: "Jucător", dealer: "Primul care împarte", target: "Țintă", rules: "Regulile mesei", create: "Începe", newDeal: "Mână nouă", taker: "Cine a luat atuul?", loader: "Cine a comandat?", declarer: "Jucătorul", points: "Puncte (cu ultima levată)", of: "la", announcements: "Anunțuri", capot: "Capot", belote: "Belot", none: "niciunul", save: "Salvează", update: "Salvează modificările", cancel: "Renunță", thrownIn: "Mână anulată", redeal: "Reîmpărțire (patru de 7 / 8)", undo: "Anulează", redo: "Refă", history: "Mâini", deal: "Mână", contract: "Contract", outcome: "Rezultat", held: "În așteptare", totals: "Total", nextDealer: "Urmează să împartă", waiting: "Puncte în așteptare", winner: "Câștigător", delete: "Șterge", restore: "Restaurează", share: "Distribuie", editLink: "Link pentru jucători (cu modificări)", viewLink: "Link doar pentru vizualizare", export: "Export", chart: "Scorul pe mâini", raspasy: "Toți pas", constructions: "Combinații", belas: "Belot", lastTrick: "Ultima levată", capo: "Fără levată (capo)", combinations: "Combinații", belot: "Belot", readonly: "Doar vizualizare", live: "în direct", offline: "deconectat, reconectare…", stale: "Modificat pe alt telefon: verificați și introduceți din nou.", made: "făcută", dedans: "căzută", litige: "egalitate", bait: "căzută", tie: "egalitate", failed: "căzută", thrown: "anulată", after: "după final", deleted: "ștearsă", edit: "Modifică", clear: "Șterge", sideOf: "echipa" },
+};
+const LANGS = ["en", "bg", "ru", "uk", "ro", "fr"];
+const LANG_NAMES = { en: "English", bg: "Български", ru: "Русский", uk: "Українська", ro: "Română", fr: "Français" };
+let lang = localStorage.getItem("belot.lang") || (navigator.languages || [navigator.language || "en"]).map(l => l.slice(0, 2)).find(l => LANGS.includes(l)) || "en";
+const t = k => (T[lang] && T[lang][k]) || T.en[k] || k;
+const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+
+// House rules per variant: key, default, choices (or "bool"/"number"), help.
+const OPTIONS = {
+  french: [
+    ["target", 1000, "number", "1000, or 500 for a short game"],
+    ["both_cross", "more_points", ["more_points", "taker"], "both sides over the target in one deal"],
+    ["litige", "hold", ["hold", "tie_is_dedans", "tie_is_made"], "an exact tie: the taker's points wait for the next deal's winner"],
+    ["litige_holds_belote", false, "bool", "in a litige the taker's belote waits too"],
+    ["belote_in_contract_test", true, "bool", "belote counts when testing whether the taker beat the defenders"],
+    ["capot_victim_announcements", "keep", ["keep", "void", "transfer"], "announcements of a side made capot"],
+  ],
+  two_player: [
+    ["target", 1001, "number", "1001 (501 in Debertz)"],
+    ["raspasy_enabled", true, "bool", "four passes play an all-pass deal (распасы)"],
+    ["winner_takes_all", false, "bool", "a successful loader records both totals"],
+    ["bait_mode", "all_to_vist", ["all_to_vist", "opponent_own_only"], "a failed loader"],
+    ["tie_mode", "hang", ["hang", "loader_fails", "both_keep"], "an exact tie"],
+    ["pool_mode", "sum", ["sum", "separate"], "several hanging totals"],
+  ],
+  three_player: [
+    ["target", 501, "number", "501 (the seed's text says 50)"],
+    ["fail_test", "below_best_opponent", ["below_best_opponent", "below_both"], "when the declarer fails"],
+    ["odd_point", "to_higher_opponent", ["to_higher_opponent", "half_points", "discard"], "splitting an odd total"],
+    ["next_dealer", "top_of_deal", ["top_of_deal", "top_cumulative", "rotate_left"], "who deals next"],
+  ],
+};
+
+const $ = (sel, root = document) => root.querySelector(sel);
+function el(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "on") for (const [ev, f] of Object.entries(v)) e.addEventListener(ev, f);
+    else if (v === true) e.setAttribute(k, "");
+    else if (v !== false && v != null) e.setAttribute(k, v);
+  }
+  for (const c of children.flat()) if (c != null) e.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  return e;
+}
+const main = $("#main");
+const status = msg => { $("#status").textContent = msg || ""; };
+
+async function api(method, path, body) {
+  const r = await fetch(path, { method, headers: body ? { "content-type": "application/json" } : {}, body: body ? JSON.stringify(body) : undefined });
+  const v = await r.json().catch(() => ({}));
+  return { ok: r.ok, status: r.status, body: v };
+}
+
+// ---- start a game ----
+function renderNew() {
+  document.title = "belot";
+  const form = el("form", { "aria-label": t("newGame") });
+  const variant = el("select", { id: "variant" }, ["french", "two_player", "three_player"].map(v => el("option", { value: v }, t(v))));
+  const nplayers = el("select", { id: "nplayers" }, [4, 3, 2].map(n => el("option", { value: n }, n)));
+  const names = el("div");
+  const dealer = el("select", { id: "dealer" });
+  const opts = el("div");
+  const err = el("p", { class: "error", role: "alert" });
+  const count = () => variant.value === "french" ? +nplayers.value : variant.value === "two_player" ? 2 : 3;
+  function redraw() {
+    $("#nplayers-wrap", form).hidden = variant.value !== "french";
+    const n = count();
+    const old = [...names.querySelectorAll("input")].map(i => i.value);
+    names.replaceChildren(...Array.from({ length: n }, (_, i) =>
+      el("label", {}, `${t("player")} ${i + 1}`, el("input", { type: "text", id: `p${i}`, maxlength: 40, required: true, value: old[i] || "", autocomplete: "off" }))));
+    if (variant.value === "french" && n === 4) names.prepend(el("p", { class: "note" }, t("teams")));
+    dealer.replaceChildren(...Array.from({ length: n }, (_, i) => el("option", { value: i }, `${t("player")} ${i + 1}`)));
+    opts.replaceChildren(...OPTIONS[variant.value].map(([key, def, kind, help]) => {
+      let input;
+      if (kind === "bool") input = el("input", { type: "checkbox", id: `o-${key}`, checked: def });
+      else if (kind === "number") input = el("input", { type: "number", id: `o-${key}`, value: def, min: 1, inputmode: "numeric" });
+      else input = el("select", { id: `o-${key}` }, kind.map(c => el("option", { value: c, selected: c === def }, c.replaceAll("_", " "))));
+      return el("label", {}, `${key.replaceAll("_", " ")} — `, el("span", { class: "note" }, help), input);
+    }));
+  }
+  variant.addEventListener("change", redraw);
+  nplayers.addEventListener("change", redraw);
+  form.append(
+    el("h2", {}, t("newGame")),
+    el("label", {}, t("variant"), variant),
+    el("div", { id: "nplayers-wrap" }, el("label", {}, t("nPlayers"), nplayers)),
+    el("label", {}, t("name"), el("input", { type: "text", id: "gname", maxlength: 80 })),
+    el("fieldset", {}, el("legend", {}, t("players")), names),
+    el("label", {}, t("dealer"), dealer),
+    el("details", {}, el("summary", {}, t("rules")), opts),
+    err,
+    el("button", { type: "submit", class: "primary", id: "create" }, t("create")));
+  redraw();
+  form.addEventListener("submit", async ev => {
+    ev.preventDefault();
+    const options = {};
+    for (const [key, def, kind] of OPTIONS[variant.value]) {
+      const i = $(`#o-${key}`, form);
+      options[key] = kind === "bool" ? i.checked : kind === "number" ? +i.value : i.value;
+    }
+    if (variant.value === "french") options.players = count();
+    const setup = {
+      name: $("#gname", form).value.trim(),
+      players: [...names.querySelectorAll("input")].map(i => i.value.trim()),
+      first_dealer: +dealer.value,
+      rules: { variant: variant.value, options },
+    };
+    const r = await api("POST", "/api/sheets", setup);
+    if (!r.ok) { err.textContent = r.body.error ? r.body.error.message : String(r.status); return; }
+    history.pushState({}, "", `/g/${r.body.id}`);
+    route();
+  });
+  main.replaceChildren(form);
+}
+
+// ---- a game ----
+let game = null, source = null, editing = null;
+
+function sides(st) {
+  const p = st.setup.players;
+  return st.setup.rules.variant === "french" && p.length === 4 ? [`${p[0]} & ${p[2]}`, `${p[1]} & ${p[3]}`] : p;
+}
+const fmt = x => Number.isInteger(x) ? String(x) : x.toFixed(1);
+function outcomeOf(row) {
+  if (row.kind === "thrown_in") return t("thrown");
+  if (row.kind === "redeal") return t("redeal");
+  const s = row.score && (row.score.outcome || (row.score.score && row.score.score.outcome));
+  return s ? t(s) : "";
+}
+function contractOf(st, e) {
+  const p = st.setup.players, name = s => p[s] || "";
+  if (e.kind === "french") return name(e.taker) + (e.trump ? " " + SUITS[e.trump] : "");
+  if (e.kind === "two_player") return (e.raspasy ? t("raspasy") + " " : "") + (SUITS[e.contract] || e.contract) + (e.loader != null ? " " + name(e.loader) : "");
+  if (e.kind === "three_player") return name(e.declarer);
+  return "—";
+}
+
+function renderGame() {
+  const st = game, edit = st.mode === "edit";
+  document.title = `belot — ${st.setup.name || t(st.setup.rules.variant)}`;
+  const names = sides(st), tb = st.table;
+  const parts = [];
+  parts.push(el("h2", {}, st.setup.name || t(st.setup.rules.variant)));
+  if (!edit) parts.push(el("p", { class: "note" }, t("readonly")));
+  parts.push(el("div", { class: "totals", role: "group", "aria-label": t("totals") },
+    names.map((n, i) => el("div", {}, el("span", {}, n), el("strong", { "data-total": i }, fmt(tb.totals[i] || 0))))));
+  if (tb.winner != null) parts.push(el("p", { class: "winner", id: "winner" }, `${t("winner")}: ${names[tb.winner]}`));
+  else parts.push(el("p", { id: "next-dealer" }, `${t("nextDealer")}: ${st.setup.players[tb.next_dealer]}`));
+  if (tb.pool > 0) parts.push(el("p", { id: "waiting" }, `${t("waiting")}: ${fmt(tb.pool)}`));
+  if (edit) {
+    parts.push(el("div", { class: "row" },
+      el("button", { id: "undo", disabled: !st.can_undo, on: { click: () => send({ op: "undo" }) } }, "↶ " + t("undo")),
+      el("button", { id: "redo", disabled: !st.can_redo, on: { click: () => send({ op: "redo" }) } }, "↷ " + t("redo"))));
+    parts.push(dealForm(st));
+  }
+  parts.push(historyTable(st, names));
+  parts.push(chart(st, names));
+  parts.push(sharePanel(st));
+  main.replaceChildren(...parts);
+}
+
+async function send(change) {
+  const r = await api("POST", `/api/sheets/${game.id}/changes`, { version: game.version, change });
+  if (r.ok) { editing = null; game = r.body; renderGame(); status(""); return true; }
+  if (r.status === 409 && r.body.state) { game = r.body.state; renderGame(); }
+  const msg = r.status === 409 ? t("stale") + " " + r.body.error.message : (r.body.error ? r.body.error.message : String(r.status));
+  const box = $("#form-error");
+  if (box) box.textContent = msg; else status(msg);
+  return false;
+}
+
+function choice(label, values, current, onPick, id) {
+  return el("fieldset", { id }, el("legend", {}, label), el("div", { class: "toggle", role: "group" },
+    values.map(([v, text]) => el("button", { type: "button", "aria-pressed": String(current === v), "data-value": v,
+      on: { click: ev => { onPick(current === v && v !== null ? null : v); ev.currentTarget.closest("form").dispatchEvent(new Event("redraw")); } } }, text))));
+}
+
+function numberInput(id, label, value, onInput) {
+  return el("label", {}, label, el("input", { type: "number", id, inputmode: "numeric", min: 0, max: 300, value: value ?? "", on: { input: ev => onInput(ev.target.value === "" ? null : +ev.target.value) } }));
+}
+
+function dealForm(st) {
+  const v = st.setup.rules.variant, n = st.setup.players.length, names = sides(st), ns = names.length;
+  const players = st.setup.players.map((p, i) => [i, p]);
+  const sideList = names.map((p, i) => [i, p]);
+  // The form's model; editing an existing deal starts from its entry.
+  const m = editing ? JSON.parse(JSON.stringify(editing.entry)) : {};
+  if (v === "french") { m.kind = "french"; m.card_points ??= Array(ns).fill(null); m.announcements = m.announcements && m.announcements.length ? m.announcements : Array(ns).fill(0); }
+  if (v === "two_player") { m.kind = "two_player"; m.card_points ??= [null, null]; m.constructions ??= [0, 0]; m.belas ??= [0, 0]; m.contract ??= "H"; m.raspasy ??= false; }
+  if (v === "three_player") { m.kind = "three_player"; m.card_points ??= [null, null, null]; m.combinations ??= [0, 0, 0]; m.belots ??= [0, 0, 0]; m.capo ??= []; }
+  const form = el("form", { id: "deal-form", "aria-label": t("newDeal") });
+  let target = 0; // which points field the keypad types into
+  const draw = () => {
+    const body = [el("h2", {}, editing ? `${t("edit")} #${editing.id}` : t("newDeal"))];
+    if (v === "french") {
+      body.push(choice(t("taker"), players, m.taker, x => { m.taker = x; }, "f-taker"));
+      body.push(el("fieldset", {}, el("legend", {}, t("points")), el("div", { class: "row" },
+        names.map((s, i) => numberInput(`f-points-${i}`, s, m.card_points[i], x => { m.card_points[i] = x; target = i; })))));
+      body.push(keypad(d => {
+        const cur = m.card_points[target] ?? 0;
+        m.card_points[target] = d === "C" ? null : d === "⌫" ? Math.floor(cur / 10) || null : Math.min(cur * 10 + d, 999);
+        for (let i = 0; i < ns; i++) if (i !== target && ns === 2 && m.card_points[target] != null) m.card_points[i] = null;
+        form.dispatchEvent(new Event("redraw"));
+      }));
+      body.push(el("fieldset", {}, el("legend", {}, t("announcements")),
+        names.map((s, i) => el("div", { class: "row" }, el("span", {}, `${s}: `, el("strong", { "data-ann": i }, m.announcements[i])),
+          [20, 50, 100, 150, 200].map(a => el("button", { type: "button", "aria-label": `${s} +${a}`, on: { click: () => { m.announcements[i] += a; form.dispatchEvent(new Event("redraw")); } } }, `+${a}`)),
+          el("button", { type: "button", "aria-label": `${s} ${t("clear")}`, on: { click: () => { m.announcements[i] = 0; form.dispatchEvent(new Event("redraw")); } } }, "0")))));
+      body.push(choice(t("capot"), sideList, m.capot, x => { m.capot = x; }, "f-capot"));
+      body.push(choice(t("belote"), sideList, m.belote, x => { m.belote = x; }, "f-belote"));
+    } else if (v === "two_player") {
+      body.push(choice(t("contract"), [...Object.entries(SUITS), ["AT", "AT (ВК)"], ["NT", "NT (БК)"]], m.contract, x => { m.contract = x ?? "H"; }, "t-contract"));
+      body.push(el("label", {}, el("input", { type: "checkbox", id: "t-raspasy", checked: m.raspasy, on: { change: ev => { m.raspasy = ev.target.checked; if (m.raspasy) m.loader = null; form.dispatchEvent(new Event("redraw")); } } }), " " + t("raspasy")));
+      if (!m.raspasy) body.push(choice(t("loader"), players, m.loader, x => { m.loader = x; }, "t-loader"));
+      body.push(el("fieldset", {}, el("legend", {}, t("points")), el("div", { class: "row" }, players.map(([i, p]) => numberInput(`t-points-${i}`, p, m.card_points[i], x => { m.card_points[i] = x; })))));
+      body.push(el("fieldset", {}, el("legend", {}, t("constructions")), el("div", { class: "row" }, players.map(([i, p]) => numberInput(`t-melds-${i}`, p, m.constructions[i], x => { m.constructions[i] = x || 0; })))));
+      body.push(el("fieldset", {}, el("legend", {}, t("belas")), el("div", { class: "row" }, players.map(([i, p]) => numberInput(`t-belas-${i}`, p, m.belas[i], x => { m.belas[i] = x || 0; })))));
+    } else {
+      body.push(choice(t("declarer"), players, m.declarer, x => { m.declarer = x; }, "r-declarer"));
+      body.push(el("fieldset", {}, el("legend", {}, t("points")), el("div", { class: "row" }, players.map(([i, p]) => numberInput(`r-points-${i}`, p, m.card_points[i], x => { m.card_points[i] = x; })))));
+      body.push(choice(t("lastTrick"), players, m.last_trick, x => { m.last_trick = x; }, "r-last"));
+      body.push(el("fieldset", {}, el("legend", {}, t("capo")), el("div", { class: "toggle" }, players.map(([i, p]) =>
+        el("button", { type: "button", "aria-pressed": String(m.capo.includes(i)), on: { click: () => { m.capo = m.capo.includes(i) ? m.capo.filter(x => x !== i) : [...m.capo, i]; form.dispatchEvent(new Event("redraw")); } } }, p)))));
+      body.push(el("fieldset", {}, el("legend", {}, t("combinations")), el("div", { class: "row" }, players.map(([i, p]) => numberInput(`r-melds-${i}`, p, m.combinations[i], x => { m.combinations[i] = x || 0; })))));
+      body.push(el("fieldset", {}, el("legend", {}, t("belot")), el("div", { class: "row" }, players.map(([i, p]) => numberInput(`r-belots-${i}`, p, m.belots[i], x => { m.belots[i] = x || 0; })))));
+    }
+    body.push(el("p", { class: "error", id: "form-error", role: "alert" }));
+    body.push(el("div", { class: "row" },
+      el("button", { type: "submit", class: "primary", id: "save" }, editing ? t("update") : t("save")),
+      el("button", { type: "button", id: "thrown-in", on: { click: () => submit({ kind: "thrown_in" }) } }, t("thrownIn")),
+      v === "two_player" ? el("button", { type: "button", id: "redeal", on: { click: () => submit({ kind: "redeal" }) } }, t("redeal")) : null,
+      editing ? el("button", { type: "button", id: "cancel", on: { click: () => { editing = null; renderGame(); } } }, t("cancel")) : null));
+    const focused = document.activeElement && document.activeElement.id;
+    form.replaceChildren(...body);
+    if (focused && $(`#${focused}`, form)) $(`#${focused}`, form).focus();
+  };
+  const submit = entry => editing ? send({ op: "edit", id: editing.id, entry }) : send({ op: "add", entry });
+  form.addEventListener("redraw", draw);
+  form.addEventListener("submit", ev => {
+    ev.preventDefault();
+    const e = JSON.parse(JSON.stringify(m));
+    if (e.kind === "two_player") { e.card_points = e.card_points.map(x => x ?? 0); if (e.raspasy) delete e.loader; }
+    if (e.kind === "three_player") e.card_points = e.card_points.map(x => x ?? 0);
+    for (const k of Object.keys(e)) if (e[k] === null || e[k] === undefined) delete e[k];
+    if (e.kind === "french") e.card_points = m.card_points;
+    submit(e);
+  });
+  draw();
+  return form;
+}
+
+function keypad(press) {
+  return el("div", { class: "keypad", role: "group", "aria-label": "keypad" },
+    [1, 2, 3, 4, 5, 6, 7, 8, 9, "C", 0, "⌫"].map(d => el("button", { type: "button", "aria-label": String(d), on: { click: () => press(d) } }, String(d))));
+}
+
+function historyTable(st, names) {
+  const edit = st.mode === "edit";
+  const rows = st.table.rows;
+  const byId = new Map(rows.map(r => [r.id, r]));
+  const body = el("tbody");
+  let n = 0;
+  for (const item of st.items) {
+    const r = byId.get(item.id);
+    const tr = el("tr", { class: item.deleted ? "deleted" : r && !r.counted ? "after" : "", tabindex: edit ? 0 : false, "data-id": item.id });
+    if (r) {
+      n++;
+      tr.append(el("td", {}, r.number), el("td", {}, st.setup.players[r.dealer]), el("td", {}, contractOf(st, item.entry) + " " + outcomeOf(r) + (r.counted ? "" : ` (${t("after")})`)),
+        ...r.recorded.map(x => el("td", {}, fmt(x))), el("td", {}, fmt(r.pool_after)), ...r.totals.map(x => el("td", {}, fmt(x))));
+    } else {
+      tr.append(el("td", {}, "—"), el("td", {}, ""), el("td", {}, contractOf(st, item.entry) + ` (${t("deleted")})`),
+        ...names.map(() => el("td", {}, "")), el("td", {}, ""), ...names.map(() => el("td", {}, "")));
+    }
+    if (edit) {
+      const open = () => actions(item, tr);
+      tr.addEventListener("click", open);
+      tr.addEventListener("keydown", ev => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); open(); } });
+    }
+    body.append(tr);
+  }
+  return el("section", { "aria-label": t("history") }, el("h2", {}, t("history")),
+    el("table", {}, el("thead", {}, el("tr", {}, el("th", {}, "#"), el("th", {}, t("dealer")), el("th", {}, t("contract")),
+      ...names.map(s => el("th", {}, s)), el("th", {}, t("held")), ...names.map(s => el("th", {}, "Σ " + s)))), body));
+}
+
+function actions(item, tr) {
+  const old = $("#row-actions");
+  if (old) old.remove();
+  const box = el("tr", { id: "row-actions" }, el("td", { colspan: 99 }, el("div", { class: "row" },
+    item.deleted
+      ? el("button", { id: "restore", on: { click: () => send({ op: "restore", id: item.id }) } }, t("restore"))
+      : [el("button", { id: "edit", on: { click: () => { editing = item; renderGame(); $("#deal-form").scrollIntoView(); } } }, t("edit")),
+         el("button", { id: "delete", on: { click: () => send({ op: "delete", id: item.id }) } }, t("delete"))])));
+  tr.after(box);
+  $("button", box).focus();
+}
+
+function chart(st, names) {
+  const rows = st.table.rows.filter(r => r.counted);
+  const W = 320, H = 160, P = 24;
+  const all = rows.flatMap(r => r.totals).concat([0, st.setup.rules.options.target || 0]);
+  const max = Math.max(...all, 1), min = Math.min(...all, 0);
+  const x = i => P + (W - 2 * P) * (rows.length ? i / rows.length : 0);
+  const y = v => H - P - (H - 2 * P) * (v - min) / (max - min || 1);
+  const NS = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(NS, "svg");
+  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+  svg.setAttribute("class", "chart");
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", t("chart"));
+  const colors = ["#0b6e4f", "#c44536", "#3d5a80", "#9c6644"];
+  const line = (x1, y1, x2, y2, c, w = 1, dash) => { const l = document.createElementNS(NS, "line"); for (const [k, v] of Object.entries({ x1, y1, x2, y2, stroke: c, "stroke-width": w })) l.setAttribute(k, v); if (dash) l.setAttribute("stroke-dasharray", "4 3"); svg.append(l); };
+  line(P, y(0), W - P, y(0), "#999");
+  const target = st.setup.rules.options.target;
+  if (target) line(P, y(target), W - P, y(target), "#999", 1, true);
+  names.forEach((_, s) => {
+    const pts = [[x(0), y(0)], ...rows.map((r, i) => [x(i + 1), y(r.totals[s])])];
+    const pl = document.createElementNS(NS, "polyline");
+    pl.setAttribute("points", pts.map(p => p.join(",")).join(" "));
+    pl.setAttribute("fill", "none");
+    pl.setAttribute("stroke", colors[s % 4]);
+    pl.setAttribute("stroke-width", 2);
+    svg.append(pl);
+  });
+  return el("section", {}, el("h2", {}, t("chart")), svg,
+    el("p", { class: "note" }, names.map((s, i) => el("span", { style: `color:${colors[i % 4]}` }, "■ " + s + "  "))));
+}
+
+function sharePanel(st) {
+  const origin = location.origin;
+  const items = [];
+  if (st.id) {
+    const link = `${origin}/g/${st.id}`;
+    items.push(el("div", {}, el("p", {}, t("editLink")), el("input", { type: "text", readonly: true, value: link, "aria-label": t("editLink"), id: "edit-link" }),
+      el("img", { src: `/api/sheets/${st.id}/qr.svg?origin=${encodeURIComponent(origin)}`, alt: "QR: " + t("editLink") })));
+  }
+  const vlink = `${origin}/v/${st.view_id}`;
+  items.push(el("div", {}, el("p", {}, t("viewLink")), el("input", { type: "text", readonly: true, value: vlink, "aria-label": t("viewLink"), id: "view-link" }),
+    el("img", { src: `/api/view/${st.view_id}/qr.svg?origin=${encodeURIComponent(origin)}`, alt: "QR: " + t("viewLink") })));
+  const exp = st.id ? el("p", {}, t("export") + ": ", el("a", { href: `/api/sheets/${st.id}/export.csv` }, "CSV"), " · ", el("a", { href: `/api/sheets/${st.id}/export.json` }, "JSON")) : null;
+  return el("section", {}, el("h2", {}, t("share")), el("div", { class: "share" }, items), exp);
+}
+
+function connect(path) {
+  if (source) source.close();
+  source = new EventSource(path);
+  source.addEventListener("state", ev => {
+    const next = JSON.parse(ev.data);
+    if (game && game.id && !next.id) next.id = game.id;
+    const typing = document.activeElement && document.activeElement.closest && document.activeElement.closest("#deal-form");
+    game = next;
+    status(t("live"));
+    // Keep a deal being typed: redraw everything else.
+    if (typing) {
+      const form = $("#deal-form");
+      renderGame();
+      const fresh = $("#deal-form");
+      if (form && fresh) fresh.replaceWith(form);
+    } else renderGame();
+  });
+  source.onerror = () => status(t("offline"));
+}
+
+async function route() {
+  if (source) { source.close(); source = null; }
+  editing = null;
+  const m = location.pathname.match(/^\/(g|v)\/([0-9a-f]{32})$/);
+  if (!m) return renderNew();
+  const edit = m[1] === "g";
+  const r = await api("GET", edit ? `/api/sheets/${m[2]}` : `/api/view/${m[2]}`);
+  if (!r.ok) { main.replaceChildren(el("p", { class: "error" }, r.body.error ? r.body.error.message : String(r.status))); return; }
+  game = r.body;
+  renderGame();
+  connect(edit ? `/api/sheets/${m[2]}/events` : `/api/view/${m[2]}/events`);
+}
+
+function setupLang() {
+  const sel = $("#lang");
+  sel.replaceChildren(...LANGS.map(l => el("option", { value: l, selected: l === lang }, LANG_NAMES[l])));
+  document.documentElement.lang = lang;
+  $("#lang-label").textContent = t("lang");
+  sel.onchange = () => { lang = sel.value; localStorage.setItem("belot.lang", lang); setupLang(); if (game && location.pathname !== "/") renderGame(); else renderNew(); };
+}
+
+window.addEventListener("popstate", route);
+setupLang();
+route();
