@@ -736,5 +736,3 @@ fn render(id: &SheetId, sheet: &Sheet) -> String {
     }
     out
 }
-
-

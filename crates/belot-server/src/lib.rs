@@ -51,7 +51,9 @@ impl From<StoreError> for ApiError {
             StoreError::NotFound(_) | StoreError::BadId(_) => {
                 ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such game: check the link")
             }
-            StoreError::Conflict { .. } => ApiError::new(StatusCode::CONFLICT, "stale", e.to_string()),
+            StoreError::Conflict { .. } => {
+                ApiError::new(StatusCode::CONFLICT, "stale", e.to_string())
+            }
             StoreError::Io(m) => ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "storage", m),
         }
     }
@@ -87,13 +89,21 @@ impl Hub {
     /// A hub over this store.
     pub fn new(store: SqliteStore) -> Hub {
         Hub {
-            inner: Arc::new(Mutex::new(Inner { store, sheets: HashMap::new(), channels: HashMap::new() })),
+            inner: Arc::new(Mutex::new(Inner {
+                store,
+                sheets: HashMap::new(),
+                channels: HashMap::new(),
+            })),
         }
     }
 
     fn with<T>(&self, f: impl FnOnce(&mut Inner) -> ApiResult<T>) -> ApiResult<T> {
         let mut g = self.inner.lock().map_err(|_| {
-            ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", "a previous request failed; restart the server")
+            ApiError::new(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "internal",
+                "a previous request failed; restart the server",
+            )
         })?;
         f(&mut g)
     }
@@ -109,7 +119,9 @@ impl Inner {
                 .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "storage", e))?;
             self.sheets.insert(id.clone(), (sheet, view));
         }
-        self.sheets.get_mut(id).ok_or_else(|| ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such game"))
+        self.sheets
+            .get_mut(id)
+            .ok_or_else(|| ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such game"))
     }
 }
 
@@ -129,7 +141,9 @@ fn state_json(id: Option<&SheetId>, view: &SheetId, sheet: &Sheet) -> Value {
 }
 
 fn parse_id(s: &str) -> ApiResult<SheetId> {
-    SheetId::parse(s).map_err(|_| ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such game: check the link"))
+    SheetId::parse(s).map_err(|_| {
+        ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such game: check the link")
+    })
 }
 
 /// The router: the API under `/api`, the UI at `/`, `/g/{id}` (edit) and
@@ -162,7 +176,10 @@ const CSS: &str = include_str!("../ui/app.css");
 
 async fn ui_index() -> impl IntoResponse {
     (
-        [(header::CACHE_CONTROL, "no-cache"), (header::CONTENT_SECURITY_POLICY, "default-src 'self'; img-src 'self' data:")],
+        [
+            (header::CACHE_CONTROL, "no-cache"),
+            (header::CONTENT_SECURITY_POLICY, "default-src 'self'; img-src 'self' data:"),
+        ],
         Html(INDEX),
     )
 }
@@ -192,7 +209,8 @@ async fn create(
     body: Result<Json<Setup>, axum::extract::rejection::JsonRejection>,
 ) -> ApiResult<(StatusCode, Json<Value>)> {
     let Json(setup) = body.map_err(body_error)?;
-    let sheet = Sheet::new(setup).map_err(|m| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "invalid", m))?;
+    let sheet = Sheet::new(setup)
+        .map_err(|m| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "invalid", m))?;
     let state = hub.with(|i| {
         let id = i.store.create(sheet.setup())?;
         let view = i.store.view_id(&id)?;
@@ -253,7 +271,8 @@ async fn post_change(
         }
         // Apply in memory first: a refused change stores nothing.
         let mut next = sheet.clone();
-        next.apply(req.change.clone()).map_err(|m| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "invalid", m))?;
+        next.apply(req.change.clone())
+            .map_err(|m| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "invalid", m))?;
         let view = view.clone();
         i.store.append(&id, version, &req.change)?;
         let edit_state = state_json(Some(&id), &view, &next);
@@ -293,9 +312,9 @@ fn events(hub: Hub, id: SheetId, edit: bool) -> ApiResult<Response> {
             v
         })
     });
-    let stream = tokio_stream::once(first)
-        .chain(updates)
-        .map(|v| Ok::<_, std::convert::Infallible>(Event::default().event("state").data(v.to_string())));
+    let stream = tokio_stream::once(first).chain(updates).map(|v| {
+        Ok::<_, std::convert::Infallible>(Event::default().event("state").data(v.to_string()))
+    });
     Ok(Sse::new(stream).keep_alive(KeepAlive::default()).into_response())
 }
 
@@ -316,10 +335,7 @@ async fn export_json(State(hub): State<Hub>, Path(id): Path<String>) -> ApiResul
         let (sheet, _) = i.sheet(&id)?;
         let v = json!({"format": "belot-sheet", "version": 1, "id": id.as_str(),
                        "setup": sheet.setup(), "history": sheet.history(), "table": sheet.table()});
-        Ok((
-            [(header::CONTENT_DISPOSITION, "attachment; filename=\"belot.json\"")],
-            Json(v),
-        )
+        Ok(([(header::CONTENT_DISPOSITION, "attachment; filename=\"belot.json\"")], Json(v))
             .into_response())
     })
 }

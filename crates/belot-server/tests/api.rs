@@ -1,0 +1,247 @@
+//! The HTTP API without a socket (`app()` with oneshot requests), and once
+//! over a real port with live events.
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use belot_server::{Hub, app};
+use belot_store::SqliteStore;
+use serde_json::{Value, json};
+use tower::ServiceExt;
+
+fn hub() -> Hub {
+    Hub::new(SqliteStore::in_memory().unwrap())
+}
+
+async fn call(hub: &Hub, method: &str, uri: &str, body: Option<Value>) -> (StatusCode, Value) {
+    let req = Request::builder().method(method).uri(uri).header("content-type", "application/json");
+    let req = req.body(body.map_or(Body::empty(), |b| Body::from(b.to_string()))).unwrap();
+    let resp = app(hub.clone()).oneshot(req).await.unwrap();
+    let status = resp.status();
+    let bytes = axum::body::to_bytes(resp.into_body(), 1 << 20).await.unwrap();
+    (status, serde_json::from_slice(&bytes).unwrap_or(Value::Null))
+}
+
+fn setup() -> Value {
+    json!({"name": "<b>Friday</b>", "players": ["Ana", "<script>alert(1)</script>", "Chloé", "Dimitar"],
+           "first_dealer": 3, "rules": {"variant": "french"}})
+}
+
+fn add(taker: u8, points: u32) -> Value {
+    json!({"op": "add", "entry": {"kind": "french", "taker": taker, "card_points": [null, points]}})
+}
+
+#[tokio::test]
+async fn create_change_and_read() {
+    let h = hub();
+    let (s, st) = call(&h, "POST", "/api/sheets", Some(setup())).await;
+    assert_eq!(s, StatusCode::CREATED);
+    let id = st["id"].as_str().unwrap().to_string();
+    assert_eq!(st["version"], 0);
+    assert_eq!(st["mode"], "edit");
+    // Names are data, returned as given (the UI puts them in as text).
+    assert_eq!(st["setup"]["players"][1], "<script>alert(1)</script>");
+    let (s, st) = call(
+        &h,
+        "POST",
+        &format!("/api/sheets/{id}/changes"),
+        Some(json!({"version": 0, "change": add(1, 100)})),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{st}");
+    assert_eq!(st["version"], 1);
+    assert_eq!(st["table"]["totals"], json!([62.0, 100.0]));
+    let (s, st) = call(&h, "GET", &format!("/api/sheets/{id}"), None).await;
+    assert_eq!((s, st["version"].clone()), (StatusCode::OK, json!(1)));
+    // Undo, redo through the same endpoint.
+    let (_, st) = call(
+        &h,
+        "POST",
+        &format!("/api/sheets/{id}/changes"),
+        Some(json!({"version": 1, "change": {"op": "undo"}})),
+    )
+    .await;
+    assert_eq!(st["table"]["totals"], json!([0.0, 0.0]));
+    assert_eq!(st["can_redo"], true);
+}
+
+#[tokio::test]
+async fn a_stale_edit_is_refused_with_the_current_state() {
+    let h = hub();
+    let (_, st) = call(&h, "POST", "/api/sheets", Some(setup())).await;
+    let id = st["id"].as_str().unwrap().to_string();
+    let url = format!("/api/sheets/{id}/changes");
+    // Two phones both at version 0: the first wins, the second is refused.
+    let (s1, _) = call(&h, "POST", &url, Some(json!({"version": 0, "change": add(1, 100)}))).await;
+    let (s2, body) =
+        call(&h, "POST", &url, Some(json!({"version": 0, "change": add(0, 90)}))).await;
+    assert_eq!((s1, s2), (StatusCode::OK, StatusCode::CONFLICT));
+    assert_eq!(body["error"]["code"], "stale");
+    assert!(body["error"]["message"].as_str().unwrap().contains("another phone"));
+    assert_eq!(body["state"]["version"], 1);
+    assert_eq!(body["state"]["table"]["totals"], json!([62.0, 100.0]));
+    let (_, st) = call(&h, "GET", &format!("/api/sheets/{id}"), None).await;
+    assert_eq!(st["version"], 1, "the stale change stored nothing");
+}
+
+#[tokio::test]
+async fn bad_input_gets_clear_errors_and_stores_nothing() {
+    let h = hub();
+    let (_, st) = call(&h, "POST", "/api/sheets", Some(setup())).await;
+    let id = st["id"].as_str().unwrap().to_string();
+    let url = format!("/api/sheets/{id}/changes");
+    let (s, b) = call(&h, "POST", &url, Some(json!({"version": 0, "change": add(1, 161)}))).await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(b["error"]["message"].as_str().unwrap().contains("never 1 or 161"));
+    let (s, b) = call(&h, "POST", &url, Some(json!({"version": 0, "change": {"op": "fly"}}))).await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(b["error"]["message"].as_str().unwrap().contains("unknown variant"), "{b}");
+    let (s, _) = call(
+        &h,
+        "POST",
+        "/api/sheets",
+        Some(json!({"players": ["A"], "rules": {"variant": "french"}})),
+    )
+    .await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
+    let (s, b) = call(&h, "GET", "/api/sheets/00000000000000000000000000000000", None).await;
+    assert_eq!((s, b["error"]["code"].clone()), (StatusCode::NOT_FOUND, json!("not_found")));
+    let (s, _) = call(&h, "GET", "/api/sheets/not-an-id", None).await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+    // Over 64 KiB: refused before parsing.
+    let big = json!({"version": 0, "change": {"op": "add", "entry": {"kind": "thrown_in"}}, "pad": "x".repeat(70_000)});
+    let (s, _) = call(&h, "POST", &url, Some(big)).await;
+    assert_eq!(s, StatusCode::PAYLOAD_TOO_LARGE);
+    let (_, st) = call(&h, "GET", &format!("/api/sheets/{id}"), None).await;
+    assert_eq!(st["version"], 0, "nothing stored");
+}
+
+#[tokio::test]
+async fn the_read_only_link_cannot_write_and_hides_the_edit_id() {
+    let h = hub();
+    let (_, st) = call(&h, "POST", "/api/sheets", Some(setup())).await;
+    let (id, view) =
+        (st["id"].as_str().unwrap().to_string(), st["view_id"].as_str().unwrap().to_string());
+    let (s, v) = call(&h, "GET", &format!("/api/view/{view}"), None).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!((v["mode"].clone(), v["id"].clone()), (json!("view"), Value::Null));
+    assert!(!v.to_string().contains(&id), "the edit id never leaks to a spectator");
+    let (s, _) = call(
+        &h,
+        "POST",
+        &format!("/api/view/{view}/changes"),
+        Some(json!({"version": 0, "change": add(1, 100)})),
+    )
+    .await;
+    assert!(s == StatusCode::NOT_FOUND || s == StatusCode::METHOD_NOT_ALLOWED);
+    // The view id is not an edit id.
+    let (s, _) = call(
+        &h,
+        "POST",
+        &format!("/api/sheets/{view}/changes"),
+        Some(json!({"version": 0, "change": add(1, 100)})),
+    )
+    .await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn ui_openapi_exports_and_qr() {
+    let h = hub();
+    let (_, st) = call(&h, "POST", "/api/sheets", Some(setup())).await;
+    let id = st["id"].as_str().unwrap().to_string();
+    call(
+        &h,
+        "POST",
+        &format!("/api/sheets/{id}/changes"),
+        Some(json!({"version": 0, "change": add(1, 100)})),
+    )
+    .await;
+    let get = |uri: String| {
+        let h = h.clone();
+        async move {
+            let resp = app(h)
+                .oneshot(Request::builder().uri(uri).body(Body::empty()).unwrap())
+                .await
+                .unwrap();
+            let ct = resp
+                .headers()
+                .get("content-type")
+                .map(|v| v.to_str().unwrap().to_string())
+                .unwrap_or_default();
+            let s = resp.status();
+            let b = axum::body::to_bytes(resp.into_body(), 1 << 20).await.unwrap();
+            (s, ct, String::from_utf8_lossy(&b).to_string())
+        }
+    };
+    let (s, ct, html) = get("/".into()).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(ct.starts_with("text/html") && html.contains("app.js"));
+    let (_, _, js) = get("/app.js".into()).await;
+    let (_, _, css) = get("/app.css".into()).await;
+    assert!(html.len() + js.len() + css.len() < 200 * 1024, "page load under 200 KB");
+    assert!(!js.contains("innerHTML"), "text is never put in as HTML");
+    let (s, _, spec) = get("/api/openapi.json".into()).await;
+    let spec: Value = serde_json::from_str(&spec).unwrap();
+    assert_eq!((s, spec["openapi"].clone()), (StatusCode::OK, json!("3.0.3")));
+    let (_, ct, csv) = get(format!("/api/sheets/{id}/export.csv")).await;
+    assert!(ct.starts_with("text/csv") && csv.lines().count() == 2, "{csv}");
+    let (_, _, j) = get(format!("/api/sheets/{id}/export.json")).await;
+    assert!(j.contains("belot-sheet"));
+    let (s, ct, svg) =
+        get(format!("/api/sheets/{id}/qr.svg?origin=http%3A%2F%2Fexample.test")).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(ct.starts_with("image/svg+xml") && svg.contains("<svg"));
+}
+
+/// Over a real port: a phone listening to the live events sees a change
+/// made by another phone within a second.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn live_events_over_a_real_port() {
+    use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let h = hub();
+    tokio::spawn(axum::serve(listener, app(h.clone())).into_future());
+    let (_, st) = call(&h, "POST", "/api/sheets", Some(setup())).await;
+    let (id, view) =
+        (st["id"].as_str().unwrap().to_string(), st["view_id"].as_str().unwrap().to_string());
+    // A spectator subscribes.
+    let mut sse = tokio::net::TcpStream::connect(addr).await.unwrap();
+    sse.write_all(
+        format!(
+            "GET /api/view/{view}/events HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n"
+        )
+        .as_bytes(),
+    )
+    .await
+    .unwrap();
+    let mut lines = BufReader::new(sse).lines();
+    let mut first = None;
+    while let Some(l) = lines.next_line().await.unwrap() {
+        if let Some(d) = l.strip_prefix("data: ") {
+            first = Some(serde_json::from_str::<Value>(d).unwrap());
+            break;
+        }
+    }
+    assert_eq!(first.unwrap()["version"], 0);
+    // Another phone posts a change over HTTP.
+    let body = json!({"version": 0, "change": add(1, 100)}).to_string();
+    let mut c = tokio::net::TcpStream::connect(addr).await.unwrap();
+    c.write_all(format!("POST /api/sheets/{id}/changes HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}", body.len()).as_bytes()).await.unwrap();
+    let mut resp = String::new();
+    c.read_to_string(&mut resp).await.unwrap();
+    assert!(resp.starts_with("HTTP/1.1 200"), "{resp}");
+    let next = tokio::time::timeout(std::time::Duration::from_secs(1), async {
+        while let Some(l) = lines.next_line().await.unwrap() {
+            if let Some(d) = l.strip_prefix("data: ") {
+                return serde_json::from_str::<Value>(d).unwrap();
+            }
+        }
+        Value::Null
+    })
+    .await
+    .expect("the change arrives within a second");
+    assert_eq!(next["version"], 1);
+    assert_eq!(next["table"]["totals"], json!([62.0, 100.0]));
+    assert!(next["id"].is_null(), "spectators never get the edit id");
+}
