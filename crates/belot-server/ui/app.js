@@ -290,8 +290,8 @@ function historyTable(st, names) {
     body.append(tr);
   }
   return el("section", { "aria-label": t("history") }, el("h2", {}, t("history")),
-    el("table", {}, el("thead", {}, el("tr", {}, el("th", {}, "#"), el("th", {}, t("dealer")), el("th", {}, t("contract")),
-      ...names.map(s => el("th", {}, s)), el("th", {}, t("held")), ...names.map(s => el("th", {}, "Σ " + s)))), body));
+    el("div", { class: "scroll" }, el("table", {}, el("thead", {}, el("tr", {}, el("th", {}, "#"), el("th", {}, t("dealer")), el("th", {}, t("contract")),
+      ...names.map(s => el("th", {}, s)), el("th", {}, t("held")), ...names.map(s => el("th", {}, "Σ " + s)))), body)));
 }
 
 function actions(item, tr) {

@@ -1,0 +1,310 @@
+//! Browser tests in real headless Chromium (Debian's `chromium`, driven
+//! through `chromium-driver` by a small W3C WebDriver client written
+//! here): a phone-sized window creates a game of each variant, enters
+//! deals, edits one, deletes one, undoes, and checks the totals shown; a
+//! second browser sees the changes live.
+//!
+//! Under CI (`CI` set) a missing browser fails the test; elsewhere the
+//! test says it was skipped.
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use belot_server::{Hub, app};
+use belot_store::SqliteStore;
+use serde_json::{Value, json};
+
+const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+const CHROMIUM: &str = "/usr/bin/chromium";
+
+fn http(port: u16, method: &str, path: &str, body: Option<&Value>) -> Value {
+    let mut s = TcpStream::connect(("127.0.0.1", port)).expect("chromedriver answers");
+    s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+    let body = body.map(|b| b.to_string()).unwrap_or_default();
+    write!(
+        s,
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    // Read the head, then exactly Content-Length bytes: chromedriver keeps
+    // the connection open.
+    let mut buf = Vec::new();
+    let mut byte = [0u8; 1];
+    while !buf.ends_with(b"\r\n\r\n") {
+        if s.read(&mut byte).unwrap() == 0 {
+            break;
+        }
+        buf.push(byte[0]);
+    }
+    let head = String::from_utf8_lossy(&buf).to_ascii_lowercase();
+    let len: usize = head
+        .lines()
+        .find_map(|l| l.strip_prefix("content-length:"))
+        .and_then(|v| v.trim().parse().ok())
+        .unwrap_or(0);
+    let mut body = vec![0u8; len];
+    s.read_exact(&mut body).unwrap();
+    serde_json::from_slice(&body).unwrap_or(Value::Null)
+}
+
+struct Driver {
+    child: Child,
+    port: u16,
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+struct Browser<'a> {
+    d: &'a Driver,
+    session: String,
+}
+
+impl Browser<'_> {
+    fn cmd(&self, method: &str, path: &str, body: Option<Value>) -> Value {
+        let v =
+            http(self.d.port, method, &format!("/session/{}{path}", self.session), body.as_ref());
+        if let Some(e) = v["value"]["error"].as_str() {
+            panic!("webdriver {method} {path}: {e}: {}", v["value"]["message"]);
+        }
+        v["value"].clone()
+    }
+
+    fn go(&self, url: &str) {
+        self.cmd("POST", "/url", Some(json!({"url": url})));
+    }
+
+    fn js(&self, script: &str) -> Value {
+        self.cmd("POST", "/execute/sync", Some(json!({"script": script, "args": []})))
+    }
+
+    /// Waits until `script` (an expression) is truthy; returns its value.
+    fn wait(&self, script: &str) -> Value {
+        let t = Instant::now();
+        loop {
+            let v = self.js(&format!("return {script};"));
+            if !(v.is_null() || v == json!(false) || v == json!("")) {
+                return v;
+            }
+            assert!(t.elapsed() < Duration::from_secs(10), "timed out waiting for {script}");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    fn click(&self, css: &str) {
+        self.wait(&format!("document.querySelector({css:?})"));
+        let e = self.cmd("POST", "/element", Some(json!({"using": "css selector", "value": css})));
+        let id = e
+            .as_object()
+            .and_then(|o| o.values().next())
+            .and_then(Value::as_str)
+            .unwrap()
+            .to_string();
+        self.cmd("POST", &format!("/element/{id}/click"), Some(json!({})));
+    }
+
+    fn type_in(&self, css: &str, text: &str) {
+        self.wait(&format!("document.querySelector({css:?})"));
+        let e = self.cmd("POST", "/element", Some(json!({"using": "css selector", "value": css})));
+        let id = e
+            .as_object()
+            .and_then(|o| o.values().next())
+            .and_then(Value::as_str)
+            .unwrap()
+            .to_string();
+        self.cmd("POST", &format!("/element/{id}/clear"), Some(json!({})));
+        self.cmd("POST", &format!("/element/{id}/value"), Some(json!({"text": text})));
+    }
+
+    fn totals(&self) -> Vec<String> {
+        self.wait("document.querySelector('[data-total]')");
+        let v = self
+            .js("return [...document.querySelectorAll('[data-total]')].map(e => e.textContent);");
+        v.as_array().unwrap().iter().map(|x| x.as_str().unwrap().to_string()).collect()
+    }
+
+    fn wait_totals(&self, want: &[&str]) {
+        let t = Instant::now();
+        loop {
+            let got = self.totals();
+            if got == want {
+                return;
+            }
+            assert!(t.elapsed() < Duration::from_secs(5), "totals {got:?}, expected {want:?}");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+fn start_driver() -> Option<Driver> {
+    let present =
+        std::path::Path::new(CHROMEDRIVER).exists() && std::path::Path::new(CHROMIUM).exists();
+    if !present {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "chromium and chromium-driver are required under CI: apt-get install -y chromium chromium-driver"
+        );
+        eprintln!("SKIPPED: browser tests need {CHROMIUM} and {CHROMEDRIVER}");
+        return None;
+    }
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let child = Command::new(CHROMEDRIVER)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("chromedriver starts");
+    let d = Driver { child, port };
+    let t = Instant::now();
+    while TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(t.elapsed() < Duration::from_secs(10), "chromedriver did not start");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    Some(d)
+}
+
+fn browser(d: &Driver, n: u32) -> Browser<'_> {
+    let profile = std::env::temp_dir().join(format!("belot-chromium-{}-{n}", std::process::id()));
+    let caps = json!({"capabilities": {"alwaysMatch": {"browserName": "chrome", "goog:chromeOptions": {
+        "binary": CHROMIUM,
+        "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-dev-shm-usage",
+                 "--window-size=390,844", format!("--user-data-dir={}", profile.display()), "--lang=en-US"]
+    }}}});
+    let v = http(d.port, "POST", "/session", Some(&caps));
+    let session =
+        v["value"]["sessionId"].as_str().unwrap_or_else(|| panic!("no session: {v}")).to_string();
+    Browser { d, session }
+}
+
+fn serve() -> u16 {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    listener.set_nonblocking(true).unwrap();
+    std::thread::spawn(move || {
+        let rt = tokio::runtime::Runtime::new().unwrap();
+        rt.block_on(async move {
+            let l = tokio::net::TcpListener::from_std(listener).unwrap();
+            axum::serve(l, app(Hub::new(SqliteStore::in_memory().unwrap()))).await.unwrap();
+        });
+    });
+    port
+}
+
+fn new_game(b: &Browser<'_>, base: &str, variant: &str, players: &[&str]) -> String {
+    b.go(&format!("{base}/"));
+    b.wait("document.querySelector('#variant')");
+    b.js(&format!(
+        "const v = document.querySelector('#variant'); v.value = {variant:?}; v.dispatchEvent(new Event('change')); return 1;"
+    ));
+    for (i, p) in players.iter().enumerate() {
+        b.type_in(&format!("#p{i}"), p);
+    }
+    b.click("#create");
+    let path = b.wait("location.pathname.startsWith('/g/') && document.querySelector('#deal-form') && location.pathname");
+    path.as_str().unwrap().to_string()
+}
+
+#[test]
+fn browser_french_session_with_a_second_phone_watching_live() {
+    let Some(d) = start_driver() else { return };
+    let base = format!("http://127.0.0.1:{}", serve());
+    let a = browser(&d, 1);
+    let path = new_game(&a, &base, "french", &["Ana", "Boris", "<b>Chloé</b>", "Dimitar"]);
+    // A player name is shown as text, never as markup.
+    assert_eq!(a.js("return document.querySelectorAll('b').length;"), json!(0));
+    assert!(a.js("return document.body.textContent.includes('<b>Chloé</b>');") == json!(true));
+    // Second phone on the same link.
+    let b = browser(&d, 2);
+    b.go(&format!("{base}{path}"));
+    b.wait_totals(&["0", "0"]);
+    // Deal 1: Boris takes, his side 100, belote for his side.
+    a.click("#f-taker [data-value='1']");
+    a.type_in("#f-points-1", "100");
+    a.click("#f-belote [data-value='1']");
+    a.click("#save");
+    a.wait_totals(&["62", "120"]);
+    b.wait_totals(&["62", "120"]);
+    // Deal 2: Ana takes with 81: litige, 81 waiting.
+    a.click("#f-taker [data-value='0']");
+    a.type_in("#f-points-0", "81");
+    a.click("#save");
+    a.wait_totals(&["62", "201"]);
+    a.wait("document.querySelector('#waiting')");
+    // Deal 3 entered with the on-screen keypad: Dimitar takes, Ana's side 120, +50 announced.
+    a.click("#f-taker [data-value='3']");
+    a.click("#f-points-0");
+    for k in ["1", "2", "0"] {
+        a.click(&format!(".keypad button[aria-label='{k}']"));
+    }
+    a.click("button[aria-label='Ana & <b>Chloé</b> +50']");
+    a.click("#save");
+    a.wait_totals(&["355", "201"]);
+    b.wait_totals(&["355", "201"]);
+    // Edit deal 2 (a made deal now): the held points are gone.
+    a.click("tr[data-id='2']");
+    a.click("#edit");
+    a.type_in("#f-points-0", "100");
+    a.click("#save");
+    a.wait_totals(&["374", "182"]);
+    // Delete deal 1, then undo it.
+    a.click("tr[data-id='1']");
+    a.click("#delete");
+    a.wait_totals(&["312", "62"]);
+    b.wait_totals(&["312", "62"]);
+    a.click("#undo");
+    a.wait_totals(&["374", "182"]);
+    b.wait_totals(&["374", "182"]);
+    // A refused entry shows why and changes nothing.
+    a.click("#f-taker [data-value='1']");
+    a.type_in("#f-points-1", "161");
+    a.click("#save");
+    let msg = a.wait("document.querySelector('#form-error').textContent");
+    assert!(msg.as_str().unwrap().contains("161"), "{msg}");
+    a.wait_totals(&["374", "182"]);
+    // The read-only link shows the game and no form.
+    let view = a.js("return document.querySelector('#view-link').value;");
+    b.go(view.as_str().unwrap());
+    b.wait_totals(&["374", "182"]);
+    assert_eq!(b.js("return document.querySelector('#deal-form');"), Value::Null);
+}
+
+#[test]
+fn browser_two_and_three_player_games() {
+    let Some(d) = start_driver() else { return };
+    let base = format!("http://127.0.0.1:{}", serve());
+    let a = browser(&d, 3);
+    new_game(&a, &base, "two_player", &["Ivan", "Olena"]);
+    a.click("#t-contract [data-value='NT']");
+    a.click("#t-loader [data-value='0']");
+    a.type_in("#t-points-0", "60");
+    a.type_in("#t-points-1", "40");
+    a.click("#save");
+    a.wait_totals(&["120", "80"]);
+    a.click("#t-raspasy");
+    a.type_in("#t-points-0", "70");
+    a.type_in("#t-points-1", "60");
+    a.click("#save");
+    a.wait_totals(&["50", "20"]);
+    a.click("#undo");
+    a.wait_totals(&["120", "80"]);
+
+    new_game(&a, &base, "three_player", &["A", "B", "C"]);
+    a.click("#r-declarer [data-value='0']");
+    a.type_in("#r-points-0", "41");
+    a.type_in("#r-points-1", "62");
+    a.type_in("#r-points-2", "59");
+    a.click("#r-last [data-value='1']");
+    a.click("#save");
+    a.wait_totals(&["0", "83", "79"]);
+    // Languages: switch to Bulgarian.
+    a.js("const s = document.querySelector('#lang'); s.value = 'bg'; s.dispatchEvent(new Event('change')); return 1;");
+    a.wait("document.body.textContent.includes('Нова раздача')");
+}
