@@ -217,24 +217,50 @@ impl Sheet {
     /// Applies a change; a refused change (the message says why) leaves
     /// the sheet exactly as it was.
     pub fn apply(&mut self, change: Change) -> Result<(), String> {
-        let before = self.clone();
-        match self.apply_inner(&change) {
-            Ok(()) => match self.derive() {
-                Ok(t) => {
-                    self.table = t;
-                    self.history.push(change);
-                    Ok(())
-                }
-                Err(e) => {
-                    *self = before;
-                    Err(e)
-                }
-            },
+        // apply_inner changes nothing when it refuses; when the new list
+        // does not derive, the change is taken back step by step (cheaper
+        // than copying the sheet: this runs on every request).
+        let redo = self.redo.clone();
+        let next_id = self.next_id;
+        self.apply_inner(&change)?;
+        match self.derive() {
+            Ok(t) => {
+                self.table = t;
+                self.history.push(change);
+                Ok(())
+            }
             Err(e) => {
-                *self = before;
+                self.take_back(&change)?;
+                self.redo = redo;
+                self.next_id = next_id;
                 Err(e)
             }
         }
+    }
+
+    /// Reverses a change `apply_inner` just made.
+    fn take_back(&mut self, change: &Change) -> Result<(), String> {
+        match change {
+            Change::Undo => {
+                let d = self.redo.pop().ok_or("inconsistent history")?;
+                self.reapply(&d)?;
+                self.done.push(d);
+            }
+            Change::Redo => {
+                let d = self.done.pop().ok_or("inconsistent history")?;
+                self.revert(&d)?;
+                self.redo.push(d);
+            }
+            _ => {
+                let d = self.done.pop().ok_or("inconsistent history")?;
+                self.revert(&d)?;
+                if let Done::Added(_) = d {
+                    // revert parked the item for redo: it never existed.
+                    self.undone_adds.pop();
+                }
+            }
+        }
+        Ok(())
     }
 
     fn apply_inner(&mut self, change: &Change) -> Result<(), String> {

@@ -270,15 +270,20 @@ async fn post_change(
             return Err(e);
         }
         // Apply in memory first: a refused change stores nothing.
-        let mut next = sheet.clone();
-        next.apply(req.change.clone())
+        sheet
+            .apply(req.change.clone())
             .map_err(|m| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "invalid", m))?;
         let view = view.clone();
-        i.store.append(&id, version, &req.change)?;
-        let edit_state = state_json(Some(&id), &view, &next);
-        let public = state_json(None, &view, &next);
-        i.sheets.insert(id.clone(), (next, view));
+        let edit_state = state_json(Some(&id), &view, sheet);
+        if let Err(e) = i.store.append(&id, version, &req.change) {
+            // Not stored: forget the in-memory copy; the next read reloads it.
+            i.sheets.remove(&id);
+            return Err(e.into());
+        }
         if let Some(tx) = i.channels.get(&id) {
+            let mut public = edit_state.clone();
+            public["id"] = Value::Null;
+            public["mode"] = json!("view");
             // Nobody listening is fine.
             let _ = tx.send(public);
         }
