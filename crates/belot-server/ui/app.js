@@ -20,25 +20,49 @@ const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const OPTIONS = {
   french: [
     ["target", 1000, "number", "1000, or 500 for a short game"],
-    ["both_cross", "more_points", ["more_points", "taker"], "both sides over the target in one deal"],
-    ["litige", "hold", ["hold", "tie_is_dedans", "tie_is_made"], "an exact tie: the taker's points wait for the next deal's winner"],
+    ["both_cross", "more_points", ["more_points", "taker"], "both sides over the target in one deal: more points wins, or the side that took trump"],
+    ["litige", "hold", ["hold", "tie_is_dedans", "tie_is_made"], "an exact tie: the taker's points wait for the next deal's winner, or the tie counts as dedans / made"],
     ["litige_holds_belote", false, "bool", "in a litige the taker's belote waits too"],
     ["belote_in_contract_test", true, "bool", "belote counts when testing whether the taker beat the defenders"],
+    ["belote_requires_calls", true, "bool", "belote scores only if belote and rebelote are called"],
+    ["announce_contests", "separate", ["separate", "single"], "best sequence and best carré scored separately (seed), or one contest"],
+    ["seq_len_cap", 5, "cap", "sequences longer than this compare as this long (empty: no cap)"],
+    ["seq_tie", "none", ["none", "first_in_turn"], "equal best sequences of the two sides: nobody scores, or the first announcer"],
+    ["card_reuse", "allow_carre_and_seq", ["allow_carre_and_seq", "once_only"], "a card in both a carré and a sequence"],
     ["capot_victim_announcements", "keep", ["keep", "void", "transfer"], "announcements of a side made capot"],
+    ["overtrump_over_partner_when_discarding_trump", true, "bool", "a trump laid on the partner's winning trump must beat it when possible"],
+    ["first_packets", "3+2", ["3+2", "2+3"], "the first distribution"],
   ],
   two_player: [
     ["target", 1001, "number", "1001 (501 in Debertz)"],
-    ["raspasy_enabled", true, "bool", "four passes play an all-pass deal (распасы)"],
+    ["raspasy_enabled", true, "bool", "four passes play an all-pass deal (распасы); off: the other player deals"],
+    ["raspasy_meld_charging", "opponent", ["opponent", "own"], "in распасы, whose constructions and bela count against you"],
+    ["redeal_dealer", "same", ["same", "alternate"], "who deals after a redeal claimed with four 7s or 8s"],
+    ["seq_compare_len_cap", null, "cap", "sequences longer than this compare as this long (empty: no cap)"],
+    ["vk_bela_every_suit", true, "bool", "in all trumps every K+Q is a bela"],
+    ["bk_carre_values", "seed", ["seed", "french_nt"], "carré values in no trumps"],
     ["winner_takes_all", false, "bool", "a successful loader records both totals"],
-    ["bait_mode", "all_to_vist", ["all_to_vist", "opponent_own_only"], "a failed loader"],
+    ["bait_mode", "all_to_vist", ["all_to_vist", "opponent_own_only"], "a failed loader: the вист takes everything, or only his own points"],
+    ["bela_survives_bait", false, "bool", "the loader's bela is recorded even when he fails"],
     ["tie_mode", "hang", ["hang", "loader_fails", "both_keep"], "an exact tie"],
-    ["pool_mode", "sum", ["sum", "separate"], "several hanging totals"],
+    ["pool_mode", "sum", ["sum", "separate"], "several hanging totals: summed, or paid one by one"],
+    ["both_cross", "higher_total", ["higher_total", "loader_wins"], "both over the target in one deal"],
   ],
   three_player: [
     ["target", 501, "number", "501 (the seed's text says 50)"],
+    ["tierce_value", 20, "number", "three cards in a row (the translation lost it; 0 for the literal text)"],
+    ["carre_tiebreak_order", "j9a10kq", ["j9a10kq", "natural"], "order among the 100-point carrés"],
+    ["card_reuse", "allow_carre_and_seq", ["allow_carre_and_seq", "once_only"], "a card in both a carré and a sequence"],
+    ["belot_any_suit", false, "bool", "belot is K+Q of any suit, not only trumps"],
     ["fail_test", "below_best_opponent", ["below_best_opponent", "below_both"], "when the declarer fails"],
     ["odd_point", "to_higher_opponent", ["to_higher_opponent", "half_points", "discard"], "splitting an odd total"],
+    ["failed_declarer_keeps_belot", false, "bool", "a failed declarer keeps his belot"],
+    ["single_capo_bonus_each", 50, "number", "bonus to each of the two others when one player takes no trick"],
+    ["double_capo_bonus", 100, "number", "bonus to the player who takes every trick"],
+    ["capo_also_scores_last_trick", false, "bool", "the last trick's 10 also counts in a capo deal"],
+    ["capo_keeps_own_points", false, "bool", "a player without a trick keeps his combinations and belot"],
     ["next_dealer", "top_of_deal", ["top_of_deal", "top_cumulative", "rotate_left"], "who deals next"],
+    ["round2_forced_for_dealer", false, "bool", "in round 2 the dealer must name a suit"],
   ],
 };
 
@@ -84,7 +108,7 @@ function renderNew() {
     opts.replaceChildren(...OPTIONS[variant.value].map(([key, def, kind, help]) => {
       let input;
       if (kind === "bool") input = el("input", { type: "checkbox", id: `o-${key}`, checked: def });
-      else if (kind === "number") input = el("input", { type: "number", id: `o-${key}`, value: def, min: 1, inputmode: "numeric" });
+      else if (kind === "number" || kind === "cap") input = el("input", { type: "number", id: `o-${key}`, value: def ?? "", min: kind === "cap" ? 3 : 0, max: kind === "cap" ? 8 : 100000, inputmode: "numeric" });
       else input = el("select", { id: `o-${key}` }, kind.map(c => el("option", { value: c, selected: c === def }, c.replaceAll("_", " "))));
       return el("label", {}, `${key.replaceAll("_", " ")} — `, el("span", { class: "note" }, help), input);
     }));
@@ -107,7 +131,7 @@ function renderNew() {
     const options = {};
     for (const [key, def, kind] of OPTIONS[variant.value]) {
       const i = $(`#o-${key}`, form);
-      options[key] = kind === "bool" ? i.checked : kind === "number" ? +i.value : i.value;
+      options[key] = kind === "bool" ? i.checked : kind === "number" ? +i.value : kind === "cap" ? (i.value === "" ? null : +i.value) : i.value;
     }
     if (variant.value === "french") options.players = count();
     const setup = {
