@@ -18,7 +18,8 @@ fn deal(k: u64) -> PlayState {
 
 fn solve(c: &mut Criterion) {
     let deals: Vec<PlayState> = (1..6).map(deal).collect();
-    let values: Vec<u32> = deals.iter().map(|s| Solver::new(s, Seat(0), Config::default()).value(s)).collect();
+    let values: Vec<u32> =
+        deals.iter().map(|s| Solver::new(s, Seat(0), Config::default()).value(s)).collect();
     let mut g = c.benchmark_group("solver");
     g.sample_size(10);
     g.bench_function("french_full_deal_value_x5", |b| {

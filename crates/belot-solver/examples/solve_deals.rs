@@ -1,5 +1,5 @@
 //! Solves N random full French deals (hearts trump, seat 0 leads, for
-//! seat 0's side): `cargo run --release -p belot-solver --example solve_deals -- N SEED`.
+//! seat 0's side): `cargo run --release -p belot-solver --example solve_deals -- N SEED [ffb]`.
 //! Prints one JSON line per deal: the hands (colver card ids), value,
 //! best card, milliseconds for the value and for every card's value.
 
@@ -33,6 +33,9 @@ fn main() {
             PlayRules::FRENCH,
             Seat(0),
         );
+        if std::env::var_os("CHECK_CONFIGS").is_some() {
+            check_configs(&s);
+        }
         let t = Instant::now();
         let mut solver = Solver::new(&s, Seat(0), Config::default());
         let value = solver.value(&s);
@@ -47,5 +50,20 @@ fn main() {
             "{{\"deal\":{k},\"hands\":{ids:?},\"value\":{value},\"best\":\"{best}\",\"ms_value\":{ms_value:.3},\"ms_all_cards\":{ms_all:.3},\"nodes\":{}}}",
             solver.stats.nodes
         );
+    }
+}
+
+/// With `CHECK_CONFIGS` set: the value under several configurations
+/// (each must agree).
+fn check_configs(s: &PlayState) {
+    for (name, c) in [
+        ("default", Config::default()),
+        ("no-tt", Config { transposition: false, ..Config::default() }),
+        ("no-eq", Config { equivalence: false, ..Config::default() }),
+        ("no-qb", Config { quick_bounds: false, ..Config::default() }),
+    ] {
+        let t = Instant::now();
+        let v = Solver::new(s, Seat(0), c).value(s);
+        eprintln!("{name}: {v} in {:?}", t.elapsed());
     }
 }
