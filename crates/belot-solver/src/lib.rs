@@ -111,6 +111,8 @@ pub struct Solver {
     config: Config,
     /// Seats counted for the maximizing side.
     side: [bool; 4],
+    /// Card points of every card dealt, plus the last trick's 10.
+    total: u32,
     tt: Table,
     /// Counters of the last solve.
     pub stats: Stats,
@@ -125,7 +127,9 @@ impl Solver {
         if state.players() == 4 && state.partner(seat).is_some() {
             side[(seat.index() + 2) & 3] = true;
         }
-        Solver { config, side, tt: Table::default(), stats: Stats::default() }
+        let dealt = state.played() | state.hands().iter().fold(CardSet::EMPTY, |a, &h| a | h);
+        let total = state.contract().set_points(dealt) + 10;
+        Solver { config, side, total, tt: Table::default(), stats: Stats::default() }
     }
 
     fn side_points(&self, s: &PlayState) -> u32 {
@@ -140,6 +144,13 @@ impl Solver {
         let hands = s.hands().iter().fold(CardSet::EMPTY, |a, &h| a | h);
         let trick: u32 = s.current_trick().iter().map(|&x| c.points(x)).sum();
         c.set_points(hands) + trick + if s.is_over() { 0 } else { 10 }
+    }
+
+    /// [`Solver::remaining`] in O(1): everything dealt (fixed for a
+    /// solve) less what has been taken.
+    #[inline]
+    fn remaining_fast(&self, s: &PlayState) -> u32 {
+        self.total - s.points().iter().sum::<u32>()
     }
 
     /// The value of `s` for the side: its final card points.
@@ -212,7 +223,8 @@ impl Solver {
         if beta <= 0 {
             return 0;
         }
-        let rem = Self::remaining(s);
+        let rem = self.remaining_fast(s);
+        debug_assert_eq!(rem, Self::remaining(s));
         if cfg.quick_bounds && cfg.alpha_beta && rem as i32 <= alpha {
             // Not even taking everything left reaches alpha.
             return rem;
