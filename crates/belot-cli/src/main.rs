@@ -7,6 +7,7 @@ use belot_core::engine::Engine;
 use clap::{Parser, Subcommand};
 
 mod score;
+mod solve;
 
 /// Belot: French Belote, two-player Belot to 1001 and three-player Belot.
 #[derive(Parser)]
@@ -23,6 +24,18 @@ enum Command {
     /// Score sheets: new, list, show, add, edit, delete, restore, undo,
     /// redo, export, import, add-record.
     Score(Box<score::ScoreArgs>),
+    /// Double-dummy analysis of a game record: each card's value, the
+    /// best card, the mistakes and their cost.
+    Solve {
+        /// The record (from `belot engine`'s save; "-" for standard input).
+        file: std::path::PathBuf,
+        /// Only this deal (1-based).
+        #[arg(long)]
+        deal: Option<usize>,
+        /// JSON for programs.
+        #[arg(long)]
+        json: bool,
+    },
     /// The score keeper as a web app, shared live between phones.
     Serve {
         /// Address to listen on.
@@ -42,6 +55,16 @@ fn main() -> ExitCode {
             Err(e) => {
                 eprintln!("belot engine: {e}");
                 ExitCode::FAILURE
+            }
+        },
+        Command::Solve { file, deal, json } => match solve::run(&file, deal, json) {
+            Ok(out) => {
+                print!("{out}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("belot solve: {e}");
+                ExitCode::from(2)
             }
         },
         Command::Serve { addr, db } => match serve(addr, db) {

@@ -244,3 +244,54 @@ fn complete_french_matches_for_three_and_two_players() {
         assert_eq!(q.ask(json!({"cmd": "state"})), state);
     }
 }
+
+#[test]
+fn belot_solve_judges_every_card_of_a_record() {
+    let mut p = EngineProcess::start();
+    p.ask(json!({"cmd": "new", "seed": 4, "dealer": 0}));
+    loop {
+        let l = p.ask(json!({"cmd": "legal"}));
+        if l["seat"].is_null() {
+            break;
+        }
+        let acts = l["actions"].as_array().unwrap();
+        let a = acts
+            .iter()
+            .find(|a| a["type"] == "take")
+            .or_else(|| acts.iter().find(|a| a["type"] == "play"))
+            .unwrap();
+        p.ask(json!({"cmd": "act", "action": a}));
+    }
+    let score = p.ask(json!({"cmd": "score"}));
+    let record = p.ask(json!({"cmd": "save"}))["record"].clone();
+    let file = std::env::temp_dir().join(format!("belot-solve-{}.json", std::process::id()));
+    std::fs::write(&file, record.to_string()).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_belot"))
+        .args(["solve", "--json"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let judged: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let judged = judged.as_array().unwrap();
+    assert_eq!(judged.len(), 32);
+    for j in judged {
+        assert!(j["value"].as_u64() <= j["best"].as_u64(), "{j}");
+        assert_eq!(
+            j["cost"].as_u64().unwrap(),
+            j["best"].as_u64().unwrap() - j["value"].as_u64().unwrap()
+        );
+    }
+    // The last card is forced: its value is what its side really took.
+    let last = &judged[31];
+    let side = last["seat"].as_u64().unwrap() as usize % 2;
+    let taken = score["deal"]["card_points"][side].as_u64().unwrap();
+    assert_eq!(last["value"].as_u64().unwrap(), taken);
+    let text = Command::new(env!("CARGO_BIN_EXE_belot"))
+        .args(["solve", "--deal", "1"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&text.stdout).contains("32 cards"));
+    let _ = std::fs::remove_file(file);
+}
