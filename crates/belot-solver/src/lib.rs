@@ -309,16 +309,17 @@ impl Solver {
                 if mine.is_empty() {
                     continue;
                 }
-                // The mover's cards of this suit, strongest first (at most 9).
-                let mut cards = [Card::new(suit, belot_core::Rank::Seven); 9];
+                // The mover's cards of this suit, strongest first: walk the
+                // suit's trick order (no sorting on this hot path).
+                let mut cards = [Card::new(suit, belot_core::Rank::Seven); 8];
                 let mut k = 0;
-                for x in mine {
-                    if k < cards.len() {
+                for r in belot_core::contract::trick_order(c.is_trump(suit)) {
+                    let x = Card::new(suit, r);
+                    if mine.contains(x) {
                         cards[k] = x;
                         k += 1;
                     }
                 }
-                cards[..k].sort_unstable_by_key(|&x| std::cmp::Reverse(c.strength(x)));
                 let others = out_cards.of_suit(suit) - mine;
                 let mut prev: Option<Card> = None;
                 for &card in &cards[..k] {
