@@ -16,6 +16,8 @@
 //! pruning can be switched off in [`Config`]; tests check that the value
 //! never changes.
 
+pub mod bots;
+
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
