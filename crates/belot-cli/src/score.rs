@@ -559,9 +559,8 @@ pub fn run(args: ScoreArgs) -> R<String> {
             for c in &changes {
                 s.apply(c.clone())?;
             }
-            for (k, c) in changes.iter().enumerate() {
-                store.append(&id, start + k, c).map_err(|e| e.to_string())?;
-            }
+            // One transaction: a game's deals land together or not at all.
+            store.append_all(&id, start, &changes).map_err(|e| e.to_string())?;
             Ok(render(&id, &s))
         }
     }

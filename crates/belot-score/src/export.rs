@@ -60,11 +60,10 @@ pub fn outcome(score: &Value) -> &str {
 }
 
 fn csv_field(s: &str) -> String {
-    if s.contains([',', '"', '\n']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_string()
-    }
+    // A name starting with = + - @ would run as a formula in a spreadsheet;
+    // a leading apostrophe makes it plain text there.
+    let s = if s.starts_with(['=', '+', '-', '@']) { format!("'{s}") } else { s.to_string() };
+    if s.contains([',', '"', '\n', '\r']) { format!("\"{}\"", s.replace('"', "\"\"")) } else { s }
 }
 
 /// The table as CSV for spreadsheets.

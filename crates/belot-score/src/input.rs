@@ -371,6 +371,11 @@ impl DealInput {
                             ));
                         }
                     }
+                    if options.players != 2 && card_points[c].is_some_and(|p| p != 162) {
+                        return Err(format!(
+                            "side {c} made capot: its card points are all 162; leave them null"
+                        ));
+                    }
                     let mut v = vec![0; sides];
                     v[c] = match (options.players, card_points[c]) {
                         (2, Some(p)) if (10..=156).contains(&p) => p,
@@ -394,6 +399,9 @@ impl DealInput {
                     if missing > 1 {
                         return Err("give the card points of all sides but one".into());
                     }
+                    if card_points.iter().flatten().any(|&p| p > 162) {
+                        return Err("card points: each side has 0 to 162".into());
+                    }
                     let known: u32 = card_points.iter().flatten().sum();
                     if known > 162 {
                         return Err(format!(
@@ -415,6 +423,11 @@ impl DealInput {
                     v
                 };
                 if options.players == 2 && capot.is_none() {
+                    if pts.iter().any(|&p| p > 156) {
+                        return Err(
+                            "card points: each player has 0 to 156 with cards out of play".into()
+                        );
+                    }
                     let total: u32 = pts.iter().sum();
                     if !(10..=156).contains(&total) {
                         return Err(format!(
@@ -467,6 +480,11 @@ impl DealInput {
                 if let Some(l) = loader {
                     seat_ok(*l, "loader")?;
                 }
+                if card_points.iter().any(|&p| p > 258 || p == 1) {
+                    return Err(format!(
+                        "card points {card_points:?} cannot be: each player's are 0 to 258, never 1"
+                    ));
+                }
                 let total = card_points[0] + card_points[1];
                 let max = match contract {
                     Contract::AllTrumps => 238,
@@ -480,7 +498,7 @@ impl DealInput {
                     ));
                 }
                 for &c in constructions {
-                    if c != 0 && !(c >= 20 && c % 10 == 0 && c != 30) {
+                    if c != 0 && !(c >= 20 && c % 10 == 0 && c != 30 && c <= 1000) {
                         return Err(format!(
                             "construction points {c} cannot be made: constructions are worth 20, 50, \
                              100, 110, 140 or 200"
@@ -492,10 +510,21 @@ impl DealInput {
                 {
                     return Err("belas: at most one per suit (4 in ВК), none in БК".into());
                 }
+                if belas.iter().map(|&b| b as u32).sum::<u32>() > 4 {
+                    return Err("belas: at most four in all (one per suit)".into());
+                }
                 if !matches!(contract, Contract::AllTrumps) && belas.iter().sum::<u8>() > 1 {
                     return Err("in a suit contract only one player can hold the бела".into());
                 }
                 let took = took_trick.unwrap_or([card_points[0] > 0, card_points[1] > 0]);
+                for p in 0..2 {
+                    if !took[p] && card_points[p] > 0 {
+                        return Err(format!(
+                            "player {p} took no trick, so he has no card points; got {}",
+                            card_points[p]
+                        ));
+                    }
+                }
                 if !took[0] && !took[1] {
                     return Err(
                         "somebody took the tricks: mark at least one player as taking a trick"
@@ -534,6 +563,32 @@ impl DealInput {
                 seat_ok(*last_trick, "last trick")?;
                 for s in capo {
                     seat_ok(*s, "capo")?;
+                }
+                let mut seen = [false; 3];
+                for s in capo {
+                    if std::mem::replace(&mut seen[s.index()], true) {
+                        return Err(format!("capo player {s} is listed twice"));
+                    }
+                    if card_points[s.index()] > 0 {
+                        return Err(format!(
+                            "capo player {s} took no trick, so he has no card points; got {}",
+                            card_points[s.index()]
+                        ));
+                    }
+                }
+                if card_points.iter().any(|&p| p > 162) {
+                    return Err("card points: each player has 0 to 162".into());
+                }
+                for &c in combinations {
+                    if c != 0 && !(c % 10 == 0 && c <= 1000) {
+                        return Err(format!(
+                            "combination points {c} cannot be made: 20 (or the table's tierce), 50, \
+                             100, 150, 200 and their sums, at most 1000"
+                        ));
+                    }
+                }
+                if belots.iter().map(|&b| b as u32).sum::<u32>() > 4 {
+                    return Err("belots: at most four in all (one per suit)".into());
                 }
                 if capo.len() > 2 || capo.contains(last_trick) {
                     return Err("capo players took no trick: not all three, and not the one who took the last trick".into());

@@ -99,7 +99,10 @@ fn refused_entries_say_why_and_change_nothing() {
     let cases = [
         (fr(1, [None, Some(1)], [0, 0], None, None), "never 1"),
         (fr(1, [Some(161), None], [0, 0], None, None), "never 1 or 161"),
-        (fr(1, [None, Some(170)], [0, 0], None, None), "at most 162"),
+        (fr(1, [None, Some(170)], [0, 0], None, None), "0 to 162"),
+        // Huge numbers are refused before any sum could overflow.
+        (fr(1, [Some(u32::MAX), Some(100)], [0, 0], None, None), "0 to 162"),
+        (fr(1, [None, Some(100)], [u32::MAX, 0], None, None), "not 10 or 30"),
         (fr(1, [Some(100), Some(50)], [0, 0], None, None), "add up to 162"),
         (fr(1, [None, Some(100)], [30, 0], None, None), "not 10 or 30"),
         (fr(1, [None, Some(100)], [25, 0], None, None), "cannot be made"),
@@ -302,4 +305,73 @@ fn french_announced_melds_the_app_runs_the_contests() {
     let e =
         s.apply(Change::Add { entry: entry(clash, Some(belot_core::Suit::Spades)) }).unwrap_err();
     assert!(e.contains("announced by two players"), "{e}");
+}
+
+#[test]
+fn csv_export_defuses_spreadsheet_formulas_in_names() {
+    let setup = belot_score::Setup {
+        name: "t".into(),
+        players: ["=HYPERLINK(\"x\")", "+1", "-2", "@SUM(A1)"].map(String::from).to_vec(),
+        first_dealer: belot_core::Seat(0),
+        rules: belot_score::Rules::French { options: Default::default() },
+    };
+    let mut sheet = belot_score::Sheet::new(setup).unwrap();
+    add(&mut sheet, fr(0, [Some(100), None], [0, 0], None, None));
+    let csv = belot_score::csv(&sheet);
+    assert!(csv.contains("'=HYPERLINK"), "{csv}");
+    for line in csv.lines() {
+        for field in line.split(',') {
+            let f = field.trim_start_matches('"');
+            assert!(!f.starts_with(['=', '+', '-', '@']), "formula left live: {field} in {csv}");
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    /// No panic on user input: any numbers typed into any variant's deal
+    /// form give a result or a clear refusal, and a refusal changes nothing.
+    #[test]
+    fn any_numbers_in_any_variant_never_panic(
+        pts in prop::array::uniform3(any::<u32>()),
+        extra in prop::array::uniform3(any::<u32>()),
+        seat in any::<u8>(),
+        flag in any::<bool>(),
+    ) {
+        let small = |x: u32| if flag { x } else { x % 300 };
+        let cases = [
+            (Rules::French { options: Default::default() }, 4, fr(seat % 5, [Some(small(pts[0])), Some(small(pts[1]))], [small(extra[0]), small(extra[1])], flag.then_some(seat % 3), (!flag).then_some(seat % 3))),
+            (Rules::TwoPlayer { options: Default::default() }, 2, DealInput::TwoPlayer {
+                contract: "H".parse().unwrap(),
+                raspasy: flag,
+                loader: (!flag).then_some(Seat(seat % 3)),
+                card_points: [small(pts[0]), small(pts[1])],
+                constructions: [small(extra[0]), small(extra[1])],
+                belas: [extra[2] as u8, 0],
+                took_trick: flag.then_some([seat % 2 == 0, seat % 3 == 0]),
+            }),
+            (Rules::ThreePlayer { options: Default::default() }, 3, DealInput::ThreePlayer {
+                declarer: Seat(seat % 4),
+                card_points: pts.map(small),
+                last_trick: Seat(seat % 3),
+                capo: if flag { vec![Seat(seat % 3)] } else { vec![] },
+                combinations: extra.map(small),
+                belots: [extra[0] as u8, 0, 0],
+            }),
+        ];
+        for (rules, n, entry) in cases {
+            let setup = Setup {
+                name: String::new(),
+                players: (0..n).map(|i| format!("P{i}")).collect(),
+                first_dealer: Seat(0),
+                rules,
+            };
+            let mut s = Sheet::new(setup).unwrap();
+            let before = s.clone();
+            if s.apply(Change::Add { entry }).is_err() {
+                prop_assert_eq!(&s, &before);
+            }
+        }
+    }
 }

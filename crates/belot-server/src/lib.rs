@@ -98,13 +98,15 @@ impl Hub {
     }
 
     fn with<T>(&self, f: impl FnOnce(&mut Inner) -> ApiResult<T>) -> ApiResult<T> {
-        let mut g = self.inner.lock().map_err(|_| {
-            ApiError::new(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                "internal",
-                "a previous request failed; restart the server",
-            )
-        })?;
+        // A request that panicked mid-change may have left a cached sheet
+        // half-updated; the store is the truth (each append is one
+        // transaction), so drop the cache and carry on rather than refuse
+        // every later request.
+        let mut g = self.inner.lock().unwrap_or_else(|poisoned| {
+            let mut g = poisoned.into_inner();
+            g.sheets.clear();
+            g
+        });
         f(&mut g)
     }
 }
@@ -278,7 +280,16 @@ async fn post_change(
         if let Err(e) = i.store.append(&id, version, &req.change) {
             // Not stored: forget the in-memory copy; the next read reloads it.
             i.sheets.remove(&id);
-            return Err(e.into());
+            let stale = matches!(e, StoreError::Conflict { .. });
+            let mut err = ApiError::from(e);
+            if stale {
+                // Another writer got there first: hand back what is stored
+                // so the phone can re-enter its change on top of it.
+                if let Ok((sheet, view)) = i.sheet(&id) {
+                    err.state = Some(state_json(Some(&id), view, sheet));
+                }
+            }
+            return Err(err);
         }
         if let Some(tx) = i.channels.get(&id) {
             let mut public = edit_state.clone();

@@ -245,3 +245,30 @@ async fn live_events_over_a_real_port() {
     assert_eq!(next["table"]["totals"], json!([62.0, 100.0]));
     assert!(next["id"].is_null(), "spectators never get the edit id");
 }
+
+/// Two servers over one database file (as behind a load balancer): the one
+/// whose cached copy is behind is refused by the store, answers 409 with
+/// the stored state, and the phone's next try on that state goes through.
+#[tokio::test]
+async fn a_change_refused_by_the_store_answers_409_with_the_stored_state() {
+    let dir = std::env::temp_dir().join(format!("belot-api-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("two-servers.db");
+    let _ = std::fs::remove_file(&path);
+    let a = Hub::new(SqliteStore::open(&path).unwrap());
+    let b = Hub::new(SqliteStore::open(&path).unwrap());
+    let (_, st) = call(&a, "POST", "/api/sheets", Some(setup())).await;
+    let id = st["id"].as_str().unwrap().to_string();
+    let url = format!("/api/sheets/{id}/changes");
+    // Both servers load the empty sheet; A takes a change, B is now behind.
+    assert_eq!(call(&b, "GET", &format!("/api/sheets/{id}"), None).await.1["version"], 0);
+    let (s, _) = call(&a, "POST", &url, Some(json!({"version": 0, "change": add(1, 100)}))).await;
+    assert_eq!(s, StatusCode::OK);
+    let (s, st) = call(&b, "POST", &url, Some(json!({"version": 0, "change": add(0, 90)}))).await;
+    assert_eq!(s, StatusCode::CONFLICT, "{st}");
+    assert_eq!(st["error"]["code"], "stale");
+    assert_eq!(st["state"]["version"], 1, "{st}");
+    let (s, st) = call(&b, "POST", &url, Some(json!({"version": 1, "change": add(0, 90)}))).await;
+    assert_eq!((s, st["version"].clone()), (StatusCode::OK, json!(2)));
+    let _ = std::fs::remove_dir_all(&dir);
+}

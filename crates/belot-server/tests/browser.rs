@@ -269,10 +269,27 @@ fn browser_french_session_with_a_second_phone_watching_live() {
     let msg = a.wait("document.querySelector('#form-error').textContent");
     assert!(msg.as_str().unwrap().contains("161"), "{msg}");
     a.wait_totals(&["374", "182"]);
+    // A deal typed while another phone saves one is kept, not lost, and
+    // not applied blind: the first save is refused as stale, the second
+    // (after the table has been seen) goes through.
+    a.type_in("#f-points-1", "100");
+    b.click("#f-taker [data-value='1']");
+    b.type_in("#f-points-1", "100");
+    b.click("#save");
+    b.wait_totals(&["436", "282"]);
+    a.wait_totals(&["436", "282"]);
+    assert_eq!(a.js("return document.querySelector('#f-points-1').value;"), json!("100"));
+    a.click("#save");
+    a.wait("document.querySelector('#form-error').textContent.includes('another phone')");
+    assert_eq!(a.js("return document.querySelector('#f-points-1').value;"), json!("100"));
+    a.wait_totals(&["436", "282"]);
+    a.click("#save");
+    a.wait_totals(&["498", "382"]);
+    b.wait_totals(&["498", "382"]);
     // The read-only link shows the game and no form.
     let view = a.js("return document.querySelector('#view-link').value;");
     b.go(view.as_str().unwrap());
-    b.wait_totals(&["374", "182"]);
+    b.wait_totals(&["498", "382"]);
     assert_eq!(b.js("return document.querySelector('#deal-form');"), Value::Null);
 }
 

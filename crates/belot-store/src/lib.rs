@@ -141,6 +141,16 @@ pub trait Store {
         id: &SheetId,
         expected: usize,
         change: &Change,
+    ) -> Result<usize, StoreError> {
+        self.append_all(id, expected, std::slice::from_ref(change))
+    }
+    /// Appends several changes in one transaction: all are stored or none
+    /// (a played game's deals added together). Returns the new length.
+    fn append_all(
+        &mut self,
+        id: &SheetId,
+        expected: usize,
+        changes: &[Change],
     ) -> Result<usize, StoreError>;
     /// Stores a sheet with its whole history (import), in one transaction.
     fn import(&mut self, setup: &Setup, changes: &[Change]) -> Result<SheetId, StoreError>;
@@ -272,7 +282,7 @@ impl Store for SqliteStore {
         for row in rows {
             let (id, created, setup, n) = row?;
             let setup: Setup = serde_json::from_str(&setup)
-                .map_err(|e| StoreError::Io(format!("sheet {id}: {e}")))?;
+                .map_err(|e| StoreError::Io(format!("a stored sheet is unreadable: {e}")))?;
             out.push(SheetInfo { id: SheetId(id), created, setup, changes: n as usize });
         }
         Ok(out)
@@ -284,25 +294,25 @@ impl Store for SqliteStore {
             .query_row("SELECT setup FROM sheets WHERE id = ?1", [id.as_str()], |r| r.get(0))
             .optional()?;
         let setup = setup.ok_or_else(|| StoreError::NotFound(id.to_string()))?;
-        let setup: Setup =
-            serde_json::from_str(&setup).map_err(|e| StoreError::Io(format!("sheet {id}: {e}")))?;
+        let setup: Setup = serde_json::from_str(&setup)
+            .map_err(|e| StoreError::Io(format!("a stored sheet is unreadable: {e}")))?;
         let mut st =
             self.conn.prepare("SELECT change FROM changes WHERE sheet_id = ?1 ORDER BY seq")?;
         let rows = st.query_map([id.as_str()], |r| r.get::<_, String>(0))?;
         let mut changes = Vec::new();
         for row in rows {
             let c: Change = serde_json::from_str(&row?)
-                .map_err(|e| StoreError::Io(format!("sheet {id}: {e}")))?;
+                .map_err(|e| StoreError::Io(format!("a stored sheet is unreadable: {e}")))?;
             changes.push(c);
         }
         Ok((setup, changes))
     }
 
-    fn append(
+    fn append_all(
         &mut self,
         id: &SheetId,
         expected: usize,
-        change: &Change,
+        changes: &[Change],
     ) -> Result<usize, StoreError> {
         let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
         let exists: Option<i64> = tx
@@ -318,12 +328,16 @@ impl Store for SqliteStore {
         if n as usize != expected {
             return Err(StoreError::Conflict { expected, actual: n as usize });
         }
-        tx.execute(
-            "INSERT INTO changes (sheet_id, seq, at, change) VALUES (?1, ?2, ?3, ?4)",
-            params![id.as_str(), n + 1, now(), json(change)?],
-        )?;
+        {
+            let mut st = tx.prepare(
+                "INSERT INTO changes (sheet_id, seq, at, change) VALUES (?1, ?2, ?3, ?4)",
+            )?;
+            for (k, c) in changes.iter().enumerate() {
+                st.execute(params![id.as_str(), n + 1 + k as i64, now(), json(c)?])?;
+            }
+        }
         tx.commit()?;
-        Ok(expected + 1)
+        Ok(expected + changes.len())
     }
 
     fn import(&mut self, setup: &Setup, changes: &[Change]) -> Result<SheetId, StoreError> {

@@ -94,3 +94,14 @@ fn every_sheet_has_a_separate_read_only_id() {
     assert_eq!(s.by_view_id(&view).unwrap(), id);
     assert!(matches!(s.by_view_id(&id), Err(StoreError::NotFound(_))));
 }
+
+#[test]
+fn append_all_stores_every_change_or_none() {
+    let mut s = SqliteStore::in_memory().unwrap();
+    let id = s.create(&setup()).unwrap();
+    assert_eq!(s.append_all(&id, 0, &[add(), add(), add()]).unwrap(), 3);
+    // A stale batch stores nothing, not even its first change.
+    let err = s.append_all(&id, 1, &[add(), add()]).unwrap_err();
+    assert!(matches!(err, StoreError::Conflict { expected: 1, actual: 3 }), "{err}");
+    assert_eq!(s.load(&id).unwrap().1.len(), 3);
+}

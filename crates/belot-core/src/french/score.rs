@@ -137,8 +137,8 @@ pub fn score_deal(s: &DealSummary, o: &FrenchOptions) -> DealScore {
     // Sides are 0 and 1; masking keeps an unchecked summary from panicking.
     let t = s.taker.index() & 1;
     let f = 1 - t;
-    let mut cards = [s.card_points[0] as i32, s.card_points[1] as i32];
-    let mut ann = [s.announcements[0] as i32, s.announcements[1] as i32];
+    let mut cards = s.card_points.map(|x| x.min(100_000) as i32);
+    let mut ann = s.announcements.map(|x| x.min(100_000) as i32);
     if let Some(c) = s.capot {
         let c = c.index() & 1;
         cards = [0, 0];

@@ -96,8 +96,8 @@ impl DealScore3 {
 
 /// Scores one three-player deal.
 pub fn score_deal3(s: &DealSummary3, o: &FrenchOptions) -> DealScore3 {
-    let mut cards = s.card_points.map(|c| c as i32);
-    let mut ann = s.announcements.map(|a| a as i32);
+    let mut cards = s.card_points.map(|c| c.min(100_000) as i32);
+    let mut ann = s.announcements.map(|a| a.min(100_000) as i32);
     if let Some(c) = s.capot {
         let c = c.index() % 3;
         cards = [0; 3];

@@ -161,8 +161,9 @@ pub fn score_deal(s: &ThreeSummary, o: &ThreeOptions) -> ThreeScore {
     if nzero >= 1 && o.capo_also_scores_last_trick {
         bonus[last] += 10;
     }
-    let cards = s.card_points.map(|c| c as i32);
-    let mut combos = s.combinations.map(|c| c as i32);
+    // Clamped so an unchecked summary cannot overflow (real values are far below).
+    let cards = s.card_points.map(|c| c.min(100_000) as i32);
+    let mut combos = s.combinations.map(|c| c.min(100_000) as i32);
     let mut belots = s.belots.map(|b| 20 * b as i32);
     for i in 0..3 {
         if zero[i] && !o.capo_keeps_own_points {

@@ -119,8 +119,10 @@ impl TwoScore {
 /// Scores one deal.
 pub fn score_deal(s: &TwoSummary, o: &TwoOptions) -> TwoScore {
     let mult = if s.contract == Contract::NoTrumps && !s.raspasy { 2 } else { 1 };
-    let cards = s.card_points.map(|x| x as i32);
-    let cons = [0, 1].map(|p| if s.tricks[p] >= 1 { s.constructions[p] as i32 } else { 0 });
+    // Clamped so an unchecked summary cannot overflow (real values are far below).
+    let cards = s.card_points.map(|x| x.min(100_000) as i32);
+    let cons =
+        [0, 1].map(|p| if s.tricks[p] >= 1 { s.constructions[p].min(100_000) as i32 } else { 0 });
     let bela = s.belas.map(|b| 20 * b as i32);
     let totals = [0, 1].map(|p| (cards[p] + cons[p] + bela[p]) * mult);
     let mut score = TwoScore {
