@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use belot_core::engine::Engine;
 use clap::{Parser, Subcommand};
 
+mod arena;
 mod score;
 mod solve;
 
@@ -32,6 +33,29 @@ enum Command {
         /// Only this deal (1-based).
         #[arg(long)]
         deal: Option<usize>,
+        /// JSON for programs.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Bot-versus-bot tournament on mirrored deals (each deal played
+    /// twice, the bots swapping seats), on all cores: share of points,
+    /// point difference, win rate and Elo with 95% intervals.
+    Arena {
+        /// The bot reported on: random or heuristic.
+        #[arg(long, default_value = "heuristic")]
+        a: String,
+        /// Its opponent: random or heuristic.
+        #[arg(long, default_value = "random")]
+        b: String,
+        /// Mirrored deals to play.
+        #[arg(long, default_value_t = 2000)]
+        deals: u32,
+        /// Seed of the decks and the bots' random choices.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// French Belote options as JSON (as in `belot engine`).
+        #[arg(long)]
+        options: Option<String>,
         /// JSON for programs.
         #[arg(long)]
         json: bool,
@@ -67,6 +91,18 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
+        Command::Arena { a, b, deals, seed, options, json } => {
+            match arena::run(&a, &b, deals, seed, options.as_deref(), json) {
+                Ok(out) => {
+                    print!("{out}");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("belot arena: {e}");
+                    ExitCode::from(2)
+                }
+            }
+        }
         Command::Serve { addr, db } => match serve(addr, db) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {

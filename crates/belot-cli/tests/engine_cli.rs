@@ -295,3 +295,40 @@ fn belot_solve_judges_every_card_of_a_record() {
     assert!(String::from_utf8_lossy(&text.stdout).contains("32 cards"));
     let _ = std::fs::remove_file(file);
 }
+
+#[test]
+fn belot_arena_reports_text_and_json_and_refuses_bad_arguments() {
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_belot")).arg("arena").args(args).output().unwrap()
+    };
+    let out = run(&["--a", "heuristic", "--b", "random", "--deals", "50", "--json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (v["a"].as_str(), v["pairs"].as_u64(), v["games"].as_u64()),
+        (Some("heuristic"), Some(50), Some(100))
+    );
+    for k in [
+        "share",
+        "share_ci",
+        "mean_diff",
+        "mean_diff_ci",
+        "win_rate",
+        "win_rate_ci",
+        "elo",
+        "elo_ci",
+    ] {
+        assert!(!v[k].is_null(), "{k} missing in {v}");
+    }
+    let text = String::from_utf8(run(&["--deals", "20"]).stdout).unwrap();
+    assert!(text.contains("share of points") && text.contains("Elo difference"), "{text}");
+    let bad = run(&["--a", "alphazero"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("the bots are random, heuristic"));
+    let bad = run(&["--deals", "0"]);
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("at least 1"));
+    let bad = run(&["--options", "{\"players\": 3}"]);
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("4 players"));
+    let bad = run(&["--options", "{\"nonsense\": 1}"]);
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("--options"));
+}

@@ -164,3 +164,49 @@ impl Bot for HeuristicBot {
         play(c)
     }
 }
+
+/// The bots by name, for command lines and tournaments.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BotKind {
+    /// [`RandomBot`].
+    Random,
+    /// [`HeuristicBot`].
+    Heuristic,
+}
+
+impl BotKind {
+    /// Every bot, in the order `belot arena` lists them.
+    pub const ALL: [BotKind; 2] = [BotKind::Random, BotKind::Heuristic];
+
+    /// A fresh bot of this kind.
+    pub fn make(self) -> Box<dyn Bot + Send> {
+        match self {
+            BotKind::Random => Box::new(RandomBot),
+            BotKind::Heuristic => Box::new(HeuristicBot),
+        }
+    }
+
+    /// Its name (`random`, `heuristic`).
+    pub fn name(self) -> &'static str {
+        match self {
+            BotKind::Random => "random",
+            BotKind::Heuristic => "heuristic",
+        }
+    }
+}
+
+impl std::fmt::Display for BotKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for BotKind {
+    type Err = String;
+    fn from_str(s: &str) -> Result<BotKind, String> {
+        BotKind::ALL.into_iter().find(|k| k.name() == s.trim().to_lowercase()).ok_or_else(|| {
+            let names: Vec<&str> = BotKind::ALL.iter().map(|k| k.name()).collect();
+            format!("unknown bot {s:?}: the bots are {}", names.join(", "))
+        })
+    }
+}

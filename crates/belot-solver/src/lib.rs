@@ -16,6 +16,7 @@
 //! pruning can be switched off in [`Config`]; tests check that the value
 //! never changes.
 
+pub mod arena;
 pub mod bots;
 
 use std::collections::HashMap;

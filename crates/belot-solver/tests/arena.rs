@@ -1,0 +1,68 @@
+//! Tournaments: mirrored bookkeeping, the same result on any number of
+//! threads, and the statistics.
+
+use belot_core::french::FrenchOptions;
+use belot_solver::arena::{Arena, PairResult, report};
+use belot_solver::bots::BotKind;
+
+fn arena(a: BotKind, b: BotKind, deals: u32) -> Arena {
+    Arena { a, b, deals, seed: 7, options: FrenchOptions::default() }
+}
+
+#[test]
+fn a_deterministic_bot_against_itself_scores_exactly_even_on_mirrored_deals() {
+    // Both games of a pair are the same game with the teams' names
+    // swapped, so each bot's team gets exactly what the other got.
+    let r = arena(BotKind::Heuristic, BotKind::Heuristic, 200).run(&|| {}).unwrap();
+    assert_eq!(r.a_points, r.b_points);
+    assert_eq!((r.share, r.mean_diff, r.win_rate, r.elo), (0.5, 0.0, 0.5, 0.0));
+    assert!(r.a_points > 0);
+}
+
+#[test]
+fn the_result_does_not_depend_on_the_number_of_threads() {
+    let a = arena(BotKind::Heuristic, BotKind::Random, 300);
+    let many = a.run(&|| {}).unwrap();
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+    let one = pool.install(|| a.run(&|| {}).unwrap());
+    assert_eq!(many, one);
+    // And the progress callback is called once per pair.
+    let n = std::sync::atomic::AtomicU32::new(0);
+    a.run(&|| {
+        n.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    })
+    .unwrap();
+    assert_eq!(n.into_inner(), 300);
+}
+
+#[test]
+fn heuristic_beats_random_clearly() {
+    let r = arena(BotKind::Heuristic, BotKind::Random, 1000).run(&|| {}).unwrap();
+    assert!(r.share_ci[0] > 0.7, "{r:?}");
+    assert!(r.win_rate_ci[0] > 0.8, "{r:?}");
+    assert!(r.elo > 200.0, "{r:?}");
+}
+
+#[test]
+fn statistics_of_known_pairs() {
+    let pairs = [
+        PairResult { a: 300, b: 100 },
+        PairResult { a: 100, b: 300 },
+        PairResult { a: 200, b: 200 },
+        PairResult { a: 400, b: 0 },
+    ];
+    let r = report(BotKind::Heuristic, BotKind::Random, &pairs);
+    assert_eq!((r.pairs, r.games, r.a_points, r.b_points), (4, 8, 1000, 600));
+    assert!((r.share - 0.625).abs() < 1e-12);
+    // Per deal (a pair is two deals): 100, -100, 0, 200.
+    assert!((r.mean_diff - 50.0).abs() < 1e-12);
+    assert!(r.mean_diff_ci[0] < 50.0 && r.mean_diff_ci[1] > 50.0);
+    // Wins 1, 0, 0.5, 1.
+    assert!((r.win_rate - 0.625).abs() < 1e-12);
+    // 62.5% is +89 Elo.
+    assert!((r.elo - 88.7).abs() < 0.1, "{}", r.elo);
+    assert!(r.share_ci[0] < r.share && r.share < r.share_ci[1]);
+    // No pairs: nothing divides by zero.
+    let empty = report(BotKind::Random, BotKind::Random, &[]);
+    assert_eq!((empty.share, empty.win_rate, empty.elo), (0.5, 0.5, 0.0));
+}
