@@ -41,10 +41,10 @@ enum Command {
     /// twice, the bots swapping seats), on all cores: share of points,
     /// point difference, win rate and Elo with 95% intervals.
     Arena {
-        /// The bot reported on: random or heuristic.
+        /// The bot reported on: random, heuristic or pimc.
         #[arg(long, default_value = "heuristic")]
         a: String,
-        /// Its opponent: random or heuristic.
+        /// Its opponent: random, heuristic or pimc.
         #[arg(long, default_value = "random")]
         b: String,
         /// Mirrored deals to play.

@@ -324,7 +324,7 @@ fn belot_arena_reports_text_and_json_and_refuses_bad_arguments() {
     assert!(text.contains("share of points") && text.contains("Elo difference"), "{text}");
     let bad = run(&["--a", "alphazero"]);
     assert_eq!(bad.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&bad.stderr).contains("the bots are random, heuristic"));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("the bots are random, heuristic, pimc"));
     let bad = run(&["--deals", "0"]);
     assert!(String::from_utf8_lossy(&bad.stderr).contains("at least 1"));
     let bad = run(&["--options", "{\"players\": 3}"]);

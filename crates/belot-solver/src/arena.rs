@@ -83,7 +83,8 @@ impl Arena {
         let mut out = PairResult::default();
         for a_first in [true, false] {
             let (even, odd) = if a_first { (self.a, self.b) } else { (self.b, self.a) };
-            let mut bots = [even.make(), odd.make(), even.make(), odd.make()];
+            let o = &self.options;
+            let mut bots = [even.make(o), odd.make(o), even.make(o), odd.make(o)];
             let mut deal = FrenchDeal::new(self.options, dealer, deck)?;
             while let Some(seat) = deal.to_act() {
                 let action = bots[seat.index()].act(&deal.view(seat), &mut rng);

@@ -1,7 +1,7 @@
 //! Bots for French Belote. A bot sees one seat's view only — never the
 //! deal — and a seeded random generator: same view, same seed, same move.
 
-use belot_core::french::SeatView;
+use belot_core::french::{FrenchOptions, SeatView};
 use belot_core::{Action, Card, CardSet, Contract, Rank, Seat, Suit};
 use rand_core::RngCore;
 
@@ -172,17 +172,20 @@ pub enum BotKind {
     Random,
     /// [`HeuristicBot`].
     Heuristic,
+    /// [`PimcBot`](crate::pimc::PimcBot) with its default samples.
+    Pimc,
 }
 
 impl BotKind {
     /// Every bot, in the order `belot arena` lists them.
-    pub const ALL: [BotKind; 2] = [BotKind::Random, BotKind::Heuristic];
+    pub const ALL: [BotKind; 3] = [BotKind::Random, BotKind::Heuristic, BotKind::Pimc];
 
-    /// A fresh bot of this kind.
-    pub fn make(self) -> Box<dyn Bot + Send> {
+    /// A fresh bot of this kind for a table with these rules.
+    pub fn make(self, options: &FrenchOptions) -> Box<dyn Bot + Send> {
         match self {
             BotKind::Random => Box::new(RandomBot),
             BotKind::Heuristic => Box::new(HeuristicBot),
+            BotKind::Pimc => Box::new(crate::pimc::PimcBot::new(*options)),
         }
     }
 
@@ -191,6 +194,7 @@ impl BotKind {
         match self {
             BotKind::Random => "random",
             BotKind::Heuristic => "heuristic",
+            BotKind::Pimc => "pimc",
         }
     }
 }

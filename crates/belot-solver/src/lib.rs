@@ -18,6 +18,7 @@
 
 pub mod arena;
 pub mod bots;
+pub mod pimc;
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};

@@ -114,3 +114,49 @@ fn heuristic_takes_more_points_than_random() {
     let share = h as f64 / (h + r) as f64;
     assert!(share > 0.6, "heuristic side's share of the points: {share:.3}");
 }
+
+#[test]
+fn pimc_moves_are_legal_and_depend_only_on_the_view_and_the_seed() {
+    use belot_solver::pimc::PimcBot;
+    let options = FrenchOptions::default();
+    // Legal in whole deals against both other bots.
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    for k in 0..12u64 {
+        let pimc = || Box::new(PimcBot { options, samples: 3 }) as Box<dyn Bot>;
+        let other = || {
+            if k % 2 == 0 { Box::new(HeuristicBot) as Box<dyn Bot> } else { Box::new(RandomBot) }
+        };
+        let mut bots = [pimc(), other(), pimc(), other()];
+        let mut d =
+            FrenchDeal::new(options, Seat((k % 4) as u8), Deck::from_seed(k + 500, 0)).unwrap();
+        play(&mut d, &mut bots, &mut rng);
+        assert!(d.is_over());
+    }
+    // Same view, different unseen cards: the same card, for several seeds.
+    let mine = "JH 9H AH TH 7S 8S AD KC";
+    let parse = |s: &str| -> CardSet { belot_core::parse_cards(s).unwrap().into_iter().collect() };
+    let rest: Vec<belot_core::Card> = (!parse(mine)).iter().collect();
+    let part = |r: std::ops::Range<usize>| -> CardSet { rest[r].iter().copied().collect() };
+    let deal = |hands| {
+        let mut d = FrenchDeal::from_hands(options, Seat(3), hands, Suit::Hearts, Seat(0)).unwrap();
+        // Seat 0 leads; its announcements first (the same in both deals).
+        while d.to_act() == Some(Seat(0))
+            && d.legal_actions().iter().any(|a| matches!(a, belot_core::Action::Announce { .. }))
+        {
+            let a = HeuristicBot.act(&d.view(Seat(0)), &mut ChaCha8Rng::seed_from_u64(0));
+            d.apply(Seat(0), &a).unwrap();
+        }
+        d
+    };
+    let a = deal([parse(mine), part(0..8), part(8..16), part(16..24)]);
+    let b = deal([parse(mine), part(16..24), part(0..8), part(8..16)]);
+    let (va, vb) = (a.view(Seat(0)), b.view(Seat(0)));
+    assert_eq!(serde_json::to_string(&va).unwrap(), serde_json::to_string(&vb).unwrap());
+    assert!(va.legal.iter().all(|x| matches!(x, belot_core::Action::Play { .. })));
+    for seed in 0..3 {
+        let mut bot = PimcBot { options, samples: 3 };
+        let x = bot.act(&va, &mut ChaCha8Rng::seed_from_u64(seed));
+        let y = bot.act(&vb, &mut ChaCha8Rng::seed_from_u64(seed));
+        assert_eq!(x, y);
+    }
+}
