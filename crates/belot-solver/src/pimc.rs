@@ -287,10 +287,10 @@ mod tests {
                     let kn = knowledge(&view, contract);
                     let real = *play.hands();
                     // The real hands never break an inference.
-                    for s in 0..4 {
+                    for (s, hand) in real.iter().enumerate() {
                         if s != seat.index() {
-                            assert!(real[s].contains_all(kn.known[s]), "known cards of seat {s}");
-                            assert!((real[s] & kn.void[s]).is_empty(), "void of seat {s}");
+                            assert!(hand.contains_all(kn.known[s]), "known cards of seat {s}");
+                            assert!((*hand & kn.void[s]).is_empty(), "void of seat {s}");
                         }
                     }
                     for _ in 0..20 {
