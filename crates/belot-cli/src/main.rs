@@ -7,6 +7,7 @@ use belot_core::engine::Engine;
 use clap::{Parser, Subcommand};
 
 mod arena;
+mod play;
 mod score;
 mod solve;
 
@@ -60,6 +61,19 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Play French Belote against bots in the terminal: you and a bot
+    /// partner against two bots, to the end of the match.
+    Play {
+        /// The bots: random, heuristic or pimc.
+        #[arg(long, default_value = "heuristic")]
+        bot: String,
+        /// Seed of the decks and the bots' choices.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// French Belote options as JSON (as in `belot engine`).
+        #[arg(long)]
+        options: Option<String>,
+    },
     /// The score keeper as a web app, shared live between phones.
     Serve {
         /// Address to listen on.
@@ -99,6 +113,32 @@ fn main() -> ExitCode {
                 }
                 Err(e) => {
                     eprintln!("belot arena: {e}");
+                    ExitCode::from(2)
+                }
+            }
+        }
+        Command::Play { bot, seed, options } => {
+            let parsed = bot.parse::<belot_solver::bots::BotKind>().and_then(|b| {
+                let o = match options {
+                    Some(t) => serde_json::from_str(&t).map_err(|e| {
+                        format!("--options: {e}; give French Belote options as JSON (see docs/protocol.md)")
+                    })?,
+                    None => belot_core::french::FrenchOptions::default(),
+                };
+                Ok((b, o))
+            });
+            match parsed {
+                Ok((b, o)) => {
+                    match play::run(io::stdin().lock(), io::stdout().lock(), b, seed, o) {
+                        Ok(()) => ExitCode::SUCCESS,
+                        Err(e) => {
+                            eprintln!("belot play: {e}");
+                            ExitCode::FAILURE
+                        }
+                    }
+                }
+                Err(e) => {
+                    eprintln!("belot play: {e}");
                     ExitCode::from(2)
                 }
             }
