@@ -406,6 +406,9 @@ function connect(path) {
   source.addEventListener("state", ev => {
     const next = JSON.parse(ev.data);
     if (game && game.id && !next.id) next.id = game.id;
+    // Our own change comes back as an event too: already drawn, and a
+    // redraw now would only replace the form under the user's fingers.
+    if (game && next.version === game.version) { status(t("live")); return; }
     game = next;
     status(t("live"));
     // Keep a deal being typed: redraw everything else.
