@@ -98,29 +98,48 @@ impl Browser<'_> {
         }
     }
 
+    /// Runs WebDriver commands on the element `css` finds. A live update
+    /// may redraw the page between finding the element and using it
+    /// ("stale element reference"): then it is found again and the
+    /// commands repeated, as a user would tap again.
+    fn on_element(&self, css: &str, steps: &[(&str, Value)]) {
+        for attempt in 0.. {
+            self.wait(&format!("document.querySelector({css:?})"));
+            let e =
+                self.cmd("POST", "/element", Some(json!({"using": "css selector", "value": css})));
+            let id = e
+                .as_object()
+                .and_then(|o| o.values().next())
+                .and_then(Value::as_str)
+                .unwrap()
+                .to_string();
+            let mut stale = false;
+            for (step, body) in steps {
+                let path = format!("/session/{}/element/{id}/{step}", self.session);
+                let v = http(self.d.port, "POST", &path, Some(body));
+                match v["value"]["error"].as_str() {
+                    None => {}
+                    Some("stale element reference") if attempt < 5 => {
+                        stale = true;
+                        break;
+                    }
+                    Some(err) => {
+                        panic!("webdriver {step} on {css}: {err}: {}", v["value"]["message"])
+                    }
+                }
+            }
+            if !stale {
+                return;
+            }
+        }
+    }
+
     fn click(&self, css: &str) {
-        self.wait(&format!("document.querySelector({css:?})"));
-        let e = self.cmd("POST", "/element", Some(json!({"using": "css selector", "value": css})));
-        let id = e
-            .as_object()
-            .and_then(|o| o.values().next())
-            .and_then(Value::as_str)
-            .unwrap()
-            .to_string();
-        self.cmd("POST", &format!("/element/{id}/click"), Some(json!({})));
+        self.on_element(css, &[("click", json!({}))]);
     }
 
     fn type_in(&self, css: &str, text: &str) {
-        self.wait(&format!("document.querySelector({css:?})"));
-        let e = self.cmd("POST", "/element", Some(json!({"using": "css selector", "value": css})));
-        let id = e
-            .as_object()
-            .and_then(|o| o.values().next())
-            .and_then(Value::as_str)
-            .unwrap()
-            .to_string();
-        self.cmd("POST", &format!("/element/{id}/clear"), Some(json!({})));
-        self.cmd("POST", &format!("/element/{id}/value"), Some(json!({"text": text})));
+        self.on_element(css, &[("clear", json!({})), ("value", json!({"text": text}))]);
     }
 
     fn totals(&self) -> Vec<String> {
