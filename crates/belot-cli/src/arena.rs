@@ -13,7 +13,7 @@ pub fn run(
     b: &str,
     deals: u32,
     seed: u64,
-    options: Option<&str>,
+    options: FrenchOptions,
     json: bool,
 ) -> Result<String, String> {
     let a: BotKind = a.parse()?;
@@ -21,12 +21,6 @@ pub fn run(
     if deals == 0 {
         return Err("--deals must be at least 1".into());
     }
-    let options: FrenchOptions = match options {
-        Some(text) => serde_json::from_str(text).map_err(|e| {
-            format!("--options: {e}; give French Belote options as JSON (see docs/protocol.md)")
-        })?,
-        None => FrenchOptions::default(),
-    };
     if options.players != 4 {
         return Err("the arena plays French Belote for 4 players (two teams)".into());
     }

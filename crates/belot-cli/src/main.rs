@@ -106,7 +106,9 @@ fn main() -> ExitCode {
             }
         },
         Command::Arena { a, b, deals, seed, options, json } => {
-            match arena::run(&a, &b, deals, seed, options.as_deref(), json) {
+            let result = french_options(options.as_deref())
+                .and_then(|o| arena::run(&a, &b, deals, seed, o, json));
+            match result {
                 Ok(out) => {
                     print!("{out}");
                     ExitCode::SUCCESS
@@ -118,28 +120,17 @@ fn main() -> ExitCode {
             }
         }
         Command::Play { bot, seed, options } => {
-            let parsed = bot.parse::<belot_solver::bots::BotKind>().and_then(|b| {
-                let o = match options {
-                    Some(t) => serde_json::from_str(&t).map_err(|e| {
-                        format!("--options: {e}; give French Belote options as JSON (see docs/protocol.md)")
-                    })?,
-                    None => belot_core::french::FrenchOptions::default(),
-                };
-                Ok((b, o))
-            });
-            match parsed {
-                Ok((b, o)) => {
-                    match play::run(io::stdin().lock(), io::stdout().lock(), b, seed, o) {
-                        Ok(()) => ExitCode::SUCCESS,
-                        Err(e) => {
-                            eprintln!("belot play: {e}");
-                            ExitCode::FAILURE
-                        }
-                    }
-                }
+            let args = bot
+                .parse::<belot_solver::bots::BotKind>()
+                .and_then(|b| Ok((b, french_options(options.as_deref())?)));
+            let Ok((bot, options)) = args.inspect_err(|e| eprintln!("belot play: {e}")) else {
+                return ExitCode::from(2);
+            };
+            match play::run(io::stdin().lock(), io::stdout().lock(), bot, seed, options) {
+                Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
                     eprintln!("belot play: {e}");
-                    ExitCode::from(2)
+                    ExitCode::FAILURE
                 }
             }
         }
@@ -160,6 +151,17 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
+    }
+}
+
+/// `--options` of the bot commands: French Belote options as JSON, the
+/// seed's defaults when absent.
+fn french_options(text: Option<&str>) -> Result<belot_core::french::FrenchOptions, String> {
+    match text {
+        Some(t) => serde_json::from_str(t).map_err(|e| {
+            format!("--options: {e}; give French Belote options as JSON (see docs/protocol.md)")
+        }),
+        None => Ok(Default::default()),
     }
 }
 

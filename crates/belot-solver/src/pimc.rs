@@ -8,7 +8,7 @@
 //! heuristic bot's.
 
 use belot_core::french::{FrenchOptions, SeatView};
-use belot_core::{Action, Card, CardSet, Contract, PlayRules, PlayState, Rank, Seat};
+use belot_core::{Action, Card, CardSet, Contract, PlayState, Rank, Seat};
 use rand_core::RngCore;
 
 use crate::bots::{Bot, HeuristicBot};
@@ -167,11 +167,7 @@ fn position(
             start[seat.index() & 3].insert(card);
         }
     }
-    let rules = PlayRules {
-        partner_exception: true,
-        overtrump_over_partner: options.overtrump_over_partner_when_discarding_trump,
-        ..PlayRules::FRENCH
-    };
+    let rules = options.play_rules();
     let leader = tricks.first().map_or(view.dealer.next(4), |t| t.leader);
     let mut s = PlayState::new(start, 4, true, contract, rules, leader);
     for t in &tricks {

@@ -13,7 +13,7 @@ use crate::contract::Contract;
 use crate::deck::Deck;
 use crate::error::GameError;
 use crate::meld::{Meld, MeldOrder, MeldValues, belote_holder, contest_winner, find_melds};
-use crate::play::{PlayRules, PlayState, Trick};
+use crate::play::{PlayState, Trick};
 use crate::seat::{Seat, Side};
 
 /// Players at the table.
@@ -465,11 +465,7 @@ impl FrenchDeal {
         let contract = Contract::Suit(trump);
         self.contract = Some(contract);
         self.taker = Some(taker);
-        let rules = PlayRules {
-            partner_exception: n == 4,
-            overtrump_over_partner: self.options.overtrump_over_partner_when_discarding_trump,
-            ..PlayRules::FRENCH
-        };
+        let rules = self.options.play_rules();
         let leader = self.dealer.next(n);
         self.play = Some(PlayState::new(self.hands, n, n == 4, contract, rules, leader));
         for s in 0..n as usize {

@@ -127,6 +127,17 @@ impl Default for FrenchOptions {
 }
 
 impl FrenchOptions {
+    /// The play duties of this table: seed 002's, the partner exception
+    /// only with partners (four players), over-trumping a partner's trump
+    /// as the option says.
+    pub fn play_rules(&self) -> crate::PlayRules {
+        crate::PlayRules {
+            partner_exception: self.players == 4,
+            overtrump_over_partner: self.overtrump_over_partner_when_discarding_trump,
+            ..crate::PlayRules::FRENCH
+        }
+    }
+
     /// Checks values serde cannot: a positive target, a sequence cap of 3..=8.
     pub fn validate(&self) -> Result<(), String> {
         if self.target == 0 || self.target > 100_000 {
