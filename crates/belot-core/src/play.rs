@@ -313,6 +313,20 @@ impl PlayState {
         self.winner
     }
 
+    /// The cards that would take the trick in progress now (empty at a
+    /// trick start): higher cards of the winning card's suit, and every
+    /// ruffing card over a plain winner.
+    #[inline]
+    pub fn beating(&self) -> CardSet {
+        CardSet(if self.trick_len == 0 { 0 } else { self.beat })
+    }
+
+    /// Card points in the trick in progress.
+    #[inline]
+    pub fn trick_points(&self) -> u32 {
+        self.trick_points as u32
+    }
+
     /// The partner of `seat`, when there are partners.
     #[inline]
     pub fn partner(&self, seat: Seat) -> Option<Seat> {

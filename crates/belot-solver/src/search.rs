@@ -1,0 +1,401 @@
+//! The search: fail-soft principal variation search over single cards, on
+//! the future points of the maximizing side, with the transposition table
+//! at trick starts, quick bounds, collapsed moves, the points bound
+//! between cards of one suit, and ordering; and the drivers (the value of
+//! a position, and of each of its cards).
+
+use belot_core::{Card, CardSet, PlayState, Seat};
+
+use crate::moves::{CardTable, MoveList, Ordering, collapse, generate};
+use crate::tt::{Bounds, Key, Table};
+use crate::{Config, Solution, Stats};
+
+/// An exact double-dummy solver for one maximizing side. Reuse it for
+/// many positions of the same contract, play duties and side: the table
+/// keeps what it learnt (see [`Solver::reset`] to start afresh).
+pub struct Solver {
+    config: Config,
+    /// Bit `i`: seat `i` counts for the maximizing side.
+    side: u8,
+    /// Points in play from the current root: taken + still out.
+    total: u32,
+    tt: Table,
+    ordering: Ordering,
+    cards: CardTable,
+    /// Counters since the last [`Solver::value`] or [`Solver::solve`].
+    pub stats: Stats,
+}
+
+/// Table size: 2^13 buckets of 64 bytes (512 KiB: the L2 cache of the
+/// machines we measure on; a larger table saves few nodes and costs more
+/// in cache misses than it saves).
+const TABLE_BITS: u32 = 13;
+
+/// Half the width of the first window around a guessed value.
+const ASPIRATION: i32 = 8;
+
+impl Solver {
+    /// A solver for the side of `seat`: with four players in two teams
+    /// his team (seats `s` and `s + 2`), otherwise the seat alone.
+    pub fn new(state: &PlayState, seat: Seat, config: Config) -> Solver {
+        let mut side = 1u8 << (seat.0 & 3);
+        if let Some(p) = state.partner(seat) {
+            side |= 1 << (p.0 & 3);
+        }
+        Solver::for_seats(side, config)
+    }
+
+    /// A solver maximizing the points of the seats in `seats` (bit `i`
+    /// for seat `i`) against the others: two players against one in the
+    /// three-player games, for instance.
+    pub fn for_seats(seats: u8, config: Config) -> Solver {
+        Solver {
+            config,
+            side: seats & 15,
+            total: 0,
+            tt: Table::new(TABLE_BITS),
+            ordering: Ordering::new(),
+            cards: CardTable::new(belot_core::Contract::NoTrumps),
+            stats: Stats::default(),
+        }
+    }
+
+    /// Forgets what the table and the ordering learnt, and maximizes for
+    /// `seats` from now on: the next positions may be of another
+    /// contract, other play duties or another side.
+    pub fn reset(&mut self, seats: u8) {
+        self.side = seats & 15;
+        self.tt.clear();
+        self.ordering = Ordering::new();
+    }
+
+    /// The seats counted for the maximizing side (bit per seat).
+    pub fn seats(&self) -> u8 {
+        self.side
+    }
+
+    #[inline(always)]
+    fn maximizing(&self, seat: Seat) -> bool {
+        (self.side >> (seat.0 & 3)) & 1 != 0
+    }
+
+    fn side_points(&self, s: &PlayState) -> u32 {
+        let p = s.points();
+        (0..4).filter(|&i| (self.side >> i) & 1 != 0).map(|i| p[i]).sum()
+    }
+
+    /// Points still to be taken from `s`: cards in hands and in the trick
+    /// in progress, and the last trick's 10.
+    fn remaining(s: &PlayState) -> u32 {
+        let hands = s.hands().iter().fold(CardSet::EMPTY, |a, &h| a | h);
+        let c = s.contract();
+        c.set_points(hands) + s.trick_points() + if s.is_over() { 0 } else { 10 }
+    }
+
+    #[inline(always)]
+    fn taken(s: &PlayState) -> u32 {
+        let p = s.points();
+        p[0] + p[1] + p[2] + p[3]
+    }
+
+    fn set_root(&mut self, s: &PlayState) {
+        self.total = Self::taken(s) + Self::remaining(s);
+        self.cards = CardTable::new(s.contract());
+    }
+
+    /// The value of `s` for the side: its final card points (points
+    /// already taken included, the last trick's 10 included).
+    pub fn value(&mut self, s: &PlayState) -> u32 {
+        self.stats = Stats::default();
+        self.set_root(s);
+        self.side_points(s) + self.future(s, None)
+    }
+
+    /// The value of `s` and of every legal card.
+    pub fn solve(&mut self, s: &PlayState) -> Solution {
+        self.stats = Stats::default();
+        self.set_root(s);
+        let legal = s.legal();
+        let base = self.side_points(s);
+        if legal.is_empty() {
+            return Solution { value: base, cards: Vec::new() };
+        }
+        // Equivalent cards have equal values: solve one of each group.
+        let trick: CardSet = s.current_trick().iter().copied().collect();
+        let all = s.hands().iter().fold(trick, |a, &h| a | h);
+        let others = (all - s.hand(s.to_play())).bits();
+        let reps = if self.config.equivalence {
+            collapse(legal.bits(), others, self.cards.torder)
+        } else {
+            legal.bits()
+        };
+        let mut solved: Vec<(Card, u32)> = Vec::with_capacity(legal.len());
+        // Siblings' values are close: each search starts from a window
+        // around the previous card's future.
+        let mut guess = None;
+        for card in CardSet(reps) {
+            let mut n = *s;
+            n.step(card);
+            let taken = self.side_points(&n);
+            let f = self.future(&n, guess);
+            guess = Some(f);
+            solved.push((card, taken + f));
+        }
+        let maximizing = self.maximizing(s.to_play());
+        let mut cards = Vec::with_capacity(legal.len());
+        for card in legal {
+            // A collapsed card has the value of the kept card of its
+            // group: the nearest kept card above it in its suit.
+            let c = s.contract();
+            let v = solved.iter().find(|x| x.0 == card).map(|x| x.1).unwrap_or_else(|| {
+                solved
+                    .iter()
+                    .filter(|x| x.0.suit() == card.suit() && c.strength(x.0) > c.strength(card))
+                    .min_by_key(|x| c.strength(x.0))
+                    .map_or(0, |x| x.1)
+            });
+            cards.push((card, v));
+        }
+        let values = cards.iter().map(|x| x.1);
+        let value = if maximizing { values.max() } else { values.min() };
+        Solution { value: value.unwrap_or(base), cards }
+    }
+
+    /// Future points of the side from `s`: one search with the full
+    /// window; or, given a guess, a narrow window around it first.
+    fn future(&mut self, s: &PlayState, guess: Option<u32>) -> u32 {
+        if s.is_over() {
+            return 0;
+        }
+        self.total = Self::taken(s) + Self::remaining(s);
+        let full = (-1, self.total as i32 + 1);
+        if let (Some(g), true) = (guess, self.config.alpha_beta) {
+            let (a, b) = (g as i32 - ASPIRATION, g as i32 + ASPIRATION);
+            self.stats.iterations += 1;
+            let v = self.search(s, a, b, 0);
+            if v > a && v < b {
+                return v as u32;
+            }
+        }
+        self.stats.iterations += 1;
+        self.search(s, full.0, full.1, 0) as u32
+    }
+
+    /// The last trick: every hand holds one card.
+    #[inline(always)]
+    fn last_trick(&self, s: &PlayState) -> i32 {
+        let mut n = *s;
+        let mut k = 0;
+        while !n.is_over() && k < 4 {
+            match n.hand(n.to_play()).first() {
+                Some(c) => {
+                    n.step(c);
+                }
+                None => break,
+            }
+            k += 1;
+        }
+        let w = n.leader();
+        if self.maximizing(w) {
+            (n.points()[w.index() & 3] - s.points()[w.index() & 3]) as i32
+        } else {
+            0
+        }
+    }
+
+    /// The side's points from the trick `card` completes in `next`, 0 if
+    /// the trick goes on or goes to the other side.
+    #[inline(always)]
+    fn gain(&self, s: &PlayState, next: &mut PlayState, card: Card) -> i32 {
+        if next.step(card) {
+            let w = next.leader();
+            if self.maximizing(w) {
+                return (next.points()[w.index() & 3] - s.points()[w.index() & 3]) as i32;
+            }
+        }
+        0
+    }
+
+    /// Future points of the side from `s`, exact when strictly inside
+    /// (alpha, beta); otherwise a bound on that side of the window
+    /// (fail-soft). Windows are signed: a child's window is shifted by
+    /// the points its card took, and may fall below zero.
+    fn search(&mut self, s: &PlayState, mut alpha: i32, mut beta: i32, ply: usize) -> i32 {
+        self.stats.nodes += 1;
+        let cfg = self.config;
+        let start = s.current_trick().is_empty();
+        if start {
+            let left = s.tricks_total().saturating_sub(s.tricks_played());
+            if left == 0 {
+                return 0;
+            }
+            if left == 1 {
+                return self.last_trick(s);
+            }
+        }
+        if cfg.alpha_beta {
+            // Every value is at least 0: with beta at or below 0 the node
+            // already fails high (this keeps windows well formed).
+            if beta <= 0 {
+                return 0;
+            }
+            if cfg.quick_bounds {
+                let rem = (self.total - Self::taken(s)) as i32;
+                if rem <= alpha {
+                    // Not even taking everything left reaches alpha.
+                    return rem;
+                }
+            }
+        }
+        let legal = s.legal();
+        if legal.len() == 1 && !start {
+            // A forced card: no choice to order, nothing to store.
+            let card = legal.first().unwrap_or(crate::moves::FALLBACK);
+            let mut next = *s;
+            let g = self.gain(s, &mut next, card);
+            return g + self.search(&next, alpha - g, beta.saturating_sub(g), ply + 1);
+        }
+        let use_tt = cfg.transposition && start;
+        let key = if use_tt { Some(Key::new(s.hands(), s.leader())) } else { None };
+        let mut stored: Option<Bounds> = None;
+        if let Some(key) = &key
+            && let Some(b) = self.tt.probe(key)
+        {
+            if b.lo == b.hi {
+                self.stats.tt_hits += 1;
+                return b.lo as i32;
+            }
+            if cfg.alpha_beta {
+                if b.lo as i32 >= beta {
+                    self.stats.tt_hits += 1;
+                    return b.lo as i32;
+                }
+                if b.hi as i32 <= alpha {
+                    self.stats.tt_hits += 1;
+                    return b.hi as i32;
+                }
+                alpha = alpha.max(b.lo as i32);
+                beta = beta.min(b.hi as i32);
+            }
+            stored = Some(b);
+        }
+        let (alpha0, beta0) = (alpha, beta);
+        let maximizing = self.maximizing(s.to_play());
+        let mut list = MoveList::new();
+        let ordering = if cfg.ordering {
+            Some((&self.ordering, ply, stored.and_then(|b| b.best)))
+        } else {
+            None
+        };
+        let others = generate(s, &self.cards, self.side, cfg.equivalence, ordering, &mut list);
+        let bounds = cfg.alpha_beta && cfg.point_bounds;
+        // Searched cards: (group, points, upper bound, lower bound).
+        let mut seen = [(0u8, 0i32, 0i32, 0i32); 9];
+        let mut n_seen = 0;
+        let mut best: i32 = if maximizing { -1 } else { i32::MAX };
+        let mut best_card = None;
+        for k in 0..list.len() {
+            let card = list.pick(k);
+            let ci = card.index() as usize & 31;
+            let pts = self.cards.pts[ci] as i32;
+            // Cards of a suit with no other player's card between them
+            // share a group: the count of others' cards above them.
+            let gid = (ci >> 3) as u8 * 16 + (self.cards.above[ci] & others).count_ones() as u8;
+            if bounds {
+                // Play one card where the other would have been: their
+                // values differ by at most their difference in points.
+                let (mut ub, mut lb) = (i32::MAX, i32::MIN);
+                for &(g2, p2, u2, l2) in &seen[..n_seen] {
+                    if g2 == gid {
+                        let d = (pts - p2).abs();
+                        ub = ub.min(u2.saturating_add(d));
+                        lb = lb.max(l2.saturating_sub(d));
+                    }
+                }
+                if maximizing && ub <= alpha {
+                    best = best.max(ub);
+                    self.stats.point_skips += 1;
+                    continue;
+                }
+                if !maximizing && lb >= beta {
+                    best = best.min(lb);
+                    self.stats.point_skips += 1;
+                    continue;
+                }
+            }
+            let (a_k, b_k) = (alpha, beta);
+            let mut next = *s;
+            let g = self.gain(s, &mut next, card);
+            let v = g + if !cfg.alpha_beta {
+                self.search(&next, -1, i32::MAX, ply + 1)
+            } else if cfg.pvs && k > 0 && beta.saturating_sub(alpha) > 1 {
+                // Null window first: is this card better than the best?
+                let (sa, sb) = if maximizing { (alpha, alpha + 1) } else { (beta - 1, beta) };
+                let r = self.search(&next, sa - g, sb - g, ply + 1);
+                if r + g > alpha && r + g < beta {
+                    self.stats.researches += 1;
+                    let (ra, rb) = if maximizing { (r + g - 1, beta) } else { (alpha, r + g + 1) };
+                    self.search(&next, ra - g, rb.saturating_sub(g), ply + 1)
+                } else {
+                    r
+                }
+            } else {
+                self.search(&next, alpha - g, beta.saturating_sub(g), ply + 1)
+            };
+            if bounds && n_seen < 9 {
+                let (u, l) = if v <= a_k {
+                    (v, i32::MIN)
+                } else if v >= b_k {
+                    (i32::MAX, v)
+                } else {
+                    (v, v)
+                };
+                seen[n_seen] = (gid, pts, u, l);
+                n_seen += 1;
+            }
+            if maximizing {
+                if v > best {
+                    best = v;
+                    best_card = Some(card);
+                }
+                alpha = alpha.max(best);
+            } else {
+                if v < best {
+                    best = v;
+                    best_card = Some(card);
+                }
+                beta = beta.min(best);
+            }
+            if cfg.alpha_beta && alpha >= beta {
+                self.stats.cuts += 1;
+                if k == 0 {
+                    self.stats.first_cuts += 1;
+                }
+                if cfg.ordering {
+                    let left = (s.tricks_total() - s.tricks_played()) as u32;
+                    self.ordering.cut(ply, card, maximizing, left);
+                }
+                break;
+            }
+        }
+        let mut best = best.max(0);
+        if let Some(b) = stored {
+            best = best.clamp(b.lo as i32, b.hi as i32);
+        }
+        if let Some(key) = &key {
+            let rem = self.total - Self::taken(s);
+            let (mut lo, mut hi) = stored.map_or((0, rem.min(255) as u8), |b| (b.lo, b.hi));
+            let b = best.min(255) as u8;
+            if !cfg.alpha_beta || (best > alpha0 && best < beta0) {
+                (lo, hi) = (b, b);
+            } else if best >= beta0 {
+                lo = lo.max(b);
+            } else {
+                hi = hi.min(b);
+            }
+            let best_card = best_card.or(stored.and_then(|b| b.best));
+            self.tt.store(key, Bounds { lo, hi, best: best_card });
+        }
+        best
+    }
+}
