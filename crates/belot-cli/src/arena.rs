@@ -2,9 +2,9 @@
 
 use std::fmt::Write as _;
 
-use belot_core::french::FrenchOptions;
 use belot_solver::arena::{Arena, Report};
 use belot_solver::bots::BotKind;
+use belot_solver::game::Game;
 use indicatif::{ProgressBar, ProgressStyle};
 
 /// Runs the tournament; the text or JSON report.
@@ -13,7 +13,7 @@ pub fn run(
     b: &str,
     deals: u32,
     seed: u64,
-    options: FrenchOptions,
+    game: Game,
     json: bool,
 ) -> Result<String, String> {
     let a: BotKind = a.parse()?;
@@ -21,10 +21,7 @@ pub fn run(
     if deals == 0 {
         return Err("--deals must be at least 1".into());
     }
-    if options.players != 4 {
-        return Err("the arena plays French Belote for 4 players (two teams)".into());
-    }
-    let arena = Arena { a, b, deals, seed, options };
+    let arena = Arena { a, b, deals, seed, game };
     // The bar goes to stderr, and only to a terminal (indicatif hides it
     // otherwise), so scripts reading stdout see the report alone.
     let bar = ProgressBar::new(deals as u64);
@@ -47,10 +44,14 @@ fn text(r: &Report) -> String {
     let mut s = String::new();
     let _ = writeln!(
         s,
-        "{} vs {}: {} mirrored deals ({} games), French Belote, 4 players",
-        r.a, r.b, r.pairs, r.games
+        "{} vs {}: {} mirrored deals ({} games), {}",
+        r.a,
+        r.b,
+        r.pairs,
+        r.games,
+        game_title(&r.game)
     );
-    let _ = writeln!(s, "points            {} : {}", r.a_points, r.b_points);
+    let _ = writeln!(s, "points            {:.0} : {:.0}", r.a_points, r.b_points);
     let _ = writeln!(
         s,
         "share of points   {:.1}%  (95% CI {:.1}% to {:.1}%)",
@@ -76,4 +77,15 @@ fn text(r: &Report) -> String {
         r.elo, r.elo_ci[0], r.elo_ci[1]
     );
     s
+}
+
+fn game_title(name: &str) -> &'static str {
+    match name {
+        "french" => "French Belote, 4 players in two teams",
+        "french-3" => "French Belote, 3 players each for himself",
+        "french-2" => "French Belote, 2 players",
+        "two-player" => "two-player Belot to 1001",
+        "three-player" => "three-player Belot to 501 (a in each seat, b in the two others)",
+        _ => "",
+    }
 }

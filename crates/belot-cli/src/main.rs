@@ -42,6 +42,10 @@ enum Command {
     /// twice, the bots swapping seats), on all cores: share of points,
     /// point difference, win rate and Elo with 95% intervals.
     Arena {
+        /// The game: french (4 players in teams), french-3, french-2,
+        /// two-player, three-player.
+        #[arg(long, default_value = "french")]
+        game: String,
         /// The bot reported on: random, heuristic or pimc.
         #[arg(long, default_value = "heuristic")]
         a: String,
@@ -54,7 +58,7 @@ enum Command {
         /// Seed of the decks and the bots' random choices.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// French Belote options as JSON (as in `belot engine`).
+        /// The game's house rules as JSON (as in `belot engine`).
         #[arg(long)]
         options: Option<String>,
         /// JSON for programs.
@@ -105,9 +109,9 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
-        Command::Arena { a, b, deals, seed, options, json } => {
-            let result = french_options(options.as_deref())
-                .and_then(|o| arena::run(&a, &b, deals, seed, o, json));
+        Command::Arena { game, a, b, deals, seed, options, json } => {
+            let result = game_of(&game, options.as_deref())
+                .and_then(|g| arena::run(&a, &b, deals, seed, g, json));
             match result {
                 Ok(out) => {
                     print!("{out}");
@@ -151,6 +155,16 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
+    }
+}
+
+/// `--game` and `--options` of the bot commands: the game, with house
+/// rules from JSON over the seed's defaults.
+fn game_of(name: &str, options: Option<&str>) -> Result<belot_solver::game::Game, String> {
+    let game = belot_solver::game::Game::from_name(name)?;
+    match options {
+        Some(o) => game.with_options(o).map_err(|e| format!("--options: {e}")),
+        None => Ok(game),
     }
 }
 

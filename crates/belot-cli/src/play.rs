@@ -34,7 +34,8 @@ pub fn run(
         writeln!(out, "belot play: cannot start a match with these options")?;
         return Ok(());
     };
-    let mut bots: Vec<_> = (0..4).map(|_| bot.make(&options)).collect();
+    let game = belot_solver::game::Game::French(options);
+    let mut bots: Vec<_> = (0..4).map(|_| bot.make(&game)).collect();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut lines = input.lines();
     writeln!(
@@ -121,7 +122,7 @@ pub fn run(
                 }
             }
         } else {
-            bots[seat.index()].act(&view, &mut rng)
+            bots[seat.index()].act(&belot_solver::game::GameView::French(view.clone()), &mut rng)
         };
         let tricks_before = m.current().tricks().len();
         if let Err(e) = m.apply(seat, &action) {

@@ -1,49 +1,56 @@
-//! Times the `pimc` bot's card decisions in French Belote (4 players,
-//! pimc in seats 0 and 2 against the heuristic bot): mean, median, p99
-//! and the slowest, over the card plays of `N` deals (argument 1, default
-//! 200) where it had more than one legal card.
+//! Times the `pimc` bot's card decisions:
+//! `cargo run --release -p belot-solver --example pimc_timing -- [DEALS] [GAME]`
+//! (default 200 deals of French Belote for 4 players). `pimc` plays in
+//! the even seats against the heuristic bot; every card decision with
+//! more than one legal card is timed. Prints the mean, median, p99 and
+//! slowest decision.
 
 use std::time::Instant;
 
-use belot_core::french::{FrenchDeal, FrenchOptions};
-use belot_core::{Action, Deck, Seat};
+use belot_core::{Deck, Seat};
 use belot_solver::bots::{Bot, HeuristicBot};
-use belot_solver::pimc::PimcBot;
+use belot_solver::game::{Game, Table};
+use belot_solver::pimc::{Budget, PimcBot};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
 fn main() {
-    let n: u64 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(200);
-    let options = FrenchOptions::default();
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let n: u64 = args.first().and_then(|a| a.parse().ok()).unwrap_or(200);
+    let game = Game::from_name(args.get(1).map_or("french", |s| s.as_str())).unwrap();
+    let players = game.players();
     let mut rng = ChaCha8Rng::seed_from_u64(3);
     let mut times = Vec::new();
     for k in 0..n {
-        let mut deal =
-            FrenchDeal::new(options, Seat((k % 4) as u8), Deck::from_seed(99, k)).unwrap();
-        let mut pimc = PimcBot::new(options);
-        while let Some(seat) = deal.to_act() {
-            let view = deal.view(seat);
-            let cards = view.legal.iter().filter(|a| matches!(a, Action::Play { .. })).count();
-            let action = if seat.0 % 2 == 0 && cards > 1 {
+        let mut table =
+            Table::new(&game, Seat((k % players as u64) as u8), Deck::from_seed(99, k)).unwrap();
+        let mut pimc: Vec<PimcBot> = (0..players).map(|_| PimcBot::new(game)).collect();
+        while let Some(seat) = table.to_act() {
+            let view = table.view(seat);
+            let action = if seat.0 % 2 == 0 {
+                let choice = view.playable().len() > 1;
                 let t = Instant::now();
-                let a = pimc.act(&view, &mut rng);
-                times.push(t.elapsed().as_secs_f64() * 1e3);
+                let a = pimc[seat.index()].act(&view, &mut rng);
+                if choice {
+                    times.push(t.elapsed().as_secs_f64() * 1e3);
+                }
                 a
-            } else if seat.0 % 2 == 0 {
-                pimc.act(&view, &mut rng)
             } else {
                 HeuristicBot.act(&view, &mut rng)
             };
-            deal.apply(seat, &action).unwrap();
+            table.apply(seat, &action).unwrap();
         }
     }
     assert!(!times.is_empty(), "no decisions timed");
     times.sort_by(f64::total_cmp);
     let q = |p: f64| times[((times.len() - 1) as f64 * p).round() as usize];
     let mean = times.iter().sum::<f64>() / times.len() as f64;
+    let b = Budget::default();
     println!(
-        "pimc ({} samples): {} decisions, mean {mean:.1} ms, median {:.1} ms, p99 {:.1} ms, max {:.1} ms",
-        PimcBot::DEFAULT_SAMPLES,
+        "pimc ({}, up to {} layouts, {} nodes): {} decisions, mean {mean:.1} ms, median {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+        game.name(),
+        b.samples,
+        b.nodes,
         times.len(),
         q(0.5),
         q(0.99),

@@ -1,18 +1,21 @@
 //! Bot-versus-bot tournaments on mirrored deals: every deal is played
 //! twice from the same deck and dealer, the two bots swapping seats, so
-//! the luck of the cards cancels out and what is left is skill.
+//! the luck of the cards cancels out and what is left is skill. With
+//! three players each deal is played three times, bot `a` in each seat
+//! in turn and `b` in the two others; `a`'s points are then compared
+//! with the mean of the two `b` seats.
 //!
 //! Each mirrored pair has its own random generator (from the tournament
 //! seed and the pair's number), so the result is the same whatever the
 //! number of threads.
 
-use belot_core::french::{FrenchDeal, FrenchOptions};
 use belot_core::{Deck, GameError, Seat};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 use rayon::prelude::*;
 
 use crate::bots::BotKind;
+use crate::game::{Game, Table};
 
 /// What to play.
 #[derive(Clone, Debug)]
@@ -25,18 +28,18 @@ pub struct Arena {
     pub deals: u32,
     /// Decks and the bots' random choices come from this seed.
     pub seed: u64,
-    /// The table's rules (four players: two teams).
-    pub options: FrenchOptions,
+    /// The game and its rules.
+    pub game: Game,
 }
 
-/// One mirrored pair: the points each bot's team recorded over both
-/// games of the same deck.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// One mirrored set: the points each bot recorded over the games of the
+/// same deck (for `b` with three players, the mean of its two seats).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct PairResult {
-    /// Points `a`'s team recorded.
-    pub a: i64,
-    /// Points `b`'s team recorded.
-    pub b: i64,
+    /// Points `a` recorded.
+    pub a: f64,
+    /// Points `b` recorded.
+    pub b: f64,
 }
 
 /// A tournament's figures, from `a`'s side.
@@ -46,14 +49,16 @@ pub struct Report {
     pub a: String,
     /// Bot `b`.
     pub b: String,
+    /// The game.
+    pub game: String,
     /// Mirrored pairs played.
     pub pairs: u32,
-    /// Games played (twice the pairs).
+    /// Games played (two per pair; three with three players).
     pub games: u32,
-    /// Points `a`'s team recorded in all.
-    pub a_points: i64,
-    /// Points `b`'s team recorded in all.
-    pub b_points: i64,
+    /// Points `a` recorded in all.
+    pub a_points: f64,
+    /// Points `b` recorded in all.
+    pub b_points: f64,
     /// `a`'s share of the points recorded (0 to 1).
     pub share: f64,
     /// 95% confidence interval of the share.
@@ -73,33 +78,46 @@ pub struct Report {
 }
 
 impl Arena {
-    /// Plays mirrored pair `k`: deck `k` of the seed, dealer `k mod 4`;
-    /// first `a` in seats 0 and 2, then `b` there.
+    /// Plays mirrored set `k`: deck `k` of the seed, dealer `k mod
+    /// players`; with two teams `a` first in seats 0 and 2, then in 1
+    /// and 3; with two players `a` in seat 0, then 1; with three players
+    /// `a` in seat 0, 1, then 2.
     pub fn play_pair(&self, k: u32) -> Result<PairResult, GameError> {
+        let players = self.game.players();
         let deck = Deck::from_seed(self.seed, k as u64);
-        let dealer = Seat((k % 4) as u8);
+        let dealer = Seat((k % players as u32) as u8);
         let mut rng = ChaCha8Rng::seed_from_u64(self.seed ^ 0x9e37_79b9_7f4a_7c15);
         rng.set_stream(k as u64);
         let mut out = PairResult::default();
-        for a_first in [true, false] {
-            let (even, odd) = if a_first { (self.a, self.b) } else { (self.b, self.a) };
-            let o = &self.options;
-            let mut bots = [even.make(o), odd.make(o), even.make(o), odd.make(o)];
-            let mut deal = FrenchDeal::new(self.options, dealer, deck)?;
-            while let Some(seat) = deal.to_act() {
-                let action = bots[seat.index()].act(&deal.view(seat), &mut rng);
-                deal.apply(seat, &action)?;
+        let games: u8 = if players == 3 { 3 } else { 2 };
+        for g in 0..games {
+            // The seats `a` plays in this game.
+            let a_seat = |s: u8| if self.game.teams() { s % 2 == g } else { s == g };
+            let mut bots: Vec<_> = (0..players)
+                .map(|s| if a_seat(s) { self.a.make(&self.game) } else { self.b.make(&self.game) })
+                .collect();
+            let mut table = Table::new(&self.game, dealer, deck)?;
+            while let Some(seat) = table.to_act() {
+                let view = table.view(seat);
+                let action = bots[seat.index()].act(&view, &mut rng);
+                table.apply(seat, &action)?;
             }
-            // A deal nobody took scores nothing.
-            if let Some(s) = deal.score() {
-                let (even, odd) = (s.recorded[0] as i64, s.recorded[1] as i64);
-                if a_first {
-                    out.a += even;
-                    out.b += odd;
-                } else {
-                    out.a += odd;
-                    out.b += even;
+            // A deal nobody took (or annulled) scores nothing.
+            if let Some(points) = table.recorded() {
+                let (mut a, mut b, mut nb) = (0.0, 0.0, 0.0);
+                for s in 0..players {
+                    if self.game.teams() && s >= 2 {
+                        continue; // a team's points are on both its seats
+                    }
+                    if a_seat(s) {
+                        a += points[s as usize];
+                    } else {
+                        b += points[s as usize];
+                        nb += 1.0;
+                    }
                 }
+                out.a += a;
+                out.b += if nb > 1.0 { b / nb } else { b };
             }
         }
         Ok(out)
@@ -115,7 +133,10 @@ impl Arena {
                 r
             })
             .collect::<Result<_, _>>()?;
-        Ok(report(self.a, self.b, &pairs))
+        let per = if self.game.players() == 3 { 3 } else { 2 };
+        let mut r = report(self.a, self.b, &pairs, per);
+        r.game = self.game.name().into();
+        Ok(r)
     }
 }
 
@@ -138,31 +159,37 @@ fn elo(p: f64) -> f64 {
     400.0 * (p / (1.0 - p)).log10()
 }
 
-/// The figures of a set of mirrored pairs.
-pub fn report(a: BotKind, b: BotKind, pairs: &[PairResult]) -> Report {
-    let a_points: i64 = pairs.iter().map(|p| p.a).sum();
-    let b_points: i64 = pairs.iter().map(|p| p.b).sum();
-    let total = (a_points + b_points) as f64;
-    let share = if total > 0.0 { a_points as f64 / total } else { 0.5 };
+/// The figures of a set of mirrored pairs of `per` games each.
+pub fn report(a: BotKind, b: BotKind, pairs: &[PairResult], per: u32) -> Report {
+    let per = per.max(1);
+    let a_points: f64 = pairs.iter().map(|p| p.a).sum();
+    let b_points: f64 = pairs.iter().map(|p| p.b).sum();
+    let total = a_points + b_points;
+    let share = if total > 0.0 { a_points / total } else { 0.5 };
     // The share's interval by the delta method over pairs (a ratio of
     // sums): the spread of a's points minus share times the pair total.
-    let (_, r_ci) = mean_ci(pairs.iter().map(|p| p.a as f64 - share * (p.a + p.b) as f64));
+    let (_, r_ci) = mean_ci(pairs.iter().map(|p| p.a - share * (p.a + p.b)));
     let mean_total = if pairs.is_empty() { 1.0 } else { total / pairs.len() as f64 };
     let half = (r_ci[1] - r_ci[0]) / 2.0 / mean_total.max(1.0);
     // Per deal: each pair is two deals.
-    let (mean_diff, d_ci) = mean_ci(pairs.iter().map(|p| (p.a - p.b) as f64 / 2.0));
-    let (win_rate, w_ci) = mean_ci(pairs.iter().map(|p| match p.a.cmp(&p.b) {
-        std::cmp::Ordering::Greater => 1.0,
-        std::cmp::Ordering::Equal => 0.5,
-        std::cmp::Ordering::Less => 0.0,
+    let (mean_diff, d_ci) = mean_ci(pairs.iter().map(|p| (p.a - p.b) / per as f64));
+    let (win_rate, w_ci) = mean_ci(pairs.iter().map(|p| {
+        if p.a > p.b {
+            1.0
+        } else if p.a == p.b {
+            0.5
+        } else {
+            0.0
+        }
     }));
     // No games: even, not lost.
     let (win_rate, w_ci) = if pairs.is_empty() { (0.5, [0.5, 0.5]) } else { (win_rate, w_ci) };
     Report {
         a: a.name().into(),
         b: b.name().into(),
+        game: String::new(),
         pairs: pairs.len() as u32,
-        games: 2 * pairs.len() as u32,
+        games: per * pairs.len() as u32,
         a_points,
         b_points,
         share,

@@ -22,6 +22,8 @@
 
 pub mod arena;
 pub mod bots;
+pub mod game;
+pub mod knowledge;
 mod moves;
 pub mod pimc;
 mod search;

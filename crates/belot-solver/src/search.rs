@@ -15,8 +15,11 @@ use crate::{Config, Solution, Stats};
 /// keeps what it learnt (see [`Solver::reset`] to start afresh).
 pub struct Solver {
     config: Config,
-    /// Bit `i`: seat `i` counts for the maximizing side.
+    /// Bit `i`: seat `i`'s points are counted.
     side: u8,
+    /// The counted seats want as few points as possible (распасы): the
+    /// others maximize the count.
+    least: bool,
     /// Points in play from the current root: taken + still out.
     total: u32,
     tt: Table,
@@ -52,6 +55,7 @@ impl Solver {
         Solver {
             config,
             side: seats & 15,
+            least: false,
             total: 0,
             tt: Table::new(TABLE_BITS),
             ordering: Ordering::new(),
@@ -65,8 +69,18 @@ impl Solver {
     /// contract, other play duties or another side.
     pub fn reset(&mut self, seats: u8) {
         self.side = seats & 15;
+        self.least = false;
         self.tt.clear();
         self.ordering = Ordering::new();
+    }
+
+    /// As [`Solver::reset`], for a game where the seats in `seats` want to
+    /// take as few points as possible and the others want them to take
+    /// many (the two-player all-pass deal, распасы): values are still the
+    /// points of `seats`, now minimized by them.
+    pub fn reset_least(&mut self, seats: u8) {
+        self.reset(seats);
+        self.least = true;
     }
 
     /// The seats counted for the maximizing side (bit per seat).
@@ -74,9 +88,22 @@ impl Solver {
         self.side
     }
 
+    /// True when `seat`'s points are counted.
+    #[inline(always)]
+    fn counted(&self, seat: Seat) -> bool {
+        (self.side >> (seat.0 & 3)) & 1 != 0
+    }
+
+    /// True when `seat` wants the count high.
     #[inline(always)]
     fn maximizing(&self, seat: Seat) -> bool {
-        (self.side >> (seat.0 & 3)) & 1 != 0
+        self.counted(seat) != self.least
+    }
+
+    /// The seats that want the count high.
+    #[inline(always)]
+    fn maximizers(&self) -> u8 {
+        if self.least { !self.side & 15 } else { self.side }
     }
 
     fn side_points(&self, s: &PlayState) -> u32 {
@@ -196,7 +223,7 @@ impl Solver {
             k += 1;
         }
         let w = n.leader();
-        if self.maximizing(w) {
+        if self.counted(w) {
             (n.points()[w.index() & 3] - s.points()[w.index() & 3]) as i32
         } else {
             0
@@ -209,7 +236,7 @@ impl Solver {
     fn gain(&self, s: &PlayState, next: &mut PlayState, card: Card) -> i32 {
         if next.step(card) {
             let w = next.leader();
-            if self.maximizing(w) {
+            if self.counted(w) {
                 return (next.points()[w.index() & 3] - s.points()[w.index() & 3]) as i32;
             }
         }
@@ -287,7 +314,8 @@ impl Solver {
         } else {
             None
         };
-        let others = generate(s, &self.cards, self.side, cfg.equivalence, ordering, &mut list);
+        let others =
+            generate(s, &self.cards, self.maximizers(), cfg.equivalence, ordering, &mut list);
         let bounds = cfg.alpha_beta && cfg.point_bounds;
         // Searched cards: (group, points, upper bound, lower bound).
         let mut seen = [(0u8, 0i32, 0i32, 0i32); 9];

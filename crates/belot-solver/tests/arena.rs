@@ -1,12 +1,12 @@
 //! Tournaments: mirrored bookkeeping, the same result on any number of
 //! threads, and the statistics.
 
-use belot_core::french::FrenchOptions;
 use belot_solver::arena::{Arena, PairResult, report};
 use belot_solver::bots::BotKind;
+use belot_solver::game::Game;
 
 fn arena(a: BotKind, b: BotKind, deals: u32) -> Arena {
-    Arena { a, b, deals, seed: 7, options: FrenchOptions::default() }
+    Arena { a, b, deals, seed: 7, game: Game::from_name("french").unwrap() }
 }
 
 #[test]
@@ -16,7 +16,7 @@ fn a_deterministic_bot_against_itself_scores_exactly_even_on_mirrored_deals() {
     let r = arena(BotKind::Heuristic, BotKind::Heuristic, 200).run(&|| {}).unwrap();
     assert_eq!(r.a_points, r.b_points);
     assert_eq!((r.share, r.mean_diff, r.win_rate, r.elo), (0.5, 0.0, 0.5, 0.0));
-    assert!(r.a_points > 0);
+    assert!(r.a_points > 0.0);
 }
 
 #[test]
@@ -46,13 +46,13 @@ fn heuristic_beats_random_clearly() {
 #[test]
 fn statistics_of_known_pairs() {
     let pairs = [
-        PairResult { a: 300, b: 100 },
-        PairResult { a: 100, b: 300 },
-        PairResult { a: 200, b: 200 },
-        PairResult { a: 400, b: 0 },
+        PairResult { a: 300.0, b: 100.0 },
+        PairResult { a: 100.0, b: 300.0 },
+        PairResult { a: 200.0, b: 200.0 },
+        PairResult { a: 400.0, b: 0.0 },
     ];
-    let r = report(BotKind::Heuristic, BotKind::Random, &pairs);
-    assert_eq!((r.pairs, r.games, r.a_points, r.b_points), (4, 8, 1000, 600));
+    let r = report(BotKind::Heuristic, BotKind::Random, &pairs, 2);
+    assert_eq!((r.pairs, r.games, r.a_points, r.b_points), (4, 8, 1000.0, 600.0));
     assert!((r.share - 0.625).abs() < 1e-12);
     // Per deal (a pair is two deals): 100, -100, 0, 200.
     assert!((r.mean_diff - 50.0).abs() < 1e-12);
@@ -63,6 +63,22 @@ fn statistics_of_known_pairs() {
     assert!((r.elo - 88.7).abs() < 0.1, "{}", r.elo);
     assert!(r.share_ci[0] < r.share && r.share < r.share_ci[1]);
     // No pairs: nothing divides by zero.
-    let empty = report(BotKind::Random, BotKind::Random, &[]);
+    let empty = report(BotKind::Random, BotKind::Random, &[], 2);
     assert_eq!((empty.share, empty.win_rate, empty.elo), (0.5, 0.5, 0.0));
+}
+
+#[test]
+fn every_game_has_its_tournament() {
+    // A deterministic bot against itself is even in every game: two
+    // mirrored games (three with three players) of each deck.
+    for name in ["french-3", "french-2", "two-player", "three-player"] {
+        let game = Game::from_name(name).unwrap();
+        let a = Arena { a: BotKind::Heuristic, b: BotKind::Heuristic, deals: 100, seed: 3, game };
+        let r = a.run(&|| {}).unwrap();
+        assert_eq!(r.games, 100 * if game.players() == 3 { 3 } else { 2 }, "{name}");
+        assert!((r.a_points - r.b_points).abs() < 1e-6, "{name}: {r:?}");
+        assert!(r.a_points > 0.0, "{name}");
+        let r = Arena { b: BotKind::Random, ..a }.run(&|| {}).unwrap();
+        assert!(r.share > 0.5, "{name}: {r:?}");
+    }
 }

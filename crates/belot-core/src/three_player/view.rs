@@ -52,6 +52,10 @@ pub struct ThreeView {
     /// True once the seven of trumps was exchanged (its holder now has the
     /// old turned card; everyone saw it).
     pub exchanged: bool,
+    /// Who exchanged the seven of trumps (he holds the old turned card).
+    pub exchanged_by: Option<Seat>,
+    /// The turned card as dealt (everyone saw it before an exchange).
+    pub original_turned: Card,
     /// Auction calls.
     pub calls: Vec<SeatAction>,
     /// The contract.
@@ -163,6 +167,12 @@ impl ThreeDeal {
             hand_sizes: [0, 1, 2].map(|i| self.hand(Seat(i)).len()),
             turned: self.turned(),
             exchanged: self.exchanged(),
+            original_turned: self.original_turned(),
+            exchanged_by: self
+                .actions()
+                .iter()
+                .find(|a| matches!(a.action, Action::Exchange))
+                .map(|a| a.seat),
             calls,
             contract: self.contract(),
             declarer: self.declarer(),

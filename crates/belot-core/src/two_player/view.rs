@@ -53,6 +53,8 @@ pub struct TwoView {
     pub vskryshka: Card,
     /// Who exchanged the seven, if anyone (he holds the old вскрышка).
     pub exchanged_by: Option<Seat>,
+    /// The вскрышка as dealt (the card the exchanger took; everyone saw it).
+    pub original_vskryshka: Card,
     /// The bottom card, shown after the auction.
     pub bottom: Option<Card>,
     /// Auction calls.
@@ -182,6 +184,7 @@ impl TwoDeal {
             hand_sizes: [self.hand(Seat(0)).len(), self.hand(Seat(1)).len()],
             vskryshka: self.vskryshka(),
             exchanged_by: self.exchanged_by(),
+            original_vskryshka: self.original_vskryshka(),
             bottom: self.bottom(),
             calls,
             contract: self.contract(),

@@ -1,41 +1,11 @@
-//! Bots for French Belote. A bot sees one seat's view only — never the
-//! deal — and a seeded random generator: same view, same seed, same move.
+//! The heuristic bot in French Belote: bids from the strength of its
+//! trumps and aces, announces its melds, calls belote, wins tricks
+//! cheaply, gives points to a partner who holds the trick, never throws
+//! points onto a trick the opponents win if it can help it, and leads its
+//! master cards.
 
-use belot_core::french::{FrenchOptions, SeatView};
+use belot_core::french::SeatView;
 use belot_core::{Action, Card, CardSet, Contract, Rank, Seat, Suit};
-use rand_core::RngCore;
-
-/// A player program.
-pub trait Bot {
-    /// A short name (`random`, `heuristic`).
-    fn name(&self) -> &'static str;
-    /// The action to take, from `view` (it is this seat's turn; `view.legal`
-    /// lists what is allowed).
-    fn act(&mut self, view: &SeatView, rng: &mut dyn RngCore) -> Action;
-}
-
-/// Plays a uniformly random legal action.
-#[derive(Default)]
-pub struct RandomBot;
-
-impl Bot for RandomBot {
-    fn name(&self) -> &'static str {
-        "random"
-    }
-
-    fn act(&mut self, view: &SeatView, rng: &mut dyn RngCore) -> Action {
-        let n = view.legal.len().max(1) as u64;
-        let k = ((rng.next_u32() as u64 * n) >> 32) as usize;
-        view.legal.get(k).cloned().unwrap_or(Action::Pass)
-    }
-}
-
-/// Plays like a sound club player: bids from the strength of its trumps
-/// and aces, announces its melds, calls belote, wins tricks cheaply, gives
-/// points to a partner who holds the trick, never throws points onto a
-/// trick the opponents win if it can help it, and leads its master cards.
-#[derive(Default)]
-pub struct HeuristicBot;
 
 /// Strength of a hand with `trump`: trump card points, 10 per side ace,
 /// a bonus for trump length.
@@ -49,12 +19,9 @@ fn strength(hand: CardSet, trump: Suit) -> i32 {
 /// What the bot needs to take in a bid: about half the deal's points.
 const BID_THRESHOLD: i32 = 62;
 
-impl Bot for HeuristicBot {
-    fn name(&self) -> &'static str {
-        "heuristic"
-    }
-
-    fn act(&mut self, view: &SeatView, _rng: &mut dyn RngCore) -> Action {
+/// The heuristic bot's action in French Belote.
+pub fn act(view: &SeatView) -> Action {
+    {
         let legal = &view.legal;
         let first = || legal.first().cloned().unwrap_or(Action::Pass);
         // Announce everything it holds, first.
@@ -135,9 +102,10 @@ impl Bot for HeuristicBot {
                 win = (s, c);
             }
         }
-        let partner = Seat((view.seat.0 + 2) % 4);
-        let last_to_play = trick.len() == 3;
-        if win.0 == partner
+        // Only four players play in teams.
+        let partner = (view.players == 4).then(|| Seat((view.seat.0 + 2) % 4));
+        let last_to_play = trick.len() + 1 == view.players as usize;
+        if Some(win.0) == partner
             && (last_to_play || !contract.is_trump(win.1.suit()) || power(win.1) >= 15)
         {
             // The partner holds the trick: give him points, but not a trump
@@ -162,55 +130,5 @@ impl Bot for HeuristicBot {
         }
         let c = unique.iter().copied().min_by_key(|&c| (pts(c), power(c))).unwrap_or(unique[0]);
         play(c)
-    }
-}
-
-/// The bots by name, for command lines and tournaments.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum BotKind {
-    /// [`RandomBot`].
-    Random,
-    /// [`HeuristicBot`].
-    Heuristic,
-    /// [`PimcBot`](crate::pimc::PimcBot) with its default samples.
-    Pimc,
-}
-
-impl BotKind {
-    /// Every bot, in the order `belot arena` lists them.
-    pub const ALL: [BotKind; 3] = [BotKind::Random, BotKind::Heuristic, BotKind::Pimc];
-
-    /// A fresh bot of this kind for a table with these rules.
-    pub fn make(self, options: &FrenchOptions) -> Box<dyn Bot + Send> {
-        match self {
-            BotKind::Random => Box::new(RandomBot),
-            BotKind::Heuristic => Box::new(HeuristicBot),
-            BotKind::Pimc => Box::new(crate::pimc::PimcBot::new(*options)),
-        }
-    }
-
-    /// Its name (`random`, `heuristic`).
-    pub fn name(self) -> &'static str {
-        match self {
-            BotKind::Random => "random",
-            BotKind::Heuristic => "heuristic",
-            BotKind::Pimc => "pimc",
-        }
-    }
-}
-
-impl std::fmt::Display for BotKind {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl std::str::FromStr for BotKind {
-    type Err = String;
-    fn from_str(s: &str) -> Result<BotKind, String> {
-        BotKind::ALL.into_iter().find(|k| k.name() == s.trim().to_lowercase()).ok_or_else(|| {
-            let names: Vec<&str> = BotKind::ALL.iter().map(|k| k.name()).collect();
-            format!("unknown bot {s:?}: the bots are {}", names.join(", "))
-        })
     }
 }

@@ -1,0 +1,114 @@
+//! Bots for every game. A bot sees one seat's view only — never the deal
+//! — and a seeded random generator: the same views, the same seed, the
+//! same moves. A bot may remember what its seat saw earlier in the deal
+//! (in two-player Belot only the last trick stays in view, as at the
+//! table, and a player remembers the rest).
+
+pub mod french;
+pub mod three;
+pub mod two;
+
+use belot_core::Action;
+use rand_core::RngCore;
+
+use crate::game::{Game, GameView};
+
+/// A player program.
+pub trait Bot {
+    /// A short name (`random`, `heuristic`, `pimc`, `ismcts`).
+    fn name(&self) -> &'static str;
+    /// The action to take, from `view` (it is this seat's turn;
+    /// `view.legal()` lists what is allowed).
+    fn act(&mut self, view: &GameView, rng: &mut dyn RngCore) -> Action;
+}
+
+/// A uniform number below `n` (n ≥ 1).
+pub(crate) fn below(rng: &mut dyn RngCore, n: usize) -> usize {
+    ((rng.next_u32() as u64 * n.max(1) as u64) >> 32) as usize
+}
+
+/// Plays a uniformly random legal action.
+#[derive(Default)]
+pub struct RandomBot;
+
+impl Bot for RandomBot {
+    fn name(&self) -> &'static str {
+        "random"
+    }
+
+    fn act(&mut self, view: &GameView, rng: &mut dyn RngCore) -> Action {
+        let legal = view.legal();
+        legal.get(below(rng, legal.len())).cloned().unwrap_or(Action::Pass)
+    }
+}
+
+/// Plays like a sound club player, in every game: bids from the strength
+/// of its hand, announces what scores, wins tricks cheaply, feeds a
+/// partner's winning trick, does not throw points onto a trick the
+/// opponents win, and leads its master cards (see each game's module).
+#[derive(Default)]
+pub struct HeuristicBot;
+
+impl Bot for HeuristicBot {
+    fn name(&self) -> &'static str {
+        "heuristic"
+    }
+
+    fn act(&mut self, view: &GameView, _rng: &mut dyn RngCore) -> Action {
+        match view {
+            GameView::French(v) => french::act(v),
+            GameView::Two(v) => two::act(v),
+            GameView::Three(v) => three::act(v),
+        }
+    }
+}
+
+/// The bots by name, for command lines and tournaments.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BotKind {
+    /// [`RandomBot`].
+    Random,
+    /// [`HeuristicBot`].
+    Heuristic,
+    /// [`PimcBot`](crate::pimc::PimcBot) with its default budget.
+    Pimc,
+}
+
+impl BotKind {
+    /// Every bot, in the order `belot arena` lists them.
+    pub const ALL: [BotKind; 3] = [BotKind::Random, BotKind::Heuristic, BotKind::Pimc];
+
+    /// A fresh bot of this kind for a table of `game`.
+    pub fn make(self, game: &Game) -> Box<dyn Bot + Send> {
+        match self {
+            BotKind::Random => Box::new(RandomBot),
+            BotKind::Heuristic => Box::new(HeuristicBot),
+            BotKind::Pimc => Box::new(crate::pimc::PimcBot::new(*game)),
+        }
+    }
+
+    /// Its name (`random`, `heuristic`, …).
+    pub fn name(self) -> &'static str {
+        match self {
+            BotKind::Random => "random",
+            BotKind::Heuristic => "heuristic",
+            BotKind::Pimc => "pimc",
+        }
+    }
+}
+
+impl std::fmt::Display for BotKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for BotKind {
+    type Err = String;
+    fn from_str(s: &str) -> Result<BotKind, String> {
+        BotKind::ALL.into_iter().find(|k| k.name() == s.trim().to_lowercase()).ok_or_else(|| {
+            let names: Vec<&str> = BotKind::ALL.iter().map(|k| k.name()).collect();
+            format!("unknown bot {s:?}: the bots are {}", names.join(", "))
+        })
+    }
+}

@@ -1,0 +1,474 @@
+//! What a seat knows of the card play, in every game, and layouts of the
+//! unseen cards drawn consistent with it: the sampling behind the `pimc`
+//! and `ismcts` bots.
+//!
+//! Knowledge comes from the seat's view only (and from what the seat saw
+//! earlier in the deal, [`Memory`]): its hand, the cards played, the cards
+//! known to be in a hand (the turned card the taker took, the partner of a
+//! belote card, melds shown), the cards out of play that everyone saw,
+//! and what each play revealed: a player who did not follow suit has none
+//! of it; one who did not trump, or did not head the trick when he had
+//! to, has no card that would have been obliged.
+
+use belot_core::french::TrickView;
+use belot_core::play::legal_plays;
+use belot_core::{Card, CardSet, Contract, PlayRules, PlayState, Rank, Seat, Suit, TrickContext};
+use rand_core::RngCore;
+
+use crate::bots::below;
+use crate::game::{Game, GameView};
+
+/// What one seat knows of a deal in its card play.
+#[derive(Clone, Debug)]
+pub struct PlayInfo {
+    /// The seat.
+    pub me: Seat,
+    /// Players at the table.
+    pub players: u8,
+    /// Seats `s` and `s + 2` are partners.
+    pub partners: bool,
+    /// The contract.
+    pub contract: Contract,
+    /// The play duties.
+    pub rules: PlayRules,
+    /// The seat's cards.
+    pub hand: CardSet,
+    /// Who led the trick in progress (or leads now).
+    pub leader: Seat,
+    /// The trick in progress, in play order.
+    pub trick: Vec<(Seat, Card)>,
+    /// Cards each other seat is known to hold.
+    pub known: [CardSet; 4],
+    /// Cards each other seat cannot hold (what its plays revealed).
+    pub cannot: [CardSet; 4],
+    /// Cards each seat holds now.
+    pub sizes: [usize; 4],
+    /// Cards whose place the seat does not know: in another hand, or out
+    /// of play (the stock).
+    pub unseen: CardSet,
+    /// The seats whose points the seat's side wants (bit per seat).
+    pub side: u8,
+    /// True when the aim is to take as few points as possible (распасы).
+    pub minimize: bool,
+}
+
+/// The tricks a seat saw completed this deal. In two-player Belot only
+/// the last trick stays in view; a bot keeps the others here.
+#[derive(Clone, Debug, Default)]
+pub struct Memory {
+    tricks: Vec<TrickView>,
+    /// Tricks completed that the seat never saw (it was not asked to act
+    /// while they were in view).
+    missed: usize,
+}
+
+impl Memory {
+    /// Takes in what a two-player view shows: the tricks completed so far
+    /// (their count) and the last one.
+    fn see(&mut self, completed: usize, last: Option<&TrickView>) {
+        if completed < self.tricks.len() + self.missed || completed == 0 {
+            // A new deal.
+            self.tricks.clear();
+            self.missed = 0;
+        }
+        let known = self.tricks.len() + self.missed;
+        if completed > known {
+            self.missed += completed - known - 1;
+            if let Some(t) = last {
+                self.tricks.push(t.clone());
+            }
+        }
+    }
+}
+
+fn set(cards: impl IntoIterator<Item = Card>) -> CardSet {
+    cards.into_iter().collect()
+}
+
+fn trick_cards(t: &TrickView) -> CardSet {
+    set(t.cards.iter().map(|x| x.1))
+}
+
+/// Cards a player cannot hold, from his plays in `tricks` under these
+/// duties: the rules of [`legal_plays`] read backwards.
+pub fn revealed(
+    tricks: &[&TrickView],
+    players: u8,
+    partners: bool,
+    contract: Contract,
+    rules: &PlayRules,
+) -> [CardSet; 4] {
+    let mut cannot = [CardSet::EMPTY; 4];
+    for t in tricks {
+        let Some(&(_, led)) = t.cards.first() else { continue };
+        let led_suit = CardSet::suit(led.suit());
+        let mut win = t.cards[0];
+        for &(seat, card) in &t.cards[1..] {
+            let s = seat.index() & 3;
+            let partner_winning = partners && players == 4 && (win.0.index() + 2) % 4 == s;
+            let higher_in_winner_suit = contract.higher_than(win.1);
+            if card.suit() != led.suit() {
+                cannot[s] |= led_suit;
+                if let Contract::Suit(t) = contract {
+                    let trumps = CardSet::suit(t);
+                    let winning_trump = win.1.suit() == t;
+                    let over = if winning_trump { higher_in_winner_suit } else { trumps };
+                    let is_trump = card.suit() == t;
+                    if rules.partner_exception && partner_winning {
+                        // Free to discard; a trump played on the partner's
+                        // trump had to beat it if it could.
+                        if is_trump
+                            && winning_trump
+                            && rules.overtrump_over_partner
+                            && !contract.beats(card, win.1)
+                        {
+                            cannot[s] |= over;
+                        }
+                    } else if is_trump {
+                        if winning_trump && rules.overtrump_on_ruff && !contract.beats(card, win.1)
+                        {
+                            cannot[s] |= over;
+                        }
+                    } else {
+                        // Discarded: no trump that had to be played.
+                        cannot[s] |= if !winning_trump || rules.must_undertrump {
+                            trumps
+                        } else if rules.overtrump_on_ruff {
+                            over
+                        } else {
+                            CardSet::EMPTY
+                        };
+                    }
+                }
+            } else if contract.trump_ordered().contains(led) && !contract.beats(card, win.1) {
+                // A trump-ordered suit led: he had to head the trick.
+                if win.1.suit() == led.suit() {
+                    cannot[s] |= higher_in_winner_suit;
+                }
+            }
+            if contract.beats(card, win.1) {
+                win = (seat, card);
+            }
+        }
+    }
+    cannot
+}
+
+/// The trick in progress as `(leader, cards)`.
+fn current(trick: &Option<TrickView>) -> Vec<(Seat, Card)> {
+    trick.as_ref().map(|t| t.cards.clone()).unwrap_or_default()
+}
+
+impl PlayInfo {
+    /// What the seat of `view` knows, when it is to play a card, at a
+    /// table of `game` (its play duties); `memory` keeps the tricks of a
+    /// two-player deal that are no longer in view.
+    pub fn from_view(game: &Game, view: &GameView, memory: &mut Memory) -> Option<PlayInfo> {
+        let contract = view.contract()?;
+        match view {
+            GameView::French(v) => {
+                let n = v.players;
+                let partners = n == 4;
+                let rules = match game {
+                    Game::French(o) => o.play_rules(),
+                    _ => PlayRules { partner_exception: partners, ..PlayRules::FRENCH },
+                };
+                let mut tricks: Vec<&TrickView> = v.tricks.iter().collect();
+                tricks.extend(v.trick.iter());
+                let played = tricks.iter().fold(CardSet::EMPTY, |a, t| a | trick_cards(t));
+                let mut known = [CardSet::EMPTY; 4];
+                if let Some(taker) = v.taker
+                    && n != 2
+                {
+                    known[taker.index() & 3] |= v.turned.set();
+                }
+                if let Some(t) = contract.trump_suit() {
+                    for &(seat, _) in &v.belote_calls {
+                        known[seat.index() & 3] |= belote_pair(t);
+                    }
+                }
+                for a in &v.announcements {
+                    if let Some(cards) = a.cards {
+                        known[a.seat.index() & 3] |= cards;
+                    }
+                }
+                // Out of play, seen by all: with three players the 7s and
+                // 8s; with two the turned and the bottom card.
+                let out = match n {
+                    3 => CardSet::rank(Rank::Seven) | CardSet::rank(Rank::Eight),
+                    2 => v.turned.set() | v.bottom.map_or(CardSet::EMPTY, |c| c.set()),
+                    _ => CardSet::EMPTY,
+                };
+                let side = match (partners, v.taker) {
+                    (true, _) => 1 << v.seat.0 | 1 << ((v.seat.0 + 2) & 3),
+                    (false, Some(t)) if t == v.seat => 1 << v.seat.0,
+                    (false, Some(t)) => ((1u8 << n) - 1) & !(1 << t.0),
+                    (false, None) => 1 << v.seat.0,
+                };
+                let sizes = v.hand_sizes.iter().copied().chain(std::iter::repeat(0));
+                Some(PlayInfo::finish(PlayInfo {
+                    me: v.seat,
+                    players: n,
+                    partners,
+                    contract,
+                    rules,
+                    hand: v.hand,
+                    leader: v.trick.as_ref().map_or(v.to_act.unwrap_or(v.seat), |t| t.leader),
+                    trick: current(&v.trick),
+                    known,
+                    cannot: revealed(&tricks, n, partners, contract, &rules),
+                    sizes: sizes_of(sizes),
+                    unseen: !(played | v.hand | out),
+                    side,
+                    minimize: false,
+                }))
+            }
+            GameView::Two(v) => {
+                let completed = (v.tricks_won[0] + v.tricks_won[1]) as usize;
+                memory.see(completed, v.last_trick.as_ref());
+                let rules = PlayRules::NO_PARTNERS;
+                let mut tricks: Vec<&TrickView> = memory.tricks.iter().collect();
+                tricks.extend(v.trick.iter());
+                let played = tricks.iter().fold(CardSet::EMPTY, |a, t| a | trick_cards(t));
+                let mut known = [CardSet::EMPTY; 4];
+                if let Some(x) = v.exchanged_by {
+                    known[x.index() & 1] |= v.original_vskryshka.set();
+                }
+                if let Some(t) = contract.trump_suit() {
+                    for &(seat, _) in &v.bela_calls {
+                        known[seat.index() & 1] |= belote_pair(t);
+                    }
+                } else if contract == Contract::AllTrumps {
+                    for &(seat, card) in &v.bela_calls {
+                        known[seat.index() & 1] |= belote_pair(card.suit());
+                    }
+                }
+                if let Some(w) = v.contest_winner {
+                    for &c in &v.shown_constructions {
+                        known[w.index() & 1] |= c;
+                    }
+                }
+                for a in &v.announcements {
+                    if let Some(cards) = a.cards {
+                        known[a.seat.index() & 1] |= cards;
+                    }
+                }
+                let out = v.vskryshka.set() | v.bottom.map_or(CardSet::EMPTY, |c| c.set());
+                let me = Seat(v.seat.0 & 1);
+                let other = Seat(1 - me.0);
+                Some(PlayInfo::finish(PlayInfo {
+                    me,
+                    players: 2,
+                    partners: false,
+                    contract,
+                    rules,
+                    hand: v.hand,
+                    leader: v.trick.as_ref().map_or(me, |t| t.leader),
+                    trick: current(&v.trick),
+                    known,
+                    cannot: revealed(&tricks, 2, false, contract, &rules),
+                    sizes: sizes_of(v.hand_sizes.iter().copied().chain(std::iter::repeat(0))),
+                    unseen: !(played | v.hand | out),
+                    // In распасы the aim is reversed: the opponent's
+                    // points are what the seat maximizes.
+                    side: if v.raspasy { 1 << other.0 } else { 1 << me.0 },
+                    minimize: v.raspasy,
+                }))
+            }
+            GameView::Three(v) => {
+                let rules = PlayRules::NO_PARTNERS;
+                let mut tricks: Vec<&TrickView> = v.tricks.iter().collect();
+                tricks.extend(v.trick.iter());
+                let played = tricks.iter().fold(CardSet::EMPTY, |a, t| a | trick_cards(t));
+                let mut known = [CardSet::EMPTY; 4];
+                if let Some(x) = v.exchanged_by {
+                    known[x.index() & 3] |= v.original_turned.set();
+                }
+                if let Some(t) = contract.trump_suit() {
+                    for &(seat, _) in &v.belot_calls {
+                        known[seat.index() & 3] |= belote_pair(t);
+                    }
+                }
+                if let Some(w) = v.contest_winner {
+                    for &c in &v.shown_combinations {
+                        known[w.index() & 3] |= c;
+                    }
+                }
+                for a in &v.announcements {
+                    if let Some(cards) = a.cards {
+                        known[a.seat.index() & 3] |= cards;
+                    }
+                }
+                let out = v.turned.set();
+                let side = match v.declarer {
+                    Some(d) if d == v.seat => 1 << v.seat.0,
+                    Some(d) => 0b111 & !(1 << d.0),
+                    None => 1 << v.seat.0,
+                };
+                Some(PlayInfo::finish(PlayInfo {
+                    me: v.seat,
+                    players: 3,
+                    partners: false,
+                    contract,
+                    rules,
+                    hand: v.hand,
+                    leader: v.trick.as_ref().map_or(v.seat, |t| t.leader),
+                    trick: current(&v.trick),
+                    known,
+                    cannot: revealed(&tricks, 3, false, contract, &rules),
+                    sizes: sizes_of(v.hand_sizes.iter().copied().chain(std::iter::repeat(0))),
+                    unseen: !(played | v.hand | out),
+                    side,
+                    minimize: false,
+                }))
+            }
+        }
+    }
+
+    /// Settles the sets: known cards still unplayed, unseen cards without
+    /// them, no constraint on the seat itself.
+    fn finish(mut p: PlayInfo) -> PlayInfo {
+        let me = p.me.index() & 3;
+        let mut all_known = CardSet::EMPTY;
+        for s in 0..4 {
+            if s == me || s >= p.players as usize {
+                p.known[s] = CardSet::EMPTY;
+                p.cannot[s] = CardSet::FULL;
+                continue;
+            }
+            // A card known once but played since is no longer held.
+            p.known[s] &= p.unseen;
+            p.cannot[s] -= p.known[s];
+            all_known |= p.known[s];
+        }
+        p.unseen -= all_known;
+        p
+    }
+}
+
+fn sizes_of(it: impl Iterator<Item = usize>) -> [usize; 4] {
+    let mut out = [0; 4];
+    for (o, x) in out.iter_mut().zip(it) {
+        *o = x;
+    }
+    out
+}
+
+/// The king and queen of `suit`.
+fn belote_pair(suit: Suit) -> CardSet {
+    CardSet::suit(suit) & (CardSet::rank(Rank::King) | CardSet::rank(Rank::Queen))
+}
+
+impl PlayInfo {
+    /// Deals the unseen cards: each other seat gets its known cards and
+    /// as many more as it holds, none it cannot hold; the rest are out of
+    /// play. The most constrained cards go first, each to a place chosen
+    /// in proportion to the room left. `None` if this draw got stuck
+    /// (try again), or with `strict` off, inferences are ignored.
+    pub fn draw(&self, rng: &mut dyn RngCore, strict: bool) -> Option<[CardSet; 4]> {
+        let me = self.me.index() & 3;
+        let mut hands = self.known;
+        hands[me] = self.hand;
+        // Room in each other hand, and (slot 4) out of play.
+        let mut room = [0usize; 5];
+        let mut in_hands = 0;
+        for (s, r) in room.iter_mut().enumerate().take(self.players as usize) {
+            if s != me {
+                *r = self.sizes[s].checked_sub(self.known[s].len())?;
+                in_hands += *r;
+            }
+        }
+        let unseen = self.unseen.len();
+        room[4] = unseen.checked_sub(in_hands)?;
+        let mut cards = [FALLBACK; 32];
+        let mut n = 0;
+        for c in self.unseen {
+            cards[n] = c;
+            n += 1;
+        }
+        // Shuffle, then stably put the cards fewer places can take first.
+        for i in (1..n).rev() {
+            cards.swap(i, below(rng, i + 1));
+        }
+        let may = |s: usize, c: Card| s == 4 || !(strict && self.cannot[s].contains(c));
+        let places =
+            |c: Card| (0..5).filter(|&s| s != me && room_exists(s, self) && may(s, c)).count();
+        cards[..n].sort_by_key(|&c| places(c));
+        for &c in &cards[..n] {
+            let open = |s: usize| s != me && room[s] > 0 && may(s, c);
+            let total: usize = (0..5).filter(|&s| open(s)).map(|s| room[s]).sum();
+            if total == 0 {
+                return None;
+            }
+            let mut pick = below(rng, total);
+            let place = (0..5).filter(|&s| open(s)).find(|&s| {
+                if pick < room[s] {
+                    true
+                } else {
+                    pick -= room[s];
+                    false
+                }
+            })?;
+            if place < 4 {
+                hands[place].insert(c);
+            }
+            room[place] -= 1;
+        }
+        room.iter().all(|&r| r == 0).then_some(hands)
+    }
+
+    /// A layout, trying with every inference first, then without (an
+    /// unusual but legal past play can defeat the inferences).
+    pub fn sample(&self, rng: &mut dyn RngCore) -> Option<[CardSet; 4]> {
+        (0..20)
+            .find_map(|_| self.draw(rng, true))
+            .or_else(|| (0..20).find_map(|_| self.draw(rng, false)))
+    }
+
+    /// The play position with `hands` as the seats' cards now.
+    pub fn position(&self, hands: [CardSet; 4]) -> Option<PlayState> {
+        let mut start = hands;
+        for &(seat, card) in &self.trick {
+            start[seat.index() & 3].insert(card);
+        }
+        let n = start[self.leader.index() & 3].len();
+        if (0..self.players as usize).any(|s| start[s].len() != n) || n == 0 {
+            return None;
+        }
+        let mut s = PlayState::new(
+            start,
+            self.players,
+            self.partners,
+            self.contract,
+            self.rules,
+            self.leader,
+        );
+        for &(seat, card) in &self.trick {
+            if s.to_play() != seat {
+                return None;
+            }
+            s.step(card);
+        }
+        (s.to_play() == self.me).then_some(s)
+    }
+
+    /// The cards the seat may play now (from its hand and the trick).
+    pub fn legal(&self) -> CardSet {
+        let Some(&(_, led)) = self.trick.first() else { return self.hand };
+        let mut win = self.trick[0];
+        for &(seat, c) in &self.trick[1..] {
+            if self.contract.beats(c, win.1) {
+                win = (seat, c);
+            }
+        }
+        let partner_winning = self.partners && (win.0.index() + 2) % 4 == self.me.index() & 3;
+        let ctx = TrickContext { led: Some(led), winning: win.1, partner_winning };
+        legal_plays(self.hand, self.contract, &self.rules, &ctx)
+    }
+}
+
+fn room_exists(s: usize, p: &PlayInfo) -> bool {
+    s == 4 || s < p.players as usize
+}
+
+const FALLBACK: Card = Card::new(Suit::Spades, Rank::Seven);
