@@ -48,6 +48,10 @@ pub struct PlayInfo {
     pub unseen: CardSet,
     /// The seats whose points the seat's side wants (bit per seat).
     pub side: u8,
+    /// The same for every seat: with teams a seat and its partner; with a
+    /// taker against the others each for himself, the taker alone, and
+    /// his opponents together (the points he must not get).
+    pub sides: [u8; 4],
     /// True when the aim is to take as few points as possible (распасы).
     pub minimize: bool,
 }
@@ -199,12 +203,8 @@ impl PlayInfo {
                     2 => v.turned.set() | v.bottom.map_or(CardSet::EMPTY, |c| c.set()),
                     _ => CardSet::EMPTY,
                 };
-                let side = match (partners, v.taker) {
-                    (true, _) => 1 << v.seat.0 | 1 << ((v.seat.0 + 2) & 3),
-                    (false, Some(t)) if t == v.seat => 1 << v.seat.0,
-                    (false, Some(t)) => ((1u8 << n) - 1) & !(1 << t.0),
-                    (false, None) => 1 << v.seat.0,
-                };
+                let sides = sides_against(n, partners, v.taker);
+                let side = sides[v.seat.index() & 3];
                 let sizes = v.hand_sizes.iter().copied().chain(std::iter::repeat(0));
                 Some(PlayInfo::finish(PlayInfo {
                     me: v.seat,
@@ -220,6 +220,7 @@ impl PlayInfo {
                     sizes: sizes_of(sizes),
                     unseen: !(played | v.hand | out),
                     side,
+                    sides,
                     minimize: false,
                 }))
             }
@@ -255,7 +256,6 @@ impl PlayInfo {
                 }
                 let out = v.vskryshka.set() | v.bottom.map_or(CardSet::EMPTY, |c| c.set());
                 let me = Seat(v.seat.0 & 1);
-                let other = Seat(1 - me.0);
                 Some(PlayInfo::finish(PlayInfo {
                     me,
                     players: 2,
@@ -269,9 +269,10 @@ impl PlayInfo {
                     cannot: revealed(&tricks, 2, false, contract, &rules),
                     sizes: sizes_of(v.hand_sizes.iter().copied().chain(std::iter::repeat(0))),
                     unseen: !(played | v.hand | out),
-                    // In распасы the aim is reversed: the opponent's
-                    // points are what the seat maximizes.
-                    side: if v.raspasy { 1 << other.0 } else { 1 << me.0 },
+                    side: 1 << me.0,
+                    sides: [1, 2, 0, 0],
+                    // In распасы the aim is reversed: as few points as
+                    // possible.
                     minimize: v.raspasy,
                 }))
             }
@@ -300,11 +301,8 @@ impl PlayInfo {
                     }
                 }
                 let out = v.turned.set();
-                let side = match v.declarer {
-                    Some(d) if d == v.seat => 1 << v.seat.0,
-                    Some(d) => 0b111 & !(1 << d.0),
-                    None => 1 << v.seat.0,
-                };
+                let sides = sides_against(3, false, v.declarer);
+                let side = sides[v.seat.index() & 3];
                 Some(PlayInfo::finish(PlayInfo {
                     me: v.seat,
                     players: 3,
@@ -319,6 +317,7 @@ impl PlayInfo {
                     sizes: sizes_of(v.hand_sizes.iter().copied().chain(std::iter::repeat(0))),
                     unseen: !(played | v.hand | out),
                     side,
+                    sides,
                     minimize: false,
                 }))
             }
@@ -344,6 +343,22 @@ impl PlayInfo {
         p.unseen -= all_known;
         p
     }
+}
+
+/// Each seat's side: partners with teams; otherwise the taker alone and
+/// his opponents together.
+fn sides_against(n: u8, partners: bool, taker: Option<Seat>) -> [u8; 4] {
+    let mut out = [0u8; 4];
+    let all = (1u8 << n) - 1;
+    for (s, o) in out.iter_mut().enumerate().take(n as usize) {
+        *o = match (partners, taker) {
+            (true, _) => 1 << s | 1 << ((s + 2) & 3),
+            (false, Some(t)) if t.index() == s => 1 << s,
+            (false, Some(t)) => all & !(1 << t.0),
+            (false, None) => 1 << s,
+        };
+    }
+    out
 }
 
 fn sizes_of(it: impl Iterator<Item = usize>) -> [usize; 4] {

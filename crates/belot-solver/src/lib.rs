@@ -23,6 +23,7 @@
 pub mod arena;
 pub mod bots;
 pub mod game;
+pub mod ismcts;
 pub mod knowledge;
 mod moves;
 pub mod pimc;

@@ -143,23 +143,19 @@ impl CardTable {
 #[inline(always)]
 pub(crate) fn generate(
     s: &PlayState,
+    legal: u32,
     t: &CardTable,
     side: u8,
     equivalence: bool,
     ordering: Option<(&Ordering, usize, Option<Card>)>,
     list: &mut MoveList,
 ) -> u32 {
-    let legal = s.legal().bits();
     let me = s.to_play();
     let hands = s.hands();
     let mine = hands[me.index() & 3].bits();
     let all = hands[0].bits() | hands[1].bits() | hands[2].bits() | hands[3].bits();
-    let trick = s.current_trick();
-    let mut trick_cards = 0u32;
-    for c in trick {
-        trick_cards |= 1 << c.index();
-    }
-    let others = (all & !mine) | trick_cards;
+    let trick_len = s.current_trick().len();
+    let others = (all & !mine) | s.trick_cards().bits();
     let moves = if equivalence { collapse(legal, others, t.torder) } else { legal };
     let Some((ord, ply, tt_move)) = ordering else {
         let mut m = moves;
@@ -174,10 +170,10 @@ pub(crate) fn generate(
     let history = &ord.history[maximizing as usize];
     let tt = tt_move.map_or(0, |c| c.index() + 1);
     // Who holds the trick now, and is it ours?
-    let leading = trick.is_empty();
+    let leading = trick_len == 0;
     let ours_winning = !leading && ((side >> (s.winning_seat().0 & 3)) & 1 != 0) == maximizing;
     let beating = s.beating().bits();
-    let last = trick.len() + 1 == s.players() as usize;
+    let last = trick_len + 1 == s.players() as usize;
     let mut m = moves;
     while m != 0 {
         let i = m.trailing_zeros() as u8;

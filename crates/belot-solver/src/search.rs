@@ -314,8 +314,15 @@ impl Solver {
         } else {
             None
         };
-        let others =
-            generate(s, &self.cards, self.maximizers(), cfg.equivalence, ordering, &mut list);
+        let others = generate(
+            s,
+            legal.bits(),
+            &self.cards,
+            self.maximizers(),
+            cfg.equivalence,
+            ordering,
+            &mut list,
+        );
         let bounds = cfg.alpha_beta && cfg.point_bounds;
         // Searched cards: (group, points, upper bound, lower bound).
         let mut seen = [(0u8, 0i32, 0i32, 0i32); 9];
@@ -327,9 +334,14 @@ impl Solver {
             let ci = card.index() as usize & 31;
             let pts = self.cards.pts[ci] as i32;
             // Cards of a suit with no other player's card between them
-            // share a group: the count of others' cards above them.
+            // share a group: the count of others' cards above them. Only
+            // a suit with two legal cards can have a group of two.
+            let grouped = bounds
+                && (legal.bits() >> (ci & !7)) as u8
+                    & ((legal.bits() >> (ci & !7)) as u8).wrapping_sub(1)
+                    != 0;
             let gid = (ci >> 3) as u8 * 16 + (self.cards.above[ci] & others).count_ones() as u8;
-            if bounds {
+            if grouped {
                 // Play one card where the other would have been: their
                 // values differ by at most their difference in points.
                 let (mut ub, mut lb) = (i32::MAX, i32::MIN);
@@ -370,7 +382,7 @@ impl Solver {
             } else {
                 self.search(&next, alpha - g, beta.saturating_sub(g), ply + 1)
             };
-            if bounds && n_seen < 9 {
+            if grouped && n_seen < 9 {
                 let (u, l) = if v <= a_k {
                     (v, i32::MIN)
                 } else if v >= b_k {

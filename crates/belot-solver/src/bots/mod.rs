@@ -72,11 +72,14 @@ pub enum BotKind {
     Heuristic,
     /// [`PimcBot`](crate::pimc::PimcBot) with its default budget.
     Pimc,
+    /// [`IsmctsBot`](crate::ismcts::IsmctsBot) with its default iterations.
+    Ismcts,
 }
 
 impl BotKind {
     /// Every bot, in the order `belot arena` lists them.
-    pub const ALL: [BotKind; 3] = [BotKind::Random, BotKind::Heuristic, BotKind::Pimc];
+    pub const ALL: [BotKind; 4] =
+        [BotKind::Random, BotKind::Heuristic, BotKind::Pimc, BotKind::Ismcts];
 
     /// A fresh bot of this kind for a table of `game`.
     pub fn make(self, game: &Game) -> Box<dyn Bot + Send> {
@@ -84,6 +87,7 @@ impl BotKind {
             BotKind::Random => Box::new(RandomBot),
             BotKind::Heuristic => Box::new(HeuristicBot),
             BotKind::Pimc => Box::new(crate::pimc::PimcBot::new(*game)),
+            BotKind::Ismcts => Box::new(crate::ismcts::IsmctsBot::new(*game)),
         }
     }
 
@@ -93,6 +97,7 @@ impl BotKind {
             BotKind::Random => "random",
             BotKind::Heuristic => "heuristic",
             BotKind::Pimc => "pimc",
+            BotKind::Ismcts => "ismcts",
         }
     }
 }
