@@ -475,7 +475,7 @@ impl PlayState {
     }
 
     /// Plays a legal card; true when it completed a trick.
-    #[inline]
+    #[inline(always)]
     pub fn step(&mut self, card: Card) -> bool {
         let seat = self.to_play.index() & 3;
         self.hands[seat].remove(card);

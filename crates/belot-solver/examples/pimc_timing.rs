@@ -21,6 +21,7 @@ fn main() {
     let players = game.players();
     let mut rng = ChaCha8Rng::seed_from_u64(3);
     let mut times = Vec::new();
+    let mut stats = belot_solver::pimc::PimcStats::default();
     for k in 0..n {
         let mut table =
             Table::new(&game, Seat((k % players as u64) as u8), Deck::from_seed(99, k)).unwrap();
@@ -40,6 +41,11 @@ fn main() {
             };
             table.apply(seat, &action).unwrap();
         }
+        for p in &pimc {
+            stats.decisions += p.stats.decisions;
+            stats.layouts += p.stats.layouts;
+            stats.fallbacks += p.stats.fallbacks;
+        }
     }
     assert!(!times.is_empty(), "no decisions timed");
     times.sort_by(f64::total_cmp);
@@ -55,5 +61,11 @@ fn main() {
         q(0.5),
         q(0.99),
         q(1.0)
+    );
+    println!(
+        "{:.1} layouts per decision; {} of {} decisions left to the heuristic (no layout within budget)",
+        stats.layouts as f64 / stats.decisions.max(1) as f64,
+        stats.fallbacks,
+        stats.decisions
     );
 }

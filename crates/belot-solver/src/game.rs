@@ -231,6 +231,16 @@ impl Table {
         }
     }
 
+    /// The card play, once it started (every hand: for analysis and
+    /// tests, never for a player).
+    pub fn play_state(&self) -> Option<&belot_core::PlayState> {
+        match self {
+            Table::French(d) => d.play_state(),
+            Table::Two(d) => d.play_state(),
+            Table::Three(d) => d.play_state(),
+        }
+    }
+
     /// True when the deal is over (played, thrown in or annulled).
     pub fn is_over(&self) -> bool {
         match self {

@@ -487,3 +487,117 @@ fn room_exists(s: usize, p: &PlayInfo) -> bool {
 }
 
 const FALLBACK: Card = Card::new(Suit::Spades, Rank::Seven);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bots::{Bot, HeuristicBot, RandomBot};
+    use crate::game::Table;
+    use belot_core::Deck;
+    use rand_chacha::ChaCha8Rng;
+    use rand_core::SeedableRng;
+
+    /// In every game, at every card a seat plays: the real hands never
+    /// break what the seat inferred, every layout drawn holds exactly the
+    /// cards the seat cannot place with each seat's count, and the
+    /// position rebuilt from a layout is the real one in all it shows.
+    #[test]
+    fn inferences_hold_and_layouts_agree_with_what_the_seat_knows() {
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        for name in ["french", "french-3", "french-2", "two-player", "three-player"] {
+            let game = Game::from_name(name).unwrap();
+            let n = game.players();
+            let mut checked = 0;
+            let mut constrained = 0;
+            for k in 0..80u64 {
+                let mut t =
+                    Table::new(&game, Seat((k % n as u64) as u8), Deck::from_seed(k, 7)).unwrap();
+                let mut memories: Vec<Memory> = (0..n).map(|_| Memory::default()).collect();
+                while let Some(seat) = t.to_act() {
+                    let view = t.view(seat);
+                    let cards_only =
+                        view.legal().iter().all(|a| matches!(a, belot_core::Action::Play { .. }));
+                    if cards_only {
+                        let info =
+                            PlayInfo::from_view(&game, &view, &mut memories[seat.index()]).unwrap();
+                        let play = t.play_state().unwrap();
+                        let real = *play.hands();
+                        assert_eq!(info.legal(), play.legal(), "{name}: the seat's legal cards");
+                        for s in 0..n as usize {
+                            if s == seat.index() {
+                                continue;
+                            }
+                            assert!(
+                                real[s].contains_all(info.known[s]),
+                                "{name}: known cards of seat {s}"
+                            );
+                            assert!(
+                                (real[s] & info.cannot[s]).is_empty(),
+                                "{name}: seat {s} holds what it cannot: {} & {}",
+                                real[s],
+                                info.cannot[s]
+                            );
+                            constrained += info.cannot[s].len();
+                        }
+                        for _ in 0..5 {
+                            let h = info.sample(&mut rng).expect("a layout");
+                            let mut strict = true;
+                            for s in 0..n as usize {
+                                assert_eq!(h[s].len(), real[s].len(), "{name}: size of seat {s}");
+                                if s != seat.index() {
+                                    assert!(h[s].contains_all(info.known[s]));
+                                    strict &= (h[s] & info.cannot[s]).is_empty();
+                                }
+                            }
+                            // The real hands are one strict layout, so one
+                            // is always found.
+                            assert!(strict, "{name}: a layout breaks the inferences");
+                            let p = info.position(h).unwrap();
+                            assert_eq!(p.to_play(), play.to_play());
+                            assert_eq!(p.current_trick(), play.current_trick());
+                            assert_eq!(p.hand(seat), play.hand(seat));
+                            assert_eq!(p.legal(), play.legal());
+                            checked += 1;
+                        }
+                    }
+                    let a = if k % 2 == 0 {
+                        HeuristicBot.act(&view, &mut rng)
+                    } else {
+                        RandomBot.act(&view, &mut rng)
+                    };
+                    t.apply(seat, &a).unwrap();
+                }
+            }
+            assert!(checked > 500, "{name}: {checked}");
+            assert!(constrained > 100, "{name}: some cards were inferred away: {constrained}");
+        }
+    }
+
+    #[test]
+    fn a_two_player_seat_remembers_the_tricks_that_left_the_view() {
+        let game = Game::from_name("two-player").unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(4);
+        for k in 0..40u64 {
+            let mut t = Table::new(&game, Seat((k % 2) as u8), Deck::from_seed(k, 2)).unwrap();
+            let mut memories = [Memory::default(), Memory::default()];
+            while let Some(seat) = t.to_act() {
+                let view = t.view(seat);
+                if view.legal().iter().all(|a| matches!(a, belot_core::Action::Play { .. })) {
+                    let info =
+                        PlayInfo::from_view(&game, &view, &mut memories[seat.index()]).unwrap();
+                    let play = t.play_state().unwrap();
+                    // Everything played is accounted for: unseen cards
+                    // are exactly the other hand and the stock.
+                    let other = play.hand(Seat(1 - seat.0));
+                    assert!(info.unseen.contains_all(other - info.known[1 - seat.index()]));
+                    assert!(
+                        (info.unseen & play.played()).is_empty(),
+                        "played cards are remembered"
+                    );
+                }
+                let a = HeuristicBot.act(&view, &mut rng);
+                t.apply(seat, &a).unwrap();
+            }
+        }
+    }
+}

@@ -21,16 +21,19 @@ use crate::{Config, Solver};
 pub struct Budget {
     /// Most layouts solved per card played.
     pub samples: u32,
-    /// Solver nodes after which no further layout is started (the layout
-    /// in progress is finished; at least one is always solved).
+    /// Solver nodes for the whole decision: a layout that would go over
+    /// is given up and left out (the first layout may use
+    /// [`Budget::first`] even if more).
     pub nodes: u64,
+    /// Nodes the first layout may always use.
+    pub first: u64,
 }
 
 impl Default for Budget {
-    /// 24 layouts, at most about 400,000 nodes: a few milliseconds late in
-    /// a deal, tens of milliseconds at its first tricks.
+    /// 24 layouts within 500,000 nodes: a few milliseconds late in a deal,
+    /// at most some tens of milliseconds at its first tricks.
     fn default() -> Budget {
-        Budget { samples: 24, nodes: 400_000 }
+        Budget { samples: 24, nodes: 500_000, first: 500_000 }
     }
 }
 
@@ -42,6 +45,20 @@ pub struct PimcBot {
     pub budget: Budget,
     memory: Memory,
     solver: Option<Solver>,
+    /// Decisions so far, and those where no layout fitted the budget (the
+    /// heuristic bot chose).
+    pub stats: PimcStats,
+}
+
+/// Counters of a [`PimcBot`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PimcStats {
+    /// Card decisions with a choice.
+    pub decisions: u64,
+    /// Layouts solved in all.
+    pub layouts: u64,
+    /// Decisions left to the heuristic bot: no layout fitted the budget.
+    pub fallbacks: u64,
 }
 
 impl PimcBot {
@@ -52,7 +69,13 @@ impl PimcBot {
 
     /// A PIMC bot with its own budget.
     pub fn with_budget(game: Game, budget: Budget) -> PimcBot {
-        PimcBot { game, budget, memory: Memory::default(), solver: None }
+        PimcBot {
+            game,
+            budget,
+            memory: Memory::default(),
+            solver: None,
+            stats: PimcStats::default(),
+        }
     }
 
     /// The card to play: the best total over the sampled layouts.
@@ -70,20 +93,27 @@ impl PimcBot {
         let mut totals = [0u64; 32];
         let (mut solved, mut nodes) = (0u32, 0u64);
         for _ in 0..self.budget.samples.max(1) {
+            let left = self.budget.nodes.saturating_sub(nodes);
+            let limit = if solved == 0 { left.max(self.budget.first) } else { left };
+            if limit == 0 {
+                break;
+            }
             let Some(hands) = info.sample(rng) else { continue };
             let Some(state) = info.position(hands) else { continue };
             // One table for every layout: its keys are whole positions,
             // so entries stay exact and later layouts reuse them.
-            for (card, v) in solver.solve(&state).cards {
+            let solution = solver.solve_within(&state, limit);
+            nodes += solver.stats.nodes;
+            let Some(solution) = solution else { break };
+            for (card, v) in solution.cards {
                 totals[card.index() as usize & 31] += v as u64;
             }
             solved += 1;
-            nodes += solver.stats.nodes;
-            if nodes >= self.budget.nodes {
-                break;
-            }
         }
+        self.stats.decisions += 1;
+        self.stats.layouts += solved as u64;
         if solved == 0 {
+            self.stats.fallbacks += 1;
             return None;
         }
         // The best total (the least with the aim reversed); ties to the

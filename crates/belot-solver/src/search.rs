@@ -27,6 +27,10 @@ pub struct Solver {
     cards: CardTable,
     /// Counters since the last [`Solver::value`] or [`Solver::solve`].
     pub stats: Stats,
+    /// Nodes after which a search gives up ([`Solver::solve_within`]).
+    limit: u64,
+    /// The last search gave up: its values mean nothing.
+    aborted: bool,
 }
 
 /// Table size: 2^13 buckets of 64 bytes (512 KiB: the L2 cache of the
@@ -61,6 +65,8 @@ impl Solver {
             ordering: Ordering::new(),
             cards: CardTable::new(belot_core::Contract::NoTrumps),
             stats: Stats::default(),
+            limit: u64::MAX,
+            aborted: false,
         }
     }
 
@@ -136,6 +142,17 @@ impl Solver {
         self.stats = Stats::default();
         self.set_root(s);
         self.side_points(s) + self.future(s, None)
+    }
+
+    /// As [`Solver::solve`], giving up after `nodes` nodes (`None`): a
+    /// bound on the time a bot spends on one position. What the table
+    /// learnt before giving up stays exact.
+    pub fn solve_within(&mut self, s: &PlayState, nodes: u64) -> Option<Solution> {
+        self.limit = nodes;
+        self.aborted = false;
+        let sol = self.solve(s);
+        self.limit = u64::MAX;
+        (!std::mem::take(&mut self.aborted)).then_some(sol)
     }
 
     /// The value of `s` and of every legal card.
@@ -243,6 +260,38 @@ impl Solver {
         0
     }
 
+    /// Plain fail-soft alpha-beta to the end (for the last two tricks).
+    fn lean(&mut self, s: &PlayState, mut alpha: i32, mut beta: i32) -> i32 {
+        self.stats.nodes += 1;
+        if s.current_trick().is_empty() && s.tricks_total() - s.tricks_played() == 1 {
+            return self.last_trick(s);
+        }
+        if beta <= 0 {
+            return 0;
+        }
+        let maximizing = self.maximizing(s.to_play());
+        let mut best: i32 = if maximizing { -1 } else { i32::MAX };
+        let mut m = s.legal().bits();
+        while m != 0 {
+            let card = Card::from_index(m.trailing_zeros() as u8).unwrap_or(crate::moves::FALLBACK);
+            m &= m - 1;
+            let mut next = *s;
+            let g = self.gain(s, &mut next, card);
+            let v = g + self.lean(&next, alpha - g, beta.saturating_sub(g));
+            if maximizing {
+                best = best.max(v);
+                alpha = alpha.max(best);
+            } else {
+                best = best.min(v);
+                beta = beta.min(best);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        best.max(0)
+    }
+
     /// Future points of the side from `s`, exact when strictly inside
     /// (alpha, beta); otherwise a bound on that side of the window
     /// (fail-soft). Windows are signed: a child's window is shifted by
@@ -252,6 +301,12 @@ impl Solver {
         let cfg = self.config;
         let start = s.current_trick().is_empty();
         if start {
+            if self.stats.nodes > self.limit {
+                // Give up (checked at trick starts only: cheap, and a
+                // trick's own tree is small): unwind storing nothing.
+                self.aborted = true;
+                return 0;
+            }
             let left = s.tricks_total().saturating_sub(s.tricks_played());
             if left == 0 {
                 return 0;
@@ -308,6 +363,26 @@ impl Solver {
         }
         let (alpha0, beta0) = (alpha, beta);
         let maximizing = self.maximizing(s.to_play());
+        if start && cfg.alpha_beta && s.tricks_total() - s.tricks_played() == 2 && lean_on() {
+            // The last two tricks: a tiny tree, searched without ordering.
+            let best = self.lean(s, alpha, beta).max(0);
+            if let Some(key) = &key
+                && !self.aborted
+            {
+                let rem = self.total - Self::taken(s);
+                let (mut lo, mut hi) = stored.map_or((0, rem.min(255) as u8), |b| (b.lo, b.hi));
+                let b = best.min(255) as u8;
+                if best > alpha0 && best < beta0 {
+                    (lo, hi) = (b, b);
+                } else if best >= beta0 {
+                    lo = lo.max(b);
+                } else {
+                    hi = hi.min(b);
+                }
+                self.tt.store(key, Bounds { lo, hi, best: stored.and_then(|b| b.best) });
+            }
+            return best;
+        }
         let mut list = MoveList::new();
         let ordering = if cfg.ordering {
             Some((&self.ordering, ply, stored.and_then(|b| b.best)))
@@ -382,6 +457,9 @@ impl Solver {
             } else {
                 self.search(&next, alpha - g, beta.saturating_sub(g), ply + 1)
             };
+            if self.aborted {
+                return 0;
+            }
             if grouped && n_seen < 9 {
                 let (u, l) = if v <= a_k {
                     (v, i32::MIN)
@@ -422,7 +500,9 @@ impl Solver {
         if let Some(b) = stored {
             best = best.clamp(b.lo as i32, b.hi as i32);
         }
-        if let Some(key) = &key {
+        if let Some(key) = &key
+            && !self.aborted
+        {
             let rem = self.total - Self::taken(s);
             let (mut lo, mut hi) = stored.map_or((0, rem.min(255) as u8), |b| (b.lo, b.hi));
             let b = best.min(255) as u8;
@@ -438,4 +518,10 @@ impl Solver {
         }
         best
     }
+}
+
+fn lean_on() -> bool {
+    use std::sync::OnceLock;
+    static V: OnceLock<bool> = OnceLock::new();
+    *V.get_or_init(|| std::env::var("LEAN").map(|v| v == "1").unwrap_or(true))
 }
