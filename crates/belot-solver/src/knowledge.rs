@@ -523,6 +523,7 @@ mod tests {
                         let play = t.play_state().unwrap();
                         let real = *play.hands();
                         assert_eq!(info.legal(), play.legal(), "{name}: the seat's legal cards");
+                        #[allow(clippy::needless_range_loop)] // s indexes three arrays
                         for s in 0..n as usize {
                             if s == seat.index() {
                                 continue;
