@@ -21,26 +21,66 @@ struct Judged {
     value: u32,
     best: u32,
     best_cards: Vec<String>,
+    /// The player wanted as few points as possible (распасы).
+    least: bool,
+}
+
+impl Judged {
+    /// Points the card cost against the best card.
+    fn cost(&self) -> u32 {
+        if self.least {
+            self.value - self.best.min(self.value)
+        } else {
+            self.best.saturating_sub(self.value)
+        }
+    }
+}
+
+/// A card played and what its player wanted: the position before it, the
+/// seat, the card, the seats whose points count for him (his team; with a
+/// taker against the others each for himself, the taker alone, or his
+/// opponents together) and whether he wanted as few as possible (распасы).
+struct Position {
+    state: PlayState,
+    seat: Seat,
+    card: belot_core::Card,
+    side: u8,
+    least: bool,
 }
 
 /// Positions before each card of a deal: replays the actions and yields
-/// (play state, seat, card) for every card played.
+/// one [`Position`] for every card played. `aim` gives, from the deal in
+/// play and a seat, its side and whether it plays for the fewest points.
 fn positions<D>(
     mut deal: D,
     actions: &[SeatAction],
     apply: impl Fn(&mut D, Seat, &Action) -> Result<(), String>,
     play: impl Fn(&D) -> Option<PlayState>,
-) -> Result<Vec<(PlayState, Seat, belot_core::Card)>, String> {
+    aim: impl Fn(&D, Seat) -> (u8, bool),
+) -> Result<Vec<Position>, String> {
     let mut out = Vec::new();
     for (i, a) in actions.iter().enumerate() {
-        if let Action::Play { card, .. } = a.action {
-            if let Some(s) = play(&deal) {
-                out.push((s, a.seat, card));
-            }
+        if let Action::Play { card, .. } = a.action
+            && let Some(state) = play(&deal)
+        {
+            let (side, least) = aim(&deal, a.seat);
+            out.push(Position { state, seat: a.seat, card, side, least });
         }
         apply(&mut deal, a.seat, &a.action).map_err(|e| format!("action {}: {e}", i + 1))?;
     }
     Ok(out)
+}
+
+/// The side of `seat` at a table of `n`: partners with teams, otherwise
+/// the taker alone or his opponents together.
+fn side_of(n: u8, teams: bool, taker: Option<Seat>, seat: Seat) -> u8 {
+    let all = (1u8 << n) - 1;
+    match (teams, taker) {
+        (true, _) => 1 << seat.0 | 1 << ((seat.0 + 2) & 3),
+        (false, Some(t)) if t == seat => 1 << seat.0,
+        (false, Some(t)) => all & !(1 << t.0),
+        (false, None) => 1 << seat.0,
+    }
 }
 
 fn options<T: serde::de::DeserializeOwned>(r: &MatchRecord) -> Result<T, String> {
@@ -75,6 +115,7 @@ pub fn run(file: &Path, only: Option<usize>, as_json: bool) -> Result<String, St
                     &d.actions,
                     |x, s, a| x.apply(s, a).map_err(|e| e.to_string()),
                     |x| x.play_state().copied(),
+                    |x, s| (side_of(x.players(), x.players() == 4, x.taker(), s), false),
                 )?
             }
             Variant::TwoPlayer => {
@@ -85,6 +126,7 @@ pub fn run(file: &Path, only: Option<usize>, as_json: bool) -> Result<String, St
                     &d.actions,
                     |x, s, a| x.apply(s, a).map_err(|e| e.to_string()),
                     |x| x.play_state().copied(),
+                    |x, s| (1 << (s.0 & 1), x.is_raspasy()),
                 )?
             }
             Variant::ThreePlayer => {
@@ -95,22 +137,31 @@ pub fn run(file: &Path, only: Option<usize>, as_json: bool) -> Result<String, St
                     &d.actions,
                     |x, s, a| x.apply(s, a).map_err(|e| e.to_string()),
                     |x| x.play_state().copied(),
+                    |x, s| (side_of(3, false, x.declarer(), s), false),
                 )?
             }
         };
-        for (state, seat, card) in pos {
-            let sol = Solver::new(&state, seat, Config::default()).solve(&state);
-            let value = sol.cards.iter().find(|(c, _)| *c == card).map(|x| x.1).unwrap_or(0);
+        // One solver for the deal: its table serves every position.
+        let mut solver = Solver::for_seats(1, Config::default());
+        for p in pos {
+            if p.least {
+                solver.reset_least(p.side);
+            } else {
+                solver.reset(p.side);
+            }
+            let sol = solver.solve(&p.state);
+            let value = sol.cards.iter().find(|(c, _)| *c == p.card).map(|x| x.1).unwrap_or(0);
             let best_cards =
                 sol.cards.iter().filter(|x| x.1 == sol.value).map(|x| x.0.to_string()).collect();
             judged.push(Judged {
                 deal: k + 1,
-                trick: state.tricks_played() + 1,
-                seat,
-                card: card.to_string(),
+                trick: p.state.tricks_played() + 1,
+                seat: p.seat,
+                card: p.card.to_string(),
                 value,
                 best: sol.value,
                 best_cards,
+                least: p.least,
             });
         }
     }
@@ -120,7 +171,7 @@ pub fn run(file: &Path, only: Option<usize>, as_json: bool) -> Result<String, St
             .map(|j| {
                 json!({"deal": j.deal, "trick": j.trick, "seat": j.seat, "card": j.card,
                        "value": j.value, "best": j.best, "best_cards": j.best_cards,
-                       "cost": j.best - j.value})
+                       "cost": j.cost(), "aim": if j.least { "fewest" } else { "most" }})
             })
             .collect();
         return Ok(format!("{}\n", Value::Array(v)));
@@ -128,7 +179,8 @@ pub fn run(file: &Path, only: Option<usize>, as_json: bool) -> Result<String, St
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "values: card points the player's side ends the deal with under best play from there"
+        "values: card points the player's side ends the deal with under best play from there \
+         (in распасы the fewest are best)"
     );
     let mut last_deal = 0;
     for j in &judged {
@@ -136,13 +188,8 @@ pub fn run(file: &Path, only: Option<usize>, as_json: bool) -> Result<String, St
             let _ = writeln!(out, "deal {}", j.deal);
             last_deal = j.deal;
         }
-        let mark = if j.value < j.best {
-            format!(
-                "  mistake: costs {} (best {} = {})",
-                j.best - j.value,
-                j.best_cards.join(" "),
-                j.best
-            )
+        let mark = if j.cost() > 0 {
+            format!("  mistake: costs {} (best {} = {})", j.cost(), j.best_cards.join(" "), j.best)
         } else {
             String::new()
         };
@@ -152,8 +199,8 @@ pub fn run(file: &Path, only: Option<usize>, as_json: bool) -> Result<String, St
             j.trick, j.seat, j.card, j.value
         );
     }
-    let mistakes: Vec<&Judged> = judged.iter().filter(|j| j.value < j.best).collect();
-    let cost: u32 = mistakes.iter().map(|j| j.best - j.value).sum();
+    let mistakes: Vec<&Judged> = judged.iter().filter(|j| j.cost() > 0).collect();
+    let cost: u32 = mistakes.iter().map(|j| j.cost()).sum();
     let _ = writeln!(
         out,
         "{} cards, {} mistakes costing {cost} points in all",

@@ -327,10 +327,22 @@ fn belot_arena_reports_text_and_json_and_refuses_bad_arguments() {
     assert!(String::from_utf8_lossy(&bad.stderr).contains("the bots are random, heuristic, pimc"));
     let bad = run(&["--deals", "0"]);
     assert!(String::from_utf8_lossy(&bad.stderr).contains("at least 1"));
-    let bad = run(&["--options", "{\"players\": 3}"]);
-    assert!(String::from_utf8_lossy(&bad.stderr).contains("4 players"));
-    let bad = run(&["--options", "{\"nonsense\": 1}"]);
+    let bad = run(&["--options", "{\"players\": 5}"]);
+    assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("--options"));
+    let bad = run(&["--options", "{\"nonsense\": 1}"]);
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown option"));
+    let bad = run(&["--game", "poker"]);
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("the games are french"));
+    // Every game has its tournament.
+    for (game, games) in
+        [("french-3", 60), ("french-2", 40), ("two-player", 40), ("three-player", 60)]
+    {
+        let out = run(&["--game", game, "--deals", "20", "--json"]);
+        assert!(out.status.success(), "{game}: {}", String::from_utf8_lossy(&out.stderr));
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!((v["game"].as_str(), v["games"].as_u64()), (Some(game), Some(games)));
+    }
 }
 
 #[test]
@@ -370,4 +382,60 @@ fn belot_play_runs_a_whole_match_from_typed_commands() {
         "{}",
         &text[text.len().saturating_sub(2000)..]
     );
+}
+
+/// `belot solve` in the other games: a two-player all-pass deal (распасы,
+/// where the fewest points are best, so a mistake takes more than the
+/// best card) and a three-player deal (the declarer alone against the two
+/// defenders together).
+#[test]
+fn belot_solve_judges_raspasy_and_three_player_records() {
+    for (variant, prefer, aim) in
+        [("two_player", "pass", "fewest"), ("three_player", "take", "most")]
+    {
+        let mut p = EngineProcess::start();
+        p.ask(json!({"cmd": "new", "variant": variant, "seed": 9, "dealer": 0}));
+        loop {
+            let l = p.ask(json!({"cmd": "legal"}));
+            if l["seat"].is_null() {
+                break;
+            }
+            let acts = l["actions"].as_array().unwrap();
+            let a = acts
+                .iter()
+                .find(|a| a["type"] == prefer)
+                .or_else(|| acts.iter().find(|a| a["type"] == "play"))
+                .or_else(|| acts.last())
+                .unwrap();
+            p.ask(json!({"cmd": "act", "action": a}));
+        }
+        let record = p.ask(json!({"cmd": "save"}))["record"].clone();
+        let file =
+            std::env::temp_dir().join(format!("belot-solve-{variant}-{}.json", std::process::id()));
+        std::fs::write(&file, record.to_string()).unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_belot"))
+            .args(["solve", "--json"])
+            .arg(&file)
+            .output()
+            .unwrap();
+        std::fs::remove_file(&file).ok();
+        assert!(out.status.success(), "{variant}: {}", String::from_utf8_lossy(&out.stderr));
+        let judged: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let judged = judged.as_array().unwrap();
+        assert_eq!(judged.len(), if variant == "two_player" { 18 } else { 27 }, "{variant}");
+        for j in judged {
+            assert_eq!(j["aim"], aim, "{variant}: {j}");
+            let (v, b, c) = (
+                j["value"].as_u64().unwrap(),
+                j["best"].as_u64().unwrap(),
+                j["cost"].as_u64().unwrap(),
+            );
+            if aim == "fewest" {
+                assert!(v >= b && c == v - b, "{j}");
+            } else {
+                assert!(v <= b && c == b - v, "{j}");
+            }
+            assert!(!j["best_cards"].as_array().unwrap().is_empty());
+        }
+    }
 }
