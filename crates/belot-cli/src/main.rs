@@ -65,18 +65,33 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Play French Belote against bots in the terminal: you and a bot
-    /// partner against two bots, to the end of the match.
+    /// Play any game against bots in the terminal, to the end of the match:
+    /// French Belote for 4 (you and a bot partner against two bots), French
+    /// for 3 or 2 and three-player Belot each for himself, two-player Belot
+    /// against one bot. Line mode, so it also works over a pipe: your hand
+    /// with the playable cards marked, the trick, the auction, the contract,
+    /// announcements and belote calls as the others see them, numbered
+    /// actions (or type a card, `JH`, `10♥`, or an action as listed); hint,
+    /// last, score, help, quit; each deal's score breakdown.
     Play {
-        /// The bots: random, heuristic or pimc.
+        /// The game: french (4 players in teams), french-3, french-2 (each
+        /// for himself), two-player (to 1001), three-player (to 501).
+        #[arg(long, default_value = "french")]
+        game: String,
+        /// The bots: random, heuristic, pimc or ismcts.
         #[arg(long, default_value = "heuristic")]
         bot: String,
         /// Seed of the decks and the bots' choices.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// French Belote options as JSON (as in `belot engine`).
+        /// The game's house rules as JSON (as in `belot engine`), e.g.
+        /// {"target": 500}.
         #[arg(long)]
         options: Option<String>,
+        /// Write the game record here when the session ends (for `belot
+        /// solve`).
+        #[arg(long)]
+        save: Option<std::path::PathBuf>,
     },
     /// The score keeper as a web app, shared live between phones.
     Serve {
@@ -123,14 +138,15 @@ fn main() -> ExitCode {
                 }
             }
         }
-        Command::Play { bot, seed, options } => {
+        Command::Play { game, bot, seed, options, save } => {
             let args = bot
                 .parse::<belot_solver::bots::BotKind>()
-                .and_then(|b| Ok((b, french_options(options.as_deref())?)));
-            let Ok((bot, options)) = args.inspect_err(|e| eprintln!("belot play: {e}")) else {
+                .and_then(|b| Ok((b, game_of(&game, options.as_deref())?)));
+            let Ok((bot, game)) = args.inspect_err(|e| eprintln!("belot play: {e}")) else {
                 return ExitCode::from(2);
             };
-            match play::run(io::stdin().lock(), io::stdout().lock(), bot, seed, options) {
+            let (input, output) = (io::stdin().lock(), io::stdout().lock());
+            match play::run(input, output, game, bot, seed, save.as_deref()) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
                     eprintln!("belot play: {e}");
@@ -165,17 +181,6 @@ fn game_of(name: &str, options: Option<&str>) -> Result<belot_solver::game::Game
     match options {
         Some(o) => game.with_options(o).map_err(|e| format!("--options: {e}")),
         None => Ok(game),
-    }
-}
-
-/// `--options` of the bot commands: French Belote options as JSON, the
-/// seed's defaults when absent.
-fn french_options(text: Option<&str>) -> Result<belot_core::french::FrenchOptions, String> {
-    match text {
-        Some(t) => serde_json::from_str(t).map_err(|e| {
-            format!("--options: {e}; give French Belote options as JSON (see docs/protocol.md)")
-        }),
-        None => Ok(Default::default()),
     }
 }
 

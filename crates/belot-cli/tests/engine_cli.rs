@@ -345,45 +345,6 @@ fn belot_arena_reports_text_and_json_and_refuses_bad_arguments() {
     }
 }
 
-#[test]
-fn belot_play_runs_a_whole_match_from_typed_commands() {
-    use std::io::Write as _;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_belot"))
-        .args(["play", "--seed", "4", "--bot", "heuristic"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || {
-        // Mistakes first (each is refused and asked again), then the
-        // first listed action every time, with a hint now and then.
-        let _ = stdin.write_all(b"nonsense\n0\nAS AD\nscore\nlast\nhelp\n");
-        for k in 0..4000 {
-            let line: &[u8] = if k % 50 == 0 { b"hint\n1\n" } else { b"1\n" };
-            if stdin.write_all(line).is_err() {
-                break; // the match ended and the program left
-            }
-        }
-    });
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    assert!(out.status.success());
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains("not understood: \"nonsense\""), "{text}");
-    assert!(text.contains("choose 1 to 2"), "{text}");
-    assert!(text.contains("Score: you and Partner 0"), "{text}");
-    assert!(text.contains("No trick has been played yet."), "{text}");
-    assert!(text.contains("Best card (all hands open)"), "{text}");
-    assert!(text.contains("trick to "), "{text}");
-    assert!(text.contains("Deal 2 ·"), "{text}");
-    assert!(
-        text.trim_end().ends_with('.') && text.contains("The match is over:"),
-        "{}",
-        &text[text.len().saturating_sub(2000)..]
-    );
-}
-
 /// `belot solve` in the other games: a two-player all-pass deal (распасы,
 /// where the fewest points are best, so a mistake takes more than the
 /// best card) and a three-player deal (the declarer alone against the two

@@ -1,0 +1,239 @@
+//! French Belote at the terminal: 4 players (you and Partner against Left
+//! and Right, the match ledger of two sides), 3 players each for himself
+//! (the three-player ledger: the taker must beat each opponent) or 2 (two
+//! sides again, one player each; the bottom card is shown after the
+//! auction).
+
+use belot_core::french::{FrenchMatch, Outcome, Phase, SeatView, TrickView};
+use belot_core::play::Trick;
+use belot_core::{Action, GameError, MatchRecord, PlayState, Seat};
+use belot_solver::game::{Game, GameView};
+
+use super::{Aim, Ann, Match, aim_against, belote_text, calls_text, contract_text, each, names};
+
+/// Labels of the scoring sides: the two teams, or each player.
+fn sides(players: u8) -> &'static [&'static str] {
+    match players {
+        4 => &["you and Partner", "Left and Right"],
+        n => names(n),
+    }
+}
+
+/// Seat 0's view of the deal.
+fn mine(m: &FrenchMatch) -> SeatView {
+    m.current().view(Seat(0))
+}
+
+impl Match for FrenchMatch {
+    fn game(&self) -> Game {
+        Game::French(*self.options())
+    }
+    fn to_act(&self) -> Option<Seat> {
+        self.current().to_act()
+    }
+    fn view(&self, seat: Seat) -> GameView {
+        GameView::French(self.current().view(seat))
+    }
+    fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), GameError> {
+        FrenchMatch::apply(self, seat, action)
+    }
+    fn tricks(&self) -> &[Trick] {
+        self.current().tricks()
+    }
+    fn play_state(&self) -> Option<&PlayState> {
+        self.current().play_state()
+    }
+    fn match_over(&self) -> bool {
+        self.is_over()
+    }
+    fn next_deal(&mut self) -> Result<(), GameError> {
+        FrenchMatch::next_deal(self, None)
+    }
+    fn deal_count(&self) -> usize {
+        FrenchMatch::deal_count(self)
+    }
+    fn dealer(&self) -> Seat {
+        self.current().dealer()
+    }
+    fn record(&self) -> MatchRecord {
+        FrenchMatch::record(self)
+    }
+    fn players(&self) -> u8 {
+        self.options().players
+    }
+
+    fn intro(&self) -> String {
+        let target = self.options().target;
+        match self.options().players {
+            4 => format!("French Belote to {target}: you and Partner against Left and Right"),
+            3 => format!(
+                "French Belote for 3 to {target}, each for himself: you against Left and Right \
+                 (the taker must score more than each of the others)"
+            ),
+            _ => format!(
+                "French Belote for 2 to {target}: you against Opponent (the bottom card is shown \
+                 after the auction)"
+            ),
+        }
+    }
+
+    fn actions_help(&self) -> &'static str {
+        "\"take\", \"pass\", \"name H\", \"announce\" (all your melds), \"play JH\""
+    }
+
+    fn face_up(&self) -> String {
+        format!("turned card {}", self.current().turned())
+    }
+
+    fn status(&self) -> Vec<String> {
+        let v = mine(self);
+        let names = names(v.players);
+        let mut lines = Vec::new();
+        match (v.phase, v.contract, v.taker) {
+            (Phase::Bidding, ..) => {
+                lines.push(format!(
+                    "Bidding, round {}: turned card {}.",
+                    v.round.unwrap_or(1),
+                    v.turned
+                ));
+                if !v.calls.is_empty() {
+                    lines.push(format!("Calls: {}.", calls_text(&v.calls, names)));
+                }
+            }
+            (_, Some(c), Some(t)) => {
+                let turned = if v.players == 2 {
+                    // With two players the turned card stays out of play.
+                    format!("the turned card {} is out of play", v.turned)
+                } else {
+                    format!("{} took the turned card {}", names[t.index()], v.turned)
+                };
+                let bottom = v.bottom.map(|b| format!(", bottom card {b}")).unwrap_or_default();
+                lines.push(format!(
+                    "Contract: {}, taken by {}; {turned}{bottom}.",
+                    contract_text(c),
+                    names[t.index()]
+                ));
+                let labels = sides(v.players);
+                lines.push(format!(
+                    "Card points so far: {}. Tricks: {}.",
+                    each(labels, &v.points),
+                    each(labels, &v.tricks_won)
+                ));
+            }
+            _ => {}
+        }
+        lines.extend(belote_text("Belote", &v.belote_calls, names));
+        lines
+    }
+
+    fn announcements(&self) -> Vec<Ann> {
+        mine(self)
+            .announcements
+            .into_iter()
+            .map(|a| Ann {
+                seat: a.seat,
+                kind: a.kind,
+                length: a.length,
+                points: a.points,
+                cards: a.cards,
+                scored: a.scored,
+            })
+            .collect()
+    }
+
+    fn last_trick(&self) -> Option<TrickView> {
+        mine(self).tricks.pop()
+    }
+
+    fn aim(&self) -> Aim {
+        match self.options().players {
+            3 => aim_against(self.current().taker()),
+            4 => Aim { seats: 0b0101, least: false, who: "you and Partner".into() },
+            _ => Aim { seats: 1, least: false, who: "you".into() },
+        }
+    }
+
+    fn score(&self) -> String {
+        let n = self.options().players;
+        let (totals, held): (Vec<i32>, i32) = if n == 3 {
+            (self.ledger3().totals.to_vec(), self.ledger3().pool)
+        } else {
+            (self.ledger().totals.to_vec(), self.ledger().pool)
+        };
+        format!(
+            "Score: {}; held {held}. Deal {}, dealt by {}. Playing to {}.",
+            each(sides(n), &totals),
+            FrenchMatch::deal_count(self),
+            names(n)[self.current().dealer().index()],
+            self.options().target
+        )
+    }
+
+    fn deal_report(&self) -> String {
+        let n = self.options().players;
+        let labels = sides(n);
+        let names = names(n);
+        let outcome = |o: Outcome| match o {
+            Outcome::Made => "made",
+            Outcome::Dedans => "dedans (the taker fell)",
+            Outcome::Litige => "litige (the taker's points are held)",
+        };
+        let taker = self.current().taker().map_or("?", |t| names[t.index()]);
+        if n == 3 {
+            let Some(row) = self.ledger3().rows.last() else { return String::new() };
+            let Some(s) = &row.score else {
+                return format!("Deal {}: everybody passed twice, thrown in.", row.number);
+            };
+            let awarded = row
+                .pool_awarded
+                .map(|(w, p)| format!(" Held points {p} go to {}.", names[w.index()]))
+                .unwrap_or_default();
+            return format!(
+                "Deal {}: {taker} took, {}. Card points: {}. Announcements: {}. Belote: {}. \
+                 Recorded: {}; held {}.{awarded} Score: {}.",
+                row.number,
+                outcome(s.outcome),
+                each(labels, &s.card_points),
+                each(labels, &s.announcements),
+                each(labels, &s.belote),
+                each(labels, &row.recorded),
+                s.held,
+                each(labels, &row.totals)
+            );
+        }
+        let Some(row) = self.ledger().rows.last() else { return String::new() };
+        let Some(s) = &row.score else {
+            return format!("Deal {}: everybody passed twice, thrown in.", row.number);
+        };
+        let capot =
+            s.capot.map(|c| format!(" Capot by {}.", labels[c.index()])).unwrap_or_default();
+        let awarded = row
+            .pool_awarded
+            .map(|(w, p)| format!(" Held points {p} go to {}.", labels[w.index()]))
+            .unwrap_or_default();
+        format!(
+            "Deal {}: {taker} took, {}. Card points: {}. Announcements: {}. Belote: {}.{capot} \
+             Recorded: {}; held {}.{awarded} Score: {}.",
+            row.number,
+            outcome(s.outcome),
+            each(labels, &s.card_points),
+            each(labels, &s.announcements),
+            each(labels, &s.belote),
+            each(labels, &row.recorded),
+            s.held,
+            each(labels, &row.totals)
+        )
+    }
+
+    fn result(&self) -> String {
+        let n = self.options().players;
+        let labels = sides(n);
+        let (winner, totals) = if n == 3 {
+            (self.ledger3().winner.map(|s| s.index()), self.ledger3().totals.to_vec())
+        } else {
+            (self.ledger().winner.map(|s| s.index()), self.ledger().totals.to_vec())
+        };
+        let who = winner.map_or("nobody", |w| labels[w]);
+        format!("The match is over: {who} won. Final score: {}.", each(labels, &totals))
+    }
+}

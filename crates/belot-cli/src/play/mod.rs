@@ -1,0 +1,519 @@
+//! `belot play`: every game against bots in the terminal, to the end of
+//! the match. Line mode: it reads one command per line, so it also works
+//! over a pipe.
+//!
+//! The loop, the commands and the parts every game shows alike (your hand,
+//! the trick, the numbered actions, the hint) are here; each game's module
+//! says what its table looks like from seat 0 and how its deals score
+//! ([`french`], [`two`], [`three`]). Everything shown comes from seat 0's
+//! view or from what every player saw happen, never from another hand.
+
+mod french;
+mod three;
+mod two;
+
+use std::io::{self, BufRead, Write};
+use std::path::Path;
+
+use belot_core::french::{FrenchMatch, TrickView};
+use belot_core::play::Trick;
+use belot_core::three_player::ThreeMatch;
+use belot_core::two_player::TwoMatch;
+use belot_core::{
+    Action, Card, CardSet, Contract, GameError, MatchRecord, PlayState, Seat, SeatAction, Suit,
+    parse_cards,
+};
+use belot_solver::bots::BotKind;
+use belot_solver::game::{Game, GameView};
+use belot_solver::{Config, Solver};
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+
+/// The seats as the player sees them (seat 0 is the player; the turn
+/// passes to the left).
+fn names(players: u8) -> &'static [&'static str] {
+    match players {
+        2 => &["You", "Opponent"],
+        3 => &["You", "Left", "Right"],
+        _ => &["You", "Left", "Partner", "Right"],
+    }
+}
+
+/// An announcement (meld, construction, combination) as seat 0 sees it.
+struct Ann {
+    seat: Seat,
+    kind: &'static str,
+    length: u8,
+    points: u32,
+    /// Its cards, when seat 0 may see them.
+    cards: Option<CardSet>,
+    /// Whether it scores, once the contest is decided.
+    scored: Option<bool>,
+}
+
+/// Whose card points the hint counts, and whether they want few.
+struct Aim {
+    /// Bit `i`: seat `i`'s points are counted.
+    seats: u8,
+    /// The counted seats want as few points as possible (распасы).
+    least: bool,
+    /// Who they are, for the hint's sentence ("your side", "you").
+    who: String,
+}
+
+/// One game's match as the terminal game drives it. Each text is what
+/// seat 0 may know: its own view and what everybody saw happen.
+trait Match {
+    /// The game and its rules, for the bots.
+    fn game(&self) -> Game;
+    /// Who is to act in the current deal, if anyone.
+    fn to_act(&self) -> Option<Seat>;
+    /// What `seat` may know now.
+    fn view(&self, seat: Seat) -> GameView;
+    /// Applies `seat`'s action; a refused action changes nothing.
+    fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), GameError>;
+    /// The completed tricks of the current deal. Only the engine's count
+    /// and the last one are used: everybody sees who takes each trick.
+    fn tricks(&self) -> &[Trick];
+    /// The real position of the card play, for the hint.
+    fn play_state(&self) -> Option<&PlayState>;
+    /// True once the match has a winner.
+    fn match_over(&self) -> bool;
+    /// Deals the next deal from the seed.
+    fn next_deal(&mut self) -> Result<(), GameError>;
+    /// Deals dealt, the current one included.
+    fn deal_count(&self) -> usize;
+    /// Who dealt the current deal.
+    fn dealer(&self) -> Seat;
+    /// The game record (for `belot solve`).
+    fn record(&self) -> MatchRecord;
+
+    /// Players at the table.
+    fn players(&self) -> u8;
+    /// The game and who plays with whom, for the first line.
+    fn intro(&self) -> String;
+    /// The actions typed by name in this game, for `help`.
+    fn actions_help(&self) -> &'static str;
+    /// The face-up card of a new deal ("turned card JH").
+    fn face_up(&self) -> String;
+    /// The table before seat 0's decision: auction or contract, face-up
+    /// cards, points and tricks taken, бела calls.
+    fn status(&self) -> Vec<String>;
+    /// The announcements of the deal, as seat 0 sees them.
+    fn announcements(&self) -> Vec<Ann>;
+    /// Melds shown beyond the announced ones (the contest winner's other
+    /// constructions or combinations).
+    fn shown(&self) -> Vec<(Seat, CardSet)> {
+        Vec::new()
+    }
+    /// The last trick seat 0 may look at.
+    fn last_trick(&self) -> Option<TrickView>;
+    /// Whose points the hint counts.
+    fn aim(&self) -> Aim;
+    /// The match totals, held points, the deal, the dealer, the target.
+    fn score(&self) -> String;
+    /// The breakdown of the deal just over, in this game's terms.
+    fn deal_report(&self) -> String;
+    /// Who won the match and the final totals.
+    fn result(&self) -> String;
+}
+
+/// Starts a match of `game` from `seed`.
+fn start(game: Game, seed: u64) -> Result<Box<dyn Match>, GameError> {
+    Ok(match game {
+        // The last seat deals, so you speak first in the first deal.
+        Game::French(o) => Box::new(FrenchMatch::from_seed(o, Seat(o.players - 1), seed)?),
+        // The first dealer drawn by lot, as `belot engine` does.
+        Game::Two(o) => {
+            Box::new(TwoMatch::from_seed(o, belot_core::two_player::dealer_by_lot(seed), seed)?)
+        }
+        Game::Three(o) => {
+            Box::new(ThreeMatch::from_seed(o, belot_core::three_player::dealer_by_lot(seed), seed)?)
+        }
+    })
+}
+
+/// Plays a match of `game` read from `input`, written to `out`; saves the
+/// game record to `save` when the session ends, however it ends.
+pub fn run(
+    input: impl BufRead,
+    mut out: impl Write,
+    game: Game,
+    bot: BotKind,
+    seed: u64,
+    save: Option<&Path>,
+) -> io::Result<()> {
+    let mut m = match start(game, seed) {
+        Ok(m) => m,
+        Err(e) => {
+            writeln!(out, "belot play: cannot start a match: {e}")?;
+            return Ok(());
+        }
+    };
+    session(m.as_mut(), input, &mut out, bot, seed)?;
+    if let Some(path) = save {
+        let text = serde_json::to_string(&m.record()).map_err(io::Error::other)?;
+        std::fs::write(path, text + "\n")
+            .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
+        writeln!(out, "Game record saved to {} (see `belot solve`).", path.display())?;
+    }
+    Ok(())
+}
+
+fn help(m: &dyn Match) -> String {
+    format!(
+        "Type the number of an action, the action as listed ({}), or a card to play (\"JH\", \
+         \"10♥\"; with belote when it may be called). Also: hint (the double-dummy best card), \
+         last (the last trick), score, help, quit.",
+        m.actions_help()
+    )
+}
+
+fn header(m: &dyn Match, out: &mut impl Write) -> io::Result<()> {
+    let names = names(m.players());
+    writeln!(
+        out,
+        "\nDeal {} · dealer {} · {}",
+        m.deal_count(),
+        names[m.dealer().index()],
+        m.face_up()
+    )
+}
+
+/// The match from its first deal to its end, or until the player quits or
+/// the input ends.
+fn session(
+    m: &mut dyn Match,
+    input: impl BufRead,
+    out: &mut impl Write,
+    bot: BotKind,
+    seed: u64,
+) -> io::Result<()> {
+    let game = m.game();
+    let names = names(m.players());
+    let mut bots: Vec<_> = (0..m.players()).map(|_| bot.make(&game)).collect();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    // Bytes, not `lines()`: a line that is not UTF-8 is a bad command, not
+    // the end of the session.
+    let mut lines = input.split(b'\n');
+    let bots_word = if m.players() == 2 { "bot" } else { "bots" };
+    writeln!(out, "{}; {bot} {bots_word}.", m.intro())?;
+    writeln!(out, "{}", help(m))?;
+    header(m, out)?;
+    loop {
+        let Some(seat) = m.to_act() else {
+            writeln!(out, "{}", m.deal_report())?;
+            if m.match_over() {
+                writeln!(out, "{}", m.result())?;
+                return Ok(());
+            }
+            if let Err(e) = m.next_deal() {
+                writeln!(out, "belot play: the next deal could not be dealt: {e}")?;
+                return Ok(());
+            }
+            header(m, out)?;
+            continue;
+        };
+        let view = m.view(seat);
+        let action = if seat == Seat(0) {
+            show(m, &view, out)?;
+            loop {
+                write!(out, "> ")?;
+                out.flush()?;
+                let Some(line) = lines.next() else {
+                    writeln!(out, "\nEnd of input: the match is left unfinished.")?;
+                    return Ok(());
+                };
+                let line = String::from_utf8_lossy(&line?).into_owned();
+                match command(line.trim(), &view) {
+                    Command::Act(a) => break a,
+                    Command::Quit => {
+                        writeln!(out, "Bye: the match is left unfinished.")?;
+                        return Ok(());
+                    }
+                    Command::Hint => writeln!(out, "{}", hint(m, &view))?,
+                    Command::Last => match m.last_trick() {
+                        Some(t) => writeln!(
+                            out,
+                            "Last trick: {} (won by {})",
+                            trick_text(&t.cards, names),
+                            t.winner.map_or("?", |s| names[s.index()])
+                        )?,
+                        None => writeln!(out, "No trick has been played yet.")?,
+                    },
+                    Command::Score => writeln!(out, "{}", m.score())?,
+                    Command::Help => writeln!(out, "{}", help(m))?,
+                    Command::Bad(msg) => writeln!(out, "{msg}")?,
+                }
+            }
+        } else {
+            bots[seat.index()].act(&view, &mut rng)
+        };
+        let tricks_before = m.tricks().len();
+        let announced_before = m.announcements().len();
+        if let Err(e) = m.apply(seat, &action) {
+            // A bot's move is always legal (tested), and the player's is
+            // one of the listed actions; say so if not.
+            writeln!(out, "{} cannot {action}: {e}", names[seat.index()])?;
+            return Ok(());
+        }
+        let text = match &action {
+            // An announcement shows its kind, not its cards, until the
+            // contest is decided: say what the others heard.
+            Action::Announce { .. } => {
+                let heard: Vec<String> = m
+                    .announcements()
+                    .iter()
+                    .skip(announced_before)
+                    .map(|a| format!("{} ({} points)", kind_text(a), a.points))
+                    .collect();
+                format!("announce {}", heard.join(", "))
+            }
+            a => a.to_string(),
+        };
+        writeln!(out, "{}: {text}", names[seat.index()])?;
+        if m.tricks().len() > tricks_before
+            && let Some(t) = m.tricks().last()
+        {
+            writeln!(out, "  trick to {} ({} points)", names[t.winner.index()], t.points)?;
+        }
+    }
+}
+
+/// What the player typed.
+enum Command {
+    Act(Action),
+    Hint,
+    Last,
+    Score,
+    Help,
+    Quit,
+    Bad(String),
+}
+
+/// An action named by a word rather than by its listed text: the
+/// Bulgarian and Russian names of two-player Belot, the first word alone.
+/// `None` for a text that names no action; `Some(None)` for one that names
+/// an action the seat may not take now.
+fn named(word: &str, legal: &[Action]) -> Option<Option<Action>> {
+    let find = |f: fn(&Action) -> bool| legal.iter().find(|a| f(a)).cloned();
+    Some(match word {
+        "take" => find(|a| *a == Action::Take),
+        "pass" => find(|a| *a == Action::Pass),
+        "вк" | "at" | "all-trumps" | "alltrumps" => find(|a| *a == Action::AllTrumps),
+        "бк" | "nt" | "no-trumps" | "notrumps" => find(|a| *a == Action::NoTrumps),
+        "exchange" => find(|a| *a == Action::Exchange),
+        "redeal" => find(|a| *a == Action::Redeal),
+        // The first listed announcement: all melds at once in French
+        // Belote, the best one elsewhere.
+        "announce" => find(|a| matches!(a, Action::Announce { .. })),
+        _ => {
+            let suit = word.strip_prefix("name ")?.trim().parse::<Suit>().ok()?;
+            legal.iter().find(|a| **a == Action::Name { suit }).cloned()
+        }
+    })
+}
+
+fn command(text: &str, view: &GameView) -> Command {
+    let legal = view.legal();
+    let lower = text.to_lowercase();
+    let range = format!("choose 1 to {}", legal.len());
+    match lower.as_str() {
+        "hint" | "h" | "?" => return Command::Hint,
+        "last" => return Command::Last,
+        "score" => return Command::Score,
+        "help" => return Command::Help,
+        "quit" | "exit" | "q" => return Command::Quit,
+        "" => return Command::Bad(format!("{range}, or type help")),
+        _ => {}
+    }
+    if let Ok(n) = lower.parse::<usize>() {
+        return match legal.get(n.wrapping_sub(1)) {
+            Some(a) => Command::Act(a.clone()),
+            None => Command::Bad(range),
+        };
+    }
+    if let Some(a) = legal.iter().find(|a| a.to_string().to_lowercase() == lower) {
+        return Command::Act(a.clone());
+    }
+    match named(&lower, legal) {
+        Some(Some(a)) => return Command::Act(a),
+        Some(None) => {
+            return Command::Bad(format!(
+                "you cannot {text} now; {range}: {}",
+                actions_text(legal)
+            ));
+        }
+        None => {}
+    }
+    let card_text = lower.strip_prefix("play ").unwrap_or(&lower);
+    let accepted =
+        format!("Type 1 to {}, an action as listed, a card from your hand, or help.", legal.len());
+    match parse_cards(card_text).as_deref() {
+        Ok([card]) => play_card(*card, view, &range),
+        Ok(_) => Command::Bad(format!("one card at a time; {range}")),
+        // A short word was meant as a card: say what a card looks like.
+        Err(e) if card_text.chars().count() <= 3 || card_text.len() < lower.len() => {
+            Command::Bad(format!("{e}. {accepted}"))
+        }
+        Err(_) => Command::Bad(format!("not understood: {text:?}. {accepted}")),
+    }
+}
+
+/// A card alone plays it, with belote (бела, belot) called when it may be:
+/// the call only scores.
+fn play_card(card: Card, view: &GameView, range: &str) -> Command {
+    let plays: Vec<&Action> = view
+        .legal()
+        .iter()
+        .filter(|a| matches!(a, Action::Play { card: c, .. } if *c == card))
+        .collect();
+    match plays.iter().find(|a| matches!(a, Action::Play { belote: true, .. })).or(plays.first()) {
+        Some(a) => Command::Act((*a).clone()),
+        None if !view.hand().contains(card) => Command::Bad(format!("{card} is not in your hand")),
+        None if view.playable().is_empty() => {
+            Command::Bad(format!("no card is played now; {range}: {}", actions_text(view.legal())))
+        }
+        None => {
+            Command::Bad(format!("{card} may not be played now: you may play {}", view.playable()))
+        }
+    }
+}
+
+fn actions_text(legal: &[Action]) -> String {
+    legal.iter().enumerate().map(|(i, a)| format!("{}) {a}", i + 1)).collect::<Vec<_>>().join("   ")
+}
+
+fn trick_text(cards: &[(Seat, Card)], names: &[&str]) -> String {
+    cards.iter().map(|(s, c)| format!("{} {c}", names[s.index()])).collect::<Vec<_>>().join(", ")
+}
+
+/// "Left pass, Partner take".
+fn calls_text(calls: &[SeatAction], names: &[&str]) -> String {
+    calls
+        .iter()
+        .map(|c| format!("{} {}", names[c.seat.index()], c.action))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// "You 12, Left 0, Right 30".
+fn each<T: std::fmt::Display>(labels: &[&str], values: &[T]) -> String {
+    labels.iter().zip(values).map(|(l, v)| format!("{l} {v}")).collect::<Vec<_>>().join(", ")
+}
+
+/// A contract for people: "hearts trump", "all trumps (ВК)".
+fn contract_text(c: Contract) -> String {
+    match c {
+        Contract::Suit(s) => {
+            let name = ["spades", "hearts", "diamonds", "clubs"][s as usize];
+            format!("{name} trump ({s})")
+        }
+        Contract::AllTrumps => "all trumps (ВК)".into(),
+        Contract::NoTrumps => "no trumps (БК)".into(),
+    }
+}
+
+/// Belote calls heard: "Belote calls: Right QH, Right KH".
+fn belote_text(word: &str, calls: &[(Seat, Card)], names: &[&str]) -> Option<String> {
+    (!calls.is_empty()).then(|| format!("{word} calls: {}", trick_text(calls, names)))
+}
+
+fn kind_text(a: &Ann) -> String {
+    match a.kind {
+        "carre" => "carré".into(),
+        "quinte" if a.length > 5 => format!("quinte ({} cards)", a.length),
+        k => k.into(),
+    }
+}
+
+/// Everything seat 0 needs before it decides: the table, its hand with
+/// the playable cards marked, and the numbered actions.
+fn show(m: &dyn Match, view: &GameView, out: &mut impl Write) -> io::Result<()> {
+    let names = names(m.players());
+    for line in m.status() {
+        writeln!(out, "{line}")?;
+    }
+    let announced = m.announcements();
+    // One line per meld, so no line lists more cards than a meld has.
+    for a in &announced {
+        let cards = a.cards.map(|c| format!(" [{c}]")).unwrap_or_default();
+        let scored = match a.scored {
+            Some(true) => ", scores",
+            Some(false) => ", does not score",
+            None => "",
+        };
+        writeln!(
+            out,
+            "Announced by {}: {} ({} points){cards}{scored}",
+            names[a.seat.index()],
+            kind_text(a),
+            a.points
+        )?;
+    }
+    for (seat, cards) in m.shown() {
+        if !announced.iter().any(|a| a.seat == seat && a.cards == Some(cards)) {
+            writeln!(out, "Shown by {}: [{cards}]", names[seat.index()])?;
+        }
+    }
+    let trick = match view {
+        GameView::French(v) => &v.trick,
+        GameView::Two(v) => &v.trick,
+        GameView::Three(v) => &v.trick,
+    };
+    if let Some(t) = trick.as_ref().filter(|t| !t.cards.is_empty()) {
+        writeln!(out, "Trick: {}", trick_text(&t.cards, names))?;
+    }
+    let playable = view.playable();
+    let hand: Vec<String> = view
+        .hand()
+        .iter()
+        .map(|c| if playable.contains(c) { format!("*{c}*") } else { c.to_string() })
+        .collect();
+    let mark = if playable.is_empty() { "" } else { "   (*playable*)" };
+    writeln!(out, "Your hand: {}{mark}", hand.join(" "))?;
+    writeln!(out, "{}", actions_text(view.legal()))
+}
+
+/// The double-dummy best card from the real position, for seat 0's side.
+fn hint(m: &dyn Match, view: &GameView) -> String {
+    let mine = |p: &&PlayState| p.to_play() == Seat(0) && !view.playable().is_empty();
+    let Some(play) = m.play_state().filter(mine) else {
+        return "A hint is given during the card play, when you have a card to play.".into();
+    };
+    let aim = m.aim();
+    let mut solver = Solver::for_seats(aim.seats, Config::default());
+    if aim.least {
+        solver.reset_least(aim.seats);
+    }
+    let cards = solver.solve(play).cards;
+    let best =
+        if aim.least { cards.iter().min_by_key(|x| x.1) } else { cards.iter().max_by_key(|x| x.1) };
+    match best {
+        Some((c, v)) if aim.least => format!(
+            "Best card (all hands open, распасы: the fewest points): {c}, {} end with {v} card \
+             points.",
+            aim.who
+        ),
+        Some((c, v)) => {
+            format!("Best card (all hands open): {c}, {} end with {v} card points.", aim.who)
+        }
+        None => "No card to play.".into(),
+    }
+}
+
+/// The hint's aim when the taker (declarer) plays alone against the two
+/// others together: three players each for himself.
+fn aim_against(taker: Option<Seat>) -> Aim {
+    match taker {
+        Some(t) if t != Seat(0) => {
+            let ally = Seat(3 - t.0);
+            Aim {
+                seats: 0b111 & !(1 << t.0),
+                least: false,
+                who: format!("you and {}", names(3)[ally.index()]),
+            }
+        }
+        _ => Aim { seats: 1, least: false, who: "you".into() },
+    }
+}

@@ -1,0 +1,219 @@
+//! Three-player Belot to 501 at the terminal: you against Left and Right,
+//! each for himself; the play/pass round and the round naming a suit, the
+//! seven exchange and the combinations before the first lead, belot, capo.
+
+use belot_core::french::TrickView;
+use belot_core::play::Trick;
+use belot_core::three_player::{ThreeMatch, ThreeOutcome, ThreePhase, ThreeView};
+use belot_core::{Action, CardSet, GameError, MatchRecord, PlayState, Seat};
+use belot_solver::game::{Game, GameView};
+
+use super::{Aim, Ann, Match, aim_against, belote_text, calls_text, contract_text, each, names};
+
+/// Seat 0's view of the deal.
+fn mine(m: &ThreeMatch) -> ThreeView {
+    m.current().view(Seat(0))
+}
+
+impl Match for ThreeMatch {
+    fn game(&self) -> Game {
+        Game::Three(*self.options())
+    }
+    fn to_act(&self) -> Option<Seat> {
+        self.current().to_act()
+    }
+    fn view(&self, seat: Seat) -> GameView {
+        GameView::Three(self.current().view(seat))
+    }
+    fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), GameError> {
+        ThreeMatch::apply(self, seat, action)
+    }
+    fn tricks(&self) -> &[Trick] {
+        self.current().tricks()
+    }
+    fn play_state(&self) -> Option<&PlayState> {
+        self.current().play_state()
+    }
+    fn match_over(&self) -> bool {
+        self.ledger().is_over()
+    }
+    fn next_deal(&mut self) -> Result<(), GameError> {
+        ThreeMatch::next_deal(self, None)
+    }
+    fn deal_count(&self) -> usize {
+        ThreeMatch::deal_count(self)
+    }
+    fn dealer(&self) -> Seat {
+        self.current().dealer()
+    }
+    fn record(&self) -> MatchRecord {
+        ThreeMatch::record(self)
+    }
+    fn players(&self) -> u8 {
+        3
+    }
+
+    fn intro(&self) -> String {
+        format!(
+            "Three-player Belot to {}: you against Left and Right, each for himself",
+            self.options().target
+        )
+    }
+
+    fn actions_help(&self) -> &'static str {
+        "\"take\", \"pass\", \"name H\", \"exchange\" (the seven of trumps), \"announce\" (your \
+         best combination), \"play JH\""
+    }
+
+    fn face_up(&self) -> String {
+        format!("turned card {}", self.current().turned())
+    }
+
+    fn status(&self) -> Vec<String> {
+        let v = mine(self);
+        let names = names(3);
+        let mut lines = Vec::new();
+        match (v.phase, v.contract, v.declarer) {
+            (ThreePhase::Bidding, ..) => {
+                lines.push(format!(
+                    "Bidding, round {}: turned card {}.",
+                    v.round.unwrap_or(1),
+                    v.turned
+                ));
+                if !v.calls.is_empty() {
+                    lines.push(format!("Calls: {}.", calls_text(&v.calls, names)));
+                }
+            }
+            (phase, Some(c), Some(d)) => {
+                let exchange = v
+                    .exchanged_by
+                    .map(|s| {
+                        format!(
+                            " ({} exchanged the seven of trumps for {})",
+                            names[s.index()],
+                            v.original_turned
+                        )
+                    })
+                    .unwrap_or_default();
+                lines.push(format!(
+                    "Contract: {}, declared by {}; turned card {}{exchange}.",
+                    contract_text(c),
+                    names[d.index()],
+                    v.turned
+                ));
+                if phase == ThreePhase::Announcing {
+                    lines.push(
+                        "Before the first lead each player in turn may exchange the seven of \
+                         trumps, announce his best combination, or pass."
+                            .into(),
+                    );
+                } else {
+                    // Tricks lie face up: the points each player took are
+                    // plain to see (the last trick's 10 comes at the end).
+                    let mut points = [0u32; 3];
+                    for t in &v.tricks {
+                        if let Some(w) = t.winner {
+                            points[w.index() % 3] += t.points.unwrap_or(0);
+                        }
+                    }
+                    lines.push(format!(
+                        "Card points so far: {}. Tricks: {}.",
+                        each(names, &points),
+                        each(names, &v.tricks_won)
+                    ));
+                }
+            }
+            _ => {}
+        }
+        lines.extend(belote_text("Belot", &v.belot_calls, names));
+        lines
+    }
+
+    fn announcements(&self) -> Vec<Ann> {
+        let v = mine(self);
+        let winner = v.contest_winner;
+        v.announcements
+            .into_iter()
+            .map(|a| Ann {
+                seat: a.seat,
+                kind: a.kind,
+                length: a.length,
+                points: a.points,
+                cards: a.cards,
+                scored: winner.map(|w| w == a.seat),
+            })
+            .collect()
+    }
+
+    fn shown(&self) -> Vec<(Seat, CardSet)> {
+        let v = mine(self);
+        match v.contest_winner {
+            Some(w) => v.shown_combinations.into_iter().map(|c| (w, c)).collect(),
+            None => Vec::new(),
+        }
+    }
+
+    fn last_trick(&self) -> Option<TrickView> {
+        mine(self).tricks.pop()
+    }
+
+    fn aim(&self) -> Aim {
+        aim_against(self.current().declarer())
+    }
+
+    fn score(&self) -> String {
+        let l = self.ledger();
+        format!(
+            "Score: {}; held {}. Deal {}, dealt by {}. Playing to {}.",
+            each(names(3), &l.totals),
+            l.pool,
+            ThreeMatch::deal_count(self),
+            names(3)[self.current().dealer().index()],
+            l.options.target
+        )
+    }
+
+    fn deal_report(&self) -> String {
+        let names = names(3);
+        let Some(row) = self.ledger().rows.last() else { return String::new() };
+        let Some(s) = &row.score else {
+            return format!("Deal {}: two rounds of passes, thrown in.", row.number);
+        };
+        let declarer = names[s.declarer.index() % 3];
+        let outcome = match s.outcome {
+            ThreeOutcome::Made => "made",
+            ThreeOutcome::Failed => "failed (his points go to the others)",
+            ThreeOutcome::Tie => "a tie (his points are held)",
+        };
+        let capo: Vec<&str> = (0..3).filter(|&i| s.capo[i]).map(|i| names[i]).collect();
+        let capo = if capo.is_empty() {
+            String::new()
+        } else {
+            format!(" Capo (no trick): {}.", capo.join(", "))
+        };
+        let held = if s.held.0 > 0 { format!(" Held: {}.", s.held) } else { String::new() };
+        let awarded = row
+            .pool_awarded
+            .map(|(w, p)| format!(" Held points {p} go to {}.", names[w.index() % 3]))
+            .unwrap_or_default();
+        format!(
+            "Deal {}: {declarer} declared, {outcome}. Card points: {}. Last trick and capo \
+             bonuses: {}. Combinations: {}. Belot: {}.{capo} Totals: {}. Recorded: {}.{held}\
+             {awarded} Score: {}.",
+            row.number,
+            each(names, &s.card_points),
+            each(names, &s.bonus),
+            each(names, &s.combinations),
+            each(names, &s.belots),
+            each(names, &s.totals),
+            each(names, &row.recorded),
+            each(names, &row.totals)
+        )
+    }
+
+    fn result(&self) -> String {
+        let l = self.ledger();
+        let who = l.winner.map_or("nobody", |w| names(3)[w.index() % 3]);
+        format!("The match is over: {who} won. Final score: {}.", each(names(3), &l.totals))
+    }
+}

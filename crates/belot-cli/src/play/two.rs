@@ -1,0 +1,207 @@
+//! Two-player Belot to 1001 at the terminal: you against Opponent, the
+//! four-step auction with all trumps (ВК) and no trumps (БК), the all-pass
+//! deal (распасы), the seven exchange, the redeal claim, constructions and
+//! бела. Tricks lie face down: only the last one may be looked at.
+
+use belot_core::french::TrickView;
+use belot_core::play::Trick;
+use belot_core::two_player::{TwoMatch, TwoOutcome, TwoPhase, TwoView};
+use belot_core::{Action, CardSet, GameError, MatchRecord, PlayState, Seat};
+use belot_solver::game::{Game, GameView};
+
+use super::{Aim, Ann, Match, belote_text, calls_text, contract_text, each, names};
+
+/// Seat 0's view of the deal.
+fn mine(m: &TwoMatch) -> TwoView {
+    m.current().view(Seat(0))
+}
+
+impl Match for TwoMatch {
+    fn game(&self) -> Game {
+        Game::Two(*self.options())
+    }
+    fn to_act(&self) -> Option<Seat> {
+        self.current().to_act()
+    }
+    fn view(&self, seat: Seat) -> GameView {
+        GameView::Two(self.current().view(seat))
+    }
+    fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), GameError> {
+        TwoMatch::apply(self, seat, action)
+    }
+    fn tricks(&self) -> &[Trick] {
+        self.current().tricks()
+    }
+    fn play_state(&self) -> Option<&PlayState> {
+        self.current().play_state()
+    }
+    fn match_over(&self) -> bool {
+        self.ledger().is_over()
+    }
+    fn next_deal(&mut self) -> Result<(), GameError> {
+        TwoMatch::next_deal(self, None)
+    }
+    fn deal_count(&self) -> usize {
+        TwoMatch::deal_count(self)
+    }
+    fn dealer(&self) -> Seat {
+        self.current().dealer()
+    }
+    fn record(&self) -> MatchRecord {
+        TwoMatch::record(self)
+    }
+    fn players(&self) -> u8 {
+        2
+    }
+
+    fn intro(&self) -> String {
+        format!(
+            "Two-player Belot to {}: you against Opponent. Tricks lie face down: `last` shows the \
+             last trick only",
+            self.options().target
+        )
+    }
+
+    fn actions_help(&self) -> &'static str {
+        "\"take\", \"pass\", \"name H\", \"ВК\" or \"all trumps\", \"БК\" or \"no trumps\", \
+         \"exchange\" (the seven of trumps), \"redeal\", \"announce\", \"play JH\""
+    }
+
+    fn face_up(&self) -> String {
+        format!("вскрышка {}", self.current().vskryshka())
+    }
+
+    fn status(&self) -> Vec<String> {
+        let v = mine(self);
+        let mut lines = Vec::new();
+        if v.phase == TwoPhase::Bidding {
+            lines.push(format!(
+                "Bidding, step {} of 4: вскрышка {}.",
+                v.step.unwrap_or(0) + 1,
+                v.vskryshka
+            ));
+            if !v.calls.is_empty() {
+                lines.push(format!("Calls: {}.", calls_text(&v.calls, names(2))));
+            }
+        } else if let Some(c) = v.contract {
+            lines.push(match v.loader {
+                Some(l) if !v.raspasy => {
+                    format!("Contract: {}, loaded by {}.", contract_text(c), names(2)[l.index()])
+                }
+                _ => format!(
+                    "Распасы (everybody passed): {}; each tries to take as few points as he can.",
+                    contract_text(c)
+                ),
+            });
+            let exchange = v
+                .exchanged_by
+                .map(|s| {
+                    format!(
+                        " ({} exchanged the seven of trumps for {})",
+                        names(2)[s.index()],
+                        v.original_vskryshka
+                    )
+                })
+                .unwrap_or_default();
+            let bottom = v.bottom.map(|b| format!(", bottom card {b}")).unwrap_or_default();
+            lines.push(format!("Вскрышка {}{exchange}{bottom}.", v.vskryshka));
+            lines.push(format!(
+                "Tricks taken: {} (they lie face down).",
+                each(names(2), &v.tricks_won)
+            ));
+        }
+        lines.extend(belote_text("Бела", &v.bela_calls, names(2)));
+        lines
+    }
+
+    fn announcements(&self) -> Vec<Ann> {
+        let v = mine(self);
+        let winner = v.contest_winner;
+        v.announcements
+            .into_iter()
+            .map(|a| Ann {
+                seat: a.seat,
+                kind: a.kind,
+                length: a.length,
+                points: a.points,
+                cards: a.cards,
+                scored: winner.map(|w| w == a.seat),
+            })
+            .collect()
+    }
+
+    fn shown(&self) -> Vec<(Seat, CardSet)> {
+        let v = mine(self);
+        match v.contest_winner {
+            Some(w) => v.shown_constructions.into_iter().map(|c| (w, c)).collect(),
+            None => Vec::new(),
+        }
+    }
+
+    fn last_trick(&self) -> Option<TrickView> {
+        // The only trick a player may look at (seed 001).
+        mine(self).last_trick
+    }
+
+    fn aim(&self) -> Aim {
+        // In распасы the aim is reversed: the card that takes the fewest.
+        Aim { seats: 1, least: self.current().is_raspasy(), who: "you".into() }
+    }
+
+    fn score(&self) -> String {
+        let l = self.ledger();
+        format!(
+            "Score: {}; hanging {}. Deal {}, dealt by {}. Playing to {}.",
+            each(names(2), &l.totals),
+            l.pool(),
+            TwoMatch::deal_count(self),
+            names(2)[self.current().dealer().index()],
+            l.options.target
+        )
+    }
+
+    fn deal_report(&self) -> String {
+        let l = self.ledger();
+        let Some(row) = l.rows.last() else { return String::new() };
+        if row.redeal {
+            let who = self.current().redeal_by().map_or("?", |s| names(2)[s.index()]);
+            return format!(
+                "Deal {}: {who} claimed a redeal (four 7s or four 8s): annulled, no score.",
+                row.number
+            );
+        }
+        let Some(s) = &row.score else {
+            return format!("Deal {}: four passes, thrown in.", row.number);
+        };
+        let loader = s.loader.map_or("?", |l| names(2)[l.index()]);
+        let outcome = match s.outcome {
+            TwoOutcome::Made => format!("{loader} loaded and made it"),
+            TwoOutcome::Bait => format!("{loader} loaded: байт (the loader failed)"),
+            TwoOutcome::Tie => format!("{loader} loaded: a tie"),
+            TwoOutcome::Raspasy => "распасы: the points count against whoever took them".into(),
+        };
+        let doubled = if s.multiplier == 2 { " No trumps: everything doubled." } else { "" };
+        let held = if s.held > 0 { format!(" {} points hang.", s.held) } else { String::new() };
+        let awarded = row
+            .pool_awarded
+            .map(|(w, p)| format!(" Hanging points {p} go to {}.", names(2)[w.index()]))
+            .unwrap_or_default();
+        format!(
+            "Deal {}: {outcome}. Card points: {}. Constructions: {}. Бела: {}.{doubled} Totals: \
+             {}. Recorded: {}.{held}{awarded} Score: {}.",
+            row.number,
+            each(names(2), &s.card_points),
+            each(names(2), &s.constructions),
+            each(names(2), &s.belas),
+            each(names(2), &s.totals),
+            each(names(2), &row.recorded),
+            each(names(2), &row.totals)
+        )
+    }
+
+    fn result(&self) -> String {
+        let l = self.ledger();
+        let who = l.winner.map_or("nobody", |w| names(2)[w.index()]);
+        format!("The match is over: {who} won. Final score: {}.", each(names(2), &l.totals))
+    }
+}

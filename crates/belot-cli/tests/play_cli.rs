@@ -1,0 +1,238 @@
+//! `belot play` as a person at a terminal uses it, through a pipe: every
+//! game played to the end of its match, every command and every kind of
+//! bad input, and a check that the screen never shows another seat's hand.
+
+use std::io::Write as _;
+use std::process::{Command, Output, Stdio};
+
+use belot_core::{Card, CardSet, Deck, MatchRecord, Seat};
+use belot_solver::game::{Game, Table};
+
+const GAMES: [&str; 5] = ["french", "french-3", "french-2", "two-player", "three-player"];
+
+/// Runs `belot play` with `args`, typing `input`; the program may leave
+/// before it has read everything (the match ended, or `quit`).
+fn play(args: &[&str], input: Vec<u8>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_belot"))
+        .arg("play")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("belot play starts");
+    let mut stdin = child.stdin.take().unwrap();
+    // A thread, so a program that stops reading never blocks the test.
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    out
+}
+
+fn text(out: &Output) -> String {
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+/// The cards written in a line (`*JH*`, `[QH`, `KH]`, `TS,` count).
+fn cards_in(line: &str) -> Vec<Card> {
+    line.split_whitespace()
+        .filter_map(|w| w.trim_matches(|c: char| "*[](),.;:".contains(c)).parse::<Card>().ok())
+        .collect()
+}
+
+/// The hand of each "Your hand:" line, in order.
+fn hands_shown(text: &str) -> Vec<CardSet> {
+    text.lines()
+        .filter_map(|l| l.split_once("Your hand:"))
+        .map(|(_, rest)| {
+            let cards = rest.split('(').next().unwrap_or("");
+            cards_in(cards).into_iter().collect()
+        })
+        .collect()
+}
+
+/// No line but your hand, the actions you may take, and the cards you
+/// may play lists as many cards as a hand: a line that did would be
+/// showing another seat's cards.
+fn assert_no_other_hand(text: &str) {
+    for line in text.lines() {
+        let own =
+            line.contains("Your hand:") || line.contains("1) ") || line.contains("you may play");
+        if !own {
+            assert!(cards_in(line).len() < 8, "a line lists a hand of cards: {line}");
+        }
+    }
+}
+
+/// Seat 0's hand at each of its decisions, from the game record: the
+/// deals replayed from their decks with the rules engine.
+fn hands_in_record(game: &Game, record: &MatchRecord) -> Vec<CardSet> {
+    let mut hands = Vec::new();
+    for deal in &record.deals {
+        let mut table = Table::new(game, deal.dealer, deal.deck).unwrap();
+        for a in &deal.actions {
+            if a.seat == Seat(0) {
+                hands.push(table.view(Seat(0)).hand());
+            }
+            table.apply(a.seat, &a.action).unwrap();
+        }
+    }
+    hands
+}
+
+/// Plays a whole match of `name` answering `1` (the first listed action)
+/// to every question, and checks what it showed against the game record.
+fn whole_match(name: &str, seed: &str) {
+    let file = std::env::temp_dir().join(format!("belot-play-{}-{name}.json", std::process::id()));
+    let path = file.to_str().unwrap();
+    let out =
+        play(&["--game", name, "--seed", seed, "--save", path], "1\n".repeat(20_000).into_bytes());
+    let text = text(&out);
+    let tail = &text[text.len().saturating_sub(3000)..];
+    assert!(text.contains("The match is over: "), "{name}: {tail}");
+    assert!(!text.contains("End of input"), "{name}: {tail}");
+    assert!(text.contains("Deal 2 · dealer "), "{name}");
+    assert!(text.contains("  trick to "), "{name}");
+    assert!(text.contains("Deal 1: "), "{name}: no deal report");
+    assert!(text.contains("Game record saved to"), "{name}");
+    let record: MatchRecord =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let _ = std::fs::remove_file(&file);
+    let game = Game::from_name(name).unwrap();
+    // Every hand shown is exactly seat 0's hand at that decision.
+    let shown = hands_shown(&text);
+    let real = hands_in_record(&game, &record);
+    assert!(real.len() > 20, "{name}: {} decisions", real.len());
+    assert_eq!(shown, real, "{name}: the hands shown are not seat 0's");
+    assert_no_other_hand(&text);
+    // The record replays to the same finished match.
+    let m = belot_core::engine::Game::from_record(&record).unwrap();
+    assert!(m.to_act().is_none(), "{name}: the last deal is not over");
+}
+
+#[test]
+fn french_for_four_plays_to_the_end_of_the_match() {
+    whole_match("french", "4");
+}
+
+#[test]
+fn french_for_three_plays_to_the_end_of_the_match() {
+    whole_match("french-3", "5");
+}
+
+#[test]
+fn french_for_two_plays_to_the_end_of_the_match() {
+    whole_match("french-2", "6");
+}
+
+#[test]
+fn two_player_belot_plays_to_the_end_of_the_match() {
+    whole_match("two-player", "7");
+}
+
+#[test]
+fn three_player_belot_plays_to_the_end_of_the_match() {
+    whole_match("three-player", "8");
+}
+
+/// Who deals first: `belot play` lets the last seat deal French Belote
+/// (you speak first), and draws the first dealer by lot in the two- and
+/// three-player games, as `belot engine` does.
+fn first_dealer(game: &Game, seed: u64) -> Seat {
+    match game {
+        Game::French(o) => Seat(o.players - 1),
+        Game::Two(_) => belot_core::two_player::dealer_by_lot(seed),
+        Game::Three(_) => belot_core::three_player::dealer_by_lot(seed),
+    }
+}
+
+/// Every command and every kind of bad input, in every game.
+#[test]
+fn every_game_takes_commands_and_refuses_bad_input() {
+    for (name, seed) in GAMES.iter().zip([11u64, 12, 13, 14, 15]) {
+        let game = Game::from_name(name).unwrap();
+        // A card dealt to Left (or Opponent): it is never in your hand.
+        let table = Table::new(&game, first_dealer(&game, seed), Deck::from_seed(seed, 0)).unwrap();
+        let theirs = table.view(Seat(1)).hand().first().unwrap();
+        let mut script = format!("help\nscore\nlast\nhint\nZZ\n{theirs}\n99\n0\nnonsense\n\n");
+        script.push_str("AS KS\n");
+        let mut input = script.into_bytes();
+        input.extend_from_slice(b"\xff\xfe\n");
+        for _ in 0..12 {
+            input.extend_from_slice(b"1\nhint\nlast\n");
+        }
+        input.extend_from_slice(b"score\nquit\n1\n");
+        let text = text(&play(&["--game", name, "--seed", &seed.to_string()], input));
+        let target = match game {
+            Game::French(o) => o.target,
+            Game::Two(o) => o.target,
+            Game::Three(o) => o.target,
+        };
+        for expected in [
+            "Type the number of an action".to_string(),
+            "Deal 1, dealt by ".to_string(),
+            format!("Playing to {target}."),
+            "No trick has been played yet.".into(),
+            "bad card \"zz\"".into(),
+            format!("{theirs} is not in your hand"),
+            "choose 1 to ".into(),
+            "not understood: \"nonsense\"".into(),
+            "one card at a time".into(),
+            "Best card (all hands open".into(),
+            "Last trick: ".into(),
+            "Bye: the match is left unfinished.".into(),
+        ] {
+            assert!(text.contains(&expected), "{name}: {expected:?} missing in\n{text}");
+        }
+        assert!(!text.contains("The match is over"), "{name}");
+        // `quit` ends the session: the last `1` is never read.
+        assert!(text.trim_end().ends_with("Bye: the match is left unfinished."), "{name}");
+        let players = game.players() as usize;
+        for line in text.lines().filter(|l| l.contains("Last trick: ")) {
+            // One trick, whole: in two-player Belot the others lie face down.
+            assert_eq!(cards_in(line).len(), players, "{name}: {line}");
+        }
+        assert_no_other_hand(&text);
+    }
+}
+
+#[test]
+fn names_of_the_seats_follow_the_table() {
+    let lines = |name: &str| text(&play(&["--game", name, "--seed", "3"], b"quit\n".to_vec()));
+    assert!(lines("french").contains("you and Partner against Left and Right"));
+    assert!(lines("french-3").contains("you against Left and Right"));
+    assert!(lines("french-2").contains("you against Opponent"));
+    assert!(lines("two-player").contains("you against Opponent"));
+    assert!(lines("three-player").contains("you against Left and Right"));
+}
+
+#[test]
+fn the_end_of_input_leaves_the_match_unfinished() {
+    for name in GAMES {
+        let text = text(&play(&["--game", name, "--seed", "2"], b"1\n1\n".to_vec()));
+        assert!(text.contains("End of input: the match is left unfinished."), "{name}: {text}");
+    }
+}
+
+#[test]
+fn house_rules_and_bots_are_chosen_on_the_command_line() {
+    let text = text(&play(
+        &["--game", "three-player", "--options", "{\"target\": 101}", "--bot", "random"],
+        "1\n".repeat(5000).into_bytes(),
+    ));
+    assert!(text.contains("Three-player Belot to 101") && text.contains("random bots"));
+    assert!(text.contains("The match is over: "), "{}", &text[text.len().saturating_sub(2000)..]);
+    let refused = |args: &[&str], says: &str| {
+        let out = play(args, Vec::new());
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(says), "{args:?}: {err}");
+    };
+    refused(&["--game", "bridge"], "unknown game \"bridge\"");
+    refused(&["--bot", "alphazero"], "the bots are random, heuristic, pimc");
+    refused(&["--options", "{\"nonsense\": 1}"], "--options");
+    refused(&["--game", "two-player", "--options", "not json"], "--options");
+}
