@@ -54,6 +54,55 @@ pub struct PlayInfo {
     pub sides: [u8; 4],
     /// True when the aim is to take as few points as possible (распасы).
     pub minimize: bool,
+    /// What the card points of the seat's side are worth in the deal's
+    /// score.
+    pub objective: Objective,
+}
+
+/// What a deal's final card points are worth to a seat: its side's
+/// recorded points minus the other side's, for a contract between two
+/// sides (French Belote for four or two, two-player Belot); otherwise
+/// the card points themselves.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Objective {
+    /// The card points themselves (fewest with [`PlayInfo::minimize`]).
+    Points,
+    /// Two sides and a contract.
+    Contract {
+        /// The seat's side made the contract.
+        taker: bool,
+        /// Points known to go with the seat's side's cards (announcements
+        /// scored, belote or бела), and with the other side's.
+        bonus: [i32; 2],
+        /// Of those, the belote (бела) each side keeps when it falls.
+        belote: [i32; 2],
+        /// Everything counts double (БК).
+        double: bool,
+        /// The bonus of a capot (all the tricks): 90 in French Belote
+        /// (162 becomes 252); none in two-player Belot.
+        capot: i32,
+    },
+}
+
+impl Objective {
+    /// The worth of `v` card points for the seat's side out of `total`
+    /// in play.
+    pub fn worth(&self, v: u32, total: u32) -> f64 {
+        match *self {
+            Objective::Points => v as f64,
+            Objective::Contract { taker, bonus, belote, double, capot } => {
+                let (v, total) = (v as i32, total as i32);
+                // All the points is taken as all the tricks (a capot).
+                let capot = |x: i32| if x == total { capot } else { 0 };
+                let me = v + capot(v) + bonus[0];
+                let them = total - v + capot(total - v) + bonus[1];
+                let (t, d, bt) = if taker { (me, them, belote[0]) } else { (them, me, belote[1]) };
+                let (rt, rd) = if t > d { (t, d) } else { (bt, t + d - bt) };
+                let (rm, ro) = if taker { (rt, rd) } else { (rd, rt) };
+                ((rm - ro) * if double { 2 } else { 1 }) as f64
+            }
+        }
+    }
 }
 
 /// The tricks a seat saw completed this deal. In two-player Belot only
@@ -205,6 +254,39 @@ impl PlayInfo {
                 };
                 let sides = sides_against(n, partners, v.taker);
                 let side = sides[v.seat.index() & 3];
+                let objective = match (n, v.taker) {
+                    (3, _) | (_, None) => Objective::Points,
+                    (_, Some(t)) => {
+                        let mine = |seat: Seat| (side >> (seat.0 & 3)) & 1 != 0;
+                        let mut bonus = [0, 0];
+                        let mut belote = [0, 0];
+                        for a in &v.announcements {
+                            if a.scored == Some(true) {
+                                bonus[!mine(a.seat) as usize] += a.points as i32;
+                            }
+                        }
+                        let mut heard = false;
+                        for &(seat, _) in v.belote_calls.iter().take(1) {
+                            belote[!mine(seat) as usize] = 20;
+                            heard = true;
+                        }
+                        if let Some(tr) = contract.trump_suit()
+                            && !heard
+                            && v.hand.contains_all(belote_pair(tr))
+                        {
+                            belote[0] = 20;
+                        }
+                        bonus[0] += belote[0];
+                        bonus[1] += belote[1];
+                        Objective::Contract {
+                            taker: mine(t),
+                            bonus,
+                            belote,
+                            double: false,
+                            capot: 90,
+                        }
+                    }
+                };
                 let sizes = v.hand_sizes.iter().copied().chain(std::iter::repeat(0));
                 Some(PlayInfo::finish(PlayInfo {
                     me: v.seat,
@@ -222,6 +304,7 @@ impl PlayInfo {
                     side,
                     sides,
                     minimize: false,
+                    objective,
                 }))
             }
             GameView::Two(v) => {
@@ -256,6 +339,33 @@ impl PlayInfo {
                 }
                 let out = v.vskryshka.set() | v.bottom.map_or(CardSet::EMPTY, |c| c.set());
                 let me = Seat(v.seat.0 & 1);
+                let objective = match (v.raspasy, v.loader) {
+                    (false, Some(l)) => {
+                        let mine = |seat: Seat| seat.0 & 1 == me.0;
+                        let mut bonus = [0, 0];
+                        let mut bela = [0, 0];
+                        if let Some(w) = v.contest_winner {
+                            let pts: u32 =
+                                v.announcements.iter().filter(|a| a.seat == w).map(|a| a.points).sum();
+                            bonus[!mine(w) as usize] += pts as i32;
+                        }
+                        for &(seat, _) in &v.bela_calls {
+                            bela[!mine(seat) as usize] += 20;
+                        }
+                        bonus[0] += bela[0];
+                        bonus[1] += bela[1];
+                        Objective::Contract {
+                            taker: mine(l),
+                            bonus,
+                            // A bait takes everything, бела included
+                            // (seed 001's default).
+                            belote: [0, 0],
+                            double: contract == Contract::NoTrumps,
+                            capot: 0,
+                        }
+                    }
+                    _ => Objective::Points,
+                };
                 Some(PlayInfo::finish(PlayInfo {
                     me,
                     players: 2,
@@ -274,6 +384,7 @@ impl PlayInfo {
                     // In распасы the aim is reversed: as few points as
                     // possible.
                     minimize: v.raspasy,
+                    objective,
                 }))
             }
             GameView::Three(v) => {
@@ -319,6 +430,7 @@ impl PlayInfo {
                     side,
                     sides,
                     minimize: false,
+                    objective: Objective::Points,
                 }))
             }
         }

@@ -112,6 +112,14 @@ pub struct Stats {
     pub researches: u64,
 }
 
+/// Card points in play from `s`: taken so far, still in hands and in
+/// the trick, and the last trick's 10.
+pub fn points_in_play(s: &PlayState) -> u32 {
+    let hands = s.hands().iter().fold(belot_core::CardSet::EMPTY, |a, &h| a | h);
+    let taken: u32 = s.points().iter().sum();
+    taken + s.contract().set_points(hands) + s.trick_points() + if s.is_over() { 0 } else { 10 }
+}
+
 /// The value of `s` for the side of `seat`, with all prunings.
 pub fn solve_value(s: &PlayState, seat: Seat) -> u32 {
     Solver::new(s, seat, Config::default()).value(s)

@@ -90,7 +90,7 @@ impl PimcBot {
         } else {
             solver.reset(info.side);
         }
-        let mut totals = [0u64; 32];
+        let mut totals = [0f64; 32];
         let (mut solved, mut nodes) = (0u32, 0u64);
         for _ in 0..self.budget.samples.max(1) {
             let left = self.budget.nodes.saturating_sub(nodes);
@@ -105,8 +105,11 @@ impl PimcBot {
             let solution = solver.solve_within(&state, limit);
             nodes += solver.stats.nodes;
             let Some(solution) = solution else { break };
+            // Each card's worth in the deal's score, not only in points:
+            // a contract made or failed is what counts.
+            let in_play = crate::points_in_play(&state);
             for (card, v) in solution.cards {
-                totals[card.index() as usize & 31] += v as u64;
+                totals[card.index() as usize & 31] += info.objective.worth(v, in_play);
             }
             solved += 1;
         }
@@ -118,11 +121,17 @@ impl PimcBot {
         }
         // The best total (the least with the aim reversed); ties to the
         // lowest card, so the choice never depends on iteration order.
-        let key = |c: &Card| {
-            let t = totals[c.index() as usize & 31] as i64;
-            (if info.minimize { -t } else { t }, std::cmp::Reverse(c.index()))
+        let worth = |c: Card| {
+            let t = totals[c.index() as usize & 31];
+            if info.minimize { -t } else { t }
         };
-        legal.iter().max_by_key(key)
+        let mut best: Option<Card> = None;
+        for c in legal {
+            if best.is_none_or(|b| worth(c) > worth(b)) {
+                best = Some(c);
+            }
+        }
+        best
     }
 }
 
