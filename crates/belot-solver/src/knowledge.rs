@@ -345,8 +345,12 @@ impl PlayInfo {
                         let mut bonus = [0, 0];
                         let mut bela = [0, 0];
                         if let Some(w) = v.contest_winner {
-                            let pts: u32 =
-                                v.announcements.iter().filter(|a| a.seat == w).map(|a| a.points).sum();
+                            let pts: u32 = v
+                                .announcements
+                                .iter()
+                                .filter(|a| a.seat == w)
+                                .map(|a| a.points)
+                                .sum();
                             bonus[!mine(w) as usize] += pts as i32;
                         }
                         for &(seat, _) in &v.bela_calls {

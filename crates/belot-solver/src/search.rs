@@ -363,7 +363,7 @@ impl Solver {
         }
         let (alpha0, beta0) = (alpha, beta);
         let maximizing = self.maximizing(s.to_play());
-        if start && cfg.alpha_beta && s.tricks_total() - s.tricks_played() == 2 && lean_on() {
+        if start && cfg.alpha_beta && s.tricks_total() - s.tricks_played() == 2 {
             // The last two tricks: a tiny tree, searched without ordering.
             let best = self.lean(s, alpha, beta).max(0);
             if let Some(key) = &key
@@ -518,10 +518,4 @@ impl Solver {
         }
         best
     }
-}
-
-fn lean_on() -> bool {
-    use std::sync::OnceLock;
-    static V: OnceLock<bool> = OnceLock::new();
-    *V.get_or_init(|| std::env::var("LEAN").map(|v| v == "1").unwrap_or(true))
 }
