@@ -330,8 +330,9 @@ impl Turn<'_> {
     }
 
     /// A suit contract's master trump in hand, worth leading to draw the
-    /// opponents' trumps: this seat is long in trumps and they may still
-    /// hold some.
+    /// opponents' trumps (before they ruff the side cards): this seat
+    /// holds three trumps, or as many as they are expected to hold, and
+    /// they may still hold some.
     fn trump_to_draw(&self) -> Option<Card> {
         let Contract::Suit(t) = self.contract else { return None };
         let trumps = self.hand.of_suit(t);
@@ -342,8 +343,8 @@ impl Turn<'_> {
         }
         let theirs: f64 = self.foes().map(|f| self.know.expected(f, CardSet::suit(t))).sum();
         let playable = self.cards.iter().any(|x| x.0 == top);
-        (playable && trumps.len() >= 2 && theirs >= 0.5 && trumps.len() as f64 >= theirs)
-            .then_some(top)
+        let n = trumps.len();
+        (playable && n >= 2 && theirs >= 0.5 && (n >= 3 || n as f64 >= theirs)).then_some(top)
     }
 
     /// The card to play.

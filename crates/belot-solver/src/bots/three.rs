@@ -23,7 +23,8 @@ const VALUES: MeldValues = MeldValues::FRENCH;
 
 /// Estimated margin of the declarer over the better opponent, for a
 /// six-card hand with `trump`. Weights fitted on simulated deals played
-/// by this bot (see the ignored test `calibrate`).
+/// by this bot (the ignored test `calibrate` and
+/// `bench/fit-bid-weights.py`).
 fn suit_value(f: &HandFeatures) -> f64 {
     -106.0
         + 66.0 * f.jack

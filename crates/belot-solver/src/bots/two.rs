@@ -19,7 +19,8 @@ use super::common::{self, Aim, HandFeatures, Knowledge, Turn};
 
 /// Estimated point margin over the opponent of loading a suit contract
 /// with `hand` (six cards). Weights fitted on simulated deals played by
-/// this bot (see the ignored test `calibrate`).
+/// this bot (the ignored test `calibrate` and
+/// `bench/fit-bid-weights.py`).
 fn suit_value(f: &HandFeatures) -> f64 {
     -104.0
         + 64.0 * f.jack
