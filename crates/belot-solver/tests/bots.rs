@@ -502,7 +502,7 @@ fn three_player_heuristic_plays_a_strong_hand_and_names_its_suit() {
 /// 2 then plays `second`, and seat 0 (a defender void in hearts and
 /// clubs) is to play.
 fn defender_to_play(seat1: &str, seat2: &str, lead: &str, second: &str) -> ThreeDeal {
-    let mut d = three_deal([seat1, seat2, "KD 7S 8S QS 9D 8D 7D JS JD"], "8C");
+    let mut d = three_deal([seat1, seat2, "KD 7S 8S 9S JS QS KS AS TS"], "8C");
     apply3(&mut d, Action::Take);
     while d.phase() == ThreePhase::Announcing {
         apply3(&mut d, Action::Pass);
@@ -515,14 +515,15 @@ fn defender_to_play(seat1: &str, seat2: &str, lead: &str, second: &str) -> Three
 #[test]
 fn three_player_defender_gives_points_to_the_other_defender_not_to_the_declarer() {
     // The declarer led the seven of hearts and the other defender took it
-    // with the ace: the last defender throws a card worth points.
+    // with the ace: the last defender (void in hearts and trumps, the
+    // declarer void in spades) throws a card worth points.
     let d =
-        defender_to_play("7H JC 9C AC TC KC QC AS TS", "AH TH KH QH JH 9H 8H 9S KS", "7H", "AH");
+        defender_to_play("7H JC 9C AC TC KC QC AD TD", "AH TH KH QH JH 9H 8H QD 9D", "7H", "AH");
     let Action::Play { card: c, .. } = three_act(&d) else { panic!() };
     assert!(Contract::Suit(Suit::Clubs).points(c) > 0, "throws {c}");
     // The declarer led the ace and wins the trick: a card worth nothing.
     let d =
-        defender_to_play("AH JC 9C AC TC KC QC AS TS", "7H TH KH QH JH 9H 8H 9S KS", "AH", "7H");
+        defender_to_play("AH JC 9C AC TC KC QC AD TD", "7H TH KH QH JH 9H 8H QD 9D", "AH", "7H");
     let Action::Play { card: c, .. } = three_act(&d) else { panic!() };
     assert_eq!(Contract::Suit(Suit::Clubs).points(c), 0, "throws {c}");
 }
@@ -537,4 +538,39 @@ fn heuristic_acts_on_every_view_of_a_deal_without_panicking() {
         "QS",
     );
     assert_eq!(three::act(&d.view(Seat(0))), Action::Pass);
+}
+
+#[test]
+fn three_player_heuristic_leads_a_ten_once_the_ace_has_fallen() {
+    // Hearts trump, seat 1 declares with small trumps; every trick stays
+    // in view, so after its ace of spades wins the first trick it knows
+    // the ten is the highest spade left, and leads it.
+    let mut d = three_deal(
+        ["AS TS 7S 7H 8H 7D 8D 9C 8C", "8S KS JH 9H AH KD QD JC TC", "9S QS TH JD AD 9D AC KC QC"],
+        "QH",
+    );
+    apply3(&mut d, Action::Take);
+    while d.phase() == ThreePhase::Announcing {
+        apply3(&mut d, Action::Pass);
+    }
+    for c in ["AS", "8S", "9S"] {
+        apply3(&mut d, plays(c));
+    }
+    assert_eq!(d.to_act(), Some(Seat(1)));
+    assert_eq!(three_act(&d), plays("TS"));
+    // The same after a first trick in diamonds, the ace of spades still
+    // out: it does not lead the ten into it.
+    let mut d = three_deal(
+        ["AD TS 7S 7H 8H 7D 8D 9C 8C", "8S KS JH 9H AH KD QD JC AS", "9S QS TH JD TD 9D AC KC QC"],
+        "QH",
+    );
+    apply3(&mut d, Action::Take);
+    while d.phase() == ThreePhase::Announcing {
+        apply3(&mut d, Action::Pass);
+    }
+    for c in ["AD", "KD", "9D"] {
+        apply3(&mut d, plays(c));
+    }
+    assert_eq!(d.to_act(), Some(Seat(1)));
+    assert_ne!(three_act(&d), plays("TS"));
 }

@@ -260,8 +260,9 @@ impl Turn<'_> {
     }
 
     /// What `card` is still worth in hand, in points: for most points,
-    /// its own points if it will win them (less if it will be captured)
-    /// plus a little for trumps and masters; for fewest points, minus
+    /// its own points as weighed by who is likely to take them (itself,
+    /// or an opponent who captures it) plus a little for trumps and
+    /// masters; for fewest points, minus
     /// the points it will probably have to take.
     fn keep_value(&self, card: Card) -> f64 {
         let c = self.contract;
@@ -275,7 +276,12 @@ impl Turn<'_> {
                     _ => 0.0,
                 };
                 let master = if risk < 0.05 { 2.0 } else { 0.0 };
-                pts * (1.0 - 2.0 * risk) + control + master
+                // A later capture needs the opponent on lead and willing to
+                // cash his card: less likely than the chance it has now.
+                let later = 0.7 * risk;
+                let foes: Vec<f64> = self.foes().map(|f| self.weight[f.index() & 3]).collect();
+                let foe_weight = foes.iter().sum::<f64>() / foes.len().max(1) as f64;
+                pts * ((1.0 - later) + later * foe_weight) + control + master
             }
             Aim::Fewest => {
                 // A card nothing can beat will take a trick sooner or later,
