@@ -378,8 +378,8 @@ impl Turn<'_> {
     }
 }
 
-/// Points a suit contract's trumps are worth in card play, features of a
-/// hand the bidding rules weigh.
+/// What the bidding rules weigh in a hand for a suit contract (each
+/// feature a count, or a value in points).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub(crate) struct HandFeatures {
     /// Jack of trumps.
