@@ -3,7 +3,7 @@
 //! unseen cards give the same moves), and the heuristic bot stronger than
 //! the random one.
 
-use belot_core::{Action, Card, Deck, Seat};
+use belot_core::{Action, Card, Contract, Deck, Seat};
 use belot_solver::bots::{Bot, BotKind, HeuristicBot, RandomBot};
 use belot_solver::game::{Game, GameView, Table};
 use belot_solver::pimc::{Budget, PimcBot};
@@ -190,4 +190,387 @@ fn heuristic_takes_more_points_than_random_in_every_game() {
         let r = arena.run(&|| {}).unwrap();
         assert!(r.share_ci[0] > 0.55, "{}: {r:?}", game.name());
     }
+}
+
+// ---------------------------------------------------------------------
+// The heuristic bots of two- and three-player Belot on chosen deals.
+
+use belot_core::three_player::{ThreeDeal, ThreeOptions, ThreePhase};
+use belot_core::two_player::{TwoDeal, TwoOptions};
+use belot_core::{CardSet, Rank, Suit, parse_cards};
+use belot_solver::bots::{three, two};
+
+fn cards(s: &str) -> Vec<Card> {
+    parse_cards(s).unwrap()
+}
+
+fn card(s: &str) -> Card {
+    s.parse().unwrap()
+}
+
+/// A deck with `front` on top and the other cards after it, `last` at
+/// the bottom.
+fn deck_of(front: &[Card], last: Option<Card>) -> Deck {
+    let mut all: Vec<Card> = front.to_vec();
+    let rest: Vec<Card> = (0..32)
+        .filter_map(Card::from_index)
+        .filter(|c| !front.contains(c) && Some(*c) != last)
+        .collect();
+    all.extend(rest);
+    if let Some(b) = last {
+        all.push(b);
+    }
+    Deck::from_cards(&all).unwrap()
+}
+
+/// A two-player deal (§3.2): the non-dealer's nine cards (the first six
+/// dealt before the auction), the dealer's nine, the вскрышка and the
+/// bottom card. Seat 1 deals.
+fn two_deal(non_dealer: &str, dealer: &str, vskryshka: &str, bottom: &str) -> TwoDeal {
+    let (n, d) = (cards(non_dealer), cards(dealer));
+    assert_eq!((n.len(), d.len()), (9, 9));
+    let mut front = Vec::new();
+    for part in [0..3, 3..6, 6..9] {
+        if part.start == 6 {
+            front.push(card(vskryshka));
+        }
+        front.extend_from_slice(&n[part.clone()]);
+        front.extend_from_slice(&d[part]);
+    }
+    let deck = deck_of(&front, Some(card(bottom)));
+    TwoDeal::new(TwoOptions::default(), Seat(1), deck).unwrap()
+}
+
+/// A three-player deal (§2.3) dealt by seat 0: the nine cards of seats
+/// 1, 2 and 0 (the first six dealt before the auction) and the turned
+/// card.
+fn three_deal(hands: [&str; 3], turned: &str) -> ThreeDeal {
+    let h: Vec<Vec<Card>> = hands.iter().map(|s| cards(s)).collect();
+    assert!(h.iter().all(|x| x.len() == 9));
+    let mut front = Vec::new();
+    for part in [0..3, 3..6] {
+        for x in &h {
+            front.extend_from_slice(&x[part.clone()]);
+        }
+    }
+    front.push(card(turned));
+    for x in &h {
+        front.extend_from_slice(&x[6..9]);
+    }
+    ThreeDeal::new(ThreeOptions::default(), Seat(0), deck_of(&front, None)).unwrap()
+}
+
+fn two_act(d: &TwoDeal) -> Action {
+    let seat = d.to_act().unwrap();
+    let a = two::act(&d.view(seat));
+    assert!(d.view(seat).legal.contains(&a), "{a} is not legal");
+    a
+}
+
+fn three_act(d: &ThreeDeal) -> Action {
+    let seat = d.to_act().unwrap();
+    let a = three::act(&d.view(seat));
+    assert!(d.view(seat).legal.contains(&a), "{a} is not legal");
+    a
+}
+
+fn apply2(d: &mut TwoDeal, a: Action) {
+    d.apply(d.to_act().unwrap(), &a).unwrap();
+}
+
+fn apply3(d: &mut ThreeDeal, a: Action) {
+    d.apply(d.to_act().unwrap(), &a).unwrap();
+}
+
+/// A card played, by its text.
+fn plays(s: &str) -> Action {
+    Action::play(card(s))
+}
+
+#[test]
+fn two_player_heuristic_takes_a_strong_trump_hand_and_passes_a_weak_one() {
+    // Non-dealer: J 9 A of spades, the вскрышка's suit, and a side ace.
+    let d = two_deal("JS 9S AS AH 8D 7C QH 8C 9C", "7H 8H 9H TD JD QD KD AD 7D", "8S", "TC");
+    assert_eq!(two_act(&d), Action::Take);
+    // Seven, eight, nine of different suits and a queen: nothing to load.
+    let mut d = two_deal("7S 8H 9D 7C 8C QD JS 9S AS", "AH TH KH AD TD KD AC TC KC", "8S", "QS");
+    assert_eq!(two_act(&d), Action::Pass);
+    // The dealer, strong in aces and tens, does not take spades either.
+    apply2(&mut d, Action::Pass);
+    assert_eq!(two_act(&d), Action::Pass);
+}
+
+#[test]
+fn two_player_heuristic_bids_all_trumps_with_jacks_and_nines() {
+    let mut d = two_deal("JS 9S JH 9H JD AC 7D 8D 7C", "7H 8H QH KH TD QD QC KC TC", "7S", "8S");
+    apply2(&mut d, Action::Pass);
+    apply2(&mut d, Action::Pass);
+    assert_eq!(two_act(&d), Action::AllTrumps);
+}
+
+#[test]
+fn two_player_heuristic_bids_no_trumps_with_aces_and_tens() {
+    let mut d = two_deal("AS TS AH TH AD KC 7D 8D 7C", "7H 8H QH KH 9D QD QC JC 9C", "7S", "8S");
+    apply2(&mut d, Action::Pass);
+    apply2(&mut d, Action::Pass);
+    assert_eq!(two_act(&d), Action::NoTrumps);
+}
+
+#[test]
+fn two_player_dealer_passes_into_raspasy_with_small_cards() {
+    // The dealer's last call: small cards suit распасы better than any
+    // contract.
+    let mut d = two_deal("AS TS KS AH TH KH AD TD KD", "7S 8H 7D 8D 7C 9H QC 8C 9C", "JS", "AC");
+    for _ in 0..3 {
+        apply2(&mut d, Action::Pass);
+    }
+    assert_eq!(two_act(&d), Action::Pass);
+    apply2(&mut d, Action::Pass);
+    assert!(d.is_raspasy());
+}
+
+#[test]
+fn heuristic_exchanges_the_seven_for_a_better_turned_card() {
+    // Two-player: the non-dealer takes spades and holds the seven; the
+    // вскрышка is the jack.
+    let mut d = two_deal("9S AS 7S AH TH 8D 7C QH 8C", "7H 8H 9H TD JD QD KD AD 7D", "JS", "TC");
+    apply2(&mut d, Action::Take);
+    assert_eq!(two_act(&d), Action::Exchange);
+    apply2(&mut d, Action::Exchange);
+    assert!(d.hand(Seat(0)).contains(card("JS")));
+    // Three-player: seat 1 plays hearts, seat 2 holds the seven of
+    // hearts and takes the turned ace for it.
+    let mut d = three_deal(
+        ["JH 9H TH KH AS AD 8S 8D 8C", "7H 7S 9S JS 7D 9D TC KC 7C", "QS KS TS JD QD KD QC JC 9C"],
+        "AH",
+    );
+    assert_eq!(three_act(&d), Action::Take);
+    apply3(&mut d, Action::Take);
+    assert_eq!(d.phase(), ThreePhase::Announcing);
+    assert_eq!(d.to_act(), Some(Seat(1)));
+    let a = three_act(&d); // seat 1 announces or passes
+    apply3(&mut d, a);
+    assert_eq!(three_act(&d), Action::Exchange);
+}
+
+#[test]
+fn two_player_heuristic_keeps_the_seven_in_raspasy() {
+    let mut d = two_deal("7S 8H 9D 7C 8C QD 9S 8D 7H", "AH TH KH AD TD KD AC TC KC", "JS", "QS");
+    for _ in 0..4 {
+        apply2(&mut d, Action::Pass);
+    }
+    assert!(d.is_raspasy());
+    let a = two_act(&d);
+    assert!(matches!(a, Action::Play { .. } | Action::Announce { .. }), "{a}");
+}
+
+#[test]
+fn two_player_heuristic_claims_a_redeal_only_on_a_weak_hand() {
+    // Four sevens and nothing else as loader of hearts: annul the deal.
+    let mut d = two_deal("7S 7H 7D 7C 8S 9D QC JH 8C", "AH TH KH AD TD KD AC TC KC", "QS", "9S");
+    apply2(&mut d, Action::Pass);
+    apply2(&mut d, Action::Pass);
+    apply2(&mut d, Action::Name { suit: Suit::Hearts });
+    assert_eq!(two_act(&d), Action::Redeal);
+    // Four eights with the jack, nine and ace of trumps: play it.
+    let mut d = two_deal("8S 8H 8D 8C JH 9H AH TD 7C", "KH QH 7H AD KD AC TC KC QC", "QS", "9S");
+    apply2(&mut d, Action::Pass);
+    apply2(&mut d, Action::Pass);
+    apply2(&mut d, Action::Name { suit: Suit::Hearts });
+    assert_ne!(two_act(&d), Action::Redeal);
+}
+
+#[test]
+fn heuristic_announces_its_best_construction() {
+    let mut d = two_deal("AS KS QS JS 9H 8D 7C QH 8C", "7H 8H TH TD JD QD KD AD 7D", "7S", "TC");
+    apply2(&mut d, Action::Pass);
+    apply2(&mut d, Action::Pass);
+    apply2(&mut d, Action::Name { suit: Suit::Hearts });
+    let a = two_act(&d);
+    let Action::Announce { melds } = a else { panic!("{a}") };
+    assert_eq!(melds[0].cards(), CardSet::from_iter(cards("AS KS QS JS")));
+}
+
+#[test]
+fn two_player_heuristic_wins_a_ten_with_its_ace_and_throws_nothing_on_a_lost_trick() {
+    // Hearts trump; the non-dealer leads the ten of diamonds.
+    let mut d = two_deal("TD 7S 8S 9S QC 8C JH 9H AH", "AD 7D KS QS KC 7C 8H 9C TC", "7H", "JC");
+    apply2(&mut d, Action::Pass);
+    apply2(&mut d, Action::Pass);
+    apply2(&mut d, Action::Name { suit: Suit::Spades });
+    apply2(&mut d, plays("TD"));
+    assert_eq!(two_act(&d), plays("AD"));
+    // The ace of diamonds led: the dealer has the king and the seven of
+    // diamonds, and keeps the king.
+    let mut d = two_deal("AD 7S 8S 9S QC 8C JH 9H AH", "KD 7D KS QS KC 7C 8H 9C TC", "7H", "JC");
+    apply2(&mut d, Action::Pass);
+    apply2(&mut d, Action::Pass);
+    apply2(&mut d, Action::Name { suit: Suit::Spades });
+    apply2(&mut d, plays("AD"));
+    assert_eq!(two_act(&d), plays("7D"));
+}
+
+#[test]
+fn two_player_heuristic_draws_trumps_with_the_master_trump() {
+    // The non-dealer loads hearts with the jack, nine and ace of trumps.
+    let mut d = two_deal("JH 9H AH 8S 9S 7C TH QD 8C", "AS KS QS AD TD KD AC TC KC", "7S", "7D");
+    apply2(&mut d, Action::Pass);
+    apply2(&mut d, Action::Pass);
+    apply2(&mut d, Action::Name { suit: Suit::Hearts });
+    // It announces its tierce (J 10 9 of hearts) first.
+    let a = two_act(&d);
+    assert!(matches!(a, Action::Announce { .. }), "{a}");
+    apply2(&mut d, a);
+    assert_eq!(two_act(&d), plays("JH"));
+}
+
+#[test]
+fn two_player_heuristic_calls_bela() {
+    // Spades trump; the dealer must beat the seven of trumps with the
+    // king or the queen, and calls бела with it.
+    let mut d = two_deal("7S 8H 9D 7C 8C QD AH TH JD", "KS QS AD TD KD AC TC KC 9C", "8S", "JC");
+    apply2(&mut d, Action::Take);
+    apply2(&mut d, plays("7S"));
+    let a = two_act(&d);
+    assert!(matches!(a, Action::Play { belote: true, .. }), "{a}");
+}
+
+#[test]
+fn two_player_heuristic_ducks_in_raspasy() {
+    // Распасы on spades; the non-dealer leads the nine of diamonds.
+    let mut d = two_deal("9D 7S 8S 9S QC 8C JH 9H AH", "AD 7D KS QS KC 7C 8H 9C TC", "TS", "JC");
+    for _ in 0..4 {
+        apply2(&mut d, Action::Pass);
+    }
+    assert!(d.is_raspasy());
+    apply2(&mut d, plays("9D"));
+    // Under the nine with the seven, not over it with the ace.
+    assert_eq!(two_act(&d), plays("7D"));
+    // The ace of diamonds led: the dealer cannot win, and sheds the king.
+    let mut d = two_deal("AD 7S 8S 9S QC 8C JH 9H AH", "KD 7D KS QS KC 7C 8H 9C TC", "TS", "JC");
+    for _ in 0..4 {
+        apply2(&mut d, Action::Pass);
+    }
+    apply2(&mut d, plays("AD"));
+    assert_eq!(two_act(&d), plays("KD"));
+}
+
+#[test]
+fn two_player_heuristic_leads_low_in_raspasy() {
+    // Aces and tens beside small cards: it leads a small one.
+    let mut d = two_deal("7S 7D 8D AH TH 8C KD QD 9C", "KS QS JS 7C KC 7H 8H 9H JC", "8S", "TC");
+    for _ in 0..4 {
+        apply2(&mut d, Action::Pass);
+    }
+    let a = two_act(&d);
+    let Action::Play { card: c, .. } = a else { panic!("{a}") };
+    assert!(c.rank() <= Rank::Nine, "leads {c}");
+}
+
+#[test]
+fn three_player_heuristic_passes_a_weak_hand() {
+    let d = three_deal(
+        ["7S 8H 9D 7C 8C QD AS TS KS", "JH 9H TH KH AD 8S 9S JS 7D", "AH QH 7H TD JD KD AC TC KC"],
+        "QS",
+    );
+    assert_eq!(three_act(&d), Action::Pass);
+}
+
+#[test]
+fn three_player_heuristic_plays_a_strong_hand_and_names_its_suit() {
+    // Jack, nine, ace of the turned suit and a side ace: play.
+    let d = three_deal(
+        ["JS 9S AS AH 8D 7C KS QS TS", "JH 9H TH KH AD 8S 7S JD 7D", "QH 7H TD 9D KD AC TC KC QD"],
+        "8H",
+    );
+    let d2 = three_deal(
+        ["JH 9H TH KH AD 8S 7S JD 7D", "JS 9S AS AH 8D 7C KS QS TS", "QH 7H TD 9D KD AC TC KC QD"],
+        "8H",
+    );
+    assert_eq!(three_act(&d), Action::Pass, "hearts are not its suit");
+    // Seat 1 has spades but hearts were turned; in round 2 it names them.
+    let mut d = d;
+    for _ in 0..3 {
+        apply3(&mut d, Action::Pass);
+    }
+    assert_eq!(three_act(&d), Action::Name { suit: Suit::Spades });
+    // With hearts strong in round 1, seat 1 plays them.
+    assert_eq!(three_act(&d2), Action::Take);
+}
+
+/// Three-player deal where seat 1 declares clubs and leads a heart; seat
+/// 2 then plays `second`, and seat 0 (a defender void in hearts and
+/// clubs) is to play.
+fn defender_to_play(seat1: &str, seat2: &str, lead: &str, second: &str) -> ThreeDeal {
+    let mut d = three_deal([seat1, seat2, "KD 7S 8S 9S JS QS KS AS TS"], "8C");
+    apply3(&mut d, Action::Take);
+    while d.phase() == ThreePhase::Announcing {
+        apply3(&mut d, Action::Pass);
+    }
+    apply3(&mut d, plays(lead));
+    apply3(&mut d, plays(second));
+    d
+}
+
+#[test]
+fn three_player_defender_gives_points_to_the_other_defender_not_to_the_declarer() {
+    // The declarer led the seven of hearts and the other defender took it
+    // with the ace: the last defender (void in hearts and trumps, the
+    // declarer void in spades) throws a card worth points.
+    let d =
+        defender_to_play("7H JC 9C AC TC KC QC AD TD", "AH TH KH QH JH 9H 8H QD 9D", "7H", "AH");
+    let Action::Play { card: c, .. } = three_act(&d) else { panic!() };
+    assert!(Contract::Suit(Suit::Clubs).points(c) > 0, "throws {c}");
+    // The declarer led the ace and wins the trick: a card worth nothing.
+    let d =
+        defender_to_play("AH JC 9C AC TC KC QC AD TD", "7H TH KH QH JH 9H 8H QD 9D", "AH", "7H");
+    let Action::Play { card: c, .. } = three_act(&d) else { panic!() };
+    assert_eq!(Contract::Suit(Suit::Clubs).points(c), 0, "throws {c}");
+}
+
+#[test]
+fn heuristic_acts_on_every_view_of_a_deal_without_panicking() {
+    // Views where it is not the seat's turn: nothing legal, `Pass`.
+    let d = two_deal("JS 9S AS AH 8D 7C QH 8C 9C", "7H 8H 9H TD JD QD KD AD 7D", "8S", "TC");
+    assert_eq!(two::act(&d.view(Seat(1))), Action::Pass);
+    let d = three_deal(
+        ["7S 8H 9D 7C 8C QD AS TS KS", "JH 9H TH KH AD 8S 9S JS 7D", "AH QH 7H TD JD KD AC TC KC"],
+        "QS",
+    );
+    assert_eq!(three::act(&d.view(Seat(0))), Action::Pass);
+}
+
+#[test]
+fn three_player_heuristic_leads_a_ten_once_the_ace_has_fallen() {
+    // Hearts trump, seat 1 declares with small trumps; every trick stays
+    // in view, so after its ace of spades wins the first trick it knows
+    // the ten is the highest spade left, and leads it.
+    let mut d = three_deal(
+        ["AS TS 7S 7H 8H 7D 8D 9C 8C", "8S KS JH 9H AH KD QD JC TC", "9S QS TH JD AD 9D AC KC QC"],
+        "QH",
+    );
+    apply3(&mut d, Action::Take);
+    while d.phase() == ThreePhase::Announcing {
+        apply3(&mut d, Action::Pass);
+    }
+    for c in ["AS", "8S", "9S"] {
+        apply3(&mut d, plays(c));
+    }
+    assert_eq!(d.to_act(), Some(Seat(1)));
+    assert_eq!(three_act(&d), plays("TS"));
+    // The same after a first trick in diamonds, the ace of spades still
+    // out: it does not lead the ten into it.
+    let mut d = three_deal(
+        ["AD TS 7S 7H 8H 7D 8D 9C 8C", "8S KS JH 9H AH KD QD JC AS", "9S QS TH JD TD 9D AC KC QC"],
+        "QH",
+    );
+    apply3(&mut d, Action::Take);
+    while d.phase() == ThreePhase::Announcing {
+        apply3(&mut d, Action::Pass);
+    }
+    for c in ["AD", "KD", "9D"] {
+        apply3(&mut d, plays(c));
+    }
+    assert_eq!(d.to_act(), Some(Seat(1)));
+    assert_ne!(three_act(&d), plays("TS"));
 }

@@ -5,6 +5,8 @@
 //! master cards.
 
 use belot_core::french::SeatView;
+
+use super::common;
 use belot_core::{Action, Card, CardSet, Contract, Rank, Seat, Suit};
 
 /// Strength of a hand with `trump`: trump card points, 10 per side ace,
@@ -72,28 +74,18 @@ pub fn act_with(view: &SeatView, bidding: Bidding) -> Action {
                 _ => Action::Pass,
             };
         }
-        let cards: Vec<(Card, bool)> = legal
-            .iter()
-            .filter_map(|a| match a {
-                Action::Play { card, belote } => Some((*card, *belote)),
-                _ => None,
-            })
-            .collect();
+        let cards = common::playable(legal);
         if cards.is_empty() {
             return first();
         }
         let Some(contract) = view.contract else { return first() };
-        let play = |card: Card| {
-            // Call belote when the card allows it.
-            let belote = cards.iter().any(|&(c, b)| c == card && b);
-            Action::Play { card, belote }
-        };
+        // Call belote when the card allows it.
+        let play = |card: Card| common::play_action(&cards, card);
         let pts = |c: Card| contract.points(c) as i32;
         let power = |c: Card| {
             contract.strength(c) as i32 + if contract.is_trump(c.suit()) { 10 } else { 0 }
         };
-        let mut unique: Vec<Card> = cards.iter().map(|x| x.0).collect();
-        unique.dedup();
+        let unique: Vec<Card> = cards.iter().map(|x| x.0).collect();
         let trick: Vec<(Seat, Card)> =
             view.trick.as_ref().map(|t| t.cards.clone()).unwrap_or_default();
         if trick.is_empty() {
@@ -117,12 +109,7 @@ pub fn act_with(view: &SeatView, bidding: Bidding) -> Action {
             return play(c);
         }
         // Who wins now.
-        let mut win = trick[0];
-        for &(s, c) in &trick[1..] {
-            if contract.beats(c, win.1) {
-                win = (s, c);
-            }
-        }
+        let Some(win) = common::winner(contract, &trick) else { return first() };
         // Only four players play in teams.
         let partner = (view.players == 4).then(|| Seat((view.seat.0 + 2) % 4));
         let last_to_play = trick.len() + 1 == view.players as usize;

@@ -4,6 +4,7 @@
 //! (in two-player Belot only the last trick stays in view, as at the
 //! table, and a player remembers the rest).
 
+pub(crate) mod common;
 pub mod french;
 pub mod three;
 pub mod two;
