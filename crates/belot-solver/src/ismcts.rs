@@ -194,20 +194,11 @@ impl Bot for IsmctsBot {
     }
 
     fn act(&mut self, view: &GameView, rng: &mut dyn RngCore) -> Action {
-        let legal = view.playable();
-        let only_cards = view.legal().iter().all(|a| matches!(a, Action::Play { .. }));
-        if legal.is_empty() || !only_cards {
-            return HeuristicBot.act(view, rng);
-        }
-        let Some(info) = PlayInfo::from_view(&self.game, view, &mut self.memory) else {
+        let Some((info, legal)) = crate::bots::card_decision(view, &self.game, &mut self.memory)
+        else {
             return HeuristicBot.act(view, rng);
         };
-        match self.choose(&info, legal, rng) {
-            Some(card) => {
-                let belote = view.legal().contains(&Action::Play { card, belote: true });
-                Action::Play { card, belote }
-            }
-            None => HeuristicBot.act(view, rng),
-        }
+        let card = self.choose(&info, legal, rng);
+        crate::bots::card_action(view, card, rng)
     }
 }

@@ -64,6 +64,39 @@ impl Bot for HeuristicBot {
     }
 }
 
+/// For a bot that searches the card play (`pimc`, `ismcts`): what its
+/// seat knows and the cards it may play, when the decision is a card
+/// alone (bidding, announcing and exchanges are left to the heuristic).
+pub(crate) fn card_decision(
+    view: &GameView,
+    game: &Game,
+    memory: &mut crate::knowledge::Memory,
+) -> Option<(crate::knowledge::PlayInfo, belot_core::CardSet)> {
+    let legal = view.playable();
+    let only_cards = view.legal().iter().all(|a| matches!(a, Action::Play { .. }));
+    if legal.is_empty() || !only_cards {
+        return None;
+    }
+    Some((crate::knowledge::PlayInfo::from_view(game, view, memory)?, legal))
+}
+
+/// The play of `card`, with belote (бела, belot) called when it may be (a
+/// call only scores); the heuristic bot's action when the search found
+/// nothing.
+pub(crate) fn card_action(
+    view: &GameView,
+    card: Option<belot_core::Card>,
+    rng: &mut dyn RngCore,
+) -> Action {
+    match card {
+        Some(card) => {
+            let belote = view.legal().contains(&Action::Play { card, belote: true });
+            Action::Play { card, belote }
+        }
+        None => HeuristicBot.act(view, rng),
+    }
+}
+
 /// The bots by name, for command lines and tournaments.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BotKind {
