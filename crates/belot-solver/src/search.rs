@@ -228,23 +228,26 @@ impl Solver {
     /// The last trick: every hand holds one card.
     #[inline(always)]
     fn last_trick(&self, s: &PlayState) -> i32 {
-        let mut n = *s;
-        let mut k = 0;
-        while !n.is_over() && k < 4 {
-            match n.hand(n.to_play()).first() {
-                Some(c) => {
-                    n.step(c);
-                }
-                None => break,
+        // Decided from the card tables: no state to advance.
+        let t = &self.cards;
+        let n = s.players();
+        let hands = s.hands();
+        let mut seat = s.leader();
+        let mut win_seat = seat;
+        let mut win = hands[seat.index() & 3].bits().trailing_zeros() as usize & 31;
+        let mut points = t.pts[win] as i32 + 10;
+        for _ in 1..n {
+            seat = seat.next(n);
+            let c = hands[seat.index() & 3].bits().trailing_zeros() as usize & 31;
+            points += t.pts[c] as i32;
+            let ruff_c = (t.ruff >> c) & 1 != 0;
+            let ruff_w = (t.ruff >> win) & 1 != 0;
+            if (c >> 3 == win >> 3 && t.power[c] > t.power[win]) || (ruff_c && !ruff_w) {
+                win = c;
+                win_seat = seat;
             }
-            k += 1;
         }
-        let w = n.leader();
-        if self.counted(w) {
-            (n.points()[w.index() & 3] - s.points()[w.index() & 3]) as i32
-        } else {
-            0
-        }
+        if self.counted(win_seat) { points } else { 0 }
     }
 
     /// The side's points from the trick `card` completes in `next`, 0 if
@@ -490,8 +493,7 @@ impl Solver {
                     self.stats.first_cuts += 1;
                 }
                 if cfg.ordering {
-                    let left = (s.tricks_total() - s.tricks_played()) as u32;
-                    self.ordering.cut(ply, card, maximizing, left);
+                    self.ordering.cut(ply, card);
                 }
                 break;
             }
