@@ -31,6 +31,7 @@ fn main() {
     let seed = nums.get(1).copied().unwrap_or(1);
     let colver_rules = args.iter().any(|a| a == "colver");
     let value_only = args.iter().any(|a| a == "value");
+    let all_only = args.iter().any(|a| a == "all");
     let rules = if colver_rules {
         PlayRules { must_undertrump: false, overtrump_over_partner: false, ..PlayRules::FRENCH }
     } else {
@@ -62,6 +63,10 @@ fn main() {
         let t = Instant::now();
         let sol = solver.solve(&s);
         let ms_all = t.elapsed().as_secs_f64() * 1000.0;
+        if all_only {
+            println!("{{\"deal\":{k},\"value\":{},\"ms_all_cards\":{ms_all:.3}}}", sol.value);
+            continue;
+        }
         assert_eq!(sol.value, value, "deal {k}: the best card's value is the position's");
         let best =
             sol.cards.iter().max_by_key(|x| x.1).map(|x| x.0.to_string()).unwrap_or_default();

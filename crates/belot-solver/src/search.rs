@@ -174,15 +174,37 @@ impl Solver {
             legal.bits()
         };
         let mut solved: Vec<(Card, u32)> = Vec::with_capacity(legal.len());
-        // Siblings' values are close: each search starts from a window
-        // around the previous card's future.
+        // A card right after one of its group (one suit, no other
+        // player's card between them) has a value within their points
+        // difference of it: a window that cannot miss. (Card order is
+        // index order: ordering the cards by group, or best first, cost
+        // 5–9% more in measurements.)
+        let table = self.cards;
+        let group = |c: Card| {
+            let i = c.index() as usize & 31;
+            (i >> 3) * 16 + (table.above[i] & others).count_ones() as usize
+        };
+        let order = CardSet(reps);
+        // Otherwise siblings' values are still close: each search starts
+        // from a window around the previous card's future.
         let mut guess = None;
-        for card in CardSet(reps) {
+        let mut last: Option<(usize, i32, u32)> = None;
+        for card in order {
             let mut n = *s;
             n.step(card);
             let taken = self.side_points(&n);
-            let f = self.future(&n, guess);
+            let pts = table.pts[card.index() as usize & 31] as i32;
+            let f = match last {
+                Some((g, p, v)) if g == group(card) && self.config.point_bounds => {
+                    let d = (pts - p).abs();
+                    let lo = (v as i32 - d - taken as i32).max(0);
+                    let hi = v as i32 + d - taken as i32;
+                    self.future_within(&n, lo, hi)
+                }
+                _ => self.future(&n, guess),
+            };
             guess = Some(f);
+            last = Some((group(card), pts, taken + f));
             solved.push((card, taken + f));
         }
         let maximizing = self.maximizing(s.to_play());
@@ -223,6 +245,21 @@ impl Solver {
         }
         self.stats.iterations += 1;
         self.search(s, full.0, full.1, 0) as u32
+    }
+
+    /// Future points of the side from `s`, known to lie in `lo..=hi`: one
+    /// search with that window (and the full one, should it miss).
+    fn future_within(&mut self, s: &PlayState, lo: i32, hi: i32) -> u32 {
+        if s.is_over() {
+            return 0;
+        }
+        self.total = Self::taken(s) + Self::remaining(s);
+        self.stats.iterations += 1;
+        let v = self.search(s, lo - 1, hi + 1, 0);
+        if v >= lo && v <= hi {
+            return v as u32;
+        }
+        self.future(s, None)
     }
 
     /// The last trick: every hand holds one card.
