@@ -179,8 +179,6 @@ pub struct PlayState {
     beat: u32,
     trick_len: u8,
     trick_points: u8,
-    /// The cards of the trick in progress, as a set.
-    trick_set: u32,
     tricks: [u8; 4],
     tricks_played: u8,
     tricks_total: u8,
@@ -219,7 +217,6 @@ impl PlayState {
             beat: 0,
             trick_len: 0,
             trick_points: 0,
-            trick_set: 0,
             tricks: [0; 4],
             tricks_played: 0,
             tricks_total,
@@ -274,10 +271,15 @@ impl PlayState {
         &self.trick[..self.trick_len as usize]
     }
 
-    /// The cards of the trick in progress, as a set.
+    /// The cards of the trick in progress, as a set (computed: keeping
+    /// it in the state would cost every playout a little).
     #[inline]
     pub fn trick_cards(&self) -> CardSet {
-        CardSet(self.trick_set)
+        let mut set = 0u32;
+        for (i, c) in self.trick.iter().enumerate().take(3) {
+            set |= ((i < self.trick_len as usize) as u32) << c.index();
+        }
+        CardSet(set)
     }
 
     /// Cards played so far (completed tricks and the trick in progress).
@@ -490,7 +492,6 @@ impl PlayState {
             self.beat = self.beaters(card);
         }
         self.trick[i] = card;
-        self.trick_set |= 1 << card.index();
         self.trick_len += 1;
         if self.trick_len < self.players {
             self.to_play = self.to_play.next(self.players);
@@ -509,7 +510,6 @@ impl PlayState {
         self.to_play = w;
         self.trick_len = 0;
         self.trick_points = 0;
-        self.trick_set = 0;
         self.led = 0;
         true
     }

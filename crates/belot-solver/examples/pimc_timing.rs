@@ -1,6 +1,6 @@
 //! Times the `pimc` bot's card decisions:
-//! `cargo run --release -p belot-solver --example pimc_timing -- [DEALS] [GAME]`
-//! (default 200 deals of French Belote for 4 players). `pimc` plays in
+//! `cargo run --release -p belot-solver --example pimc_timing -- [DEALS] [GAME] [SAMPLES NODES]`
+//! (default 200 deals of French Belote for 4 players, the default budget). `pimc` plays in
 //! the even seats against the heuristic bot; every card decision with
 //! more than one legal card is timed. Prints the mean, median, p99 and
 //! slowest decision.
@@ -19,13 +19,21 @@ fn main() {
     let n: u64 = args.first().and_then(|a| a.parse().ok()).unwrap_or(200);
     let game = Game::from_name(args.get(1).map_or("french", |s| s.as_str())).unwrap();
     let players = game.players();
+    let budget = match (
+        args.get(2).and_then(|a| a.parse().ok()),
+        args.get(3).and_then(|a| a.parse().ok()),
+    ) {
+        (Some(samples), Some(nodes)) => Budget { samples, nodes, first: nodes },
+        _ => Budget::default(),
+    };
     let mut rng = ChaCha8Rng::seed_from_u64(3);
     let mut times = Vec::new();
     let mut stats = belot_solver::pimc::PimcStats::default();
     for k in 0..n {
         let mut table =
             Table::new(&game, Seat((k % players as u64) as u8), Deck::from_seed(99, k)).unwrap();
-        let mut pimc: Vec<PimcBot> = (0..players).map(|_| PimcBot::new(game)).collect();
+        let mut pimc: Vec<PimcBot> =
+            (0..players).map(|_| PimcBot::with_budget(game, budget)).collect();
         while let Some(seat) = table.to_act() {
             let view = table.view(seat);
             let action = if seat.0 % 2 == 0 {
@@ -51,7 +59,7 @@ fn main() {
     times.sort_by(f64::total_cmp);
     let q = |p: f64| times[((times.len() - 1) as f64 * p).round() as usize];
     let mean = times.iter().sum::<f64>() / times.len() as f64;
-    let b = Budget::default();
+    let b = budget;
     println!(
         "pimc ({}, up to {} layouts, {} nodes): {} decisions, mean {mean:.1} ms, median {:.1} ms, p99 {:.1} ms, max {:.1} ms",
         game.name(),
