@@ -185,8 +185,8 @@ pub fn report(a: BotKind, b: BotKind, pairs: &[PairResult], per: u32) -> Report 
     // No games: even, not lost.
     let (win_rate, w_ci) = if pairs.is_empty() { (0.5, [0.5, 0.5]) } else { (win_rate, w_ci) };
     Report {
-        a: a.name().into(),
-        b: b.name().into(),
+        a: a.to_string(),
+        b: b.to_string(),
         game: String::new(),
         pairs: pairs.len() as u32,
         games: per * pairs.len() as u32,

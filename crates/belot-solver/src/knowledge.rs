@@ -41,6 +41,9 @@ pub struct PlayInfo {
     pub known: [CardSet; 4],
     /// Cards each other seat cannot hold (what its plays revealed).
     pub cannot: [CardSet; 4],
+    /// Cards each other seat is unlikely to hold: the other half of a
+    /// belote pair when it played a king or queen without the call.
+    pub unlikely: [CardSet; 4],
     /// Cards each seat holds now.
     pub sizes: [usize; 4],
     /// Cards whose place the seat does not know: in another hand, or out
@@ -57,6 +60,124 @@ pub struct PlayInfo {
     /// What the card points of the seat's side are worth in the deal's
     /// score.
     pub objective: Objective,
+    /// The auction, when the game's bidders are modelled (French Belote).
+    pub auction: Option<Auction>,
+    /// The cards each seat has played this deal (that the seat saw).
+    pub played_by: [CardSet; 4],
+}
+
+/// What the calls of a French auction say of the bidders' hands, for
+/// bidders who bid as the heuristic bot does (from the strength of the
+/// cards they held when they spoke, the turned card counted).
+#[derive(Clone, Debug)]
+pub struct Auction {
+    turned: Card,
+    /// Every call in order (pass, take, name).
+    calls: Vec<(Seat, belot_core::Action)>,
+    players: u8,
+    /// Cards each seat held when it spoke.
+    first: u32,
+    /// The taker takes the turned card into his hand.
+    taker_gets_turned: bool,
+    taker: Option<Seat>,
+    bidding: crate::bots::french::Bidding,
+    /// What each seat announced at the first trick, once its turn there
+    /// has passed (kind and length of each meld, runs capped as shown);
+    /// `None` before.
+    melds: [Option<Vec<(&'static str, u8)>>; 4],
+    reuse: belot_core::meld::CardReuse,
+    cap: u8,
+}
+
+/// How much less likely a layout is when a bidder's melds in it differ
+/// from what he announced (players may keep a meld to themselves; the
+/// bots never do).
+const MELD_MISS: f64 = 0.02;
+
+impl Auction {
+    /// The share of the ways `cards` (a seat's whole deal: in hand and
+    /// played) could have been split into what it held when it spoke and
+    /// what came after, under which its calls are what the model would
+    /// have called: how likely the calls are with these cards.
+    pub fn likelihood(&self, seat: Seat, cards: CardSet) -> f64 {
+        self.calls_likelihood(seat, cards) * self.melds_likelihood(seat, cards)
+    }
+
+    /// 1 when the melds of `cards` are what the seat announced.
+    fn melds_likelihood(&self, seat: Seat, cards: CardSet) -> f64 {
+        let Some(said) = &self.melds[seat.index() & 3] else { return 1.0 };
+        let mut held: Vec<(&'static str, u8)> = belot_core::meld::find_melds(cards, self.reuse)
+            .into_iter()
+            .map(|m| (m.name(), (m.cards().len() as u8).min(self.cap)))
+            .collect();
+        held.sort_unstable();
+        if &held == said { 1.0 } else { MELD_MISS }
+    }
+
+    fn calls_likelihood(&self, seat: Seat, cards: CardSet) -> f64 {
+        use belot_core::Action;
+        let mine: Vec<&Action> = self.calls.iter().filter(|c| c.0 == seat).map(|c| &c.1).collect();
+        if mine.is_empty() {
+            return 1.0;
+        }
+        let turned = self.turned;
+        let pool = if self.taker_gets_turned && self.taker == Some(seat) {
+            cards - turned.set()
+        } else {
+            cards
+        };
+        let pool: Vec<Card> = pool.iter().collect();
+        let k = self.first as usize;
+        if pool.len() < k {
+            return 1.0;
+        }
+        let strength = crate::bots::french::strength;
+        let round1 = |i: usize| i < self.players as usize;
+        // Each call with its round (the take ends round 1).
+        let rounds: Vec<(bool, Action)> = self
+            .calls
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.0 == seat)
+            .map(|(i, c)| (round1(i), c.1.clone()))
+            .collect();
+        let (mut ok, mut all) = (0u32, 0u32);
+        let n = pool.len();
+        // Every k-subset of the pool, as a bit mask over `pool`.
+        let mut mask: u32 = (1 << k) - 1;
+        while mask < 1 << n {
+            let mut held = turned.set();
+            for (i, c) in pool.iter().enumerate() {
+                if mask & (1 << i) != 0 {
+                    held.insert(*c);
+                }
+            }
+            let consistent = rounds.iter().all(|(r1, a)| match a {
+                Action::Take => strength(held, turned.suit()) >= self.bidding.take,
+                Action::Pass if *r1 => strength(held, turned.suit()) < self.bidding.take,
+                Action::Pass => Suit::ALL
+                    .iter()
+                    .filter(|&&x| x != turned.suit())
+                    .all(|&x| strength(held, x) < self.bidding.name),
+                Action::Name { suit } => {
+                    let v = strength(held, *suit);
+                    v >= self.bidding.name
+                        && Suit::ALL
+                            .iter()
+                            .filter(|&&x| x != turned.suit())
+                            .all(|&x| strength(held, x) <= v)
+                }
+                _ => true,
+            });
+            ok += consistent as u32;
+            all += 1;
+            // The next mask with k bits (Gosper's hack).
+            let c = mask & mask.wrapping_neg();
+            let r = mask + c;
+            mask = (((r ^ mask) >> 2) / c) | r;
+        }
+        if all == 0 { 1.0 } else { ok as f64 / all as f64 }
+    }
 }
 
 /// What a deal's final card points are worth to a seat: its side's
@@ -144,19 +265,19 @@ fn trick_cards(t: &TrickView) -> CardSet {
 
 /// Cards a player cannot hold, from his plays in `tricks` under these
 /// duties: the rules of [`legal_plays`] read backwards.
-pub fn revealed(
-    tricks: &[&TrickView],
+pub fn revealed<'a>(
+    tricks: impl IntoIterator<Item = &'a [(Seat, Card)]>,
     players: u8,
     partners: bool,
     contract: Contract,
     rules: &PlayRules,
 ) -> [CardSet; 4] {
     let mut cannot = [CardSet::EMPTY; 4];
-    for t in tricks {
-        let Some(&(_, led)) = t.cards.first() else { continue };
+    for cards in tricks {
+        let Some(&(_, led)) = cards.first() else { continue };
         let led_suit = CardSet::suit(led.suit());
-        let mut win = t.cards[0];
-        for &(seat, card) in &t.cards[1..] {
+        let mut win = cards[0];
+        for &(seat, card) in &cards[1..] {
             let s = seat.index() & 3;
             let partner_winning = partners && players == 4 && (win.0.index() + 2) % 4 == s;
             let higher_in_winner_suit = contract.higher_than(win.1);
@@ -254,6 +375,38 @@ impl PlayInfo {
                 };
                 let sides = sides_against(n, partners, v.taker);
                 let side = sides[v.seat.index() & 3];
+                let (reuse, cap) = match game {
+                    Game::French(o) => (o.card_reuse, o.seq_len_cap.unwrap_or(8)),
+                    _ => (belot_core::meld::CardReuse::AllowCarreAndSeq, 5),
+                };
+                // Seats past their turn in the first trick have announced
+                // all they were going to.
+                let first_trick = v.tricks.first().or(v.trick.as_ref());
+                let melds = std::array::from_fn(|s| {
+                    let seat = Seat(s as u8);
+                    first_trick.filter(|t| t.cards.iter().any(|x| x.0 == seat)).map(|_| {
+                        let mut said: Vec<(&'static str, u8)> = v
+                            .announcements
+                            .iter()
+                            .filter(|a| a.seat == seat)
+                            .map(|a| (a.kind, a.length.min(cap)))
+                            .collect();
+                        said.sort_unstable();
+                        said
+                    })
+                });
+                let auction = Some(Auction {
+                    turned: v.turned,
+                    calls: v.calls.iter().map(|c| (c.seat, c.action.clone())).collect(),
+                    players: n,
+                    first: if n == 2 { 6 } else { 5 },
+                    taker_gets_turned: n != 2,
+                    taker: v.taker,
+                    bidding: crate::bots::french::Bidding::default(),
+                    melds,
+                    reuse,
+                    cap,
+                });
                 let objective = match (n, v.taker) {
                     (3, _) | (_, None) => Objective::Points,
                     (_, Some(t)) => {
@@ -298,13 +451,22 @@ impl PlayInfo {
                     leader: v.trick.as_ref().map_or(v.to_act.unwrap_or(v.seat), |t| t.leader),
                     trick: current(&v.trick),
                     known,
-                    cannot: revealed(&tricks, n, partners, contract, &rules),
+                    cannot: revealed(
+                        tricks.iter().map(|t| t.cards.as_slice()),
+                        n,
+                        partners,
+                        contract,
+                        &rules,
+                    ),
+                    unlikely: silent_belote(&tricks, &v.belote_calls, contract.trumps()),
                     sizes: sizes_of(sizes),
                     unseen: !(played | v.hand | out),
                     side,
                     sides,
                     minimize: false,
                     objective,
+                    auction,
+                    played_by: played_by(&tricks),
                 }))
             }
             GameView::Two(v) => {
@@ -380,7 +542,15 @@ impl PlayInfo {
                     leader: v.trick.as_ref().map_or(me, |t| t.leader),
                     trick: current(&v.trick),
                     known,
-                    cannot: revealed(&tricks, 2, false, contract, &rules),
+                    cannot: revealed(
+                        tricks.iter().map(|t| t.cards.as_slice()),
+                        2,
+                        false,
+                        contract,
+                        &rules,
+                    ),
+                    // Бела: the trump suit, or every suit in ВК.
+                    unlikely: silent_belote(&tricks, &v.bela_calls, contract.trumps()),
                     sizes: sizes_of(v.hand_sizes.iter().copied().chain(std::iter::repeat(0))),
                     unseen: !(played | v.hand | out),
                     side: 1 << me.0,
@@ -389,6 +559,8 @@ impl PlayInfo {
                     // possible.
                     minimize: v.raspasy,
                     objective,
+                    auction: None,
+                    played_by: played_by(&tricks),
                 }))
             }
             GameView::Three(v) => {
@@ -428,13 +600,22 @@ impl PlayInfo {
                     leader: v.trick.as_ref().map_or(v.seat, |t| t.leader),
                     trick: current(&v.trick),
                     known,
-                    cannot: revealed(&tricks, 3, false, contract, &rules),
+                    cannot: revealed(
+                        tricks.iter().map(|t| t.cards.as_slice()),
+                        3,
+                        false,
+                        contract,
+                        &rules,
+                    ),
+                    unlikely: silent_belote(&tricks, &v.belot_calls, contract.trumps()),
                     sizes: sizes_of(v.hand_sizes.iter().copied().chain(std::iter::repeat(0))),
                     unseen: !(played | v.hand | out),
                     side,
                     sides,
                     minimize: false,
                     objective: Objective::Points,
+                    auction: None,
+                    played_by: played_by(&tricks),
                 }))
             }
         }
@@ -459,6 +640,42 @@ impl PlayInfo {
         p.unseen -= all_known;
         p
     }
+}
+
+/// How much less likely a layout is that gives a player the other half of
+/// a belote pair he played from without calling it.
+const SILENT_MISS: f64 = 0.05;
+
+/// Cards players cannot hold because they played a king or queen of a
+/// belote suit (in `suits`) without calling it: a player holding both
+/// calls (it scores 20 and costs nothing), so the other one is not in his
+/// hand. `calls`: (seat, card played with the call).
+fn silent_belote(tricks: &[&TrickView], calls: &[(Seat, Card)], suits: CardSet) -> [CardSet; 4] {
+    let mut out = [CardSet::EMPTY; 4];
+    let kq = CardSet::rank(Rank::King) | CardSet::rank(Rank::Queen);
+    for t in tricks {
+        for &(seat, card) in &t.cards {
+            if !(kq & suits).contains(card) || calls.iter().any(|c| c.0 == seat) {
+                continue;
+            }
+            let other = (belote_pair(card.suit()) - card.set()).first();
+            if let Some(o) = other {
+                out[seat.index() & 3].insert(o);
+            }
+        }
+    }
+    out
+}
+
+/// The cards each seat played in `tricks`.
+fn played_by(tricks: &[&TrickView]) -> [CardSet; 4] {
+    let mut out = [CardSet::EMPTY; 4];
+    for t in tricks {
+        for &(seat, card) in &t.cards {
+            out[seat.index() & 3].insert(card);
+        }
+    }
+    out
 }
 
 /// Each seat's side: partners with teams; otherwise the taker alone and
@@ -554,6 +771,54 @@ impl PlayInfo {
         (0..20)
             .find_map(|_| self.draw(rng, true))
             .or_else(|| (0..20).find_map(|_| self.draw(rng, false)))
+    }
+
+    /// A layout drawn as [`PlayInfo::sample`] does, then weighed by how
+    /// likely the auction's calls (and the belotes not called) are with
+    /// it: of `tries` layouts one is kept with chances in proportion to
+    /// those likelihoods (sampling importance resampling). With nothing
+    /// to weigh, one layout.
+    pub fn sample_by_calls(&self, rng: &mut dyn RngCore, tries: usize) -> Option<[CardSet; 4]> {
+        if self.auction.is_none() && self.unlikely.iter().all(|u| u.is_empty()) {
+            return self.sample(rng);
+        }
+        let mut layouts = Vec::with_capacity(tries);
+        let mut weights = Vec::with_capacity(tries);
+        for _ in 0..tries.max(1) {
+            let Some(h) = self.sample(rng) else { continue };
+            let mut w = 1.0;
+            for (hand, u) in h.iter().zip(self.unlikely) {
+                if !(*hand & u).is_empty() {
+                    w *= SILENT_MISS;
+                }
+            }
+            if let Some(auction) = &self.auction {
+                for (s, (hand, played)) in h.iter().zip(self.played_by).enumerate() {
+                    if s != self.me.index() & 3 && s < self.players as usize {
+                        w *= auction.likelihood(Seat(s as u8), *hand | played);
+                    }
+                }
+            }
+            layouts.push(h);
+            weights.push(w);
+        }
+        let total: f64 = weights.iter().sum();
+        if layouts.is_empty() {
+            return None;
+        }
+        if total <= 0.0 {
+            // No layout explains the calls (a bidder not like the model):
+            // any of them.
+            return layouts.first().copied();
+        }
+        let mut x = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * total;
+        for (h, w) in layouts.iter().zip(&weights) {
+            if x < *w {
+                return Some(*h);
+            }
+            x -= w;
+        }
+        layouts.last().copied()
     }
 
     /// The play position with `hands` as the seats' cards now.

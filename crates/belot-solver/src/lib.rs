@@ -11,8 +11,8 @@
 //! The parts follow Bo Haglund's DDS: the search state with make (a copy
 //! of the `Copy` [`PlayState`]), move generation and ordering (`moves`:
 //! equivalent cards collapsed, adjacent in rank among the cards still
-//! out **and** equal in points; the table's card, killers, history and
-//! a static guess), the transposition table of bounds at trick starts
+//! out **and** equal in points; the table's card, killers and a static
+//! guess), the transposition table of bounds at trick starts
 //! (`tt`), quick bounds on the points still to take, and the search
 //! (`search`: principal variation search, fail-soft, with a bound that
 //! skips a card when a sibling of its suit already settles it: two cards

@@ -17,7 +17,7 @@ use crate::knowledge::{Memory, PlayInfo};
 use crate::{Config, Solver};
 
 /// How much a `pimc` decision may search.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Budget {
     /// Most layouts solved per card played.
     pub samples: u32,
@@ -29,14 +29,21 @@ pub struct Budget {
     pub first: u64,
 }
 
-impl Default for Budget {
+impl Budget {
     /// 32 layouts within a million nodes: a few milliseconds late in a
     /// deal, at most some tens of milliseconds at its first tricks (mean
     /// 15 ms, p99 66 ms on a 2-core AMD EPYC VM, French Belote).
+    pub const DEFAULT: Budget = Budget { samples: 32, nodes: 1_000_000, first: 1_000_000 };
+}
+
+impl Default for Budget {
     fn default() -> Budget {
-        Budget { samples: 32, nodes: 1_000_000, first: 1_000_000 }
+        Budget::DEFAULT
     }
 }
+
+/// Layouts drawn for each one kept, weighed by the auction's calls.
+const CALL_TRIES: usize = 16;
 
 /// The PIMC bot.
 pub struct PimcBot {
@@ -99,7 +106,9 @@ impl PimcBot {
             if limit == 0 {
                 break;
             }
-            let Some(hands) = info.sample(rng) else { continue };
+            // Layouts weighed by the auction's calls (what each bidder's
+            // calls say of his hand).
+            let Some(hands) = info.sample_by_calls(rng, CALL_TRIES) else { continue };
             let Some(state) = info.position(hands) else { continue };
             // One table for every layout: its keys are whole positions,
             // so entries stay exact and later layouts reuse them.

@@ -144,6 +144,15 @@ impl Solver {
         self.side_points(s) + self.future(s, None)
     }
 
+    /// As [`Solver::value`], giving up after `nodes` nodes (`None`).
+    pub fn value_within(&mut self, s: &PlayState, nodes: u64) -> Option<u32> {
+        self.limit = nodes;
+        self.aborted = false;
+        let v = self.value(s);
+        self.limit = u64::MAX;
+        (!std::mem::take(&mut self.aborted)).then_some(v)
+    }
+
     /// As [`Solver::solve`], giving up after `nodes` nodes (`None`): a
     /// bound on the time a bot spends on one position. What the table
     /// learnt before giving up stays exact.

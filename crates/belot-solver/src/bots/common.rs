@@ -94,28 +94,18 @@ impl Knowledge {
     /// one who neither followed nor trumped has no trumps; one who played
     /// under the card he had to beat has nothing higher (§1.6).
     pub(crate) fn learn(&mut self, trick: &[(Seat, Card)]) {
-        let Some(&(_, led)) = trick.first() else { return };
-        let c = self.contract;
-        let suit_led = led.suit();
-        let mut win = led;
-        for &(s, card) in &trick[1..] {
-            let i = s.index() & 3;
-            if card.suit() != suit_led {
-                self.excluded[i] |= CardSet::suit(suit_led);
-                if let Contract::Suit(t) = c {
-                    if card.suit() != t {
-                        self.excluded[i] |= CardSet::suit(t);
-                    } else if win.suit() == t && !c.beats(card, win) {
-                        self.excluded[i] |= c.higher_than(win);
-                    }
-                }
-            } else if win.suit() == suit_led && c.is_trump(suit_led) && !c.beats(card, win) {
-                // A trump lead, or any lead in all-trumps: he had to head it.
-                self.excluded[i] |= c.higher_than(win);
-            }
-            if c.beats(card, win) {
-                win = card;
-            }
+        // The games of these bots have no partners: the duties of §1.6
+        // without the partner exception.
+        let players = 4;
+        let cannot = crate::knowledge::revealed(
+            [trick],
+            players,
+            false,
+            self.contract,
+            &belot_core::PlayRules::NO_PARTNERS,
+        );
+        for (e, c) in self.excluded.iter_mut().zip(cannot) {
+            *e |= c;
         }
     }
 

@@ -11,7 +11,7 @@ use belot_core::{Action, Card, CardSet, Contract, Rank, Seat, Suit};
 
 /// Strength of a hand with `trump`: trump card points, 10 per side ace,
 /// a bonus for trump length.
-fn strength(hand: CardSet, trump: Suit) -> i32 {
+pub(crate) fn strength(hand: CardSet, trump: Suit) -> i32 {
     let c = Contract::Suit(trump);
     let trumps = hand.of_suit(trump);
     let side_aces = (hand - trumps).iter().filter(|x| x.rank() == Rank::Ace).count() as i32;

@@ -97,57 +97,94 @@ pub(crate) fn card_action(
     }
 }
 
-/// The bots by name, for command lines and tournaments.
+/// The bots by name, for command lines and tournaments: `random`,
+/// `heuristic`, `pimc` (optionally `pimc:LAYOUTS:NODES`) and `ismcts`
+/// (optionally `ismcts:ITERATIONS`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BotKind {
     /// [`RandomBot`].
     Random,
     /// [`HeuristicBot`].
     Heuristic,
-    /// [`PimcBot`](crate::pimc::PimcBot) with its default budget.
-    Pimc,
-    /// [`IsmctsBot`](crate::ismcts::IsmctsBot) with its default iterations.
-    Ismcts,
+    /// [`PimcBot`](crate::pimc::PimcBot) with this budget.
+    Pimc(crate::pimc::Budget),
+    /// [`IsmctsBot`](crate::ismcts::IsmctsBot) with this many iterations.
+    Ismcts(u32),
 }
 
 impl BotKind {
-    /// Every bot, in the order `belot arena` lists them.
-    pub const ALL: [BotKind; 4] =
-        [BotKind::Random, BotKind::Heuristic, BotKind::Pimc, BotKind::Ismcts];
+    /// [`BotKind::Pimc`] with the default budget.
+    pub const PIMC: BotKind = BotKind::Pimc(crate::pimc::Budget::DEFAULT);
+    /// [`BotKind::Ismcts`] with the default iterations.
+    pub const ISMCTS: BotKind = BotKind::Ismcts(crate::ismcts::DEFAULT_ITERATIONS);
+    /// Every bot with its default settings, in the order `belot arena`
+    /// lists them.
+    pub const ALL: [BotKind; 4] = [BotKind::Random, BotKind::Heuristic, Self::PIMC, Self::ISMCTS];
 
     /// A fresh bot of this kind for a table of `game`.
     pub fn make(self, game: &Game) -> Box<dyn Bot + Send> {
         match self {
             BotKind::Random => Box::new(RandomBot),
             BotKind::Heuristic => Box::new(HeuristicBot),
-            BotKind::Pimc => Box::new(crate::pimc::PimcBot::new(*game)),
-            BotKind::Ismcts => Box::new(crate::ismcts::IsmctsBot::new(*game)),
+            BotKind::Pimc(b) => Box::new(crate::pimc::PimcBot::with_budget(*game, b)),
+            BotKind::Ismcts(n) => Box::new(crate::ismcts::IsmctsBot::with_effort(
+                *game,
+                crate::ismcts::Effort::Iterations(n),
+            )),
         }
     }
 
-    /// Its name (`random`, `heuristic`, …).
+    /// Its name (`random`, `heuristic`, `pimc`, `ismcts`).
     pub fn name(self) -> &'static str {
         match self {
             BotKind::Random => "random",
             BotKind::Heuristic => "heuristic",
-            BotKind::Pimc => "pimc",
-            BotKind::Ismcts => "ismcts",
+            BotKind::Pimc(_) => "pimc",
+            BotKind::Ismcts(_) => "ismcts",
         }
     }
 }
 
 impl std::fmt::Display for BotKind {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
+        match *self {
+            BotKind::Pimc(b) if b != crate::pimc::Budget::DEFAULT => {
+                write!(f, "pimc:{}:{}", b.samples, b.nodes)
+            }
+            BotKind::Ismcts(n) if n != crate::ismcts::DEFAULT_ITERATIONS => write!(f, "ismcts:{n}"),
+            _ => f.write_str(self.name()),
+        }
     }
 }
 
 impl std::str::FromStr for BotKind {
     type Err = String;
     fn from_str(s: &str) -> Result<BotKind, String> {
-        BotKind::ALL.into_iter().find(|k| k.name() == s.trim().to_lowercase()).ok_or_else(|| {
-            let names: Vec<&str> = BotKind::ALL.iter().map(|k| k.name()).collect();
-            format!("unknown bot {s:?}: the bots are {}", names.join(", "))
-        })
+        let text = s.trim().to_lowercase();
+        let mut parts = text.split(':');
+        let name = parts.next().unwrap_or("");
+        let nums: Result<Vec<u64>, _> = parts.map(|p| p.parse::<u64>()).collect();
+        let bad = || {
+            format!(
+                "unknown bot {s:?}: the bots are random, heuristic, pimc (or pimc:LAYOUTS:NODES, \
+                 e.g. pimc:32:1000000) and ismcts (or ismcts:ITERATIONS, e.g. ismcts:60000)"
+            )
+        };
+        let nums = nums.map_err(|_| bad())?;
+        match (name, nums.as_slice()) {
+            ("random", []) => Ok(BotKind::Random),
+            ("heuristic", []) => Ok(BotKind::Heuristic),
+            ("pimc", []) => Ok(Self::PIMC),
+            ("pimc", &[samples, nodes]) if samples > 0 && nodes > 0 && samples <= 10_000 => {
+                Ok(BotKind::Pimc(crate::pimc::Budget {
+                    samples: samples as u32,
+                    nodes,
+                    first: nodes,
+                }))
+            }
+            ("ismcts", []) => Ok(Self::ISMCTS),
+            ("ismcts", &[n]) if n > 0 && n <= 100_000_000 => Ok(BotKind::Ismcts(n as u32)),
+            _ => Err(bad()),
+        }
     }
 }
