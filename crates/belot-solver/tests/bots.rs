@@ -574,3 +574,92 @@ fn three_player_heuristic_leads_a_ten_once_the_ace_has_fallen() {
     assert_eq!(d.to_act(), Some(Seat(1)));
     assert_ne!(three_act(&d), plays("TS"));
 }
+
+use belot_core::french::{FrenchDeal, FrenchOptions};
+use belot_solver::bots::french;
+
+/// A French deal in play from four hands (seat 0's first), hearts trump
+/// taken by seat 0, seat 3 dealing (so seat 0 leads).
+fn french_deal(hands: [&str; 4]) -> FrenchDeal {
+    let h = hands.map(|s| CardSet::from_iter(cards(s)));
+    FrenchDeal::from_hands(FrenchOptions::default(), Seat(3), h, Suit::Hearts, Seat(0)).unwrap()
+}
+
+fn french_play(d: &mut FrenchDeal, s: &str) {
+    d.apply(d.to_act().unwrap(), &plays(s)).unwrap();
+}
+
+fn french_act(d: &FrenchDeal) -> Action {
+    let v = d.view(d.to_act().unwrap());
+    let a = french::act(&v);
+    assert!(v.legal.contains(&a), "{a} is not legal");
+    a
+}
+
+#[test]
+fn french_heuristic_returns_its_partners_suit() {
+    let mut d = french_deal([
+        "7S KS JH 9H AH TC 7D 8D",
+        "8S 9S AD TD KD QH 7C 8C",
+        "AS QS KC QC 9D JD 7H 8H",
+        "TS JS AC 9C JC TH KH QD",
+    ]);
+    // Seat 0 leads a small spade, his partner (seat 2) wins it with the
+    // ace and, holding no master card, leads spades back.
+    for c in ["7S", "8S", "AS", "JS"] {
+        french_play(&mut d, c);
+    }
+    assert_eq!(d.to_act(), Some(Seat(2)));
+    assert_eq!(french_act(&d), plays("QS"));
+}
+
+#[test]
+fn french_heuristic_counts_trumps_and_stops_drawing_when_the_opponents_have_none() {
+    let mut d = french_deal([
+        "JH 9H AH TH 7S 8S 7D 8D",
+        "AS TS KS QS AD TD KD QD",
+        "KH QH 8H 7H JS 9S 7C 8C",
+        "AC TC KC QC JC 9C 9D JD",
+    ]);
+    // The taker draws trumps with the jack; both opponents show out.
+    for c in ["JH", "QD", "7H", "9C"] {
+        french_play(&mut d, c);
+    }
+    assert_eq!(d.to_act(), Some(Seat(0)));
+    // The nine of trumps is now master, but only his partner still has
+    // trumps: he keeps it and leads a side card.
+    let Action::Play { card, .. } = french_act(&d) else { panic!() };
+    assert_ne!(card.suit(), Suit::Hearts, "led {card}");
+}
+
+#[test]
+fn french_heuristic_draws_trumps_with_the_master_while_opponents_may_hold_some() {
+    let mut d = french_deal([
+        "JH 9H AH TH 7S 8S 7D 8D",
+        "AS TS KS QS AD TD KD 7H",
+        "KH QH 8H QD JS 9S 7C 8C",
+        "AC TC KC QC JC 9C 9D JD",
+    ]);
+    // He announces his tierce (jack, ten, nine of hearts) first.
+    let a = french_act(&d);
+    assert!(matches!(a, Action::Announce { .. }), "{a}");
+    d.apply(Seat(0), &a).unwrap();
+    assert_eq!(french_act(&d), plays("JH"));
+}
+
+#[test]
+fn french_heuristic_feeds_its_partners_trick_and_gives_nothing_to_the_opponents() {
+    let mut d = french_deal([
+        "AS KS JH 9H AH TC 7D 8D",
+        "8S 9S AD TD KD QH 7C 8C",
+        "7S QS KC QC 9D JD 7H 8H",
+        "TS JS AC 9C JC TH KH QD",
+    ]);
+    // Seat 0 leads the master ace of spades: seat 1 follows with the
+    // cheapest spade, and seat 2, his partner holding the trick, gives
+    // the queen (3) rather than the seven.
+    french_play(&mut d, "AS");
+    assert_eq!(french_act(&d), plays("8S"));
+    french_play(&mut d, "8S");
+    assert_eq!(french_act(&d), plays("QS"));
+}

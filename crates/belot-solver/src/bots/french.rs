@@ -1,8 +1,9 @@
 //! The heuristic bot in French Belote: bids from the strength of its
 //! trumps and aces, announces its melds, calls belote, wins tricks
 //! cheaply, gives points to a partner who holds the trick, never throws
-//! points onto a trick the opponents win if it can help it, and leads its
-//! master cards.
+//! points onto a trick the opponents win if it can help it, leads its
+//! master cards, draws trumps while the opponents may still hold some
+//! (it counts them), and returns its partner's suit.
 
 use belot_core::french::SeatView;
 
@@ -89,24 +90,7 @@ pub fn act_with(view: &SeatView, bidding: Bidding) -> Action {
         let trick: Vec<(Seat, Card)> =
             view.trick.as_ref().map(|t| t.cards.clone()).unwrap_or_default();
         if trick.is_empty() {
-            // Lead: a master card (nothing higher is still out), else the
-            // cheapest card of the longest side suit.
-            let played = view
-                .tricks
-                .iter()
-                .flat_map(|t| t.cards.iter().map(|x| x.1))
-                .fold(CardSet::EMPTY, |a, c| a | c.set());
-            let out = !(played | view.hand);
-            let master = unique
-                .iter()
-                .copied()
-                .filter(|&c| (contract.higher_than(c) & out).is_empty())
-                .max_by_key(|&c| (pts(c), power(c)));
-            if let Some(c) = master {
-                return play(c);
-            }
-            let c = unique.iter().copied().min_by_key(|&c| (pts(c), power(c))).unwrap_or(unique[0]);
-            return play(c);
+            return play(lead(view, contract, &unique));
         }
         // Who wins now.
         let Some(win) = common::winner(contract, &trick) else { return first() };
@@ -138,5 +122,126 @@ pub fn act_with(view: &SeatView, bidding: Bidding) -> Action {
         }
         let c = unique.iter().copied().min_by_key(|&c| (pts(c), power(c))).unwrap_or(unique[0]);
         play(c)
+    }
+}
+
+/// The suits each seat is known to be void in, from the tricks it saw: a
+/// player who did not follow the suit led has none of it.
+fn voids(view: &SeatView) -> [CardSet; 4] {
+    let mut void = [CardSet::EMPTY; 4];
+    let tricks = view.tricks.iter().chain(view.trick.as_ref());
+    for t in tricks {
+        let Some(&(_, led)) = t.cards.first() else { continue };
+        for &(seat, card) in &t.cards[1..] {
+            if card.suit() != led.suit() {
+                void[seat.index() & 3] |= CardSet::suit(led.suit());
+            }
+        }
+    }
+    void
+}
+
+/// The card to lead, from `cards` (the distinct legal cards).
+///
+/// A master card first (nothing higher still out): a master trump only
+/// while an opponent may still hold a trump and the bot's side took the
+/// contract (a defender does not draw the taker's trumps for him), a
+/// side-suit master only when no opponent who may hold a trump is void
+/// in it. Then the partner's suit (the first side suit he led), low.
+/// Else the cheapest side card of a suit no opponent ruffs, else the
+/// cheapest card.
+fn lead(view: &SeatView, contract: Contract, cards: &[Card]) -> Card {
+    let pts = |c: Card| contract.points(c) as i32;
+    let power =
+        |c: Card| contract.strength(c) as i32 + if contract.is_trump(c.suit()) { 10 } else { 0 };
+    let played = view
+        .tricks
+        .iter()
+        .flat_map(|t| t.cards.iter().map(|x| x.1))
+        .fold(CardSet::EMPTY, |a, c| a | c.set());
+    let out = !(played | view.hand);
+    let void = voids(view);
+    let me = view.seat.index() & 3;
+    let teams = view.players == 4;
+    let partner = teams.then_some((me + 2) % 4);
+    let opponents: Vec<usize> =
+        (0..view.players as usize).filter(|&s| s != me && Some(s) != partner).collect();
+    let trumps = contract.trumps();
+    // Trumps still out that an opponent may hold.
+    let trumps_out = out & trumps;
+    let opp_trumps =
+        !trumps_out.is_empty() && opponents.iter().any(|&s| (void[s] & trumps).is_empty());
+    let ours = match view.taker {
+        Some(t) => t.index() & 3 == me || Some(t.index() & 3) == partner,
+        None => false,
+    };
+    // A suit some opponent may ruff: void in it, and not void in trumps.
+    let ruffed = |c: Card| {
+        !contract.is_trump(c.suit())
+            && !trumps_out.is_empty()
+            && opponents.iter().any(|&s| void[s].contains(c) && (void[s] & trumps).is_empty())
+    };
+    let master = |c: Card| (contract.higher_than(c) & out).is_empty();
+    let best = cards
+        .iter()
+        .copied()
+        .filter(|&c| master(c))
+        .filter(|&c| {
+            if trumps.len() == 32 {
+                true
+            } else if contract.is_trump(c.suit()) {
+                opp_trumps && ours
+            } else {
+                !ruffed(c)
+            }
+        })
+        .max_by_key(|&c| (pts(c), power(c)));
+    if let Some(c) = best {
+        return c;
+    }
+    if let Some(p) = partner {
+        let led_by_partner = view.tricks.iter().find_map(|t| {
+            let &(s, c) = t.cards.first()?;
+            (s.index() & 3 == p && !contract.is_trump(c.suit())).then_some(c.suit())
+        });
+        if let Some(suit) = led_by_partner {
+            if let Some(c) = cards
+                .iter()
+                .copied()
+                .filter(|c| c.suit() == suit)
+                .min_by_key(|&c| (pts(c), power(c)))
+            {
+                return c;
+            }
+        }
+    }
+    let cheapest = |f: &dyn Fn(Card) -> bool| {
+        cards.iter().copied().filter(|&c| f(c)).min_by_key(|&c| (pts(c), power(c)))
+    };
+    cheapest(&|c| !contract.is_trump(c.suit()) && !ruffed(c))
+        .or_else(|| cheapest(&|_| true))
+        .unwrap_or(cards[0])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use belot_core::parse_cards;
+
+    fn hand(s: &str) -> CardSet {
+        parse_cards(s).unwrap().into_iter().collect()
+    }
+
+    #[test]
+    fn french_heuristic_bids_from_hand_strength() {
+        let b = Bidding::default();
+        // Jack, nine and ace of the suit and a side ace: takes.
+        assert!(strength(hand("JH 9H AH AS 7D 8C 9S"), Suit::Hearts) >= b.take);
+        // The jack alone with small side cards: passes.
+        assert!(strength(hand("JH 7S 8S 9D 7C 8C QD"), Suit::Hearts) < b.take);
+        // The same cards are strong in one suit and weak in another.
+        let h = hand("JS 9S TS KS 7H 8D 9C");
+        assert!(strength(h, Suit::Spades) >= b.name);
+        assert!(strength(h, Suit::Hearts) < b.name);
     }
 }
