@@ -1,21 +1,21 @@
 #!/usr/bin/env bash
 # Bot strength and speed, the figures of README's "Bots" section.
 #
-#   bash bench/bots.sh [DEALS_FRENCH] [DEALS_OTHER]    (defaults 2000, 400)
+#   bash bench/bots.sh [DEALS_FRENCH] [DEALS_OTHER]    (defaults 2000, 300)
 #
 # Times the pimc and ismcts decisions first (French Belote, 4 players; run
 # it on an otherwise idle machine), then plays every pairing in every game
 # with `belot arena` on mirrored deals (seed 1): French Belote's pairings
-# over DEALS_FRENCH deals (ismcts vs heuristic over a quarter of them),
-# the other games' over DEALS_OTHER (heuristic vs random over
-# DEALS_FRENCH, the ismcts pairings over half: ismcts costs ~90 ms a card).
+# over DEALS_FRENCH deals (ismcts vs heuristic over DEALS_OTHER), the
+# other games' over DEALS_OTHER (heuristic vs random over DEALS_FRENCH,
+# the ismcts pairings over a third: ismcts costs ~80 ms a card).
 # The arena's results do not depend on the machine or its load: every
 # bot's budget is a count (layouts and solver nodes, ISMCTS iterations),
 # never a time. Writes bench/results/bots-<date>.txt and prints it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 french=${1:-2000}
-other=${2:-400}
+other=${2:-300}
 cargo build --release --quiet -p belot-cli -p belot-solver --examples --bins
 mkdir -p bench/results
 out="bench/results/bots-$(date +%Y-%m-%d).txt"
@@ -34,11 +34,11 @@ arena() { # game a b deals
   arena french heuristic random "$french"
   arena french pimc heuristic "$french"
   arena french pimc ismcts "$french"
-  arena french ismcts heuristic $(( french / 4 ))
+  arena french ismcts heuristic "$other"
   for game in french-3 french-2 two-player three-player; do
     arena "$game" heuristic random "$french"
     arena "$game" pimc heuristic "$other"
-    arena "$game" pimc ismcts $(( other / 2 ))
-    arena "$game" ismcts heuristic $(( other / 2 ))
+    arena "$game" pimc ismcts $(( other / 3 ))
+    arena "$game" ismcts heuristic $(( other / 3 ))
   done
 } 2>&1 | tee "$out"

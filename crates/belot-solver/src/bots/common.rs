@@ -94,16 +94,20 @@ impl Knowledge {
     /// one who neither followed nor trumped has no trumps; one who played
     /// under the card he had to beat has nothing higher (§1.6).
     pub(crate) fn learn(&mut self, trick: &[(Seat, Card)]) {
-        // The games of these bots have no partners: the duties of §1.6
-        // without the partner exception.
-        let players = 4;
-        let cannot = crate::knowledge::revealed(
-            [trick],
-            players,
-            false,
-            self.contract,
-            &belot_core::PlayRules::NO_PARTNERS,
-        );
+        // The two- and three-player games have no partners: the duties of
+        // §1.6 without the partner exception.
+        self.learn_with(trick, false, &belot_core::PlayRules::NO_PARTNERS);
+    }
+
+    /// Learns from a trick as [`Knowledge::learn`] does, under the play
+    /// duties `rules`, with partners (seats two apart) or without.
+    pub(crate) fn learn_with(
+        &mut self,
+        trick: &[(Seat, Card)],
+        partners: bool,
+        rules: &belot_core::PlayRules,
+    ) {
+        let cannot = crate::knowledge::revealed([trick], 4, partners, self.contract, rules);
         for (e, c) in self.excluded.iter_mut().zip(cannot) {
             *e |= c;
         }

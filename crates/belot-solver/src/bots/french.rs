@@ -1,9 +1,10 @@
 //! The heuristic bot in French Belote: bids from the strength of its
-//! trumps and aces, announces its melds, calls belote, wins tricks
-//! cheaply, gives points to a partner who holds the trick, never throws
-//! points onto a trick the opponents win if it can help it, leads its
-//! master cards, draws trumps while the opponents may still hold some
-//! (it counts them), and returns its partner's suit.
+//! trumps and aces, announces its melds, calls belote; on lead, cashes
+//! its master cards, draws trumps while the opponents may still hold some
+//! (it counts them), returns its partner's suit and avoids suits an
+//! opponent ruffs; following, weighs each card by what the trick brings
+//! its side (wins tricks cheaply, gives points to a partner who holds the
+//! trick, does not throw points onto a trick the opponents win).
 
 use belot_core::french::SeatView;
 
@@ -82,46 +83,11 @@ pub fn act_with(view: &SeatView, bidding: Bidding) -> Action {
         let Some(contract) = view.contract else { return first() };
         // Call belote when the card allows it.
         let play = |card: Card| common::play_action(&cards, card);
-        let pts = |c: Card| contract.points(c) as i32;
-        let power = |c: Card| {
-            contract.strength(c) as i32 + if contract.is_trump(c.suit()) { 10 } else { 0 }
-        };
         let unique: Vec<Card> = cards.iter().map(|x| x.0).collect();
-        let trick: Vec<(Seat, Card)> =
-            view.trick.as_ref().map(|t| t.cards.clone()).unwrap_or_default();
-        if trick.is_empty() {
+        if view.trick.as_ref().is_none_or(|t| t.cards.is_empty()) {
             return play(lead(view, contract, &unique));
         }
-        // Who wins now.
-        let Some(win) = common::winner(contract, &trick) else { return first() };
-        // Only four players play in teams.
-        let partner = (view.players == 4).then(|| Seat((view.seat.0 + 2) % 4));
-        let last_to_play = trick.len() + 1 == view.players as usize;
-        if Some(win.0) == partner
-            && (last_to_play || !contract.is_trump(win.1.suit()) || power(win.1) >= 15)
-        {
-            // The partner holds the trick: give him points, but not a trump
-            // that might be needed later.
-            let c = unique
-                .iter()
-                .copied()
-                .filter(|&c| {
-                    !contract.is_trump(c.suit())
-                        || unique.iter().all(|&x| contract.is_trump(x.suit()))
-                })
-                .max_by_key(|&c| pts(c))
-                .unwrap_or(unique[0]);
-            return play(c);
-        }
-        // The opponents hold it: win it as cheaply as possible, else throw
-        // the least valuable card.
-        let winners: Vec<Card> =
-            unique.iter().copied().filter(|&c| contract.beats(c, win.1)).collect();
-        if let Some(&c) = winners.iter().min_by_key(|&&c| power(c)) {
-            return play(c);
-        }
-        let c = unique.iter().copied().min_by_key(|&c| (pts(c), power(c))).unwrap_or(unique[0]);
-        play(c)
+        play(follow(view, contract, &cards).unwrap_or(unique[0]))
     }
 }
 
@@ -221,6 +187,67 @@ fn lead(view: &SeatView, contract: Contract, cards: &[Card]) -> Card {
     cheapest(&|c| !contract.is_trump(c.suit()) && !ruffed(c))
         .or_else(|| cheapest(&|_| true))
         .unwrap_or(cards[0])
+}
+
+/// The card to play onto a trick in progress, by the card-play rule the
+/// two- and three-player bots share ([`common::Turn`]): each card weighed
+/// by the points the trick is expected to bring the bot's side (a
+/// partner's points are its own) less what the card is still worth in
+/// hand, from what the seat knows of the other hands (the turned card in
+/// the taker's hand; voids, missing trumps and missing higher cards
+/// revealed by the plays, with the partner exception of §1.6).
+fn follow(view: &SeatView, contract: Contract, cards: &[(Card, bool)]) -> Option<Card> {
+    use super::common::{Aim, Knowledge, Turn};
+    let n = view.players as usize;
+    let me = view.seat;
+    let trick: Vec<(Seat, Card)> = view.trick.as_ref().map(|t| t.cards.clone()).unwrap_or_default();
+    let played: CardSet = view
+        .tricks
+        .iter()
+        .flat_map(|t| t.cards.iter().map(|x| x.1))
+        .chain(trick.iter().map(|x| x.1))
+        .collect();
+    let mut known = [CardSet::EMPTY; 4];
+    if let Some(t) = view.taker {
+        if t != me {
+            known[t.index() & 3] |= view.turned.set();
+        }
+    }
+    let known = known.map(|k| k - played - view.hand);
+    let unseen = !(view.hand | played | view.bottom.map_or(CardSet::EMPTY, |c| c.set()));
+    let mut sizes = [0; 4];
+    for (i, s) in view.hand_sizes.iter().enumerate().take(4) {
+        sizes[i] = *s;
+    }
+    let mut know = Knowledge::new(contract, unseen, known, sizes);
+    let partners = n == 4;
+    let rules =
+        if partners { belot_core::PlayRules::FRENCH } else { belot_core::PlayRules::NO_PARTNERS };
+    for t in view.tricks.iter().map(|t| &t.cards).chain([&trick]) {
+        know.learn_with(t, partners, &rules);
+    }
+    let mut weight = [0.0; 4];
+    let mut foe = [false; 4];
+    for s in 0..n {
+        let friend = s == me.index() || (n == 4 && (s + 2) % 4 == me.index());
+        weight[s] = if friend { 1.0 } else { -1.0 };
+        foe[s] = !friend;
+    }
+    let last_trick = view.hand.len() == 1;
+    let turn = Turn {
+        contract,
+        players: view.players,
+        me,
+        hand: view.hand,
+        cards,
+        trick: &trick,
+        know: &know,
+        weight,
+        foe,
+        aim: Aim::Most,
+        bonus: if last_trick { 10.0 } else { 0.0 },
+    };
+    turn.choose()
 }
 
 #[cfg(test)]
