@@ -9,7 +9,19 @@
 //! is taken to be in its hand independently, with probability (cards it
 //! holds that are not known) / (unseen cards it may hold).
 
+use belot_core::french::TrickView;
 use belot_core::{Action, Card, CardSet, Contract, Rank, Seat, Suit};
+
+/// The trick in progress (empty on lead) and every card played so far in
+/// the deal, from a view's tricks.
+pub(crate) fn trick_and_played(
+    tricks: &[TrickView],
+    trick: Option<&TrickView>,
+) -> (Vec<(Seat, Card)>, CardSet) {
+    let now: Vec<(Seat, Card)> = trick.map(|t| t.cards.clone()).unwrap_or_default();
+    let played = tricks.iter().flat_map(|t| &t.cards).chain(&now).map(|x| x.1).collect();
+    (now, played)
+}
 
 /// What the seat plays for.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -9,7 +9,7 @@
 use belot_core::french::SeatView;
 
 use super::common;
-use belot_core::{Action, Card, CardSet, Contract, Rank, Seat, Suit};
+use belot_core::{Action, Card, CardSet, Contract, Rank, Suit};
 
 /// Strength of a hand with `trump`: trump card points, 10 per side ace,
 /// a bonus for trump length.
@@ -200,13 +200,7 @@ fn follow(view: &SeatView, contract: Contract, cards: &[(Card, bool)]) -> Option
     use super::common::{Aim, Knowledge, Turn};
     let n = view.players as usize;
     let me = view.seat;
-    let trick: Vec<(Seat, Card)> = view.trick.as_ref().map(|t| t.cards.clone()).unwrap_or_default();
-    let played: CardSet = view
-        .tricks
-        .iter()
-        .flat_map(|t| t.cards.iter().map(|x| x.1))
-        .chain(trick.iter().map(|x| x.1))
-        .collect();
+    let (trick, played) = common::trick_and_played(&view.tricks, view.trick.as_ref());
     let mut known = [CardSet::EMPTY; 4];
     if let Some(t) = view.taker {
         if t != me {

@@ -117,13 +117,7 @@ fn play(view: &ThreeView) -> Action {
         return first();
     }
     let me = Seat(view.seat.0 % 3);
-    let trick: Vec<(Seat, Card)> = view.trick.as_ref().map(|t| t.cards.clone()).unwrap_or_default();
-    let played: CardSet = view
-        .tricks
-        .iter()
-        .flat_map(|t| t.cards.iter().map(|x| x.1))
-        .chain(trick.iter().map(|x| x.1))
-        .collect();
+    let (trick, played) = common::trick_and_played(&view.tricks, view.trick.as_ref());
     let known = known_cards(view, played);
     let unseen = !(view.hand | played | view.turned.set());
     let sizes = [view.hand_sizes[0], view.hand_sizes[1], view.hand_sizes[2], 0];
