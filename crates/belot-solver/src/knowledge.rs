@@ -182,8 +182,8 @@ impl Auction {
 
 /// What a deal's final card points are worth to a seat: its side's
 /// recorded points minus the other side's, for a contract between two
-/// sides (French Belote for four or two, two-player Belot); otherwise
-/// the card points themselves.
+/// sides (two-player Belot); otherwise the card points themselves
+/// (French Belote plays better for card points, see its `from_view`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Objective {
     /// The card points themselves (fewest with [`PlayInfo::minimize`]).
@@ -199,8 +199,8 @@ pub enum Objective {
         belote: [i32; 2],
         /// Everything counts double (БК).
         double: bool,
-        /// The bonus of a capot (all the tricks): 90 in French Belote
-        /// (162 becomes 252); none in two-player Belot.
+        /// The bonus of a capot (all the tricks): none in two-player
+        /// Belot; 90 in French Belote (162 becomes 252).
         capot: i32,
     },
 }

@@ -115,8 +115,8 @@ impl PimcBot {
             let solution = solver.solve_within(&state, limit);
             nodes += solver.stats.nodes;
             let Some(solution) = solution else { break };
-            // Each card's worth in the deal's score, not only in points:
-            // a contract made or failed is what counts.
+            // Each card's worth as the seat's objective says (the deal's
+            // score in two-player Belot, card points elsewhere).
             let in_play = crate::points_in_play(&state);
             for (card, v) in solution.cards {
                 totals[card.index() as usize & 31] += info.objective.worth(v, in_play);
