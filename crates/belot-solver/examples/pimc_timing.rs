@@ -2,8 +2,8 @@
 //! `cargo run --release -p belot-solver --example pimc_timing -- [DEALS] [GAME] [SAMPLES NODES]`
 //! (default 200 deals of French Belote for 4 players, the default budget). `pimc` plays in
 //! the even seats against the heuristic bot; every card decision with
-//! more than one legal card is timed. Prints the mean, median, p99 and
-//! slowest decision.
+//! more than one legal card is timed, and every bidding decision. Prints
+//! the mean, median, p99 and slowest decision of each kind and of all.
 
 use std::time::Instant;
 
@@ -23,11 +23,12 @@ fn main() {
         args.get(2).and_then(|a| a.parse().ok()),
         args.get(3).and_then(|a| a.parse().ok()),
     ) {
-        (Some(samples), Some(nodes)) => Budget { samples, nodes, first: nodes },
+        (Some(samples), Some(nodes)) => Budget { samples, nodes, first: nodes, ..Budget::DEFAULT },
         _ => Budget::default(),
     };
     let mut rng = ChaCha8Rng::seed_from_u64(3);
     let mut times = Vec::new();
+    let mut bids = Vec::new();
     let mut stats = belot_solver::pimc::PimcStats::default();
     for k in 0..n {
         let mut table =
@@ -38,10 +39,16 @@ fn main() {
             let view = table.view(seat);
             let action = if seat.0 % 2 == 0 {
                 let choice = view.playable().len() > 1;
+                let bid = view.legal().iter().any(|a| {
+                    matches!(a, belot_core::Action::Take | belot_core::Action::Name { .. })
+                });
                 let t = Instant::now();
                 let a = pimc[seat.index()].act(&view, &mut rng);
+                let ms = t.elapsed().as_secs_f64() * 1e3;
                 if choice {
-                    times.push(t.elapsed().as_secs_f64() * 1e3);
+                    times.push(ms);
+                } else if bid {
+                    bids.push(ms);
                 }
                 a
             } else {
@@ -56,20 +63,30 @@ fn main() {
         }
     }
     assert!(!times.is_empty(), "no decisions timed");
-    times.sort_by(f64::total_cmp);
-    let q = |p: f64| times[((times.len() - 1) as f64 * p).round() as usize];
-    let mean = times.iter().sum::<f64>() / times.len() as f64;
     let b = budget;
     println!(
-        "pimc ({}, up to {} layouts, {} nodes): {} decisions, mean {mean:.1} ms, median {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+        "pimc ({}, up to {} layouts, {} nodes per card, {} playouts per call):",
         game.name(),
         b.samples,
         b.nodes,
-        times.len(),
-        q(0.5),
-        q(0.99),
-        q(1.0)
+        b.bids
     );
+    let mut all: Vec<f64> = times.iter().chain(&bids).copied().collect();
+    for (what, xs) in [("cards", &mut times), ("calls", &mut bids), ("all", &mut all)] {
+        if xs.is_empty() {
+            continue;
+        }
+        xs.sort_by(f64::total_cmp);
+        let q = |p: f64| xs[((xs.len() - 1) as f64 * p).round() as usize];
+        let mean = xs.iter().sum::<f64>() / xs.len() as f64;
+        println!(
+            "  {what:5} {:6} decisions, mean {mean:.1} ms, median {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+            xs.len(),
+            q(0.5),
+            q(0.99),
+            q(1.0)
+        );
+    }
     println!(
         "{:.1} layouts per decision; {} of {} decisions left to the heuristic (no layout within budget)",
         stats.layouts as f64 / stats.decisions.max(1) as f64,

@@ -21,6 +21,7 @@
 //! [`Config`]; tests check that the value never changes.
 
 pub mod arena;
+pub mod bidding;
 pub mod bots;
 pub mod game;
 pub mod ismcts;

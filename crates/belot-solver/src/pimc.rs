@@ -2,8 +2,10 @@
 //! play, the bot deals the cards it cannot see among the other hands (and
 //! the stock), consistent with everything its seat knows
 //! ([`PlayInfo`]), solves each such layout exactly with the double-dummy
-//! solver, and plays the card with the best total. Bidding, announcing
-//! and the other choices before the play are the heuristic bot's.
+//! solver, and plays the card with the best total. In French Belote with
+//! four or three players it bids by playouts ([`crate::bidding`]);
+//! announcing, the other games' bidding and the other choices before the
+//! play are the heuristic bot's.
 //!
 //! The budget is deterministic (layouts and solver nodes, not time), so
 //! the same views and the same seed give the same moves on any machine.
@@ -27,13 +29,18 @@ pub struct Budget {
     pub nodes: u64,
     /// Nodes the first layout may always use.
     pub first: u64,
+    /// Layouts played out per bidding decision (French Belote with four or
+    /// three players; 0 bids as the heuristic bot does).
+    pub bids: u32,
 }
 
 impl Budget {
     /// 32 layouts within a million nodes: a few milliseconds late in a
     /// deal, at most some tens of milliseconds at its first tricks (mean
-    /// 15 ms, p99 66 ms on a 2-core AMD EPYC VM, French Belote).
-    pub const DEFAULT: Budget = Budget { samples: 32, nodes: 1_000_000, first: 1_000_000 };
+    /// 15 ms, p99 66 ms on a 2-core AMD EPYC VM, French Belote); 128
+    /// layouts played out per call.
+    pub const DEFAULT: Budget =
+        Budget { samples: 32, nodes: 1_000_000, first: 1_000_000, bids: 128 };
 }
 
 impl Default for Budget {
@@ -153,6 +160,12 @@ impl Bot for PimcBot {
     fn act(&mut self, view: &GameView, rng: &mut dyn RngCore) -> Action {
         let Some((info, legal)) = crate::bots::card_decision(view, &self.game, &mut self.memory)
         else {
+            if let (Game::French(o), GameView::French(v)) = (&self.game, view)
+                && self.budget.bids > 0
+                && let Some(call) = crate::bidding::french_call(o, v, self.budget.bids, rng)
+            {
+                return call;
+            }
             return HeuristicBot.act(view, rng);
         };
         let card = self.choose(&info, legal, rng);

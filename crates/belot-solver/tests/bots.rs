@@ -39,7 +39,10 @@ fn play(table: &mut Table, bots: &mut [Box<dyn Bot>], rng: &mut ChaCha8Rng) -> V
 }
 
 fn small_pimc(game: Game) -> Box<dyn Bot> {
-    Box::new(PimcBot::with_budget(game, Budget { samples: 3, nodes: 20_000, first: 200_000 }))
+    Box::new(PimcBot::with_budget(
+        game,
+        Budget { samples: 3, nodes: 20_000, first: 200_000, bids: 8 },
+    ))
 }
 
 #[test]

@@ -98,7 +98,8 @@ pub(crate) fn card_action(
 }
 
 /// The bots by name, for command lines and tournaments: `random`,
-/// `heuristic`, `pimc` (optionally `pimc:LAYOUTS:NODES`) and `ismcts`
+/// `heuristic`, `pimc` (optionally `pimc:LAYOUTS:NODES` or
+/// `pimc:LAYOUTS:NODES:BIDS`) and `ismcts`
 /// (optionally `ismcts:ITERATIONS`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BotKind {
@@ -148,6 +149,9 @@ impl BotKind {
 impl std::fmt::Display for BotKind {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match *self {
+            BotKind::Pimc(b) if b.bids != crate::pimc::Budget::DEFAULT.bids => {
+                write!(f, "pimc:{}:{}:{}", b.samples, b.nodes, b.bids)
+            }
             BotKind::Pimc(b) if b != crate::pimc::Budget::DEFAULT => {
                 write!(f, "pimc:{}:{}", b.samples, b.nodes)
             }
@@ -166,8 +170,9 @@ impl std::str::FromStr for BotKind {
         let nums: Result<Vec<u64>, _> = parts.map(|p| p.parse::<u64>()).collect();
         let bad = || {
             format!(
-                "unknown bot {s:?}: the bots are random, heuristic, pimc (or pimc:LAYOUTS:NODES, \
-                 e.g. pimc:32:1000000) and ismcts (or ismcts:ITERATIONS, e.g. ismcts:60000)"
+                "unknown bot {s:?}: the bots are random, heuristic, pimc (or pimc:LAYOUTS:NODES \
+                 or pimc:LAYOUTS:NODES:BIDS, e.g. pimc:32:1000000:128; BIDS 0 bids as the \
+                 heuristic) and ismcts (or ismcts:ITERATIONS, e.g. ismcts:60000)"
             )
         };
         let nums = nums.map_err(|_| bad())?;
@@ -175,16 +180,46 @@ impl std::str::FromStr for BotKind {
             ("random", []) => Ok(BotKind::Random),
             ("heuristic", []) => Ok(BotKind::Heuristic),
             ("pimc", []) => Ok(Self::PIMC),
-            ("pimc", &[samples, nodes]) if samples > 0 && nodes > 0 && samples <= 10_000 => {
+            ("pimc", &[samples, nodes, ref bids @ ..])
+                if samples > 0
+                    && nodes > 0
+                    && samples <= 10_000
+                    && bids.len() <= 1
+                    && bids.iter().all(|&b| b <= 10_000) =>
+            {
                 Ok(BotKind::Pimc(crate::pimc::Budget {
                     samples: samples as u32,
                     nodes,
                     first: nodes,
+                    bids: bids.first().map_or(crate::pimc::Budget::DEFAULT.bids, |&b| b as u32),
                 }))
             }
             ("ismcts", []) => Ok(Self::ISMCTS),
             ("ismcts", &[n]) if n > 0 && n <= 100_000_000 => Ok(BotKind::Ismcts(n as u32)),
             _ => Err(bad()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pimc::Budget;
+
+    #[test]
+    fn bot_names_parse_and_print_back() {
+        for name in ["random", "heuristic", "pimc", "ismcts", "pimc:8:50000", "pimc:8:50000:0"] {
+            let kind: BotKind = name.parse().unwrap();
+            assert_eq!(kind.to_string(), name);
+        }
+        assert_eq!(
+            "pimc:8:50000:0".parse::<BotKind>().unwrap(),
+            BotKind::Pimc(Budget { samples: 8, nodes: 50_000, first: 50_000, bids: 0 })
+        );
+        assert_eq!("ismcts:500".parse::<BotKind>().unwrap(), BotKind::Ismcts(500));
+        for bad in ["pimc:0:5", "pimc:1", "pimc:1:2:3:4", "alpha", "ismcts:x"] {
+            let err = bad.parse::<BotKind>().unwrap_err();
+            assert!(err.contains("the bots are random, heuristic, pimc"), "{err}");
         }
     }
 }

@@ -1,0 +1,293 @@
+//! Bidding by playouts, in French Belote with four or three players: the
+//! bot deals the cards it cannot see in ways consistent with the calls
+//! made so far, and for each call it may make plays the rest of the deal
+//! out (the rest of the auction and the card play, every seat bidding and
+//! playing as the heuristic bot does), then makes the call whose deals
+//! scored best for its side.
+//!
+//! Double-dummy play does not serve here: a taker who sees every card
+//! makes contracts no player makes, and solved layouts bid far too much
+//! (measured, see docs/bots.md). Playouts by sound, imperfect players
+//! give each call the score it tends to get at a real table.
+
+use belot_core::french::{FirstPackets, FrenchDeal, FrenchOptions, SeatView};
+use belot_core::{Action, Card, CardSet, Deck, Rank, Seat, Suit};
+use rand_core::RngCore;
+
+use crate::bots::below;
+use crate::bots::french::{Bidding, strength};
+
+/// Layouts tried for each one kept: the first whose seats would have made
+/// the calls they made (else the last).
+const TRIES: usize = 24;
+
+/// The call to make from `view` (a bidding turn) after `samples` layouts
+/// each played out once per candidate call, or `None` when this is not a
+/// bidding decision with a choice, or the game is not one this handles
+/// (French Belote with four or three players).
+pub fn french_call(
+    options: &FrenchOptions,
+    view: &SeatView,
+    samples: u32,
+    rng: &mut dyn RngCore,
+) -> Option<Action> {
+    let n = options.players;
+    if n != 4 && n != 3 {
+        return None;
+    }
+    let calls: Vec<&Action> = view
+        .legal
+        .iter()
+        .filter(|a| matches!(a, Action::Take | Action::Pass | Action::Name { .. }))
+        .collect();
+    if calls.len() < 2 || calls.len() != view.legal.len() {
+        return None;
+    }
+    let me = view.seat;
+    let pool = if n == 3 { CardSet::FULL - low_cards() } else { CardSet::FULL };
+    let unseen: Vec<Card> = (pool - view.hand - view.turned.set()).iter().collect();
+    let first = view.hand.len();
+    let mut totals = vec![0f64; calls.len()];
+    let mut played = 0u32;
+    let mut cards = unseen.clone();
+    for _ in 0..samples.max(1) {
+        // A layout of the unseen cards: the others' hands, then the cards
+        // still to deal, in order.
+        let mut hands = [CardSet::EMPTY; 4];
+        for _ in 0..TRIES {
+            shuffle(&mut cards, rng);
+            let mut next = 0;
+            for s in 0..n {
+                hands[s as usize] = if Seat(s) == me {
+                    view.hand
+                } else {
+                    next += first;
+                    cards[next - first..next].iter().copied().collect()
+                };
+            }
+            if (0..n).all(|s| Seat(s) == me || consistent(view, Seat(s), hands[s as usize])) {
+                break;
+            }
+        }
+        let rest = &cards[(n as usize - 1) * first..];
+        let Some(deal) = layout_deal(options, view, hands, rest) else { continue };
+        for (call, total) in calls.iter().zip(totals.iter_mut()) {
+            let mut d = deal.clone();
+            if d.apply(me, call).is_err() {
+                return None;
+            }
+            *total += play_out(&mut d, me);
+        }
+        played += 1;
+    }
+    if played == 0 {
+        return None;
+    }
+    // The heuristic's call wins ties, so a hand the playouts cannot tell
+    // apart is bid as before.
+    let usual = crate::bots::french::act(view);
+    let mut best = calls.iter().position(|c| **c == usual).unwrap_or(0);
+    for (i, t) in totals.iter().enumerate() {
+        if *t > totals[best] {
+            best = i;
+        }
+    }
+    Some(calls[best].clone())
+}
+
+/// The 7s and 8s (out of play with three players).
+fn low_cards() -> CardSet {
+    CardSet::rank(Rank::Seven) | CardSet::rank(Rank::Eight)
+}
+
+/// True when `seat`, holding `hand` (its cards during the auction), would
+/// have made the calls it made, bidding as the heuristic bot does.
+fn consistent(view: &SeatView, seat: Seat, hand: CardSet) -> bool {
+    let bidding = Bidding::default();
+    let held = hand | view.turned.set();
+    let turned = view.turned.suit();
+    let round1 = view.players as usize;
+    view.calls.iter().enumerate().filter(|(_, c)| c.seat == seat).all(|(i, c)| match &c.action {
+        Action::Take => strength(held, turned) >= bidding.take,
+        Action::Pass if i < round1 => strength(held, turned) < bidding.take,
+        Action::Pass => {
+            Suit::ALL.iter().filter(|&&x| x != turned).all(|&x| strength(held, x) < bidding.name)
+        }
+        Action::Name { suit } => {
+            let v = strength(held, *suit);
+            v >= bidding.name
+                && Suit::ALL.iter().filter(|&&x| x != turned).all(|&x| strength(held, x) <= v)
+        }
+        _ => true,
+    })
+}
+
+/// The deal with these hands (as dealt before the auction) and `rest`
+/// still to deal, with the calls of `view` made.
+fn layout_deal(
+    options: &FrenchOptions,
+    view: &SeatView,
+    hands: [CardSet; 4],
+    rest: &[Card],
+) -> Option<FrenchDeal> {
+    let n = options.players;
+    let (p1, p2) = match options.first_packets {
+        FirstPackets::ThreeTwo => (3, 2),
+        FirstPackets::TwoThree => (2, 3),
+    };
+    let mut order: Vec<Card> = Vec::with_capacity(32);
+    let mut left = hands.map(|h| h.into_iter());
+    for packet in [p1, p2] {
+        for k in 1..=n {
+            let seat = view.dealer.plus(k, n);
+            for _ in 0..packet {
+                order.push(left[seat.index()].next()?);
+            }
+        }
+    }
+    order.push(view.turned);
+    order.extend_from_slice(rest);
+    if n == 3 {
+        // Set aside at the deal, wherever they lie.
+        order.extend(low_cards());
+    }
+    let deck = Deck::from_cards(&order).ok()?;
+    let mut deal = FrenchDeal::new(*options, view.dealer, deck).ok()?;
+    for c in &view.calls {
+        deal.apply(c.seat, &c.action).ok()?;
+    }
+    (deal.to_act() == Some(view.seat)).then_some(deal)
+}
+
+/// Plays `deal` to its end with every seat the heuristic bot; what it
+/// scored for `me`: its side's points less the other side's (with three
+/// players, less the mean of the other two). A deal nobody takes scores 0.
+fn play_out(deal: &mut FrenchDeal, me: Seat) -> f64 {
+    while let Some(seat) = deal.to_act() {
+        let action = crate::bots::french::act(&deal.view(seat));
+        if deal.apply(seat, &action).is_err() {
+            return 0.0;
+        }
+    }
+    if let Some(s) = deal.score() {
+        let mine = deal.side(me).index() & 1;
+        (s.recorded[mine] as f64) - (s.recorded[1 - mine] as f64)
+    } else if let Some(s) = deal.score3() {
+        let mine = s.recorded[me.index()] as f64;
+        let others: f64 = s.recorded.iter().map(|&r| r as f64).sum::<f64>() - mine;
+        mine - others / 2.0
+    } else {
+        0.0
+    }
+}
+
+/// Fisher–Yates.
+fn shuffle(cards: &mut [Card], rng: &mut dyn RngCore) {
+    for i in (1..cards.len()).rev() {
+        cards.swap(i, below(rng, i + 1));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use belot_core::parse_cards;
+    use rand_chacha::ChaCha8Rng;
+    use rand_core::SeedableRng;
+
+    /// A four-player deal, seat 3 dealing: seat 0 (first to speak) gets
+    /// `first` (five cards) and `turned` is turned; the other cards follow
+    /// in a fixed order.
+    fn deal_with(first: &str, turned: &str) -> FrenchDeal {
+        let mine = parse_cards(first).unwrap();
+        let up = parse_cards(turned).unwrap()[0];
+        let others: Vec<Card> =
+            CardSet::FULL.iter().filter(|c| !mine.contains(c) && *c != up).collect();
+        let mut order = Vec::new();
+        let mut rest = others.into_iter();
+        // Packets of 3 then 2, from the dealer's left (seat 0).
+        for (packet, from) in [(3, 0), (2, 3)] {
+            order.extend_from_slice(&mine[from..from + packet]);
+            for _ in 0..3 * packet {
+                order.push(rest.next().unwrap());
+            }
+        }
+        order.push(up);
+        order.extend(rest);
+        let deck = Deck::from_cards(&order).unwrap();
+        let deal = FrenchDeal::new(FrenchOptions::default(), Seat(3), deck).unwrap();
+        assert_eq!(deal.hand(Seat(0)), mine.iter().copied().collect());
+        deal
+    }
+
+    fn call(deal: &FrenchDeal, seed: u64) -> Action {
+        let view = deal.view(deal.to_act().unwrap());
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        french_call(&FrenchOptions::default(), &view, 64, &mut rng).unwrap()
+    }
+
+    #[test]
+    fn french_playouts_take_a_strong_hand_and_pass_a_weak_one() {
+        // The jack and nine of the turned suit with its ace and two side aces.
+        let strong = deal_with("JH 9H AH AS AC", "TH");
+        assert_eq!(call(&strong, 1), Action::Take);
+        // Small cards, none of the turned suit.
+        let weak = deal_with("7S 8S 7D 8C 9C", "7H");
+        assert_eq!(call(&weak, 1), Action::Pass);
+    }
+
+    #[test]
+    fn french_playouts_name_the_suit_of_a_strong_hand_in_round_two() {
+        let mut deal = deal_with("JS 9S AS TS KS", "7H");
+        for _ in 0..4 {
+            let seat = deal.to_act().unwrap();
+            deal.apply(seat, &Action::Pass).unwrap();
+        }
+        assert_eq!(deal.to_act(), Some(Seat(0)));
+        assert_eq!(call(&deal, 2), Action::Name { suit: Suit::Spades });
+    }
+
+    #[test]
+    fn french_playouts_repeat_with_the_same_seed() {
+        let deal = deal_with("JH 7S AD 8C QH", "9H");
+        assert_eq!(call(&deal, 5), call(&deal, 5));
+    }
+
+    #[test]
+    fn layouts_keep_the_hand_and_explain_the_passes() {
+        let mut deal = deal_with("JH 7S AD 8C QH", "9H");
+        // Seat 0 and seat 1 pass; seat 2 is to speak.
+        deal.apply(Seat(0), &Action::Pass).unwrap();
+        deal.apply(Seat(1), &Action::Pass).unwrap();
+        let view = deal.view(Seat(2));
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let unseen: Vec<Card> = (CardSet::FULL - view.hand - view.turned.set()).iter().collect();
+        let mut explained = 0;
+        for _ in 0..50 {
+            let mut cards = unseen.clone();
+            shuffle(&mut cards, &mut rng);
+            let mut hands = [CardSet::EMPTY; 4];
+            let mut next = 0;
+            for (s, hand) in hands.iter_mut().enumerate() {
+                *hand = if s == 2 {
+                    view.hand
+                } else {
+                    next += 5;
+                    cards[next - 5..next].iter().copied().collect()
+                };
+            }
+            let d = layout_deal(&FrenchOptions::default(), &view, hands, &cards[15..]).unwrap();
+            for s in 0..4 {
+                assert_eq!(d.hand(Seat(s)), hands[s as usize]);
+            }
+            assert_eq!(d.view(Seat(2)).hand, view.hand);
+            explained +=
+                [0, 1].iter().all(|&s| consistent(&view, Seat(s), hands[s as usize])) as u32;
+        }
+        // Most hands pass the turned suit.
+        assert!(explained > 10, "{explained}");
+        // A hand that would have taken does not explain a pass.
+        let taker = parse_cards("JH TH AH AS AC").unwrap().into_iter().collect();
+        assert!(!consistent(&view, Seat(0), taker));
+    }
+}
