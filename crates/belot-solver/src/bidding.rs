@@ -1,4 +1,4 @@
-//! Bidding by playouts, in French Belote with four or three players: the
+//! Bidding by playouts, in French Belote (four, three or two players): the
 //! bot deals the cards it cannot see in ways consistent with the calls
 //! made so far, and for each call it may make plays the rest of the deal
 //! out (the rest of the auction and the card play, every seat bidding and
@@ -23,8 +23,7 @@ const TRIES: usize = 24;
 
 /// The call to make from `view` (a bidding turn) after `samples` layouts
 /// each played out once per candidate call, or `None` when this is not a
-/// bidding decision with a choice, or the game is not one this handles
-/// (French Belote with four or three players).
+/// bidding decision with a choice.
 pub fn french_call(
     options: &FrenchOptions,
     view: &SeatView,
@@ -32,9 +31,6 @@ pub fn french_call(
     rng: &mut dyn RngCore,
 ) -> Option<Action> {
     let n = options.players;
-    if n != 4 && n != 3 {
-        return None;
-    }
     let calls: Vec<&Action> = view
         .legal
         .iter()
@@ -137,11 +133,19 @@ fn layout_deal(
     };
     let mut order: Vec<Card> = Vec::with_capacity(32);
     let mut left = hands.map(|h| h.into_iter());
-    for packet in [p1, p2] {
-        for k in 1..=n {
-            let seat = view.dealer.plus(k, n);
-            for _ in 0..packet {
-                order.push(left[seat.index()].next()?);
+    if n == 2 {
+        // Three cards each, twice, the non-dealer first.
+        for i in 0..12 {
+            let seat = if (i / 3) % 2 == 0 { view.dealer.next(2) } else { view.dealer };
+            order.push(left[seat.index()].next()?);
+        }
+    } else {
+        for packet in [p1, p2] {
+            for k in 1..=n {
+                let seat = view.dealer.plus(k, n);
+                for _ in 0..packet {
+                    order.push(left[seat.index()].next()?);
+                }
             }
         }
     }
@@ -173,9 +177,10 @@ fn play_out(deal: &mut FrenchDeal, me: Seat) -> f64 {
         let mine = deal.side(me).index() & 1;
         (s.recorded[mine] as f64) - (s.recorded[1 - mine] as f64)
     } else if let Some(s) = deal.score3() {
+        // Each for himself: against the mean of the others.
         let mine = s.recorded[me.index()] as f64;
         let others: f64 = s.recorded.iter().map(|&r| r as f64).sum::<f64>() - mine;
-        mine - others / 2.0
+        mine - others / (deal.players() - 1) as f64
     } else {
         0.0
     }
@@ -289,5 +294,33 @@ mod tests {
         // A hand that would have taken does not explain a pass.
         let taker = parse_cards("JH TH AH AS AC").unwrap().into_iter().collect();
         assert!(!consistent(&view, Seat(0), taker));
+    }
+
+    #[test]
+    fn layouts_deal_as_the_table_does_with_three_and_two_players() {
+        for players in [3u8, 2] {
+            let options = FrenchOptions { players, ..FrenchOptions::default() };
+            for k in 0..20 {
+                let deal =
+                    FrenchDeal::new(options, Seat(0), Deck::from_seed(k, players as u64)).unwrap();
+                let me = deal.to_act().unwrap();
+                let view = deal.view(me);
+                let mut rng = ChaCha8Rng::seed_from_u64(k);
+                let action = french_call(&options, &view, 8, &mut rng).unwrap();
+                assert!(view.legal.contains(&action));
+                // The real deal's own hands, dealt again from a layout.
+                let hands: [CardSet; 4] = std::array::from_fn(|s| {
+                    if s < players as usize { deal.hand(Seat(s as u8)) } else { CardSet::EMPTY }
+                });
+                let pool = if players == 3 { CardSet::FULL - low_cards() } else { CardSet::FULL };
+                let dealt = hands.iter().fold(view.turned.set(), |a, h| a | *h);
+                let rest: Vec<Card> = (pool - dealt).iter().collect();
+                let again = layout_deal(&options, &view, hands, &rest).unwrap();
+                for s in 0..players {
+                    assert_eq!(again.hand(Seat(s)), deal.hand(Seat(s)));
+                }
+                assert_eq!(again.turned(), deal.turned());
+            }
+        }
     }
 }

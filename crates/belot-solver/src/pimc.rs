@@ -2,8 +2,8 @@
 //! play, the bot deals the cards it cannot see among the other hands (and
 //! the stock), consistent with everything its seat knows
 //! ([`PlayInfo`]), solves each such layout exactly with the double-dummy
-//! solver, and plays the card with the best total. In French Belote with
-//! four or three players it bids by playouts ([`crate::bidding`]);
+//! solver, and plays the card with the best total. In French Belote it
+//! bids by playouts ([`crate::bidding`]);
 //! announcing, the other games' bidding and the other choices before the
 //! play are the heuristic bot's.
 //!
@@ -29,8 +29,8 @@ pub struct Budget {
     pub nodes: u64,
     /// Nodes the first layout may always use.
     pub first: u64,
-    /// Layouts played out per bidding decision (French Belote with four or
-    /// three players; 0 bids as the heuristic bot does).
+    /// Layouts played out per bidding decision (French Belote; 0 bids as
+    /// the heuristic bot does).
     pub bids: u32,
 }
 
