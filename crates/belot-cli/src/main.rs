@@ -46,10 +46,10 @@ enum Command {
         /// two-player, three-player.
         #[arg(long, default_value = "french")]
         game: String,
-        /// The bot reported on: random, heuristic, pimc[:LAYOUTS:NODES] or ismcts[:ITERATIONS].
+        /// The bot reported on: random, heuristic, pimc[:LAYOUTS:NODES[:BIDS]] or ismcts[:ITERATIONS].
         #[arg(long, default_value = "heuristic")]
         a: String,
-        /// Its opponent: random, heuristic, pimc[:LAYOUTS:NODES] or ismcts[:ITERATIONS].
+        /// Its opponent: random, heuristic, pimc[:LAYOUTS:NODES[:BIDS]] or ismcts[:ITERATIONS].
         #[arg(long, default_value = "random")]
         b: String,
         /// Mirrored deals to play.
