@@ -11,11 +11,11 @@
 //! give each call the score it tends to get at a real table.
 
 use belot_core::french::{FirstPackets, FrenchDeal, FrenchOptions, SeatView};
-use belot_core::{Action, Card, CardSet, Deck, Rank, Seat, Suit};
+use belot_core::{Action, Card, CardSet, Deck, Rank, Seat};
 use rand_core::RngCore;
 
 use crate::bots::below;
-use crate::bots::french::{Bidding, strength};
+use crate::bots::french::{Bidding, would_call};
 
 /// Layouts tried for each one kept: the first whose seats would have made
 /// the calls they made (else the last).
@@ -99,22 +99,10 @@ fn low_cards() -> CardSet {
 /// True when `seat`, holding `hand` (its cards during the auction), would
 /// have made the calls it made, bidding as the heuristic bot does.
 fn consistent(view: &SeatView, seat: Seat, hand: CardSet) -> bool {
-    let bidding = Bidding::default();
     let held = hand | view.turned.set();
-    let turned = view.turned.suit();
     let round1 = view.players as usize;
-    view.calls.iter().enumerate().filter(|(_, c)| c.seat == seat).all(|(i, c)| match &c.action {
-        Action::Take => strength(held, turned) >= bidding.take,
-        Action::Pass if i < round1 => strength(held, turned) < bidding.take,
-        Action::Pass => {
-            Suit::ALL.iter().filter(|&&x| x != turned).all(|&x| strength(held, x) < bidding.name)
-        }
-        Action::Name { suit } => {
-            let v = strength(held, *suit);
-            v >= bidding.name
-                && Suit::ALL.iter().filter(|&&x| x != turned).all(|&x| strength(held, x) <= v)
-        }
-        _ => true,
+    view.calls.iter().enumerate().filter(|(_, c)| c.seat == seat).all(|(i, c)| {
+        would_call(held, view.turned.suit(), i < round1, &c.action, Bidding::default())
     })
 }
 
@@ -196,7 +184,7 @@ fn shuffle(cards: &mut [Card], rng: &mut dyn RngCore) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use belot_core::parse_cards;
+    use belot_core::{Suit, parse_cards};
     use rand_chacha::ChaCha8Rng;
     use rand_core::SeedableRng;
 

@@ -131,7 +131,6 @@ impl Auction {
         if pool.len() < k {
             return 1.0;
         }
-        let strength = crate::bots::french::strength;
         let round1 = |i: usize| i < self.players as usize;
         // Each call with its round (the take ends round 1).
         let rounds: Vec<(bool, Action)> = self
@@ -152,22 +151,8 @@ impl Auction {
                     held.insert(*c);
                 }
             }
-            let consistent = rounds.iter().all(|(r1, a)| match a {
-                Action::Take => strength(held, turned.suit()) >= self.bidding.take,
-                Action::Pass if *r1 => strength(held, turned.suit()) < self.bidding.take,
-                Action::Pass => Suit::ALL
-                    .iter()
-                    .filter(|&&x| x != turned.suit())
-                    .all(|&x| strength(held, x) < self.bidding.name),
-                Action::Name { suit } => {
-                    let v = strength(held, *suit);
-                    v >= self.bidding.name
-                        && Suit::ALL
-                            .iter()
-                            .filter(|&&x| x != turned.suit())
-                            .all(|&x| strength(held, x) <= v)
-                }
-                _ => true,
+            let consistent = rounds.iter().all(|(r1, a)| {
+                crate::bots::french::would_call(held, turned.suit(), *r1, a, self.bidding)
             });
             ok += consistent as u32;
             all += 1;

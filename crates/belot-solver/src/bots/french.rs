@@ -39,6 +39,31 @@ impl Default for Bidding {
     }
 }
 
+/// True when a bidder holding `held` (its cards and the turned card)
+/// makes `call` bidding as `bidding` says, in round 1 (`round1`) or 2
+/// with `turned` turned. Actions that are not calls are always true.
+pub(crate) fn would_call(
+    held: CardSet,
+    turned: Suit,
+    round1: bool,
+    call: &Action,
+    bidding: Bidding,
+) -> bool {
+    match call {
+        Action::Take => strength(held, turned) >= bidding.take,
+        Action::Pass if round1 => strength(held, turned) < bidding.take,
+        Action::Pass => {
+            Suit::ALL.iter().filter(|&&x| x != turned).all(|&x| strength(held, x) < bidding.name)
+        }
+        Action::Name { suit } => {
+            let v = strength(held, *suit);
+            v >= bidding.name
+                && Suit::ALL.iter().filter(|&&x| x != turned).all(|&x| strength(held, x) <= v)
+        }
+        _ => true,
+    }
+}
+
 /// The heuristic bot's action in French Belote.
 pub fn act(view: &SeatView) -> Action {
     act_with(view, Bidding::default())
