@@ -1,4 +1,5 @@
-//! Bidding by playouts, in French Belote (four, three or two players): the
+//! Bidding by playouts, in French Belote (four, three or two players) and
+//! in three-player Belot: the
 //! bot deals the cards it cannot see in ways consistent with the calls
 //! made so far, and for each call it may make plays the rest of the deal
 //! out (the rest of the auction and the card play, every seat bidding and
@@ -11,6 +12,7 @@
 //! give each call the score it tends to get at a real table.
 
 use belot_core::french::{FirstPackets, FrenchDeal, FrenchOptions, SeatView};
+use belot_core::three_player::{ThreeDeal, ThreeOptions, ThreeView};
 use belot_core::{Action, Card, CardSet, Deck, Rank, Seat};
 use rand_core::RngCore;
 
@@ -174,6 +176,124 @@ fn play_out(deal: &mut FrenchDeal, me: Seat) -> f64 {
     }
 }
 
+/// The call to make in three-player Belot (seed 000) from `view` (a
+/// bidding turn), as [`french_call`] makes it: `samples` layouts of the
+/// unseen cards, each kept only when the others' calls so far are the
+/// heuristic bot's with those cards (else the last of a few draws), each
+/// call played out on every layout. `None` when this is not a bidding
+/// decision with a choice.
+pub fn three_call(
+    options: &ThreeOptions,
+    view: &ThreeView,
+    samples: u32,
+    rng: &mut dyn RngCore,
+) -> Option<Action> {
+    let calls: Vec<&Action> = view
+        .legal
+        .iter()
+        .filter(|a| matches!(a, Action::Take | Action::Pass | Action::Name { .. }))
+        .collect();
+    if calls.len() < 2 || calls.len() != view.legal.len() || view.exchanged {
+        return None;
+    }
+    let me = view.seat;
+    let unseen: Vec<Card> =
+        (CardSet::FULL - view.hand - view.original_turned.set()).iter().collect();
+    let first = view.hand.len();
+    let mut totals = vec![0f64; calls.len()];
+    let mut played = 0u32;
+    let mut cards = unseen;
+    for _ in 0..samples.max(1) {
+        let mut deal = None;
+        for _ in 0..TRIES {
+            shuffle(&mut cards, rng);
+            let mut hands = [CardSet::EMPTY; 3];
+            let mut next = 0;
+            for (s, hand) in hands.iter_mut().enumerate() {
+                *hand = if s == me.index() {
+                    view.hand
+                } else {
+                    next += first;
+                    cards[next - first..next].iter().copied().collect()
+                };
+            }
+            let (d, explained) = match three_layout(options, view, hands, &cards[2 * first..]) {
+                Some(x) => x,
+                None => continue,
+            };
+            deal = Some(d);
+            if explained {
+                break;
+            }
+        }
+        let Some(deal) = deal else { continue };
+        for (call, total) in calls.iter().zip(totals.iter_mut()) {
+            let mut d = deal.clone();
+            if d.apply(me, call).is_err() {
+                return None;
+            }
+            *total += three_play_out(&mut d, me);
+        }
+        played += 1;
+    }
+    if played == 0 {
+        return None;
+    }
+    let usual = crate::bots::three::act(view);
+    let mut best = calls.iter().position(|c| **c == usual).unwrap_or(0);
+    for (i, t) in totals.iter().enumerate() {
+        if *t > totals[best] {
+            best = i;
+        }
+    }
+    Some(calls[best].clone())
+}
+
+/// The three-player deal with these hands (six cards each) and `rest`,
+/// with the calls of `view` replayed; and whether every other seat's call
+/// is the one the heuristic bot makes with its hand there.
+fn three_layout(
+    options: &ThreeOptions,
+    view: &ThreeView,
+    hands: [CardSet; 3],
+    rest: &[Card],
+) -> Option<(ThreeDeal, bool)> {
+    let mut order: Vec<Card> = Vec::with_capacity(32);
+    let mut left = hands.map(|h| h.into_iter());
+    // Three cards at a time from the dealer's left, twice round.
+    for i in 0..18 {
+        let seat = view.dealer.plus(1 + ((i / 3) % 3) as u8, 3);
+        order.push(left[seat.index()].next()?);
+    }
+    order.push(view.original_turned);
+    order.extend_from_slice(rest);
+    let deck = Deck::from_cards(&order).ok()?;
+    let mut deal = ThreeDeal::new(*options, view.dealer, deck).ok()?;
+    let mut explained = true;
+    for c in &view.calls {
+        if c.seat != view.seat {
+            explained &= crate::bots::three::act(&deal.view(c.seat)) == c.action;
+        }
+        deal.apply(c.seat, &c.action).ok()?;
+    }
+    (deal.to_act() == Some(view.seat)).then_some((deal, explained))
+}
+
+/// Plays a three-player deal to its end with the heuristic bot in every
+/// seat; `me`'s recorded points less the mean of the others'.
+fn three_play_out(deal: &mut ThreeDeal, me: Seat) -> f64 {
+    while let Some(seat) = deal.to_act() {
+        let action = crate::bots::three::act(&deal.view(seat));
+        if deal.apply(seat, &action).is_err() {
+            return 0.0;
+        }
+    }
+    let Some(s) = deal.score() else { return 0.0 };
+    let pts: Vec<f64> = s.recorded.iter().map(|r| r.0 as f64).collect();
+    let mine = pts[me.index()];
+    mine - (pts.iter().sum::<f64>() - mine) / 2.0
+}
+
 /// Fisher–Yates.
 fn shuffle(cards: &mut [Card], rng: &mut dyn RngCore) {
     for i in (1..cards.len()).rev() {
@@ -310,5 +430,73 @@ mod tests {
                 assert_eq!(again.turned(), deal.turned());
             }
         }
+    }
+
+    /// A three-player deal, seat 2 dealing: seat 0 (first to speak) gets
+    /// `six` and `turned` is turned.
+    fn three_with(six: &str, turned: &str) -> ThreeDeal {
+        let mine = parse_cards(six).unwrap();
+        let up = parse_cards(turned).unwrap()[0];
+        let mut rest = CardSet::FULL.iter().filter(|c| !mine.contains(c) && *c != up);
+        let mut order = Vec::new();
+        for round in 0..2 {
+            order.extend_from_slice(&mine[3 * round..3 * round + 3]);
+            order.extend(rest.by_ref().take(6));
+        }
+        order.push(up);
+        order.extend(rest);
+        let deck = Deck::from_cards(&order).unwrap();
+        let deal = ThreeDeal::new(ThreeOptions::default(), Seat(2), deck).unwrap();
+        assert_eq!(deal.hand(Seat(0)), mine.iter().copied().collect());
+        assert_eq!(deal.to_act(), Some(Seat(0)));
+        deal
+    }
+
+    fn three(deal: &ThreeDeal, seed: u64) -> Action {
+        let view = deal.view(deal.to_act().unwrap());
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        three_call(&ThreeOptions::default(), &view, 48, &mut rng).unwrap()
+    }
+
+    #[test]
+    fn three_player_playouts_take_a_strong_hand_and_pass_a_weak_one() {
+        let strong = three_with("JS 9S AS TS AH AD", "KS");
+        assert_eq!(three(&strong, 1), Action::Take);
+        assert_eq!(three(&strong, 1), three(&strong, 1));
+        let weak = three_with("7H 8H 7D 8D 7C 9C", "8S");
+        assert_eq!(three(&weak, 1), Action::Pass);
+    }
+
+    #[test]
+    fn three_player_layouts_deal_as_the_table_does_and_explain_the_calls() {
+        let options = ThreeOptions::default();
+        let mut checked = 0;
+        for k in 0..20 {
+            let mut deal = ThreeDeal::new(options, Seat(1), Deck::from_seed(k, 3)).unwrap();
+            // The first speaker calls as the heuristic does; the next one
+            // is to speak.
+            let first = deal.to_act().unwrap();
+            let call = crate::bots::three::act(&deal.view(first));
+            deal.apply(first, &call).unwrap();
+            let Some(me) = deal.to_act() else { continue };
+            let view = deal.view(me);
+            if view.exchanged || view.phase != belot_core::three_player::ThreePhase::Bidding {
+                continue;
+            }
+            let hands: [CardSet; 3] = std::array::from_fn(|s| deal.hand(Seat(s as u8)));
+            let dealt = hands.iter().fold(view.original_turned.set(), |a, h| a | *h);
+            let rest: Vec<Card> = (CardSet::FULL - dealt).iter().collect();
+            let (again, explained) = three_layout(&options, &view, hands, &rest).unwrap();
+            for s in 0..3 {
+                assert_eq!(again.hand(Seat(s)), deal.hand(Seat(s)));
+            }
+            // The real hands explain the heuristic's own call.
+            assert!(explained);
+            let mut rng = ChaCha8Rng::seed_from_u64(k);
+            let action = three_call(&options, &view, 8, &mut rng).unwrap();
+            assert!(view.legal.contains(&action));
+            checked += 1;
+        }
+        assert!(checked > 10, "{checked}");
     }
 }

@@ -2,9 +2,9 @@
 //! play, the bot deals the cards it cannot see among the other hands (and
 //! the stock), consistent with everything its seat knows
 //! ([`PlayInfo`]), solves each such layout exactly with the double-dummy
-//! solver, and plays the card with the best total. In French Belote it
-//! bids by playouts ([`crate::bidding`]);
-//! announcing, the other games' bidding and the other choices before the
+//! solver, and plays the card with the best total. In French Belote and
+//! three-player Belot it bids by playouts ([`crate::bidding`]);
+//! announcing, two-player Belot's bidding and the other choices before the
 //! play are the heuristic bot's.
 //!
 //! The budget is deterministic (layouts and solver nodes, not time), so
@@ -29,8 +29,8 @@ pub struct Budget {
     pub nodes: u64,
     /// Nodes the first layout may always use.
     pub first: u64,
-    /// Layouts played out per bidding decision (French Belote; 0 bids as
-    /// the heuristic bot does).
+    /// Layouts played out per bidding decision (French Belote and
+    /// three-player Belot; 0 bids as the heuristic bot does).
     pub bids: u32,
 }
 
@@ -160,10 +160,16 @@ impl Bot for PimcBot {
     fn act(&mut self, view: &GameView, rng: &mut dyn RngCore) -> Action {
         let Some((info, legal)) = crate::bots::card_decision(view, &self.game, &mut self.memory)
         else {
-            if let (Game::French(o), GameView::French(v)) = (&self.game, view)
-                && self.budget.bids > 0
-                && let Some(call) = crate::bidding::french_call(o, v, self.budget.bids, rng)
-            {
+            let bids = self.budget.bids;
+            let call = match (&self.game, view) {
+                _ if bids == 0 => None,
+                (Game::French(o), GameView::French(v)) => {
+                    crate::bidding::french_call(o, v, bids, rng)
+                }
+                (Game::Three(o), GameView::Three(v)) => crate::bidding::three_call(o, v, bids, rng),
+                _ => None,
+            };
+            if let Some(call) = call {
                 return call;
             }
             return HeuristicBot.act(view, rng);
