@@ -1,5 +1,5 @@
-//! Bidding by playouts, in French Belote (four, three or two players) and
-//! in three-player Belot: the
+//! Bidding by playouts, in every game (French Belote for four, three or
+//! two, two-player and three-player Belot): the
 //! bot deals the cards it cannot see in ways consistent with the calls
 //! made so far, and for each call it may make plays the rest of the deal
 //! out (the rest of the auction and the card play, every seat bidding and
@@ -13,6 +13,7 @@
 
 use belot_core::french::{FirstPackets, FrenchDeal, FrenchOptions, SeatView};
 use belot_core::three_player::{ThreeDeal, ThreeOptions, ThreeView};
+use belot_core::two_player::{TwoDeal, TwoOptions, TwoPhase, TwoView};
 use belot_core::{Action, Card, CardSet, Deck, Rank, Seat};
 use rand_core::RngCore;
 
@@ -45,10 +46,8 @@ pub fn french_call(
     let pool = if n == 3 { CardSet::FULL - low_cards() } else { CardSet::FULL };
     let unseen: Vec<Card> = (pool - view.hand - view.turned.set()).iter().collect();
     let first = view.hand.len();
-    let mut totals = vec![0f64; calls.len()];
-    let mut played = 0u32;
-    let mut cards = unseen.clone();
-    for _ in 0..samples.max(1) {
+    let mut cards = unseen;
+    let draw = |rng: &mut dyn RngCore| {
         // A layout of the unseen cards: the others' hands, then the cards
         // still to deal, in order.
         let mut hands = [CardSet::EMPTY; 4];
@@ -67,23 +66,40 @@ pub fn french_call(
                 break;
             }
         }
-        let rest = &cards[(n as usize - 1) * first..];
-        let Some(deal) = layout_deal(options, view, hands, rest) else { continue };
+        layout_deal(options, view, hands, &cards[(n as usize - 1) * first..])
+    };
+    let play = |d: &mut FrenchDeal, call: &Action| {
+        d.apply(me, call).ok()?;
+        Some(play_out(d, me))
+    };
+    best_by_playouts(&calls, samples, crate::bots::french::act(view), rng, draw, play)
+}
+
+/// Plays each of `calls` out on `samples` layouts from `draw` (a deal
+/// where the seat is to call) with `play`, and returns the call with the
+/// best total; `usual` (the heuristic's call) wins ties, so a hand the
+/// playouts cannot tell apart is bid as before. `None` when no layout
+/// could be drawn or a call was refused.
+fn best_by_playouts<D: Clone>(
+    calls: &[&Action],
+    samples: u32,
+    usual: Action,
+    rng: &mut dyn RngCore,
+    mut draw: impl FnMut(&mut dyn RngCore) -> Option<D>,
+    play: impl Fn(&mut D, &Action) -> Option<f64>,
+) -> Option<Action> {
+    let mut totals = vec![0f64; calls.len()];
+    let mut played = 0u32;
+    for _ in 0..samples.max(1) {
+        let Some(deal) = draw(rng) else { continue };
         for (call, total) in calls.iter().zip(totals.iter_mut()) {
-            let mut d = deal.clone();
-            if d.apply(me, call).is_err() {
-                return None;
-            }
-            *total += play_out(&mut d, me);
+            *total += play(&mut deal.clone(), call)?;
         }
         played += 1;
     }
     if played == 0 {
         return None;
     }
-    // The heuristic's call wins ties, so a hand the playouts cannot tell
-    // apart is bid as before.
-    let usual = crate::bots::french::act(view);
     let mut best = calls.iter().position(|c| **c == usual).unwrap_or(0);
     for (i, t) in totals.iter().enumerate() {
         if *t > totals[best] {
@@ -200,10 +216,8 @@ pub fn three_call(
     let unseen: Vec<Card> =
         (CardSet::FULL - view.hand - view.original_turned.set()).iter().collect();
     let first = view.hand.len();
-    let mut totals = vec![0f64; calls.len()];
-    let mut played = 0u32;
     let mut cards = unseen;
-    for _ in 0..samples.max(1) {
+    let draw = |rng: &mut dyn RngCore| {
         let mut deal = None;
         for _ in 0..TRIES {
             shuffle(&mut cards, rng);
@@ -217,36 +231,22 @@ pub fn three_call(
                     cards[next - first..next].iter().copied().collect()
                 };
             }
-            let (d, explained) = match three_layout(options, view, hands, &cards[2 * first..]) {
-                Some(x) => x,
-                None => continue,
+            let Some((d, explained)) = three_layout(options, view, hands, &cards[2 * first..])
+            else {
+                continue;
             };
             deal = Some(d);
             if explained {
                 break;
             }
         }
-        let Some(deal) = deal else { continue };
-        for (call, total) in calls.iter().zip(totals.iter_mut()) {
-            let mut d = deal.clone();
-            if d.apply(me, call).is_err() {
-                return None;
-            }
-            *total += three_play_out(&mut d, me);
-        }
-        played += 1;
-    }
-    if played == 0 {
-        return None;
-    }
-    let usual = crate::bots::three::act(view);
-    let mut best = calls.iter().position(|c| **c == usual).unwrap_or(0);
-    for (i, t) in totals.iter().enumerate() {
-        if *t > totals[best] {
-            best = i;
-        }
-    }
-    Some(calls[best].clone())
+        deal
+    };
+    let play = |d: &mut ThreeDeal, call: &Action| {
+        d.apply(me, call).ok()?;
+        Some(three_play_out(d, me))
+    };
+    best_by_playouts(&calls, samples, crate::bots::three::act(view), rng, draw, play)
 }
 
 /// The three-player deal with these hands (six cards each) and `rest`,
@@ -292,6 +292,99 @@ fn three_play_out(deal: &mut ThreeDeal, me: Seat) -> f64 {
     let pts: Vec<f64> = s.recorded.iter().map(|r| r.0 as f64).collect();
     let mine = pts[me.index()];
     mine - (pts.iter().sum::<f64>() - mine) / 2.0
+}
+
+/// The call to make in two-player Belot (seed 001) from `view` (a
+/// bidding turn), as [`three_call`] makes it: layouts of the unseen cards
+/// kept when the other player's calls are the heuristic bot's with them,
+/// each call (a suit, ВК, БК or pass, распасы included) played out.
+pub fn two_call(
+    options: &TwoOptions,
+    view: &TwoView,
+    samples: u32,
+    rng: &mut dyn RngCore,
+) -> Option<Action> {
+    let calls: Vec<&Action> = view
+        .legal
+        .iter()
+        .filter(|a| {
+            matches!(
+                a,
+                Action::Take
+                    | Action::Pass
+                    | Action::Name { .. }
+                    | Action::AllTrumps
+                    | Action::NoTrumps
+            )
+        })
+        .collect();
+    if calls.len() < 2 || calls.len() != view.legal.len() || view.phase != TwoPhase::Bidding {
+        return None;
+    }
+    let me = view.seat;
+    let unseen: Vec<Card> =
+        (CardSet::FULL - view.hand - view.original_vskryshka.set()).iter().collect();
+    let first = view.hand.len();
+    let mut cards = unseen;
+    let draw = |rng: &mut dyn RngCore| {
+        let mut deal = None;
+        for _ in 0..TRIES {
+            shuffle(&mut cards, rng);
+            let mut hands = [CardSet::EMPTY; 2];
+            hands[me.index() & 1] = view.hand;
+            hands[1 - (me.index() & 1)] = cards[..first].iter().copied().collect();
+            let Some((d, explained)) = two_layout(options, view, hands, &cards[first..]) else {
+                continue;
+            };
+            deal = Some(d);
+            if explained {
+                break;
+            }
+        }
+        deal
+    };
+    let play = |d: &mut TwoDeal, call: &Action| {
+        d.apply(me, call).ok()?;
+        while let Some(seat) = d.to_act() {
+            let action = crate::bots::two::act(&d.view(seat));
+            d.apply(seat, &action).ok()?;
+        }
+        // Thrown in or redealt: nothing scored.
+        let Some(s) = d.score() else { return Some(0.0) };
+        let mine = me.index() & 1;
+        Some(s.recorded[mine] as f64 - s.recorded[1 - mine] as f64)
+    };
+    best_by_playouts(&calls, samples, crate::bots::two::act(view), rng, draw, play)
+}
+
+/// The two-player deal with these hands (six cards each) and `rest`, with
+/// the calls of `view` replayed; and whether the other player's calls are
+/// the ones the heuristic bot makes with his hand.
+fn two_layout(
+    options: &TwoOptions,
+    view: &TwoView,
+    hands: [CardSet; 2],
+    rest: &[Card],
+) -> Option<(TwoDeal, bool)> {
+    let mut order: Vec<Card> = Vec::with_capacity(32);
+    let mut left = hands.map(|h| h.into_iter());
+    // Three cards each, twice, the non-dealer first.
+    for i in 0..12 {
+        let seat = if (i / 3) % 2 == 0 { view.dealer.next(2) } else { view.dealer };
+        order.push(left[seat.index() & 1].next()?);
+    }
+    order.push(view.original_vskryshka);
+    order.extend_from_slice(rest);
+    let deck = Deck::from_cards(&order).ok()?;
+    let mut deal = TwoDeal::new(*options, view.dealer, deck).ok()?;
+    let mut explained = true;
+    for c in &view.calls {
+        if c.seat != view.seat {
+            explained &= crate::bots::two::act(&deal.view(c.seat)) == c.action;
+        }
+        deal.apply(c.seat, &c.action).ok()?;
+    }
+    (deal.to_act() == Some(view.seat)).then_some((deal, explained))
 }
 
 /// Fisher–Yates.
@@ -495,6 +588,41 @@ mod tests {
             let mut rng = ChaCha8Rng::seed_from_u64(k);
             let action = three_call(&options, &view, 8, &mut rng).unwrap();
             assert!(view.legal.contains(&action));
+            checked += 1;
+        }
+        assert!(checked > 10, "{checked}");
+    }
+
+    #[test]
+    fn two_player_layouts_deal_as_the_table_does_and_explain_the_calls() {
+        let options = TwoOptions::default();
+        let mut checked = 0;
+        for k in 0..30 {
+            let mut deal = TwoDeal::new(options, Seat(1), Deck::from_seed(k, 2)).unwrap();
+            let first = deal.to_act().unwrap();
+            let call = crate::bots::two::act(&deal.view(first));
+            deal.apply(first, &call).unwrap();
+            let Some(me) = deal.to_act() else { continue };
+            let view = deal.view(me);
+            if view.phase != TwoPhase::Bidding {
+                continue;
+            }
+            let hands: [CardSet; 2] = std::array::from_fn(|s| deal.hand(Seat(s as u8)));
+            let dealt = hands.iter().fold(view.original_vskryshka.set(), |a, h| a | *h);
+            let rest: Vec<Card> = deal.deck().cards()[13..].to_vec();
+            assert_eq!(rest.len() + dealt.len(), 32);
+            let (again, explained) = two_layout(&options, &view, hands, &rest).unwrap();
+            for s in 0..2 {
+                assert_eq!(again.hand(Seat(s)), deal.hand(Seat(s)));
+            }
+            assert!(explained);
+            let mut rng = ChaCha8Rng::seed_from_u64(k);
+            let action = two_call(&options, &view, 8, &mut rng).unwrap();
+            assert!(view.legal.contains(&action));
+            assert_eq!(
+                action,
+                two_call(&options, &view, 8, &mut ChaCha8Rng::seed_from_u64(k)).unwrap()
+            );
             checked += 1;
         }
         assert!(checked > 10, "{checked}");

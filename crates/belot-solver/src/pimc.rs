@@ -2,10 +2,9 @@
 //! play, the bot deals the cards it cannot see among the other hands (and
 //! the stock), consistent with everything its seat knows
 //! ([`PlayInfo`]), solves each such layout exactly with the double-dummy
-//! solver, and plays the card with the best total. In French Belote and
-//! three-player Belot it bids by playouts ([`crate::bidding`]);
-//! announcing, two-player Belot's bidding and the other choices before the
-//! play are the heuristic bot's.
+//! solver, and plays the card with the best total. It bids by playouts
+//! in every game ([`crate::bidding`]); announcing and the other choices
+//! before the play are the heuristic bot's.
 //!
 //! The budget is deterministic (layouts and solver nodes, not time), so
 //! the same views and the same seed give the same moves on any machine.
@@ -29,8 +28,8 @@ pub struct Budget {
     pub nodes: u64,
     /// Nodes the first layout may always use.
     pub first: u64,
-    /// Layouts played out per bidding decision (French Belote and
-    /// three-player Belot; 0 bids as the heuristic bot does).
+    /// Layouts played out per bidding decision (0 bids as the heuristic
+    /// bot does).
     pub bids: u32,
 }
 
@@ -167,6 +166,7 @@ impl Bot for PimcBot {
                     crate::bidding::french_call(o, v, bids, rng)
                 }
                 (Game::Three(o), GameView::Three(v)) => crate::bidding::three_call(o, v, bids, rng),
+                (Game::Two(o), GameView::Two(v)) => crate::bidding::two_call(o, v, bids, rng),
                 _ => None,
             };
             if let Some(call) = call {
