@@ -14,11 +14,12 @@
 use belot_core::french::{FirstPackets, FrenchDeal, FrenchOptions, SeatView};
 use belot_core::three_player::{ThreeDeal, ThreeOptions, ThreeView};
 use belot_core::two_player::{TwoDeal, TwoOptions, TwoPhase, TwoView};
-use belot_core::{Action, Card, CardSet, Deck, Rank, Seat};
+use belot_core::{Action, Card, CardSet, Deck, Rank, Seat, SeatAction};
 use rand_core::RngCore;
 
-use crate::bots::below;
 use crate::bots::french::{Bidding, would_call};
+use crate::bots::{below, heuristic_act};
+use crate::game::Table;
 
 /// Layouts tried for each one kept: the first whose seats would have made
 /// the calls they made (else the last).
@@ -33,80 +34,192 @@ pub fn french_call(
     samples: u32,
     rng: &mut dyn RngCore,
 ) -> Option<Action> {
+    let calls = bidding_calls(&view.legal)?;
     let n = options.players;
-    let calls: Vec<&Action> = view
-        .legal
-        .iter()
-        .filter(|a| matches!(a, Action::Take | Action::Pass | Action::Name { .. }))
-        .collect();
-    if calls.len() < 2 || calls.len() != view.legal.len() {
-        return None;
-    }
-    let me = view.seat;
     let pool = if n == 3 { CardSet::FULL - low_cards() } else { CardSet::FULL };
-    let unseen: Vec<Card> = (pool - view.hand - view.turned.set()).iter().collect();
-    let first = view.hand.len();
-    let mut cards = unseen;
-    let draw = |rng: &mut dyn RngCore| {
-        // A layout of the unseen cards: the others' hands, then the cards
-        // still to deal, in order.
-        let mut hands = [CardSet::EMPTY; 4];
-        for _ in 0..TRIES {
-            shuffle(&mut cards, rng);
-            let mut next = 0;
-            for s in 0..n {
-                hands[s as usize] = if Seat(s) == me {
-                    view.hand
-                } else {
-                    next += first;
-                    cards[next - first..next].iter().copied().collect()
-                };
-            }
-            if (0..n).all(|s| Seat(s) == me || consistent(view, Seat(s), hands[s as usize])) {
-                break;
-            }
-        }
-        layout_deal(options, view, hands, &cards[(n as usize - 1) * first..])
+    let spot = Spot {
+        me: view.seat,
+        players: n,
+        hand: view.hand,
+        unseen: (pool - view.hand - view.turned.set()).iter().collect(),
+        teams: n == 4,
     };
-    let play = |d: &mut FrenchDeal, call: &Action| {
-        d.apply(me, call).ok()?;
-        Some(play_out(d, me))
+    // The French heuristic's calls follow from a threshold, checked on
+    // the hands before a deal is built.
+    let check = |hands: &[CardSet; 4]| {
+        (0..n).all(|s| Seat(s) == view.seat || consistent(view, Seat(s), hands[s as usize]))
     };
-    best_by_playouts(&calls, samples, crate::bots::french::act(view), rng, draw, play)
+    let layout = |hands: &[CardSet; 4], rest: &[Card]| {
+        layout_deal(options, view, hands, rest).map(|t| (t, true))
+    };
+    spot.best(&calls, samples, crate::bots::french::act(view), rng, Some(&check), &layout)
 }
 
-/// Plays each of `calls` out on `samples` layouts from `draw` (a deal
-/// where the seat is to call) with `play`, and returns the call with the
-/// best total; `usual` (the heuristic's call) wins ties, so a hand the
-/// playouts cannot tell apart is bid as before. `None` when no layout
-/// could be drawn or a call was refused.
-fn best_by_playouts<D: Clone>(
-    calls: &[&Action],
+/// The call to make in three-player Belot (seed 000) from `view` (a
+/// bidding turn), as [`french_call`] makes it: `samples` layouts of the
+/// unseen cards, each kept only when the others' calls so far are the
+/// heuristic bot's with those cards (else the last of a few draws), each
+/// call played out on every layout. `None` when this is not a bidding
+/// decision with a choice.
+pub fn three_call(
+    options: &ThreeOptions,
+    view: &ThreeView,
     samples: u32,
-    usual: Action,
     rng: &mut dyn RngCore,
-    mut draw: impl FnMut(&mut dyn RngCore) -> Option<D>,
-    play: impl Fn(&mut D, &Action) -> Option<f64>,
 ) -> Option<Action> {
-    let mut totals = vec![0f64; calls.len()];
-    let mut played = 0u32;
-    for _ in 0..samples.max(1) {
-        let Some(deal) = draw(rng) else { continue };
-        for (call, total) in calls.iter().zip(totals.iter_mut()) {
-            *total += play(&mut deal.clone(), call)?;
-        }
-        played += 1;
-    }
-    if played == 0 {
+    if view.exchanged {
         return None;
     }
-    let mut best = calls.iter().position(|c| **c == usual).unwrap_or(0);
-    for (i, t) in totals.iter().enumerate() {
-        if *t > totals[best] {
-            best = i;
+    let calls = bidding_calls(&view.legal)?;
+    let spot = Spot {
+        me: view.seat,
+        players: 3,
+        hand: view.hand,
+        unseen: (CardSet::FULL - view.hand - view.original_turned.set()).iter().collect(),
+        teams: false,
+    };
+    let layout = |hands: &[CardSet; 4], rest: &[Card]| three_layout(options, view, hands, rest);
+    spot.best(&calls, samples, crate::bots::three::act(view), rng, None, &layout)
+}
+
+/// The call to make in two-player Belot (seed 001) from `view` (a
+/// bidding turn), as [`three_call`] makes it: layouts of the unseen cards
+/// kept when the other player's calls are the heuristic bot's with them,
+/// each call (a suit, ВК, БК or pass, распасы included) played out.
+pub fn two_call(
+    options: &TwoOptions,
+    view: &TwoView,
+    samples: u32,
+    rng: &mut dyn RngCore,
+) -> Option<Action> {
+    if view.phase != TwoPhase::Bidding {
+        return None;
+    }
+    let calls = bidding_calls(&view.legal)?;
+    let spot = Spot {
+        me: view.seat,
+        players: 2,
+        hand: view.hand,
+        unseen: (CardSet::FULL - view.hand - view.original_vskryshka.set()).iter().collect(),
+        teams: false,
+    };
+    let layout = |hands: &[CardSet; 4], rest: &[Card]| two_layout(options, view, hands, rest);
+    spot.best(&calls, samples, crate::bots::two::act(view), rng, None, &layout)
+}
+
+/// The calls of `legal` when every legal action is a call and there is a
+/// choice; `None` otherwise.
+fn bidding_calls(legal: &[Action]) -> Option<Vec<&Action>> {
+    let is_call = |a: &&Action| {
+        matches!(
+            a,
+            Action::Take
+                | Action::Pass
+                | Action::Name { .. }
+                | Action::AllTrumps
+                | Action::NoTrumps
+        )
+    };
+    let calls: Vec<&Action> = legal.iter().filter(is_call).collect();
+    (calls.len() >= 2 && calls.len() == legal.len()).then_some(calls)
+}
+
+/// A bidding decision: whose, and the cards it cannot see.
+struct Spot {
+    me: Seat,
+    players: u8,
+    /// The seat's cards (each seat holds as many during the auction).
+    hand: CardSet,
+    unseen: Vec<Card>,
+    /// Two teams of partners (seats of one parity).
+    teams: bool,
+}
+
+/// A deal built from the seats' hands and the cards still to deal, with
+/// the calls so far replayed, and whether the other seats' calls are the
+/// heuristic bot's on it.
+type Layout<'a> = dyn Fn(&[CardSet; 4], &[Card]) -> Option<(Table, bool)> + 'a;
+
+impl Spot {
+    /// Plays each of `calls` out on `samples` layouts and returns the call
+    /// with the best total; `usual` (the heuristic's call) wins ties, so a
+    /// hand the playouts cannot tell apart is bid as before. `None` when
+    /// no layout could be drawn or a call was refused.
+    fn best(
+        mut self,
+        calls: &[&Action],
+        samples: u32,
+        usual: Action,
+        rng: &mut dyn RngCore,
+        check: Option<&dyn Fn(&[CardSet; 4]) -> bool>,
+        layout: &Layout,
+    ) -> Option<Action> {
+        let mut totals = vec![0f64; calls.len()];
+        let mut played = 0u32;
+        for _ in 0..samples.max(1) {
+            let Some(table) = self.draw(rng, check, layout) else { continue };
+            for (call, total) in calls.iter().zip(totals.iter_mut()) {
+                let mut t = table.clone();
+                t.apply(self.me, call).ok()?;
+                *total += play_out(&mut t, self.me, self.teams)?;
+            }
+            played += 1;
+        }
+        if played == 0 {
+            return None;
+        }
+        let mut best = calls.iter().position(|c| **c == usual).unwrap_or(0);
+        for (i, t) in totals.iter().enumerate() {
+            if *t > totals[best] {
+                best = i;
+            }
+        }
+        Some(calls[best].clone())
+    }
+
+    /// A layout of the unseen cards: the others' hands, then the cards
+    /// still to deal, in order. Drawn again (up to [`TRIES`] times) until
+    /// the others' calls are explained: by `check` on the hands when
+    /// given, else by the layout's replay; failing that, the last draw.
+    fn draw(
+        &mut self,
+        rng: &mut dyn RngCore,
+        check: Option<&dyn Fn(&[CardSet; 4]) -> bool>,
+        layout: &Layout,
+    ) -> Option<Table> {
+        let first = self.hand.len();
+        let rest_at = (self.players as usize - 1) * first;
+        let mut hands = [CardSet::EMPTY; 4];
+        let mut kept = None;
+        for _ in 0..TRIES {
+            shuffle(&mut self.unseen, rng);
+            let mut next = 0;
+            for (s, hand) in hands.iter_mut().enumerate().take(self.players as usize) {
+                *hand = if s == self.me.index() {
+                    self.hand
+                } else {
+                    next += first;
+                    self.unseen[next - first..next].iter().copied().collect()
+                };
+            }
+            match check {
+                Some(check) if check(&hands) => break,
+                Some(_) => {}
+                None => {
+                    if let Some((t, explained)) = layout(&hands, &self.unseen[rest_at..]) {
+                        kept = Some(t);
+                        if explained {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        match check {
+            Some(_) => layout(&hands, &self.unseen[rest_at..]).map(|x| x.0),
+            None => kept,
         }
     }
-    Some(calls[best].clone())
 }
 
 /// The 7s and 8s (out of play with three players).
@@ -124,14 +237,14 @@ fn consistent(view: &SeatView, seat: Seat, hand: CardSet) -> bool {
     })
 }
 
-/// The deal with these hands (as dealt before the auction) and `rest`
-/// still to deal, with the calls of `view` made.
+/// The French deal with these hands (as dealt before the auction) and
+/// `rest` still to deal, with the calls of `view` made.
 fn layout_deal(
     options: &FrenchOptions,
     view: &SeatView,
-    hands: [CardSet; 4],
+    hands: &[CardSet; 4],
     rest: &[Card],
-) -> Option<FrenchDeal> {
+) -> Option<Table> {
     let n = options.players;
     let (p1, p2) = match options.first_packets {
         FirstPackets::ThreeTwo => (3, 2),
@@ -140,11 +253,7 @@ fn layout_deal(
     let mut order: Vec<Card> = Vec::with_capacity(32);
     let mut left = hands.map(|h| h.into_iter());
     if n == 2 {
-        // Three cards each, twice, the non-dealer first.
-        for i in 0..12 {
-            let seat = if (i / 3) % 2 == 0 { view.dealer.next(2) } else { view.dealer };
-            order.push(left[seat.index()].next()?);
-        }
+        deal_two(&mut order, &mut left, view.dealer)?;
     } else {
         for packet in [p1, p2] {
             for k in 1..=n {
@@ -161,92 +270,8 @@ fn layout_deal(
         // Set aside at the deal, wherever they lie.
         order.extend(low_cards());
     }
-    let deck = Deck::from_cards(&order).ok()?;
-    let mut deal = FrenchDeal::new(*options, view.dealer, deck).ok()?;
-    for c in &view.calls {
-        deal.apply(c.seat, &c.action).ok()?;
-    }
-    (deal.to_act() == Some(view.seat)).then_some(deal)
-}
-
-/// Plays `deal` to its end with every seat the heuristic bot; what it
-/// scored for `me`: its side's points less the other side's (with three
-/// players, less the mean of the other two). A deal nobody takes scores 0.
-fn play_out(deal: &mut FrenchDeal, me: Seat) -> f64 {
-    while let Some(seat) = deal.to_act() {
-        let action = crate::bots::french::act(&deal.view(seat));
-        if deal.apply(seat, &action).is_err() {
-            return 0.0;
-        }
-    }
-    if let Some(s) = deal.score() {
-        let mine = deal.side(me).index() & 1;
-        (s.recorded[mine] as f64) - (s.recorded[1 - mine] as f64)
-    } else if let Some(s) = deal.score3() {
-        // Each for himself: against the mean of the others.
-        let mine = s.recorded[me.index()] as f64;
-        let others: f64 = s.recorded.iter().map(|&r| r as f64).sum::<f64>() - mine;
-        mine - others / (deal.players() - 1) as f64
-    } else {
-        0.0
-    }
-}
-
-/// The call to make in three-player Belot (seed 000) from `view` (a
-/// bidding turn), as [`french_call`] makes it: `samples` layouts of the
-/// unseen cards, each kept only when the others' calls so far are the
-/// heuristic bot's with those cards (else the last of a few draws), each
-/// call played out on every layout. `None` when this is not a bidding
-/// decision with a choice.
-pub fn three_call(
-    options: &ThreeOptions,
-    view: &ThreeView,
-    samples: u32,
-    rng: &mut dyn RngCore,
-) -> Option<Action> {
-    let calls: Vec<&Action> = view
-        .legal
-        .iter()
-        .filter(|a| matches!(a, Action::Take | Action::Pass | Action::Name { .. }))
-        .collect();
-    if calls.len() < 2 || calls.len() != view.legal.len() || view.exchanged {
-        return None;
-    }
-    let me = view.seat;
-    let unseen: Vec<Card> =
-        (CardSet::FULL - view.hand - view.original_turned.set()).iter().collect();
-    let first = view.hand.len();
-    let mut cards = unseen;
-    let draw = |rng: &mut dyn RngCore| {
-        let mut deal = None;
-        for _ in 0..TRIES {
-            shuffle(&mut cards, rng);
-            let mut hands = [CardSet::EMPTY; 3];
-            let mut next = 0;
-            for (s, hand) in hands.iter_mut().enumerate() {
-                *hand = if s == me.index() {
-                    view.hand
-                } else {
-                    next += first;
-                    cards[next - first..next].iter().copied().collect()
-                };
-            }
-            let Some((d, explained)) = three_layout(options, view, hands, &cards[2 * first..])
-            else {
-                continue;
-            };
-            deal = Some(d);
-            if explained {
-                break;
-            }
-        }
-        deal
-    };
-    let play = |d: &mut ThreeDeal, call: &Action| {
-        d.apply(me, call).ok()?;
-        Some(three_play_out(d, me))
-    };
-    best_by_playouts(&calls, samples, crate::bots::three::act(view), rng, draw, play)
+    let deal = FrenchDeal::new(*options, view.dealer, Deck::from_cards(&order).ok()?).ok()?;
+    replay(Table::French(deal), &view.calls, view.seat).map(|x| x.0)
 }
 
 /// The three-player deal with these hands (six cards each) and `rest`,
@@ -255,9 +280,9 @@ pub fn three_call(
 fn three_layout(
     options: &ThreeOptions,
     view: &ThreeView,
-    hands: [CardSet; 3],
+    hands: &[CardSet; 4],
     rest: &[Card],
-) -> Option<(ThreeDeal, bool)> {
+) -> Option<(Table, bool)> {
     let mut order: Vec<Card> = Vec::with_capacity(32);
     let mut left = hands.map(|h| h.into_iter());
     // Three cards at a time from the dealer's left, twice round.
@@ -267,94 +292,8 @@ fn three_layout(
     }
     order.push(view.original_turned);
     order.extend_from_slice(rest);
-    let deck = Deck::from_cards(&order).ok()?;
-    let mut deal = ThreeDeal::new(*options, view.dealer, deck).ok()?;
-    let mut explained = true;
-    for c in &view.calls {
-        if c.seat != view.seat {
-            explained &= crate::bots::three::act(&deal.view(c.seat)) == c.action;
-        }
-        deal.apply(c.seat, &c.action).ok()?;
-    }
-    (deal.to_act() == Some(view.seat)).then_some((deal, explained))
-}
-
-/// Plays a three-player deal to its end with the heuristic bot in every
-/// seat; `me`'s recorded points less the mean of the others'.
-fn three_play_out(deal: &mut ThreeDeal, me: Seat) -> f64 {
-    while let Some(seat) = deal.to_act() {
-        let action = crate::bots::three::act(&deal.view(seat));
-        if deal.apply(seat, &action).is_err() {
-            return 0.0;
-        }
-    }
-    let Some(s) = deal.score() else { return 0.0 };
-    let pts: Vec<f64> = s.recorded.iter().map(|r| r.0 as f64).collect();
-    let mine = pts[me.index()];
-    mine - (pts.iter().sum::<f64>() - mine) / 2.0
-}
-
-/// The call to make in two-player Belot (seed 001) from `view` (a
-/// bidding turn), as [`three_call`] makes it: layouts of the unseen cards
-/// kept when the other player's calls are the heuristic bot's with them,
-/// each call (a suit, ВК, БК or pass, распасы included) played out.
-pub fn two_call(
-    options: &TwoOptions,
-    view: &TwoView,
-    samples: u32,
-    rng: &mut dyn RngCore,
-) -> Option<Action> {
-    let calls: Vec<&Action> = view
-        .legal
-        .iter()
-        .filter(|a| {
-            matches!(
-                a,
-                Action::Take
-                    | Action::Pass
-                    | Action::Name { .. }
-                    | Action::AllTrumps
-                    | Action::NoTrumps
-            )
-        })
-        .collect();
-    if calls.len() < 2 || calls.len() != view.legal.len() || view.phase != TwoPhase::Bidding {
-        return None;
-    }
-    let me = view.seat;
-    let unseen: Vec<Card> =
-        (CardSet::FULL - view.hand - view.original_vskryshka.set()).iter().collect();
-    let first = view.hand.len();
-    let mut cards = unseen;
-    let draw = |rng: &mut dyn RngCore| {
-        let mut deal = None;
-        for _ in 0..TRIES {
-            shuffle(&mut cards, rng);
-            let mut hands = [CardSet::EMPTY; 2];
-            hands[me.index() & 1] = view.hand;
-            hands[1 - (me.index() & 1)] = cards[..first].iter().copied().collect();
-            let Some((d, explained)) = two_layout(options, view, hands, &cards[first..]) else {
-                continue;
-            };
-            deal = Some(d);
-            if explained {
-                break;
-            }
-        }
-        deal
-    };
-    let play = |d: &mut TwoDeal, call: &Action| {
-        d.apply(me, call).ok()?;
-        while let Some(seat) = d.to_act() {
-            let action = crate::bots::two::act(&d.view(seat));
-            d.apply(seat, &action).ok()?;
-        }
-        // Thrown in or redealt: nothing scored.
-        let Some(s) = d.score() else { return Some(0.0) };
-        let mine = me.index() & 1;
-        Some(s.recorded[mine] as f64 - s.recorded[1 - mine] as f64)
-    };
-    best_by_playouts(&calls, samples, crate::bots::two::act(view), rng, draw, play)
+    let deal = ThreeDeal::new(*options, view.dealer, Deck::from_cards(&order).ok()?).ok()?;
+    replay(Table::Three(deal), &view.calls, view.seat)
 }
 
 /// The two-player deal with these hands (six cards each) and `rest`, with
@@ -363,28 +302,61 @@ pub fn two_call(
 fn two_layout(
     options: &TwoOptions,
     view: &TwoView,
-    hands: [CardSet; 2],
+    hands: &[CardSet; 4],
     rest: &[Card],
-) -> Option<(TwoDeal, bool)> {
+) -> Option<(Table, bool)> {
     let mut order: Vec<Card> = Vec::with_capacity(32);
     let mut left = hands.map(|h| h.into_iter());
-    // Three cards each, twice, the non-dealer first.
-    for i in 0..12 {
-        let seat = if (i / 3) % 2 == 0 { view.dealer.next(2) } else { view.dealer };
-        order.push(left[seat.index() & 1].next()?);
-    }
+    deal_two(&mut order, &mut left, view.dealer)?;
     order.push(view.original_vskryshka);
     order.extend_from_slice(rest);
-    let deck = Deck::from_cards(&order).ok()?;
-    let mut deal = TwoDeal::new(*options, view.dealer, deck).ok()?;
-    let mut explained = true;
-    for c in &view.calls {
-        if c.seat != view.seat {
-            explained &= crate::bots::two::act(&deal.view(c.seat)) == c.action;
-        }
-        deal.apply(c.seat, &c.action).ok()?;
+    let deal = TwoDeal::new(*options, view.dealer, Deck::from_cards(&order).ok()?).ok()?;
+    replay(Table::Two(deal), &view.calls, view.seat)
+}
+
+/// The two-player deal's first twelve cards: three each, twice, the
+/// non-dealer first.
+fn deal_two(
+    order: &mut Vec<Card>,
+    left: &mut [impl Iterator<Item = Card>; 4],
+    dealer: Seat,
+) -> Option<()> {
+    for i in 0..12 {
+        let seat = if (i / 3) % 2 == 0 { dealer.next(2) } else { dealer };
+        order.push(left[seat.index()].next()?);
     }
-    (deal.to_act() == Some(view.seat)).then_some((deal, explained))
+    Some(())
+}
+
+/// `table` with `calls` replayed, if `me` is then to act; and whether each
+/// other seat's call is the heuristic bot's there.
+fn replay(mut table: Table, calls: &[SeatAction], me: Seat) -> Option<(Table, bool)> {
+    let mut explained = true;
+    for c in calls {
+        if c.seat != me {
+            explained &= heuristic_act(&table.view(c.seat)) == c.action;
+        }
+        table.apply(c.seat, &c.action).ok()?;
+    }
+    (table.to_act() == Some(me)).then_some((table, explained))
+}
+
+/// Plays `table` to its end with every seat the heuristic bot; what it
+/// scored for `me`: its points (its team's) less the mean of the others'
+/// (with teams, the other team's). A deal nobody takes scores 0; `None`
+/// when an action is refused.
+fn play_out(table: &mut Table, me: Seat, teams: bool) -> Option<f64> {
+    while let Some(seat) = table.to_act() {
+        let action = heuristic_act(&table.view(seat));
+        table.apply(seat, &action).ok()?;
+    }
+    let Some(points) = table.recorded() else { return Some(0.0) };
+    let mine = points[me.index()];
+    let others: Vec<f64> = (0..table.view(me).players() as usize)
+        .filter(|&s| s != me.index() && !(teams && s % 2 == me.index() % 2))
+        .map(|s| points[s])
+        .collect();
+    Some(mine - others.iter().sum::<f64>() / others.len().max(1) as f64)
 }
 
 /// Fisher–Yates.
@@ -482,11 +454,11 @@ mod tests {
                     cards[next - 5..next].iter().copied().collect()
                 };
             }
-            let d = layout_deal(&FrenchOptions::default(), &view, hands, &cards[15..]).unwrap();
+            let d = layout_deal(&FrenchOptions::default(), &view, &hands, &cards[15..]).unwrap();
             for s in 0..4 {
-                assert_eq!(d.hand(Seat(s)), hands[s as usize]);
+                assert_eq!(d.view(Seat(s)).hand(), hands[s as usize]);
             }
-            assert_eq!(d.view(Seat(2)).hand, view.hand);
+            assert_eq!(d.view(Seat(2)).hand(), view.hand);
             explained +=
                 [0, 1].iter().all(|&s| consistent(&view, Seat(s), hands[s as usize])) as u32;
         }
@@ -516,10 +488,11 @@ mod tests {
                 let pool = if players == 3 { CardSet::FULL - low_cards() } else { CardSet::FULL };
                 let dealt = hands.iter().fold(view.turned.set(), |a, h| a | *h);
                 let rest: Vec<Card> = (pool - dealt).iter().collect();
-                let again = layout_deal(&options, &view, hands, &rest).unwrap();
+                let again = layout_deal(&options, &view, &hands, &rest).unwrap();
                 for s in 0..players {
-                    assert_eq!(again.hand(Seat(s)), deal.hand(Seat(s)));
+                    assert_eq!(again.view(Seat(s)).hand(), deal.hand(Seat(s)));
                 }
+                let Table::French(again) = again else { panic!("not a French deal") };
                 assert_eq!(again.turned(), deal.turned());
             }
         }
@@ -576,12 +549,15 @@ mod tests {
             if view.exchanged || view.phase != belot_core::three_player::ThreePhase::Bidding {
                 continue;
             }
-            let hands: [CardSet; 3] = std::array::from_fn(|s| deal.hand(Seat(s as u8)));
+            let hands: [CardSet; 4] =
+                std::array::from_fn(
+                    |s| if s < 3 { deal.hand(Seat(s as u8)) } else { CardSet::EMPTY },
+                );
             let dealt = hands.iter().fold(view.original_turned.set(), |a, h| a | *h);
             let rest: Vec<Card> = (CardSet::FULL - dealt).iter().collect();
-            let (again, explained) = three_layout(&options, &view, hands, &rest).unwrap();
+            let (again, explained) = three_layout(&options, &view, &hands, &rest).unwrap();
             for s in 0..3 {
-                assert_eq!(again.hand(Seat(s)), deal.hand(Seat(s)));
+                assert_eq!(again.view(Seat(s)).hand(), deal.hand(Seat(s)));
             }
             // The real hands explain the heuristic's own call.
             assert!(explained);
@@ -607,13 +583,16 @@ mod tests {
             if view.phase != TwoPhase::Bidding {
                 continue;
             }
-            let hands: [CardSet; 2] = std::array::from_fn(|s| deal.hand(Seat(s as u8)));
+            let hands: [CardSet; 4] =
+                std::array::from_fn(
+                    |s| if s < 2 { deal.hand(Seat(s as u8)) } else { CardSet::EMPTY },
+                );
             let dealt = hands.iter().fold(view.original_vskryshka.set(), |a, h| a | *h);
             let rest: Vec<Card> = deal.deck().cards()[13..].to_vec();
             assert_eq!(rest.len() + dealt.len(), 32);
-            let (again, explained) = two_layout(&options, &view, hands, &rest).unwrap();
+            let (again, explained) = two_layout(&options, &view, &hands, &rest).unwrap();
             for s in 0..2 {
-                assert_eq!(again.hand(Seat(s)), deal.hand(Seat(s)));
+                assert_eq!(again.view(Seat(s)).hand(), deal.hand(Seat(s)));
             }
             assert!(explained);
             let mut rng = ChaCha8Rng::seed_from_u64(k);

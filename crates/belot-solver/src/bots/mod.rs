@@ -56,11 +56,16 @@ impl Bot for HeuristicBot {
     }
 
     fn act(&mut self, view: &GameView, _rng: &mut dyn RngCore) -> Action {
-        match view {
-            GameView::French(v) => french::act(v),
-            GameView::Two(v) => two::act(v),
-            GameView::Three(v) => three::act(v),
-        }
+        heuristic_act(view)
+    }
+}
+
+/// The heuristic bot's action on `view` (it draws nothing at random).
+pub(crate) fn heuristic_act(view: &GameView) -> Action {
+    match view {
+        GameView::French(v) => french::act(v),
+        GameView::Two(v) => two::act(v),
+        GameView::Three(v) => three::act(v),
     }
 }
 
