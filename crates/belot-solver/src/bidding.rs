@@ -140,6 +140,10 @@ struct Spot {
 /// heuristic bot's on it.
 type Layout<'a> = dyn Fn(&[CardSet; 4], &[Card]) -> Option<(Table, bool)> + 'a;
 
+/// True when the seats' hands explain the calls made (checked before a
+/// deal is built).
+type Check<'a> = dyn Fn(&[CardSet; 4]) -> bool + 'a;
+
 impl Spot {
     /// Plays each of `calls` out on `samples` layouts and returns the call
     /// with the best total; `usual` (the heuristic's call) wins ties, so a
@@ -151,7 +155,7 @@ impl Spot {
         samples: u32,
         usual: Action,
         rng: &mut dyn RngCore,
-        check: Option<&dyn Fn(&[CardSet; 4]) -> bool>,
+        check: Option<&Check>,
         layout: &Layout,
     ) -> Option<Action> {
         let mut totals = vec![0f64; calls.len()];
@@ -184,7 +188,7 @@ impl Spot {
     fn draw(
         &mut self,
         rng: &mut dyn RngCore,
-        check: Option<&dyn Fn(&[CardSet; 4]) -> bool>,
+        check: Option<&Check>,
         layout: &Layout,
     ) -> Option<Table> {
         let first = self.hand.len();
