@@ -8,7 +8,8 @@
 # with `belot arena` on mirrored deals (seed 1): French Belote's pairings
 # over DEALS_FRENCH deals (ismcts vs heuristic over DEALS_OTHER), the
 # other games' over DEALS_OTHER (heuristic vs random over DEALS_FRENCH,
-# the ismcts pairings over a third: ismcts costs ~80 ms a card).
+# the ismcts pairings over a third: ismcts costs ~80 ms a card). Ends
+# with examples/random_breakdown: where the points go against random.
 # The arena's results do not depend on the machine or its load: every
 # bot's budget is a count (layouts and solver nodes, ISMCTS iterations),
 # never a time. Writes bench/results/bots-<date>.txt and prints it.
@@ -41,4 +42,16 @@ arena() { # game a b deals
     arena "$game" pimc ismcts $(( other / 3 ))
     arena "$game" ismcts heuristic $(( other / 3 ))
   done
+  # Where the points go against random, French Belote: the heuristic as
+  # it bids and never taking, pimc, and the double-dummy oracles that see
+  # every hand (on every card, on leads only, on follows only). Each run
+  # is one thread: two at a time.
+  breakdown() { ./target/release/examples/random_breakdown "$@"; }
+  echo "## where the points go against random (french, 4 players)"
+  b1=$(mktemp) b2=$(mktemp)
+  { breakdown "$french"; breakdown "$french" heuristic 1000,1000; breakdown "$other" pimc; } >"$b1" &
+  { breakdown "$french" oracle; breakdown "$french" oracle-leads; breakdown "$french" oracle-follows; } >"$b2"
+  wait
+  cat "$b1" "$b2"
+  rm -f "$b1" "$b2"
 } 2>&1 | tee "$out"

@@ -1,21 +1,59 @@
 //! Where the points go when a bot plays French Belote (4 players)
 //! against `random`: `cargo run --release -p belot-solver --example
-//! random_breakdown -- [DEALS] [BOT]` (default 2000 decks, `heuristic`).
-//! Each deck is played twice, the bot's team in seats 0 and 2, then 1
-//! and 3 (as `belot arena` does). Prints, for the deals the bot's team
-//! took and those `random` took, how many, how many were made, and each
-//! side's recorded points: what bounds the bot's share of the points.
+//! random_breakdown -- [DEALS] [BOT] [TAKE,NAME]` (default 2000 decks,
+//! `heuristic`). Each deck is played twice, the bot's team in seats 0
+//! and 2, then 1 and 3 (as `belot arena` does). Prints, for the deals the
+//! bot's team took and those `random` took, how many, how many were made,
+//! and each side's recorded points: what bounds the bot's share of the
+//! points.
+//!
+//! BOT `oracle` is no bot: it bids and announces as `heuristic` but
+//! plays each card double-dummy, seeing every hand (the solver's best
+//! card on the real deal; the heuristic's card when it is as good).
+//! `oracle-leads` does so only on lead and `oracle-follows` only when
+//! following, playing the heuristic's card otherwise. They bound what any
+//! card play can take from `random` behind the heuristic's auction, and
+//! show where the heuristic leaves points.
+//!
+//! `TAKE,NAME` makes the heuristic (and the oracles) bid with those
+//! strength thresholds instead of its own (`50,54`); `1000,1000` never
+//! takes.
 
-use belot_core::{Deck, Seat};
+use belot_core::{Action, Card, Deck, Seat};
 use belot_solver::bots::BotKind;
-use belot_solver::game::{Game, Table};
+use belot_solver::bots::french::{Bidding, act_with};
+use belot_solver::game::{Game, GameView, Table};
+use belot_solver::{Config, Solver};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
+
+/// When the oracle overrides the heuristic's card.
+#[derive(Clone, Copy, PartialEq)]
+enum Oracle {
+    Never,
+    Always,
+    Leads,
+    Follows,
+}
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let n: u64 = args.first().and_then(|a| a.parse().ok()).unwrap_or(2000);
-    let bot: BotKind = args.get(1).map_or(Ok(BotKind::Heuristic), |s| s.parse()).unwrap();
+    let name = args.get(1).map_or("heuristic", |s| s.as_str());
+    let (oracle, bot) = match name {
+        "oracle" => (Oracle::Always, BotKind::Heuristic),
+        "oracle-leads" => (Oracle::Leads, BotKind::Heuristic),
+        "oracle-follows" => (Oracle::Follows, BotKind::Heuristic),
+        s => (Oracle::Never, s.parse().expect("BOT: a bot name or oracle[-leads|-follows]")),
+    };
+    let bidding = args.get(2).map(|b| {
+        let parse = |x: Option<&str>| x.and_then(|x| x.trim().parse().ok());
+        let mut it = b.split(',');
+        match (parse(it.next()), parse(it.next())) {
+            (Some(take), Some(name)) => Bidding { take, name },
+            _ => panic!("TAKE,NAME: two integers, as 50,54"),
+        }
+    });
     let game = Game::from_name("french").unwrap();
     // [bot took, random took] × [deals, made, bot's points, random's points]
     let mut rows = [[0f64; 4]; 2];
@@ -29,7 +67,14 @@ fn main() {
                 .collect();
             let mut table = Table::new(&game, Seat((k % 4) as u8), Deck::from_seed(1, k)).unwrap();
             while let Some(seat) = table.to_act() {
-                let action = bots[seat.index()].act(&table.view(seat), &mut rng);
+                let view = table.view(seat);
+                let mut action = bots[seat.index()].act(&view, &mut rng);
+                if let (true, Some(b), GameView::French(v)) = (mine(seat), bidding, &view) {
+                    action = act_with(v, b);
+                }
+                if let (true, Action::Play { card, .. }) = (mine(seat), &action) {
+                    action = oracle_play(&table, seat, *card, oracle).unwrap_or(action);
+                }
                 table.apply(seat, &action).unwrap();
             }
             let Table::French(deal) = &table else { unreachable!() };
@@ -48,10 +93,13 @@ fn main() {
     }
     let all: f64 = rows.iter().map(|r| r[2] + r[3]).sum();
     let ours: f64 = rows.iter().map(|r| r[2]).sum();
-    println!("{bot} vs random, French Belote, {n} decks played twice ({passed} deals passed out)");
-    for (name, r) in ["taken by the bot's team", "taken by random"].iter().zip(rows) {
+    let bids = bidding.map_or(String::new(), |b| format!(", bidding at {},{}", b.take, b.name));
+    println!(
+        "{name} vs random, French Belote, {n} decks played twice{bids} ({passed} deals passed out)"
+    );
+    for (what, r) in ["taken by the bot's team", "taken by random"].iter().zip(rows) {
         println!(
-            "{name:24} {:5} deals, {:5.1}% made, {bot} {:6.1} and random {:6.1} points a deal, {bot}'s share {:5.1}%",
+            "{what:24} {:5} deals, {:5.1}% made, {name} {:6.1} and random {:6.1} points a deal, {name}'s share {:5.1}%",
             r[0],
             100.0 * r[1] / r[0].max(1.0),
             r[2] / r[0].max(1.0),
@@ -60,4 +108,34 @@ fn main() {
         );
     }
     println!("share of all points: {:.1}%", 100.0 * ours / all.max(1.0));
+}
+
+/// The oracle's play in place of `card`, the heuristic's: the solver's
+/// best card on the real deal when `card` is worse (None: keep `card`).
+fn oracle_play(table: &Table, seat: Seat, card: Card, oracle: Oracle) -> Option<Action> {
+    let state = table.play_state()?;
+    let lead = state.current_trick().is_empty();
+    let on = match oracle {
+        Oracle::Never => false,
+        Oracle::Always => true,
+        Oracle::Leads => lead,
+        Oracle::Follows => !lead,
+    };
+    if !on {
+        return None;
+    }
+    let sol = Solver::new(state, seat, Config::default()).solve(state);
+    let best = sol.cards.iter().map(|c| c.1).max()?;
+    if sol.cards.iter().any(|c| c.0 == card && c.1 == best) {
+        return None;
+    }
+    let pick = sol.cards.iter().find(|c| c.1 == best)?.0;
+    // Call belote whenever the rules let it be called, as the heuristic does.
+    table
+        .view(seat)
+        .legal()
+        .iter()
+        .filter(|a| matches!(a, Action::Play { card, .. } if *card == pick))
+        .max_by_key(|a| matches!(a, Action::Play { belote: true, .. }))
+        .cloned()
 }
