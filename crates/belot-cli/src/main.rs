@@ -29,7 +29,8 @@ enum Command {
     /// Double-dummy analysis of a game record: each card's value, the
     /// best card, the mistakes and their cost.
     Solve {
-        /// The record (from `belot engine`'s save; "-" for standard input).
+        /// The game record (from `belot play --save` or `belot engine`'s
+        /// save; "-" for standard input).
         file: std::path::PathBuf,
         /// Only this deal (1-based).
         #[arg(long)]
@@ -38,8 +39,9 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Bot-versus-bot tournament on mirrored deals (each deal played
-    /// twice, the bots swapping seats), on all cores: share of points,
+    /// Bot-versus-bot tournament on mirrored deals (each deck played
+    /// twice, the bots swapping seats; three times with three players), on
+    /// all cores: share of points,
     /// point difference, win rate and Elo with 95% intervals.
     Arena {
         /// The game: french (4 players in teams), french-3, french-2,

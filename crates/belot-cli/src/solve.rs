@@ -15,6 +15,7 @@ use serde_json::{Value, json};
 /// One card played, judged.
 struct Judged {
     deal: usize,
+    contract: belot_core::Contract,
     trick: u8,
     seat: Seat,
     card: String,
@@ -101,6 +102,14 @@ pub fn run(file: &Path, only: Option<usize>, as_json: bool) -> Result<String, St
         serde_json::from_str(&text).map_err(|e| format!("{}: {e}", file.display()))?;
     // The record must replay as a whole before its deals are analysed.
     belot_core::engine::Game::from_record(&record).map_err(|e| e.to_string())?;
+    let deals = record.deals.len();
+    if let Some(n) = only.filter(|&n| n == 0 || n > deals) {
+        return Err(match deals {
+            0 => format!("--deal {n}: the record has no deals"),
+            1 => format!("--deal {n}: the record has one deal (--deal 1)"),
+            _ => format!("--deal {n}: the record has {deals} deals (1 to {deals})"),
+        });
+    }
     let mut judged = Vec::new();
     for (k, d) in record.deals.iter().enumerate() {
         if only.is_some_and(|n| n != k + 1) {
@@ -141,20 +150,29 @@ pub fn run(file: &Path, only: Option<usize>, as_json: bool) -> Result<String, St
                 )?
             }
         };
-        // One solver for the deal: its table serves every position.
-        let mut solver = Solver::for_seats(1, Config::default());
+        // One solver per side and aim for the deal: what its table learnt
+        // from one position serves the next positions of that side.
+        let mut solvers: Vec<((u8, bool), Solver)> = Vec::new();
         for p in pos {
-            if p.least {
-                solver.reset_least(p.side);
-            } else {
-                solver.reset(p.side);
-            }
-            let sol = solver.solve(&p.state);
+            let key = (p.side, p.least);
+            let i = match solvers.iter().position(|x| x.0 == key) {
+                Some(i) => i,
+                None => {
+                    let mut solver = Solver::for_seats(p.side, Config::default());
+                    if p.least {
+                        solver.reset_least(p.side);
+                    }
+                    solvers.push((key, solver));
+                    solvers.len() - 1
+                }
+            };
+            let sol = solvers[i].1.solve(&p.state);
             let value = sol.cards.iter().find(|(c, _)| *c == p.card).map(|x| x.1).unwrap_or(0);
             let best_cards =
                 sol.cards.iter().filter(|x| x.1 == sol.value).map(|x| x.0.to_string()).collect();
             judged.push(Judged {
                 deal: k + 1,
+                contract: p.state.contract(),
                 trick: p.state.tricks_played() + 1,
                 seat: p.seat,
                 card: p.card.to_string(),
@@ -169,7 +187,7 @@ pub fn run(file: &Path, only: Option<usize>, as_json: bool) -> Result<String, St
         let v: Vec<Value> = judged
             .iter()
             .map(|j| {
-                json!({"deal": j.deal, "trick": j.trick, "seat": j.seat, "card": j.card,
+                json!({"deal": j.deal, "contract": j.contract.to_string(), "trick": j.trick, "seat": j.seat, "card": j.card,
                        "value": j.value, "best": j.best, "best_cards": j.best_cards,
                        "cost": j.cost(), "aim": if j.least { "fewest" } else { "most" }})
             })
@@ -185,7 +203,7 @@ pub fn run(file: &Path, only: Option<usize>, as_json: bool) -> Result<String, St
     let mut last_deal = 0;
     for j in &judged {
         if j.deal != last_deal {
-            let _ = writeln!(out, "deal {}", j.deal);
+            let _ = writeln!(out, "deal {} ({})", j.deal, contract_name(j.contract));
             last_deal = j.deal;
         }
         let mark = if j.cost() > 0 {
@@ -208,4 +226,16 @@ pub fn run(file: &Path, only: Option<usize>, as_json: bool) -> Result<String, St
         mistakes.len()
     );
     Ok(out)
+}
+
+/// "hearts trump", "all trumps", "no trumps".
+fn contract_name(c: belot_core::Contract) -> String {
+    match c {
+        belot_core::Contract::Suit(s) => {
+            let name = ["spades", "hearts", "diamonds", "clubs"][s as usize];
+            format!("{name} trump")
+        }
+        belot_core::Contract::AllTrumps => "all trumps".into(),
+        belot_core::Contract::NoTrumps => "no trumps".into(),
+    }
 }

@@ -292,7 +292,21 @@ fn belot_solve_judges_every_card_of_a_record() {
         .arg(&file)
         .output()
         .unwrap();
-    assert!(String::from_utf8_lossy(&text.stdout).contains("32 cards"));
+    let text = String::from_utf8_lossy(&text.stdout).into_owned();
+    assert!(text.contains("32 cards"), "{text}");
+    // Each deal is headed with its contract.
+    assert!(text.lines().any(|l| l.starts_with("deal 1 (") && l.ends_with(" trump)")), "{text}");
+    // A deal the record does not have is refused, saying which it has.
+    for n in ["0", "2"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_belot"))
+            .args(["solve", "--deal", n])
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("the record has one deal (--deal 1)"), "{err}");
+    }
     let _ = std::fs::remove_file(file);
 }
 

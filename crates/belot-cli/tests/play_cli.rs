@@ -181,7 +181,8 @@ fn every_game_takes_commands_and_refuses_bad_input() {
             "choose 1 to ".into(),
             "not understood: \"nonsense\"".into(),
             "one card at a time".into(),
-            "Best card (all hands open".into(),
+            "Best card".into(),
+            "(all hands open".into(),
             "Last trick: ".into(),
             "Bye: the match is left unfinished.".into(),
         ] {
@@ -235,4 +236,47 @@ fn house_rules_and_bots_are_chosen_on_the_command_line() {
     refused(&["--bot", "alphazero"], "the bots are random, heuristic, pimc");
     refused(&["--options", "{\"nonsense\": 1}"], "--options");
     refused(&["--game", "two-player", "--options", "not json"], "--options");
+}
+
+/// The game record is written after every action: a match killed in the
+/// middle (a closed terminal, Ctrl-C) loses nothing that was played, and
+/// `belot solve` reads what was saved.
+#[test]
+fn an_interrupted_match_keeps_its_record() {
+    let dir = std::env::temp_dir().join(format!("belot-play-kill-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for name in ["french", "two-player"] {
+        let path = dir.join(format!("{name}.json"));
+        let _ = std::fs::remove_file(&path);
+        let mut child = Command::new(env!("CARGO_BIN_EXE_belot"))
+            .args(["play", "--game", name, "--seed", "4", "--save"])
+            .arg(&path)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        // Forty actions typed, and the input left open: the program waits.
+        let mut stdin = child.stdin.take().unwrap();
+        stdin.write_all("1\n".repeat(40).as_bytes()).unwrap();
+        stdin.flush().unwrap();
+        let actions = |p: &std::path::Path| -> usize {
+            let Ok(text) = std::fs::read_to_string(p) else { return 0 };
+            let Ok(record) = serde_json::from_str::<MatchRecord>(&text) else { return 0 };
+            record.deals.iter().map(|d| d.actions.len()).sum()
+        };
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+        while actions(&path) < 40 && std::time::Instant::now() < deadline {
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        child.kill().unwrap();
+        child.wait().unwrap();
+        drop(stdin);
+        assert!(actions(&path) >= 40, "{name}: {} actions saved", actions(&path));
+        let solve =
+            Command::new(env!("CARGO_BIN_EXE_belot")).arg("solve").arg(&path).output().unwrap();
+        assert!(solve.status.success(), "{name}: {}", String::from_utf8_lossy(&solve.stderr));
+        assert!(String::from_utf8_lossy(&solve.stdout).contains("mistakes costing"));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

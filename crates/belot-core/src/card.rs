@@ -256,7 +256,10 @@ impl FromStr for Card {
                  suits S H D C (or ♠ ♥ ♦ ♣), e.g. JS, TH, 10H, 9♦, AC"
             ))
         };
-        let chars: Vec<char> = t.chars().collect();
+        // Emoji pickers follow a suit symbol with a variation selector
+        // (U+FE0F "♥️", U+FE0E): it is not a character of the card.
+        let chars: Vec<char> =
+            t.chars().filter(|c| !matches!(c, '\u{FE0E}' | '\u{FE0F}')).collect();
         if chars.len() < 2 || chars.len() > 3 {
             return Err(err());
         }
@@ -571,7 +574,7 @@ mod tests {
             assert_eq!(t.parse::<Card>().unwrap(), jh, "{t}");
         }
         let th = Card::new(Suit::Hearts, Rank::Ten);
-        for t in ["TH", "10H", "10♥", "♥10"] {
+        for t in ["TH", "10H", "10♥", "♥10", "10♥\u{FE0F}", "♥\u{FE0F}10"] {
             assert_eq!(t.parse::<Card>().unwrap(), th, "{t}");
         }
         assert_eq!(th.to_string(), "TH");

@@ -181,6 +181,12 @@ impl GameView {
             })
             .fold(CardSet::EMPTY, |a, c| a | c)
     }
+
+    /// True when a belote (бела) call scores for its caller: everywhere
+    /// but a распасы deal whose table charges a бела to its caller.
+    pub fn call_scores(&self) -> bool {
+        !matches!(self, GameView::Two(v) if v.bela_charges_caller)
+    }
 }
 
 /// A deal of any game, played to its end.

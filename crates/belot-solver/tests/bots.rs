@@ -10,6 +10,9 @@ use belot_solver::pimc::{Budget, PimcBot};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
+/// Deals per game with `pimc` or `ismcts` at the table: a thousand in all.
+const DEALS_WITH_SEARCH: u64 = 200;
+
 fn games() -> Vec<Game> {
     ["french", "french-3", "french-2", "two-player", "three-player"]
         .iter()
@@ -37,6 +40,9 @@ fn play(table: &mut Table, bots: &mut [Box<dyn Bot>], rng: &mut ChaCha8Rng) -> V
     }
     actions
 }
+
+/// `ismcts` with a small budget, for tests.
+const SMALL_ISMCTS: BotKind = BotKind::Ismcts(150);
 
 fn small_pimc(game: Game) -> Box<dyn Bot> {
     Box::new(PimcBot::with_budget(
@@ -74,15 +80,15 @@ fn every_random_and_heuristic_move_is_legal_in_thousands_of_deals() {
 }
 
 #[test]
-fn every_pimc_move_is_legal() {
+fn every_pimc_and_ismcts_move_is_legal() {
     for game in games() {
         let mut rng = ChaCha8Rng::seed_from_u64(5);
         let n = game.players();
-        for k in 0..12u64 {
+        for k in 0..DEALS_WITH_SEARCH {
             let mut bots: Vec<Box<dyn Bot>> = (0..n)
                 .map(|s| {
                     if s % 2 == 0 {
-                        small_pimc(game)
+                        if k % 4 < 2 { small_pimc(game) } else { SMALL_ISMCTS.make(&game) }
                     } else if k % 2 == 0 {
                         Box::new(HeuristicBot) as Box<dyn Bot>
                     } else {
@@ -177,7 +183,76 @@ fn moves_depend_only_on_what_the_seat_was_shown() {
         }
         let c = same_views_same_moves(game, &|| small_pimc(game), 6);
         assert!(c > 10, "{} pimc: {c} decisions compared", game.name());
+        let c = same_views_same_moves(game, &|| SMALL_ISMCTS.make(&game), 6);
+        assert!(c > 10, "{} ismcts: {c} decisions compared", game.name());
     }
+}
+
+/// A bot for a game.
+type MakeBot = dyn Fn(Game) -> Box<dyn Bot>;
+
+/// Two-player Belot, распасы (§3.9): with the house rule that charges a
+/// бела to its caller no bot calls one, and by default (a бела counts
+/// against the other player) every bot calls every one it holds.
+#[test]
+fn two_player_raspasy_bots_call_bela_only_when_it_charges_the_other() {
+    let default = Game::from_name("two-player").unwrap();
+    let own = default.with_options(r#"{"raspasy_meld_charging": "own"}"#).unwrap();
+    let kinds: [(&str, &MakeBot); 3] = [
+        ("heuristic", &|_| Box::new(HeuristicBot)),
+        ("pimc", &small_pimc),
+        ("ismcts", &|g| SMALL_ISMCTS.make(&g)),
+    ];
+    let four_passes = [Action::Pass, Action::Pass, Action::Pass, Action::Pass];
+    let mut held = 0;
+    for k in 0..400u64 {
+        let deck = Deck::from_seed(k, 31);
+        let Ok(Table::Two(start)) = Table::new(&default, Seat(1), deck) else { continue };
+        let trump = start.view(Seat(0)).vskryshka.suit();
+        let kq = belot_core::CardSet::from_iter([
+            Card::new(trump, belot_core::Rank::King),
+            Card::new(trump, belot_core::Rank::Queen),
+        ]);
+        for (game, calls) in [(default, true), (own, false)] {
+            for (name, make) in &kinds {
+                let mut t = Table::new(&game, Seat(1), deck).unwrap();
+                for a in &four_passes {
+                    let s = t.to_act().unwrap();
+                    t.apply(s, a).unwrap();
+                }
+                let Table::Two(d) = &t else { unreachable!() };
+                if !d.view(Seat(0)).raspasy {
+                    break;
+                }
+                // Hands after the deal's second packets, once play starts.
+                let holders: Vec<Seat> = [Seat(0), Seat(1)]
+                    .into_iter()
+                    .filter(|&s| d.hand(s).contains_all(kq))
+                    .collect();
+                if holders.is_empty() {
+                    break;
+                }
+                let mut bots: Vec<Box<dyn Bot>> = (0..2).map(|_| make(game)).collect();
+                let mut rng = ChaCha8Rng::seed_from_u64(k);
+                play(&mut t, &mut bots, &mut rng);
+                let Table::Two(d) = &t else { unreachable!() };
+                for s in holders {
+                    held += 1;
+                    assert_eq!(
+                        d.bela_called(s) != 0,
+                        calls,
+                        "deck {k}, {name}, seat {}: бела called {}",
+                        s.0,
+                        d.bela_called(s)
+                    );
+                }
+            }
+        }
+        if held >= 60 {
+            break;
+        }
+    }
+    assert!(held >= 60, "{held} бела holders in распасы");
 }
 
 #[test]

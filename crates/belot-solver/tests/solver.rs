@@ -21,6 +21,22 @@ fn minimax(s: &PlayState, side: &[bool; 4]) -> u32 {
     if max { vals.max().unwrap() } else { vals.min().unwrap() }
 }
 
+/// Plain minimax for распасы: the `side`'s final points, which the side
+/// minimizes and the others maximize.
+fn minimax_least(s: &PlayState, side: &[bool; 4]) -> u32 {
+    if s.is_over() {
+        let p = s.points();
+        return (0..4).filter(|&i| side[i]).map(|i| p[i]).sum();
+    }
+    let least = side[s.to_play().index()];
+    let vals = s.legal().iter().map(|c| {
+        let mut n = *s;
+        n.step(c);
+        minimax_least(&n, side)
+    });
+    if least { vals.min().unwrap() } else { vals.max().unwrap() }
+}
+
 fn endgame(seed: u64, players: u8, per: usize, contract: Contract, leader: u8) -> PlayState {
     let deck = Deck::from_seed(seed, 0);
     let mut hands = [CardSet::EMPTY; 4];
@@ -68,6 +84,47 @@ proptest! {
             let mut n = s;
             n.step(card);
             prop_assert_eq!(v, minimax(&n, &side));
+        }
+    }
+
+    /// Three players: the two defenders play together against the
+    /// taker (the side of two seats the bots and the hint solve for).
+    #[test]
+    fn solver_equals_naive_minimax_for_two_seats_together(seed in any::<u64>(), k in 0..6u8, lead in 0..3u8, taker in 0..3u8) {
+        let s = endgame(seed, 3, 5, contract_of(k), lead);
+        let mut side = [true, true, true, false];
+        side[taker as usize] = false;
+        let seats = 0b111 & !(1u8 << taker);
+        let want = minimax(&s, &side);
+        prop_assert_eq!(Solver::for_seats(seats, Config::default()).value(&s), want);
+        prop_assert_eq!(Solver::for_seats(seats, Config::NAIVE).value(&s), want);
+        let sol = Solver::for_seats(seats, Config::default()).solve(&s);
+        for (card, v) in sol.cards {
+            let mut n = s;
+            n.step(card);
+            prop_assert_eq!(v, minimax(&n, &side));
+        }
+    }
+
+    /// Two-player распасы: each player wants the fewest points; the
+    /// solver's value is the counted player's points, minimized by him.
+    #[test]
+    fn solver_equals_naive_minimax_in_raspasy(seed in any::<u64>(), suit in 0..4usize, lead in 0..2u8, seat in 0..2u8) {
+        let s = endgame(seed, 2, 6, Contract::Suit(Suit::ALL[suit]), lead);
+        let mut side = [false; 4];
+        side[seat as usize] = true;
+        let want = minimax_least(&s, &side);
+        for config in [Config::default(), Config::NAIVE] {
+            let mut solver = Solver::for_seats(1 << seat, config);
+            solver.reset_least(1 << seat);
+            prop_assert_eq!(solver.value(&s), want, "config {:?}", config);
+        }
+        let mut solver = Solver::for_seats(1 << seat, Config::default());
+        solver.reset_least(1 << seat);
+        for (card, v) in solver.solve(&s).cards {
+            let mut n = s;
+            n.step(card);
+            prop_assert_eq!(v, minimax_least(&n, &side));
         }
     }
 

@@ -188,8 +188,16 @@ impl Match for FrenchMatch {
                 .pool_awarded
                 .map(|(w, p)| format!(" Held points {p} go to {}.", names[w.index()]))
                 .unwrap_or_default();
+            // A capot scores its taker all of CAPOT_POINTS, which no
+            // other deal reaches.
+            let capot = s
+                .card_points
+                .iter()
+                .position(|&p| p == belot_core::french::CAPOT_POINTS as i32)
+                .map(|i| format!(" Capot by {}.", labels[i]))
+                .unwrap_or_default();
             return format!(
-                "Deal {}: {taker} took, {}. Card points: {}. Announcements: {}. Belote: {}. \
+                "Deal {}: {taker} took, {}. Card points: {}. Announcements: {}. Belote: {}.{capot} \
                  Recorded: {}; held {}.{awarded} Score: {}.",
                 row.number,
                 outcome(s.outcome),

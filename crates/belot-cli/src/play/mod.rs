@@ -133,8 +133,9 @@ fn start(game: Game, seed: u64) -> Result<Box<dyn Match>, GameError> {
     })
 }
 
-/// Plays a match of `game` read from `input`, written to `out`; saves the
-/// game record to `save` when the session ends, however it ends.
+/// Plays a match of `game` read from `input`, written to `out`. With
+/// `save`, the game record is written there after every action and when
+/// the session ends, however it ends (an interrupted match loses nothing).
 pub fn run(
     input: impl BufRead,
     mut out: impl Write,
@@ -143,21 +144,25 @@ pub fn run(
     seed: u64,
     save: Option<&Path>,
 ) -> io::Result<()> {
-    let mut m = match start(game, seed) {
-        Ok(m) => m,
-        Err(e) => {
-            writeln!(out, "belot play: cannot start a match: {e}")?;
-            return Ok(());
-        }
-    };
-    session(m.as_mut(), input, &mut out, bot, seed)?;
+    let mut m =
+        start(game, seed).map_err(|e| io::Error::other(format!("cannot start a match: {e}")))?;
+    let ended = session(m.as_mut(), input, &mut out, bot, seed, save);
     if let Some(path) = save {
-        let text = serde_json::to_string(&m.record()).map_err(io::Error::other)?;
-        std::fs::write(path, text + "\n")
-            .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
+        write_record(m.as_ref(), path)?;
         writeln!(out, "Game record saved to {} (see `belot solve`).", path.display())?;
     }
-    Ok(())
+    ended
+}
+
+/// Writes the match's game record to `path`, through a temporary file
+/// renamed over it: an interruption leaves the previous record whole.
+fn write_record(m: &dyn Match, path: &Path) -> io::Result<()> {
+    let named = |e: io::Error| io::Error::new(e.kind(), format!("{}: {e}", path.display()));
+    let text = serde_json::to_string(&m.record()).map_err(io::Error::other)?;
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".part");
+    std::fs::write(&tmp, text + "\n").map_err(named)?;
+    std::fs::rename(&tmp, path).map_err(named)
 }
 
 fn help(m: &dyn Match) -> String {
@@ -173,10 +178,11 @@ fn header(m: &dyn Match, out: &mut impl Write) -> io::Result<()> {
     let names = names(m.players());
     writeln!(
         out,
-        "\nDeal {} · dealer {} · {}",
+        "\nDeal {} · dealer {} · {}\n{}",
         m.deal_count(),
         names[m.dealer().index()],
-        m.face_up()
+        m.face_up(),
+        m.score()
     )
 }
 
@@ -188,6 +194,7 @@ fn session(
     out: &mut impl Write,
     bot: BotKind,
     seed: u64,
+    save: Option<&Path>,
 ) -> io::Result<()> {
     let game = m.game();
     let names = names(m.players());
@@ -207,10 +214,8 @@ fn session(
                 writeln!(out, "{}", m.result())?;
                 return Ok(());
             }
-            if let Err(e) = m.next_deal() {
-                writeln!(out, "belot play: the next deal could not be dealt: {e}")?;
-                return Ok(());
-            }
+            m.next_deal()
+                .map_err(|e| io::Error::other(format!("the next deal could not be dealt: {e}")))?;
             header(m, out)?;
             continue;
         };
@@ -251,11 +256,13 @@ fn session(
         };
         let tricks_before = m.tricks().len();
         let announced_before = m.announcements().len();
-        if let Err(e) = m.apply(seat, &action) {
-            // A bot's move is always legal (tested), and the player's is
-            // one of the listed actions; say so if not.
-            writeln!(out, "{} cannot {action}: {e}", names[seat.index()])?;
-            return Ok(());
+        // A bot's move is always legal (tested), and the player's is one
+        // of the listed actions: a refusal is a bug, reported as an error.
+        m.apply(seat, &action).map_err(|e| {
+            io::Error::other(format!("{} cannot {action}: {e}", names[seat.index()]))
+        })?;
+        if let Some(path) = save {
+            write_record(m, path)?;
         }
         let text = match &action {
             // An announcement shows its kind, not its cards, until the
@@ -360,15 +367,17 @@ fn command(text: &str, view: &GameView) -> Command {
     }
 }
 
-/// A card alone plays it, with belote (бела, belot) called when it may be:
-/// the call only scores.
+/// A card alone plays it, with belote (бела, belot) called when it may be
+/// and the call scores for the caller (not in a распасы deal that charges
+/// a бела to its caller: the numbered action still calls it).
 fn play_card(card: Card, view: &GameView, range: &str) -> Command {
     let plays: Vec<&Action> = view
         .legal()
         .iter()
         .filter(|a| matches!(a, Action::Play { card: c, .. } if *c == card))
         .collect();
-    match plays.iter().find(|a| matches!(a, Action::Play { belote: true, .. })).or(plays.first()) {
+    let call = |a: &&&Action| matches!(a, Action::Play { belote: true, .. }) == view.call_scores();
+    match plays.iter().find(call).or(plays.first()) {
         Some(a) => Command::Act((*a).clone()),
         None if !view.hand().contains(card) => Command::Bad(format!("{card} is not in your hand")),
         None if view.playable().is_empty() => {
@@ -487,18 +496,23 @@ fn hint(m: &dyn Match, view: &GameView) -> String {
         solver.reset_least(aim.seats);
     }
     let cards = solver.solve(play).cards;
-    let best =
-        if aim.least { cards.iter().min_by_key(|x| x.1) } else { cards.iter().max_by_key(|x| x.1) };
-    match best {
-        Some((c, v)) if aim.least => format!(
-            "Best card (all hands open, распасы: the fewest points): {c}, {} end with {v} card \
-             points.",
+    let values = cards.iter().map(|x| x.1);
+    let Some(v) = (if aim.least { values.min() } else { values.max() }) else {
+        return "No card to play.".into();
+    };
+    // Every card as good as the best, in the hand's order.
+    let best: CardSet = cards.iter().filter(|x| x.1 == v).map(|x| x.0).collect();
+    let best: Vec<String> = best.iter().map(|c| c.to_string()).collect();
+    let (word, cards) =
+        if best.len() == 1 { ("card", best[0].clone()) } else { ("cards", best.join(" or ")) };
+    if aim.least {
+        format!(
+            "Best {word} (all hands open, распасы: the fewest points): {cards}, {} end with {v} \
+             card points.",
             aim.who
-        ),
-        Some((c, v)) => {
-            format!("Best card (all hands open): {c}, {} end with {v} card points.", aim.who)
-        }
-        None => "No card to play.".into(),
+        )
+    } else {
+        format!("Best {word} (all hands open): {cards}, {} end with {v} card points.", aim.who)
     }
 }
 

@@ -63,6 +63,10 @@ pub struct TwoView {
     pub contract: Option<Contract>,
     /// An all-pass deal.
     pub raspasy: bool,
+    /// A бела called in this deal counts against its caller (распасы
+    /// with `raspasy_meld_charging: "own"`): the call is allowed, but a
+    /// player does not want it.
+    pub bela_charges_caller: bool,
     /// Who loaded the game.
     pub loader: Option<Seat>,
     /// The trick in progress.
@@ -189,6 +193,8 @@ impl TwoDeal {
             calls,
             contract: self.contract(),
             raspasy: self.is_raspasy(),
+            bela_charges_caller: self.is_raspasy()
+                && self.options().raspasy_meld_charging == super::RaspasyMeldCharging::Own,
             loader: self.loader(),
             trick,
             last_trick: self.tricks().last().map(trick_view),

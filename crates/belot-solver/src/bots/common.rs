@@ -59,10 +59,10 @@ pub(crate) fn playable(legal: &[Action]) -> Vec<(Card, bool)> {
     out
 }
 
-/// Plays `card`, calling belote when the card allows it (it costs nothing
-/// and scores 20).
-pub(crate) fn play_action(cards: &[(Card, bool)], card: Card) -> Action {
-    let belote = cards.iter().any(|&(c, b)| c == card && b);
+/// Plays `card`, calling belote when the card allows it and `call` (the
+/// call scores for the caller: it costs nothing and scores 20).
+pub(crate) fn play_action(cards: &[(Card, bool)], card: Card, call: bool) -> Action {
+    let belote = call && cards.iter().any(|&(c, b)| c == card && b);
     Action::Play { card, belote }
 }
 

@@ -107,7 +107,7 @@ pub fn act_with(view: &SeatView, bidding: Bidding) -> Action {
         }
         let Some(contract) = view.contract else { return first() };
         // Call belote when the card allows it.
-        let play = |card: Card| common::play_action(&cards, card);
+        let play = |card: Card| common::play_action(&cards, card, true);
         let unique: Vec<Card> = cards.iter().map(|x| x.0).collect();
         if view.trick.as_ref().is_none_or(|t| t.cards.is_empty()) {
             return play(lead(view, contract, &unique));

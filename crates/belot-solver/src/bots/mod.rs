@@ -85,8 +85,8 @@ pub(crate) fn card_decision(
     Some((crate::knowledge::PlayInfo::from_view(game, view, memory)?, legal))
 }
 
-/// The play of `card`, with belote (бела, belot) called when it may be (a
-/// call only scores); the heuristic bot's action when the search found
+/// The play of `card`, with belote (бела, belot) called when it may be and
+/// scores for the caller; the heuristic bot's action when the search found
 /// nothing.
 pub(crate) fn card_action(
     view: &GameView,
@@ -95,7 +95,8 @@ pub(crate) fn card_action(
 ) -> Action {
     match card {
         Some(card) => {
-            let belote = view.legal().contains(&Action::Play { card, belote: true });
+            let belote =
+                view.call_scores() && view.legal().contains(&Action::Play { card, belote: true });
             Action::Play { card, belote }
         }
         None => HeuristicBot.act(view, rng),

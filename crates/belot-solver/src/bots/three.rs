@@ -159,7 +159,7 @@ fn play(view: &ThreeView) -> Action {
         bonus: if last_trick { 10.0 } else { 0.0 },
     };
     match turn.choose() {
-        Some(card) => common::play_action(&cards, card),
+        Some(card) => common::play_action(&cards, card, true),
         None => first(),
     }
 }

@@ -294,7 +294,7 @@ fn play(view: &TwoView) -> Action {
         bonus: if last_trick { 10.0 } else { 0.0 },
     };
     match turn.choose() {
-        Some(card) => common::play_action(&cards, card),
+        Some(card) => common::play_action(&cards, card, !view.bela_charges_caller),
         None => first(),
     }
 }
