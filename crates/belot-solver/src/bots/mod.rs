@@ -71,15 +71,20 @@ pub(crate) fn heuristic_act(view: &GameView) -> Action {
 
 /// For a bot that searches the card play (`pimc`, `ismcts`): what its
 /// seat knows and the cards it may play, when the decision is a card
-/// alone (bidding, announcing and exchanges are left to the heuristic).
+/// (bidding, announcing and exchanges are left to the heuristic; when one
+/// of those is offered with the cards and the heuristic would rather play
+/// a card, the search chooses the card).
 pub(crate) fn card_decision(
     view: &GameView,
     game: &Game,
     memory: &mut crate::knowledge::Memory,
 ) -> Option<(crate::knowledge::PlayInfo, belot_core::CardSet)> {
     let legal = view.playable();
+    if legal.is_empty() {
+        return None;
+    }
     let only_cards = view.legal().iter().all(|a| matches!(a, Action::Play { .. }));
-    if legal.is_empty() || !only_cards {
+    if !only_cards && !matches!(heuristic_act(view), Action::Play { .. }) {
         return None;
     }
     Some((crate::knowledge::PlayInfo::from_view(game, view, memory)?, legal))
