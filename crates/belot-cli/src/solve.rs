@@ -231,10 +231,7 @@ pub fn run(file: &Path, only: Option<usize>, as_json: bool) -> Result<String, St
 /// "hearts trump", "all trumps", "no trumps".
 fn contract_name(c: belot_core::Contract) -> String {
     match c {
-        belot_core::Contract::Suit(s) => {
-            let name = ["spades", "hearts", "diamonds", "clubs"][s as usize];
-            format!("{name} trump")
-        }
+        belot_core::Contract::Suit(s) => format!("{} trump", s.name()),
         belot_core::Contract::AllTrumps => "all trumps".into(),
         belot_core::Contract::NoTrumps => "no trumps".into(),
     }

@@ -48,6 +48,11 @@ impl Suit {
         ['S', 'H', 'D', 'C'][self as usize]
     }
 
+    /// The suit's English name: `spades`, `hearts`, `diamonds`, `clubs`.
+    pub const fn name(self) -> &'static str {
+        ["spades", "hearts", "diamonds", "clubs"][self as usize]
+    }
+
     /// The suit symbol: ♠ ♥ ♦ ♣.
     pub const fn symbol(self) -> char {
         ['♠', '♥', '♦', '♣'][self as usize]
@@ -77,13 +82,7 @@ impl FromStr for Suit {
         let mut chars = t.chars();
         match (chars.next(), chars.next()) {
             (Some(c), None) => Suit::from_char(c),
-            _ => match t.to_ascii_lowercase().as_str() {
-                "spades" => Some(Suit::Spades),
-                "hearts" => Some(Suit::Hearts),
-                "diamonds" => Some(Suit::Diamonds),
-                "clubs" => Some(Suit::Clubs),
-                _ => None,
-            },
+            _ => Suit::ALL.into_iter().find(|x| t.eq_ignore_ascii_case(x.name())),
         }
         .ok_or_else(|| {
             ParseError::new(format!(

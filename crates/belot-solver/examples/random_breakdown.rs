@@ -68,10 +68,10 @@ fn main() {
             let mut table = Table::new(&game, Seat((k % 4) as u8), Deck::from_seed(1, k)).unwrap();
             while let Some(seat) = table.to_act() {
                 let view = table.view(seat);
-                let mut action = bots[seat.index()].act(&view, &mut rng);
-                if let (true, Some(b), GameView::French(v)) = (mine(seat), bidding, &view) {
-                    action = act_with(v, b);
-                }
+                let mut action = match (mine(seat), bidding, &view) {
+                    (true, Some(b), GameView::French(v)) => act_with(v, b),
+                    _ => bots[seat.index()].act(&view, &mut rng),
+                };
                 if let (true, Action::Play { card, .. }) = (mine(seat), &action) {
                     action = oracle_play(&table, seat, *card, oracle).unwrap_or(action);
                 }

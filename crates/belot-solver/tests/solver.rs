@@ -6,35 +6,30 @@ use belot_core::{CardSet, Contract, Deck, Seat, Suit};
 use belot_solver::{Config, Solver};
 use proptest::prelude::*;
 
-/// Plain minimax written for the test: the side's final points.
+/// Plain minimax written for the test: the side's final points, which
+/// the side maximizes and the others minimize.
 fn minimax(s: &PlayState, side: &[bool; 4]) -> u32 {
-    if s.is_over() {
-        let p = s.points();
-        return (0..4).filter(|&i| side[i]).map(|i| p[i]).sum();
-    }
-    let max = side[s.to_play().index()];
-    let vals = s.legal().iter().map(|c| {
-        let mut n = *s;
-        n.step(c);
-        minimax(&n, side)
-    });
-    if max { vals.max().unwrap() } else { vals.min().unwrap() }
+    minimax_aim(s, side, false)
 }
 
-/// Plain minimax for распасы: the `side`'s final points, which the side
+/// Plain minimax for распасы: the side's final points, which the side
 /// minimizes and the others maximize.
 fn minimax_least(s: &PlayState, side: &[bool; 4]) -> u32 {
+    minimax_aim(s, side, true)
+}
+
+fn minimax_aim(s: &PlayState, side: &[bool; 4], least: bool) -> u32 {
     if s.is_over() {
         let p = s.points();
         return (0..4).filter(|&i| side[i]).map(|i| p[i]).sum();
     }
-    let least = side[s.to_play().index()];
     let vals = s.legal().iter().map(|c| {
         let mut n = *s;
         n.step(c);
-        minimax_least(&n, side)
+        minimax_aim(&n, side, least)
     });
-    if least { vals.min().unwrap() } else { vals.max().unwrap() }
+    // The side's seat wants the most (the fewest in распасы).
+    if side[s.to_play().index()] != least { vals.max().unwrap() } else { vals.min().unwrap() }
 }
 
 fn endgame(seed: u64, players: u8, per: usize, contract: Contract, leader: u8) -> PlayState {

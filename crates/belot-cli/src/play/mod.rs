@@ -414,10 +414,7 @@ fn each<T: std::fmt::Display>(labels: &[&str], values: &[T]) -> String {
 /// A contract for people: "hearts trump", "all trumps (ВК)".
 fn contract_text(c: Contract) -> String {
     match c {
-        Contract::Suit(s) => {
-            let name = ["spades", "hearts", "diamonds", "clubs"][s as usize];
-            format!("{name} trump ({s})")
-        }
+        Contract::Suit(s) => format!("{} trump ({s})", s.name()),
         Contract::AllTrumps => "all trumps (ВК)".into(),
         Contract::NoTrumps => "no trumps (БК)".into(),
     }
