@@ -585,6 +585,16 @@ mod tests {
     }
 
     #[test]
+    fn suits_parse_from_letters_symbols_and_names() {
+        for s in Suit::ALL {
+            for t in [s.letter().to_string(), s.symbol().to_string(), s.name().to_uppercase()] {
+                assert_eq!(t.parse::<Suit>().unwrap(), s, "{t}");
+            }
+        }
+        assert!("heart".parse::<Suit>().unwrap_err().to_string().contains("spades/hearts"));
+    }
+
+    #[test]
     fn every_card_round_trips() {
         for i in 0..32 {
             let c = Card::from_index(i).unwrap();
