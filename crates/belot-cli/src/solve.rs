@@ -16,6 +16,8 @@ use serde_json::{Value, json};
 struct Judged {
     deal: usize,
     contract: belot_core::Contract,
+    /// Who took the contract (none in распасы).
+    taker: Option<Seat>,
     trick: u8,
     seat: Seat,
     card: String,
@@ -43,6 +45,7 @@ impl Judged {
 /// opponents together) and whether he wanted as few as possible (распасы).
 struct Position {
     state: PlayState,
+    taker: Option<Seat>,
     seat: Seat,
     card: belot_core::Card,
     side: u8,
@@ -51,13 +54,15 @@ struct Position {
 
 /// Positions before each card of a deal: replays the actions and yields
 /// one [`Position`] for every card played. `aim` gives, from the deal in
-/// play and a seat, its side and whether it plays for the fewest points.
+/// play and a seat, its side and whether it plays for the fewest points;
+/// `taker`, who took the contract.
 fn positions<D>(
     mut deal: D,
     actions: &[SeatAction],
     apply: impl Fn(&mut D, Seat, &Action) -> Result<(), String>,
     play: impl Fn(&D) -> Option<PlayState>,
     aim: impl Fn(&D, Seat) -> (u8, bool),
+    taker: impl Fn(&D) -> Option<Seat>,
 ) -> Result<Vec<Position>, String> {
     let mut out = Vec::new();
     for (i, a) in actions.iter().enumerate() {
@@ -65,7 +70,7 @@ fn positions<D>(
             && let Some(state) = play(&deal)
         {
             let (side, least) = aim(&deal, a.seat);
-            out.push(Position { state, seat: a.seat, card, side, least });
+            out.push(Position { state, taker: taker(&deal), seat: a.seat, card, side, least });
         }
         apply(&mut deal, a.seat, &a.action).map_err(|e| format!("action {}: {e}", i + 1))?;
     }
@@ -125,6 +130,7 @@ pub fn run(file: &Path, only: Option<usize>, as_json: bool) -> Result<String, St
                     |x, s, a| x.apply(s, a).map_err(|e| e.to_string()),
                     |x| x.play_state().copied(),
                     |x, s| (side_of(x.players(), x.players() == 4, x.taker(), s), false),
+                    |x| x.taker(),
                 )?
             }
             Variant::TwoPlayer => {
@@ -136,6 +142,7 @@ pub fn run(file: &Path, only: Option<usize>, as_json: bool) -> Result<String, St
                     |x, s, a| x.apply(s, a).map_err(|e| e.to_string()),
                     |x| x.play_state().copied(),
                     |x, s| (1 << (s.0 & 1), x.is_raspasy()),
+                    |x| x.loader(),
                 )?
             }
             Variant::ThreePlayer => {
@@ -147,6 +154,7 @@ pub fn run(file: &Path, only: Option<usize>, as_json: bool) -> Result<String, St
                     |x, s, a| x.apply(s, a).map_err(|e| e.to_string()),
                     |x| x.play_state().copied(),
                     |x, s| (side_of(3, false, x.declarer(), s), false),
+                    |x| x.declarer(),
                 )?
             }
         };
@@ -173,6 +181,7 @@ pub fn run(file: &Path, only: Option<usize>, as_json: bool) -> Result<String, St
             judged.push(Judged {
                 deal: k + 1,
                 contract: p.state.contract(),
+                taker: p.taker,
                 trick: p.state.tricks_played() + 1,
                 seat: p.seat,
                 card: p.card.to_string(),
@@ -183,13 +192,22 @@ pub fn run(file: &Path, only: Option<usize>, as_json: bool) -> Result<String, St
             });
         }
     }
+    let who = |seat: Seat| match record.names.get(seat.index()) {
+        Some(n) => n.clone(),
+        None => format!("seat {}", seat.0),
+    };
     if as_json {
         let v: Vec<Value> = judged
             .iter()
             .map(|j| {
-                json!({"deal": j.deal, "contract": j.contract.to_string(), "trick": j.trick, "seat": j.seat, "card": j.card,
+                let mut o = json!({"deal": j.deal, "contract": j.contract.to_string(),
+                       "taker": j.taker.map(|t| t.0), "trick": j.trick, "seat": j.seat, "card": j.card,
                        "value": j.value, "best": j.best, "best_cards": j.best_cards,
-                       "cost": j.cost(), "aim": if j.least { "fewest" } else { "most" }})
+                       "cost": j.cost(), "aim": if j.least { "fewest" } else { "most" }});
+                if let Some(name) = record.names.get(j.seat.index()) {
+                    o["player"] = json!(name);
+                }
+                o
             })
             .collect();
         return Ok(format!("{}\n", Value::Array(v)));
@@ -203,7 +221,12 @@ pub fn run(file: &Path, only: Option<usize>, as_json: bool) -> Result<String, St
     let mut last_deal = 0;
     for j in &judged {
         if j.deal != last_deal {
-            let _ = writeln!(out, "deal {} ({})", j.deal, contract_name(j.contract));
+            let how = match j.taker {
+                _ if j.least => format!("распасы, {}: fewest points", contract_name(j.contract)),
+                Some(t) => format!("{}, taken by {}", contract_name(j.contract), who(t)),
+                None => contract_name(j.contract),
+            };
+            let _ = writeln!(out, "deal {} ({how})", j.deal);
             last_deal = j.deal;
         }
         let mark = if j.cost() > 0 {
@@ -213,19 +236,42 @@ pub fn run(file: &Path, only: Option<usize>, as_json: bool) -> Result<String, St
         };
         let _ = writeln!(
             out,
-            "  trick {} seat {} plays {}: {}{mark}",
-            j.trick, j.seat, j.card, j.value
+            "  trick {} {} plays {}: {}{mark}",
+            j.trick,
+            who(j.seat),
+            j.card,
+            j.value
         );
     }
-    let mistakes: Vec<&Judged> = judged.iter().filter(|j| j.cost() > 0).collect();
-    let cost: u32 = mistakes.iter().map(|j| j.cost()).sum();
-    let _ = writeln!(
-        out,
-        "{} cards, {} mistakes costing {cost} points in all",
-        judged.len(),
-        mistakes.len()
-    );
+    // Each player's account, in seat order: what a player studying his
+    // own play looks for first.
+    let mut seats: Vec<Seat> = judged.iter().map(|j| j.seat).collect();
+    seats.sort_by_key(|s| s.0);
+    seats.dedup();
+    for seat in seats {
+        let mine: Vec<&Judged> = judged.iter().filter(|j| j.seat == seat).collect();
+        let _ = writeln!(out, "{}: {}", who(seat), account(&mine));
+    }
+    let all: Vec<&Judged> = judged.iter().collect();
+    let _ = writeln!(out, "in all: {}", account(&all));
     Ok(out)
+}
+
+/// "16 cards, 2 mistakes costing 19 points".
+fn account(cards: &[&Judged]) -> String {
+    let mistakes = cards.iter().filter(|j| j.cost() > 0).count();
+    let cost: u32 = cards.iter().map(|j| j.cost()).sum();
+    let plural = |n: usize, one: &str, many: &str| {
+        if n == 1 { format!("1 {one}") } else { format!("{n} {many}") }
+    };
+    match mistakes {
+        0 => format!("{}, no mistakes", plural(cards.len(), "card", "cards")),
+        m => format!(
+            "{}, {} costing {cost} points",
+            plural(cards.len(), "card", "cards"),
+            plural(m, "mistake", "mistakes")
+        ),
+    }
 }
 
 /// "hearts trump", "all trumps", "no trumps".

@@ -293,9 +293,16 @@ fn belot_solve_judges_every_card_of_a_record() {
         .output()
         .unwrap();
     let text = String::from_utf8_lossy(&text.stdout).into_owned();
-    assert!(text.contains("32 cards"), "{text}");
-    // Each deal is headed with its contract.
-    assert!(text.lines().any(|l| l.starts_with("deal 1 (") && l.ends_with(" trump)")), "{text}");
+    assert!(text.contains("in all: 32 cards"), "{text}");
+    // Each deal is headed with its contract and its taker; without names
+    // in the record the players are their seats, each with an account.
+    assert!(
+        text.lines().any(|l| l.starts_with("deal 1 (") && l.contains(" trump, taken by seat ")),
+        "{text}"
+    );
+    for seat in 0..4 {
+        assert!(text.contains(&format!("\nseat {seat}: 8 cards, ")), "{text}");
+    }
     // A deal the record does not have is refused, saying which it has.
     for n in ["0", "2"] {
         let out = Command::new(env!("CARGO_BIN_EXE_belot"))
@@ -393,8 +400,15 @@ fn belot_solve_judges_raspasy_and_three_player_records() {
             .arg(&file)
             .output()
             .unwrap();
+        let text =
+            Command::new(env!("CARGO_BIN_EXE_belot")).arg("solve").arg(&file).output().unwrap();
         std::fs::remove_file(&file).ok();
         assert!(out.status.success(), "{variant}: {}", String::from_utf8_lossy(&out.stderr));
+        // The heading says распасы is played for the fewest points, or who
+        // took the contract.
+        let text = String::from_utf8_lossy(&text.stdout).into_owned();
+        let heading = if aim == "fewest" { "deal 1 (распасы, " } else { ", taken by seat " };
+        assert!(text.contains(heading), "{variant}: {text}");
         let judged: Value = serde_json::from_slice(&out.stdout).unwrap();
         let judged = judged.as_array().unwrap();
         assert_eq!(judged.len(), if variant == "two_player" { 18 } else { 27 }, "{variant}");

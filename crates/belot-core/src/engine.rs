@@ -76,6 +76,8 @@ impl From<GameError> for ProtoError {
 #[derive(Default)]
 pub struct Engine {
     game: Option<Game>,
+    /// The players' names of a loaded record, saved back with it.
+    names: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -552,6 +554,7 @@ impl Engine {
                 let g = Game::from_record(&p.record)?;
                 let status = g.status();
                 self.game = Some(g);
+                self.names = p.record.names;
                 Ok(status)
             }
             "view" => {
@@ -615,7 +618,9 @@ impl Engine {
             }
             "save" => {
                 params::<NoParams>("save", map)?;
-                Ok(json!({"record": self.require()?.record()}))
+                let mut record = self.require()?.record();
+                record.names = self.names.clone();
+                Ok(json!({"record": record}))
             }
             other => Err(ProtoError::new(
                 "unknown_command",
@@ -683,6 +688,7 @@ impl Engine {
         };
         let status = game.status();
         self.game = Some(game);
+        self.names.clear();
         Ok(status)
     }
 

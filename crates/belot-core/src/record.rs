@@ -50,6 +50,10 @@ pub struct MatchRecord {
     /// The seed deals were drawn from, if any (decks are stored anyway).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seed: Option<u64>,
+    /// The players' names by seat, for display (`belot solve` names the
+    /// players with them): none, or one per seat.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub names: Vec<String>,
     /// The deals in order; only the last may be unfinished.
     pub deals: Vec<DealRecord>,
 }
@@ -115,6 +119,31 @@ pub(crate) trait Replay: Sized {
     fn result(&self, i: usize) -> Option<Vec<i32>>;
     /// True once the current deal is over.
     fn current_over(&self) -> bool;
+    /// Players at the table.
+    fn seats(&self) -> u8;
+}
+
+/// Longest player name a record may carry, in characters.
+pub const NAME_MAX: usize = 40;
+
+/// A record's names: none, or one per seat, each 1 to [`NAME_MAX`]
+/// characters without control characters.
+fn check_names(names: &[String], seats: u8) -> Result<(), GameError> {
+    if !names.is_empty() && names.len() != seats as usize {
+        return Err(GameError::Invalid(format!(
+            "the record names {} players but the game has {seats}: give no names or one per seat",
+            names.len()
+        )));
+    }
+    for (i, n) in names.iter().enumerate() {
+        let len = n.chars().count();
+        if len == 0 || len > NAME_MAX || n.chars().any(char::is_control) {
+            return Err(GameError::Invalid(format!(
+                "name of seat {i} ({n:?}): a name is 1 to {NAME_MAX} characters, no control characters"
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// Replays a record into a match: every deal from its deck, dealer and
@@ -134,6 +163,7 @@ pub(crate) fn replay<M: Replay>(r: &MatchRecord) -> Result<M, GameError> {
         )));
     }
     let mut m = M::start(options, r.first_dealer, first.deck)?;
+    check_names(&r.names, m.seats())?;
     m.set_seed(r.seed);
     for (i, d) in r.deals.iter().enumerate() {
         if i > 0 {
@@ -190,6 +220,7 @@ pub(crate) fn build<'a, M: Replay>(
         options: serde_json::to_value(options).unwrap_or_default(),
         first_dealer,
         seed,
+        names: Vec::new(),
         deals: deals
             .enumerate()
             .map(|(i, (dealer, deck, actions))| DealRecord {

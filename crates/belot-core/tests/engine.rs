@@ -209,6 +209,39 @@ fn save_and_load_replay_exactly() {
 }
 
 #[test]
+fn a_record_keeps_its_players_names_and_refuses_bad_ones() {
+    let mut e = Engine::new();
+    ok(&mut e, json!({"cmd": "new", "seed": 3, "dealer": 0}));
+    play_deal(&mut e);
+    let mut saved = ok(&mut e, json!({"cmd": "save"}))["record"].clone();
+    // A record without names has no names field.
+    assert!(saved.get("names").is_none(), "{saved}");
+    saved["names"] = json!(["Ана", "Bob", "Іван", "Zoé"]);
+    let mut e2 = Engine::new();
+    ok(&mut e2, json!({"cmd": "load", "record": saved.clone()}));
+    assert_eq!(ok(&mut e2, json!({"cmd": "save"}))["record"], saved);
+    let state = ok(&mut e2, json!({"cmd": "state"}));
+    // One name per seat, or none; each 1 to 40 characters, no control
+    // characters. A refused record leaves the loaded game and its names.
+    for (names, says) in [
+        (json!(["A", "B", "C"]), "names 3 players but the game has 4"),
+        (json!(["A", "", "C", "D"]), "name of seat 1"),
+        (json!(["A", "B\nC", "C", "D"]), "no control characters"),
+        (json!(["A", "B", "C", "x".repeat(41)]), "1 to 40 characters"),
+    ] {
+        let mut bad = saved.clone();
+        bad["names"] = names;
+        let m = err(&mut e2, json!({"cmd": "load", "record": bad}), "invalid");
+        assert!(m.contains(says), "{m}");
+    }
+    assert_eq!(ok(&mut e2, json!({"cmd": "state"})), state);
+    assert_eq!(ok(&mut e2, json!({"cmd": "save"}))["record"]["names"], saved["names"]);
+    // A new match has no names.
+    ok(&mut e2, json!({"cmd": "new", "seed": 3, "dealer": 0}));
+    assert!(ok(&mut e2, json!({"cmd": "save"}))["record"].get("names").is_none());
+}
+
+#[test]
 fn a_whole_match_to_1000_through_the_protocol() {
     let mut e = Engine::new();
     ok(&mut e, json!({"cmd": "new", "seed": 2026, "dealer": 0}));

@@ -153,7 +153,7 @@ impl Match for FrenchMatch {
         }
     }
 
-    fn score(&self) -> String {
+    fn standing(&self) -> String {
         let n = self.options().players;
         let (totals, held): (Vec<i32>, i32) = if n == 3 {
             (self.ledger3().totals.to_vec(), self.ledger3().pool)
@@ -161,10 +161,8 @@ impl Match for FrenchMatch {
             (self.ledger().totals.to_vec(), self.ledger().pool)
         };
         format!(
-            "Score: {}; held {held}. Deal {}, dealt by {}. Playing to {}.",
+            "Score: {}; held {held}. Playing to {}.",
             each(sides(n), &totals),
-            FrenchMatch::deal_count(self),
-            names(n)[self.current().dealer().index()],
             self.options().target
         )
     }

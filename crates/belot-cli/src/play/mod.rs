@@ -110,8 +110,17 @@ trait Match {
     fn last_trick(&self) -> Option<TrickView>;
     /// Whose points the hint counts.
     fn aim(&self) -> Aim;
-    /// The match totals, held points, the deal, the dealer, the target.
-    fn score(&self) -> String;
+    /// The match totals, the held (hanging) points and the target.
+    fn standing(&self) -> String;
+    /// The standing with the deal and its dealer (the `score` command).
+    fn score(&self) -> String {
+        format!(
+            "{} Deal {}, dealt by {}.",
+            self.standing(),
+            self.deal_count(),
+            names(self.players())[self.dealer().index()]
+        )
+    }
     /// The breakdown of the deal just over, in this game's terms.
     fn deal_report(&self) -> String;
     /// Who won the match and the final totals.
@@ -158,7 +167,9 @@ pub fn run(
 /// renamed over it: an interruption leaves the previous record whole.
 fn write_record(m: &dyn Match, path: &Path) -> io::Result<()> {
     let named = |e: io::Error| io::Error::new(e.kind(), format!("{}: {e}", path.display()));
-    let text = serde_json::to_string(&m.record()).map_err(io::Error::other)?;
+    let mut record = m.record();
+    record.names = names(m.players()).iter().map(|n| n.to_string()).collect();
+    let text = serde_json::to_string(&record).map_err(io::Error::other)?;
     let mut tmp = path.as_os_str().to_owned();
     tmp.push(".part");
     std::fs::write(&tmp, text + "\n").map_err(named)?;
@@ -182,7 +193,7 @@ fn header(m: &dyn Match, out: &mut impl Write) -> io::Result<()> {
         m.deal_count(),
         names[m.dealer().index()],
         m.face_up(),
-        m.score()
+        m.standing()
     )
 }
 

@@ -161,14 +161,12 @@ impl Match for ThreeMatch {
         aim_against(self.current().declarer())
     }
 
-    fn score(&self) -> String {
+    fn standing(&self) -> String {
         let l = self.ledger();
         format!(
-            "Score: {}; held {}. Deal {}, dealt by {}. Playing to {}.",
+            "Score: {}; held {}. Playing to {}.",
             each(names(3), &l.totals),
             l.pool,
-            ThreeMatch::deal_count(self),
-            names(3)[self.current().dealer().index()],
             l.options.target
         )
     }

@@ -148,14 +148,12 @@ impl Match for TwoMatch {
         Aim { seats: 1, least: self.current().is_raspasy(), who: "you".into() }
     }
 
-    fn score(&self) -> String {
+    fn standing(&self) -> String {
         let l = self.ledger();
         format!(
-            "Score: {}; hanging {}. Deal {}, dealt by {}. Playing to {}.",
+            "Score: {}; hanging {}. Playing to {}.",
             each(names(2), &l.totals),
             l.pool(),
-            TwoMatch::deal_count(self),
-            names(2)[self.current().dealer().index()],
             l.options.target
         )
     }

@@ -229,4 +229,7 @@ impl crate::record::Replay for FrenchMatch {
     fn current_over(&self) -> bool {
         self.current.is_over()
     }
+    fn seats(&self) -> u8 {
+        self.options().players
+    }
 }

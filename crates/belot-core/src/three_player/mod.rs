@@ -169,4 +169,7 @@ impl crate::record::Replay for ThreeMatch {
     fn current_over(&self) -> bool {
         self.current.is_over()
     }
+    fn seats(&self) -> u8 {
+        3
+    }
 }

@@ -167,4 +167,7 @@ impl crate::record::Replay for TwoMatch {
     fn current_over(&self) -> bool {
         self.current.is_over()
     }
+    fn seats(&self) -> u8 {
+        2
+    }
 }
