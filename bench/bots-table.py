@@ -4,8 +4,12 @@
     python3 bench/bots-table.py bench/results/bots-DATE.txt
 
 Prints one Markdown row per `belot arena` run; the French Belote rows
-that issue 7's targets name have their share in bold.
+that issue 7's targets name have their share in bold. The intervals of the
+win rate and the Elo difference are Wilson's, recomputed from the win rate
+and the deals (what `belot arena` prints since it moved to them; runs
+saved before printed the normal approximation).
 """
+import math
 import re
 import sys
 
@@ -19,6 +23,20 @@ def ci(text):
     if lo.endswith("%"):
         return f"({lo[:-1]}–{hi})"
     return f"({lo} to {hi})"
+
+
+def wilson(p, n):
+    """95% Wilson score interval of a rate p over n trials."""
+    z2 = 1.96 ** 2
+    d = 1 + z2 / n
+    centre = (p + z2 / (2 * n)) / d
+    half = 1.96 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / d
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def elo(p):
+    p = min(max(p, 1e-4), 1 - 1e-4)
+    return 400 * math.log10(p / (1 - p))
 
 
 def main():
@@ -36,10 +54,11 @@ def main():
             share = f"**{share}**"
         diff = line["point difference"].split()[0]
         win = line["win rate"].split()[0]
-        elo = line["Elo difference"].split()[0]
+        elo_text = line["Elo difference"].split()[0]
+        lo, hi = wilson(float(win[:-1]) / 100, int(deals))
         print(f"| {game} | {a} vs {b} | {int(deals):,} | {share} {ci(line['share of points'])} "
-              f"| {diff} {ci(line['point difference'])} | {win} {ci(line['win rate'])} "
-              f"| {elo} {ci(line['Elo difference'])} |")
+              f"| {diff} {ci(line['point difference'])} | {win} ({100 * lo:.1f}–{100 * hi:.1f}%) "
+              f"| {elo_text} ({elo(lo):+.0f} to {elo(hi):+.0f}) |")
 
 
 if __name__ == "__main__":

@@ -71,6 +71,12 @@ fn text(r: &Report) -> String {
         100.0 * r.win_rate_ci[0],
         100.0 * r.win_rate_ci[1]
     );
+    let [won, tied, lost] = r.won_tied_lost;
+    let unscored = match r.unscored {
+        0 => String::new(),
+        n => format!(", {n} with no game scored"),
+    };
+    let _ = writeln!(s, "                  {won} won, {tied} tied{unscored}, {lost} lost");
     let _ = writeln!(
         s,
         "Elo difference    {:+.0}  (95% CI {:+.0} to {:+.0})",

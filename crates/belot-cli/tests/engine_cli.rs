@@ -336,6 +336,8 @@ fn belot_arena_reports_text_and_json_and_refuses_bad_arguments() {
         "mean_diff_ci",
         "win_rate",
         "win_rate_ci",
+        "won_tied_lost",
+        "unscored",
         "elo",
         "elo_ci",
     ] {

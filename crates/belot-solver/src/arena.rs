@@ -69,8 +69,13 @@ pub struct Report {
     pub mean_diff_ci: [f64; 2],
     /// Pairs won by `a` (more points over the two games), a tie counting half.
     pub win_rate: f64,
-    /// 95% confidence interval of the win rate.
+    /// 95% confidence interval of the win rate (Wilson's).
     pub win_rate_ci: [f64; 2],
+    /// Pairs `a` won, tied and lost.
+    pub won_tied_lost: [u32; 3],
+    /// Of the tied pairs, those where no game scored (every deal thrown
+    /// in or annulled).
+    pub unscored: u32,
     /// Elo difference (`a` minus `b`) from the win rate.
     pub elo: f64,
     /// 95% confidence interval of the Elo difference.
@@ -152,6 +157,20 @@ fn mean_ci(xs: impl Iterator<Item = f64> + Clone) -> (f64, [f64; 2]) {
     (mean, [mean - half, mean + half])
 }
 
+/// The 95% Wilson score interval of a rate `p` over `n` trials: unlike
+/// the normal approximation it stays within 0 to 1 when one bot wins
+/// nearly every set.
+fn wilson(p: f64, n: f64) -> [f64; 2] {
+    if n == 0.0 {
+        return [p, p];
+    }
+    let z2 = 1.96f64 * 1.96;
+    let d = 1.0 + z2 / n;
+    let centre = (p + z2 / (2.0 * n)) / d;
+    let half = 1.96 * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / d;
+    [(centre - half).max(0.0), (centre + half).min(1.0)]
+}
+
 /// Elo difference of a score rate (clamped away from 0 and 1, where it
 /// is infinite).
 fn elo(p: f64) -> f64 {
@@ -173,7 +192,7 @@ pub fn report(a: BotKind, b: BotKind, pairs: &[PairResult], per: u32) -> Report 
     let half = (r_ci[1] - r_ci[0]) / 2.0 / mean_total.max(1.0);
     // Per deal: each pair is two deals.
     let (mean_diff, d_ci) = mean_ci(pairs.iter().map(|p| (p.a - p.b) / per as f64));
-    let (win_rate, w_ci) = mean_ci(pairs.iter().map(|p| {
+    let (win_rate, _) = mean_ci(pairs.iter().map(|p| {
         if p.a > p.b {
             1.0
         } else if p.a == p.b {
@@ -182,6 +201,18 @@ pub fn report(a: BotKind, b: BotKind, pairs: &[PairResult], per: u32) -> Report 
             0.0
         }
     }));
+    let w_ci = wilson(win_rate, pairs.len() as f64);
+    let mut won_tied_lost = [0u32; 3];
+    for p in pairs {
+        won_tied_lost[if p.a > p.b {
+            0
+        } else if p.a == p.b {
+            1
+        } else {
+            2
+        }] += 1;
+    }
+    let unscored = pairs.iter().filter(|p| p.a == 0.0 && p.b == 0.0).count() as u32;
     // No games: even, not lost.
     let (win_rate, w_ci) = if pairs.is_empty() { (0.5, [0.5, 0.5]) } else { (win_rate, w_ci) };
     Report {
@@ -198,6 +229,8 @@ pub fn report(a: BotKind, b: BotKind, pairs: &[PairResult], per: u32) -> Report 
         mean_diff_ci: d_ci,
         win_rate,
         win_rate_ci: w_ci,
+        won_tied_lost,
+        unscored,
         elo: elo(win_rate),
         elo_ci: [elo(w_ci[0]), elo(w_ci[1])],
     }

@@ -59,6 +59,17 @@ fn statistics_of_known_pairs() {
     assert!(r.mean_diff_ci[0] < 50.0 && r.mean_diff_ci[1] > 50.0);
     // Wins 1, 0, 0.5, 1.
     assert!((r.win_rate - 0.625).abs() < 1e-12);
+    assert_eq!((r.won_tied_lost, r.unscored), ([2, 1, 1], 0));
+    assert!(r.win_rate_ci[0] < 0.625 && r.win_rate_ci[1] > 0.625);
+    // A bot that wins every set: the interval stays within 0 to 1.
+    let all = vec![PairResult { a: 10.0, b: 0.0 }; 30];
+    let w = report(BotKind::Heuristic, BotKind::Random, &all, 2);
+    assert_eq!((w.win_rate, w.win_rate_ci[1]), (1.0, 1.0));
+    assert!(w.win_rate_ci[0] > 0.85 && w.win_rate_ci[0] < 1.0, "{:?}", w.win_rate_ci);
+    assert!(w.elo_ci[0].is_finite() && w.elo_ci[0] > 0.0);
+    // A set where no game scored is a tie, and counted as such.
+    let none = report(BotKind::Heuristic, BotKind::Random, &[PairResult::default()], 2);
+    assert_eq!((none.won_tied_lost, none.unscored, none.win_rate), ([0, 1, 0], 1, 0.5));
     // 62.5% is +89 Elo.
     assert!((r.elo - 88.7).abs() < 0.1, "{}", r.elo);
     assert!(r.share_ci[0] < r.share && r.share < r.share_ci[1]);
