@@ -445,6 +445,23 @@ pub fn run(args: ScoreArgs) -> R<String> {
                 Some(o) => serde_json::from_str(&o).map_err(|e| format!("--options: {e}"))?,
                 None => json!({}),
             };
+            // Each variant's options first, for an error that names the option.
+            let named = |e: String| format!("--options: {e}");
+            match variant {
+                VariantArg::French => {
+                    belot_core::options_from_json::<belot_core::french::FrenchOptions>(opts.clone())
+                        .map(drop)
+                }
+                VariantArg::TwoPlayer => belot_core::options_from_json::<
+                    belot_core::two_player::TwoOptions,
+                >(opts.clone())
+                .map(drop),
+                VariantArg::ThreePlayer => belot_core::options_from_json::<
+                    belot_core::three_player::ThreeOptions,
+                >(opts.clone())
+                .map(drop),
+            }
+            .map_err(named)?;
             let rules: Rules = serde_json::from_value(json!({
                 "variant": match variant {
                     VariantArg::French => "french",

@@ -236,6 +236,10 @@ fn house_rules_and_bots_are_chosen_on_the_command_line() {
     refused(&["--bot", "alphazero"], "the bots are random, heuristic, pimc");
     refused(&["--options", "{\"nonsense\": 1}"], "--options");
     refused(&["--game", "two-player", "--options", "not json"], "--options");
+    refused(
+        &["--options", "{\"target\": \"x\"}"],
+        "--options: option \"target\": invalid type: string \"x\", expected a whole number",
+    );
 }
 
 /// The game record is written after every action: a match killed in the

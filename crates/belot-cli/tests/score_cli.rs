@@ -185,6 +185,19 @@ fn two_and_three_player_sessions() {
         db.err(&["new", "--variant", "french", "--players", "A,B"])
             .contains("needs 4 player names")
     );
+    // A bad option is named, and no sheet is started.
+    let before = db.ok(&["list"]);
+    let e = db.err(&[
+        "new",
+        "--variant",
+        "two-player",
+        "--players",
+        "A,B",
+        "--options",
+        "{\"target\":\"x\"}",
+    ]);
+    assert!(e.contains("--options: option \"target\"") && e.contains("a whole number"), "{e}");
+    assert_eq!(db.ok(&["list"]), before);
 }
 
 #[test]

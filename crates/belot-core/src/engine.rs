@@ -719,7 +719,7 @@ fn french_match_json(g: &FrenchMatch) -> Value {
 fn parse_options<T: DeserializeOwned + Default>(v: Value) -> Result<T, ProtoError> {
     match v {
         Value::Null => Ok(T::default()),
-        v => serde_json::from_value(v).map_err(|e| {
+        v => crate::options_from_json(v).map_err(|e| {
             ProtoError::new("bad_request", format!("options: {e}; see docs/protocol.md"))
         }),
     }

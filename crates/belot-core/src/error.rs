@@ -57,3 +57,39 @@ impl fmt::Display for GameError {
 }
 
 impl std::error::Error for GameError {}
+
+/// A variant's options from a JSON object (missing keys take their
+/// defaults). A refusal names the option that fails and says what it
+/// accepts in plain words ("a whole number, 0 or more", not "u32").
+pub fn options_from_json<T: serde::de::DeserializeOwned>(
+    v: serde_json::Value,
+) -> Result<T, String> {
+    serde_json::from_value::<T>(v.clone()).map_err(|e| {
+        // The first key that fails on its own is the one to name.
+        if let serde_json::Value::Object(m) = &v {
+            for (k, x) in m {
+                let one = serde_json::Value::Object([(k.clone(), x.clone())].into_iter().collect());
+                if let Err(e) = serde_json::from_value::<T>(one) {
+                    return format!("option {k:?}: {}", plain(&e.to_string()));
+                }
+            }
+        }
+        plain(&e.to_string())
+    })
+}
+
+/// serde's type names in words a card player reads.
+fn plain(message: &str) -> String {
+    let mut s = message.to_string();
+    for (from, to) in [
+        ("expected u8", "expected a whole number, 0 or more"),
+        ("expected u16", "expected a whole number, 0 or more"),
+        ("expected u32", "expected a whole number, 0 or more"),
+        ("expected u64", "expected a whole number, 0 or more"),
+        ("expected i32", "expected a whole number"),
+        ("expected i64", "expected a whole number"),
+    ] {
+        s = s.replace(from, to);
+    }
+    s
+}

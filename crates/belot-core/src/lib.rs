@@ -56,7 +56,7 @@ pub use action::{Action, SeatAction};
 pub use card::{Card, CardSet, Rank, Suit, parse_cards};
 pub use contract::Contract;
 pub use deck::Deck;
-pub use error::{GameError, ParseError};
+pub use error::{GameError, ParseError, options_from_json};
 pub use play::{PlayRules, PlayState, TrickContext, legal_plays};
 pub use record::{MatchRecord, Variant};
 pub use seat::{Seat, Side};

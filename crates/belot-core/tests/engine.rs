@@ -49,6 +49,21 @@ fn errors_say_what_is_accepted_and_change_nothing() {
     err(&mut e, json!({"nocmd": 1}), "bad_request");
     let m = err(&mut e, json!({"cmd": "new", "options": {"targte": 5}}), "bad_request");
     assert!(m.contains("unknown field `targte`"), "{m}");
+    // A value of the wrong type: the option is named, the type in words.
+    for (variant, options) in [
+        ("french", json!({"target": "x"})),
+        ("two_player", json!({"target": -1})),
+        ("three_player", json!({"target": 1.5})),
+    ] {
+        let m = err(
+            &mut e,
+            json!({"cmd": "new", "variant": variant, "options": options}),
+            "bad_request",
+        );
+        assert!(m.contains("option \"target\"") && m.contains("a whole number, 0 or more"), "{m}");
+    }
+    let m = err(&mut e, json!({"cmd": "new", "options": {"litige": "maybe"}}), "bad_request");
+    assert!(m.contains("option \"litige\"") && m.contains("`hold`"), "{m}");
     let m = err(&mut e, json!({"cmd": "new", "dealer": 7}), "bad_request");
     assert!(m.contains("seats are 0 to 3"), "{m}");
     let m = err(&mut e, json!({"cmd": "new", "deck": ["JS"]}), "invalid");

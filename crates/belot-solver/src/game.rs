@@ -70,26 +70,26 @@ impl Game {
     /// The same game with house rules read from JSON (as in `belot
     /// engine`); unknown keys are refused.
     pub fn with_options(self, json: &str) -> Result<Game, String> {
-        let err = |e: serde_json::Error| format!("options: {e}");
+        let err = |e: serde_json::Error| e.to_string();
         Ok(match self {
             Game::French(o) => {
                 let mut v = serde_json::to_value(o).map_err(err)?;
                 merge(&mut v, json)?;
-                let o: FrenchOptions = serde_json::from_value(v).map_err(err)?;
+                let o: FrenchOptions = belot_core::options_from_json(v)?;
                 o.validate()?;
                 Game::French(o)
             }
             Game::Two(o) => {
                 let mut v = serde_json::to_value(o).map_err(err)?;
                 merge(&mut v, json)?;
-                let o: TwoOptions = serde_json::from_value(v).map_err(err)?;
+                let o: TwoOptions = belot_core::options_from_json(v)?;
                 o.validate()?;
                 Game::Two(o)
             }
             Game::Three(o) => {
                 let mut v = serde_json::to_value(o).map_err(err)?;
                 merge(&mut v, json)?;
-                let o: ThreeOptions = serde_json::from_value(v).map_err(err)?;
+                let o: ThreeOptions = belot_core::options_from_json(v)?;
                 o.validate()?;
                 Game::Three(o)
             }
