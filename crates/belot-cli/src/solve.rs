@@ -26,6 +26,9 @@ struct Judged {
     best_cards: Vec<String>,
     /// The player wanted as few points as possible (распасы).
     least: bool,
+    /// The contract's outcome after this card and after the best card,
+    /// both under best play from there (finished deals of two sides).
+    outcome: Option<(&'static str, &'static str)>,
 }
 
 impl Judged {
@@ -63,7 +66,7 @@ fn positions<D>(
     play: impl Fn(&D) -> Option<PlayState>,
     aim: impl Fn(&D, Seat) -> (u8, bool),
     taker: impl Fn(&D) -> Option<Seat>,
-) -> Result<Vec<Position>, String> {
+) -> Result<(Vec<Position>, D), String> {
     let mut out = Vec::new();
     for (i, a) in actions.iter().enumerate() {
         if let Action::Play { card, .. } = a.action
@@ -74,7 +77,75 @@ fn positions<D>(
         }
         apply(&mut deal, a.seat, &a.action).map_err(|e| format!("action {}: {e}", i + 1))?;
     }
-    Ok(out)
+    Ok((out, deal))
+}
+
+/// What a deal's outcome would be with other card points: from a seat
+/// and the card points its side ends the deal with, the contract's
+/// outcome ("made", "dedans", ...). The rest of the deal (who took,
+/// announcements, belote) is as it was, and the deal is scored by the
+/// core's scoring, as every deal is. Exact, since a side can make sure
+/// of `v` card points exactly when the solver's value is `v` or more, and
+/// the outcome only grows with the taker's points. None when the deal
+/// is unfinished, in распасы, or with three players (there the outcome
+/// turns on how the two others share their points, which the solver,
+/// playing them as one side, leaves open).
+type OutcomeOf = Box<dyn Fn(Seat, u32) -> &'static str>;
+
+fn french_outcome(deal: &FrenchDeal, o: FrenchOptions) -> Option<OutcomeOf> {
+    let summary = *deal.summary()?;
+    if deal.players() == 3 {
+        return None;
+    }
+    let sides: Vec<belot_core::Side> = (0..deal.players()).map(|s| deal.side(Seat(s))).collect();
+    let total = summary.deal_points.unwrap_or(belot_core::french::DEAL_POINTS);
+    Some(Box::new(move |seat, v| {
+        let v = v.min(total);
+        let side = sides[seat.index() % sides.len()].index() & 1;
+        let mut s = summary;
+        s.capot = None;
+        s.card_points[side] = v;
+        s.card_points[1 - side] = total - v;
+        match belot_core::french::score_deal(&s, &o).outcome {
+            belot_core::french::Outcome::Made => "made",
+            belot_core::french::Outcome::Dedans => "dedans",
+            belot_core::french::Outcome::Litige => "litige",
+        }
+    }))
+}
+
+fn two_outcome(deal: &TwoDeal, o: TwoOptions) -> Option<OutcomeOf> {
+    let summary = *deal.summary()?;
+    if summary.raspasy {
+        return None;
+    }
+    let total = summary.card_points[0] + summary.card_points[1];
+    Some(Box::new(move |seat, v| {
+        let v = v.min(total);
+        let p = seat.index() & 1;
+        let mut s = summary;
+        s.card_points[p] = v;
+        s.card_points[1 - p] = total - v;
+        // Constructions count with a trick taken: taken to be so with
+        // any card points (a trick of no points is all that escapes it).
+        let tricks = |x: u32| {
+            if x == 0 {
+                0
+            } else if x == total {
+                9
+            } else {
+                1
+            }
+        };
+        s.tricks[p] = tricks(v);
+        s.tricks[1 - p] = 9 - s.tricks[p];
+        match belot_core::two_player::score_deal(&s, &o).outcome {
+            belot_core::two_player::TwoOutcome::Made => "made",
+            belot_core::two_player::TwoOutcome::Bait => "bait",
+            belot_core::two_player::TwoOutcome::Tie => "tie",
+            belot_core::two_player::TwoOutcome::Raspasy => "распасы",
+        }
+    }))
 }
 
 /// The side of `seat` at a table of `n`: partners with teams, otherwise
@@ -120,42 +191,45 @@ pub fn run(file: &Path, only: Option<usize>, as_json: bool) -> Result<String, St
         if only.is_some_and(|n| n != k + 1) {
             continue;
         }
-        let pos = match record.variant {
+        let (pos, outcome_of) = match record.variant {
             Variant::French => {
                 let o: FrenchOptions = options(&record)?;
                 let deal = FrenchDeal::new(o, d.dealer, d.deck).map_err(|e| e.to_string())?;
-                positions(
+                let (pos, end) = positions(
                     deal,
                     &d.actions,
                     |x, s, a| x.apply(s, a).map_err(|e| e.to_string()),
                     |x| x.play_state().copied(),
                     |x, s| (side_of(x.players(), x.players() == 4, x.taker(), s), false),
                     |x| x.taker(),
-                )?
+                )?;
+                (pos, french_outcome(&end, o))
             }
             Variant::TwoPlayer => {
                 let o: TwoOptions = options(&record)?;
                 let deal = TwoDeal::new(o, d.dealer, d.deck).map_err(|e| e.to_string())?;
-                positions(
+                let (pos, end) = positions(
                     deal,
                     &d.actions,
                     |x, s, a| x.apply(s, a).map_err(|e| e.to_string()),
                     |x| x.play_state().copied(),
                     |x, s| (1 << (s.0 & 1), x.is_raspasy()),
                     |x| x.loader(),
-                )?
+                )?;
+                (pos, two_outcome(&end, o))
             }
             Variant::ThreePlayer => {
                 let o: ThreeOptions = options(&record)?;
                 let deal = ThreeDeal::new(o, d.dealer, d.deck).map_err(|e| e.to_string())?;
-                positions(
+                let (pos, _) = positions(
                     deal,
                     &d.actions,
                     |x, s, a| x.apply(s, a).map_err(|e| e.to_string()),
                     |x| x.play_state().copied(),
                     |x, s| (side_of(3, false, x.declarer(), s), false),
                     |x| x.declarer(),
-                )?
+                )?;
+                (pos, None)
             }
         };
         // One solver per side and aim for the deal: what its table learnt
@@ -189,6 +263,7 @@ pub fn run(file: &Path, only: Option<usize>, as_json: bool) -> Result<String, St
                 best: sol.value,
                 best_cards,
                 least: p.least,
+                outcome: outcome_of.as_ref().map(|f| (f(p.seat, value), f(p.seat, sol.value))),
             });
         }
     }
@@ -207,6 +282,10 @@ pub fn run(file: &Path, only: Option<usize>, as_json: bool) -> Result<String, St
                 if let Some(name) = record.names.get(j.seat.index()) {
                     o["player"] = json!(name);
                 }
+                if let Some((played, best)) = j.outcome {
+                    o["outcome"] = json!(played);
+                    o["best_outcome"] = json!(best);
+                }
                 o
             })
             .collect();
@@ -216,24 +295,34 @@ pub fn run(file: &Path, only: Option<usize>, as_json: bool) -> Result<String, St
     let _ = writeln!(
         out,
         "values: card points the player's side ends the deal with under best play from there \
-         (in распасы the fewest are best)"
+         (in распасы the fewest are best); a mistake that changes the contract's outcome under \
+         best play says so"
     );
     let mut last_deal = 0;
     for j in &judged {
         if j.deal != last_deal {
             let how = match j.taker {
                 _ if j.least => format!("распасы, {}: fewest points", contract_name(j.contract)),
-                Some(t) => format!("{}, taken by {}", contract_name(j.contract), who(t)),
+                Some(t) => {
+                    // The deal's outcome: the last card's (it is forced).
+                    let end = judged.iter().rev().find(|x| x.deal == j.deal);
+                    let result =
+                        end.and_then(|x| x.outcome).map_or(String::new(), |o| format!(": {}", o.0));
+                    format!("{}, taken by {}{result}", contract_name(j.contract), who(t))
+                }
                 None => contract_name(j.contract),
             };
             let _ = writeln!(out, "deal {} ({how})", j.deal);
             last_deal = j.deal;
         }
-        let mark = if j.cost() > 0 {
+        let mut mark = if j.cost() > 0 {
             format!("  mistake: costs {} (best {} = {})", j.cost(), j.best_cards.join(" "), j.best)
         } else {
             String::new()
         };
+        if let Some((played, best)) = j.outcome.filter(|o| o.0 != o.1) {
+            let _ = write!(mark, "; the contract: {played} instead of {best}");
+        }
         let _ = writeln!(
             out,
             "  trick {} {} plays {}: {}{mark}",
@@ -264,10 +353,16 @@ fn account(cards: &[&Judged]) -> String {
     let plural = |n: usize, one: &str, many: &str| {
         if n == 1 { format!("1 {one}") } else { format!("{n} {many}") }
     };
+    let turned = cards.iter().filter(|j| j.outcome.is_some_and(|o| o.0 != o.1)).count();
+    let turned = match turned {
+        0 => String::new(),
+        1 => " (one changed the contract's outcome)".into(),
+        n => format!(" ({n} changed the contract's outcome)"),
+    };
     match mistakes {
         0 => format!("{}, no mistakes", plural(cards.len(), "card", "cards")),
         m => format!(
-            "{}, {} costing {cost} points",
+            "{}, {} costing {cost} points{turned}",
             plural(cards.len(), "card", "cards"),
             plural(m, "mistake", "mistakes")
         ),

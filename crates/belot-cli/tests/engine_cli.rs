@@ -282,11 +282,22 @@ fn belot_solve_judges_every_card_of_a_record() {
             j["best"].as_u64().unwrap() - j["value"].as_u64().unwrap()
         );
     }
-    // The last card is forced: its value is what its side really took.
+    // The last card is forced: its value is what its side really took,
+    // and its outcome the deal's.
     let last = &judged[31];
     let side = last["seat"].as_u64().unwrap() as usize % 2;
     let taken = score["deal"]["card_points"][side].as_u64().unwrap();
     assert_eq!(last["value"].as_u64().unwrap(), taken);
+    assert_eq!(last["outcome"], score["deal"]["score"]["outcome"], "{last}");
+    // A card that costs nothing cannot change the outcome; the outcome
+    // after the best card is the outcome before the card was played.
+    for (j, next) in judged.iter().zip(&judged[1..]) {
+        assert!(j["outcome"].is_string() && j["best_outcome"].is_string(), "{j}");
+        if j["cost"] == 0 {
+            assert_eq!(j["outcome"], j["best_outcome"], "{j}");
+        }
+        assert_eq!(j["outcome"], next["best_outcome"], "{j} then {next}");
+    }
     let text = Command::new(env!("CARGO_BIN_EXE_belot"))
         .args(["solve", "--deal", "1"])
         .arg(&file)
@@ -374,9 +385,11 @@ fn belot_arena_reports_text_and_json_and_refuses_bad_arguments() {
 /// defenders together).
 #[test]
 fn belot_solve_judges_raspasy_and_three_player_records() {
-    for (variant, prefer, aim) in
-        [("two_player", "pass", "fewest"), ("three_player", "take", "most")]
-    {
+    for (variant, prefer, aim) in [
+        ("two_player", "pass", "fewest"),
+        ("two_player", "take", "most"),
+        ("three_player", "take", "most"),
+    ] {
         let mut p = EngineProcess::start();
         p.ask(json!({"cmd": "new", "variant": variant, "seed": 9, "dealer": 0}));
         loop {
@@ -394,8 +407,8 @@ fn belot_solve_judges_raspasy_and_three_player_records() {
             p.ask(json!({"cmd": "act", "action": a}));
         }
         let record = p.ask(json!({"cmd": "save"}))["record"].clone();
-        let file =
-            std::env::temp_dir().join(format!("belot-solve-{variant}-{}.json", std::process::id()));
+        let file = std::env::temp_dir()
+            .join(format!("belot-solve-{variant}-{prefer}-{}.json", std::process::id()));
         std::fs::write(&file, record.to_string()).unwrap();
         let out = Command::new(env!("CARGO_BIN_EXE_belot"))
             .args(["solve", "--json"])
@@ -427,6 +440,15 @@ fn belot_solve_judges_raspasy_and_three_player_records() {
                 assert!(v <= b && c == b - v, "{j}");
             }
             assert!(!j["best_cards"].as_array().unwrap().is_empty());
+            // The contract's outcome is given where two sides play one:
+            // not in распасы, not with three players.
+            if variant == "two_player" && aim == "most" {
+                for k in ["outcome", "best_outcome"] {
+                    assert!(["made", "bait", "tie"].contains(&j[k].as_str().unwrap()), "{j}");
+                }
+            } else {
+                assert!(j.get("outcome").is_none(), "{variant}: {j}");
+            }
         }
     }
 }
