@@ -128,16 +128,11 @@ fn two_outcome(deal: &TwoDeal, o: TwoOptions) -> Option<OutcomeOf> {
         s.card_points[1 - p] = total - v;
         // Constructions count with a trick taken: taken to be so with
         // any card points (a trick of no points is all that escapes it).
-        let tricks = |x: u32| {
-            if x == 0 {
-                0
-            } else if x == total {
-                9
-            } else {
-                1
-            }
+        s.tricks[p] = match v {
+            0 => 0,
+            v if v == total => 9,
+            _ => 1,
         };
-        s.tricks[p] = tricks(v);
         s.tricks[1 - p] = 9 - s.tricks[p];
         match belot_core::two_player::score_deal(&s, &o).outcome {
             belot_core::two_player::TwoOutcome::Made => "made",
