@@ -446,22 +446,16 @@ pub fn run(args: ScoreArgs) -> R<String> {
                 None => json!({}),
             };
             // Each variant's options first, for an error that names the option.
-            let named = |e: String| format!("--options: {e}");
-            match variant {
-                VariantArg::French => {
-                    belot_core::options_from_json::<belot_core::french::FrenchOptions>(opts.clone())
-                        .map(drop)
-                }
-                VariantArg::TwoPlayer => belot_core::options_from_json::<
-                    belot_core::two_player::TwoOptions,
-                >(opts.clone())
-                .map(drop),
-                VariantArg::ThreePlayer => belot_core::options_from_json::<
-                    belot_core::three_player::ThreeOptions,
-                >(opts.clone())
-                .map(drop),
+            fn check<T: serde::de::DeserializeOwned>(o: &Value) -> R<()> {
+                belot_core::options_from_json::<T>(o.clone())
+                    .map(drop)
+                    .map_err(|e| format!("--options: {e}"))
             }
-            .map_err(named)?;
+            match variant {
+                VariantArg::French => check::<belot_core::french::FrenchOptions>(&opts)?,
+                VariantArg::TwoPlayer => check::<belot_core::two_player::TwoOptions>(&opts)?,
+                VariantArg::ThreePlayer => check::<belot_core::three_player::ThreeOptions>(&opts)?,
+            }
             let rules: Rules = serde_json::from_value(json!({
                 "variant": match variant {
                     VariantArg::French => "french",

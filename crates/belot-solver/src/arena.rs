@@ -192,26 +192,18 @@ pub fn report(a: BotKind, b: BotKind, pairs: &[PairResult], per: u32) -> Report 
     let half = (r_ci[1] - r_ci[0]) / 2.0 / mean_total.max(1.0);
     // Per deal: each pair is two deals.
     let (mean_diff, d_ci) = mean_ci(pairs.iter().map(|p| (p.a - p.b) / per as f64));
-    let (win_rate, _) = mean_ci(pairs.iter().map(|p| {
-        if p.a > p.b {
-            1.0
-        } else if p.a == p.b {
-            0.5
-        } else {
-            0.0
-        }
-    }));
-    let w_ci = wilson(win_rate, pairs.len() as f64);
     let mut won_tied_lost = [0u32; 3];
     for p in pairs {
-        won_tied_lost[if p.a > p.b {
-            0
-        } else if p.a == p.b {
-            1
-        } else {
-            2
+        won_tied_lost[match p.a.partial_cmp(&p.b) {
+            Some(std::cmp::Ordering::Greater) => 0,
+            Some(std::cmp::Ordering::Equal) => 1,
+            _ => 2,
         }] += 1;
     }
+    // A tie counts half.
+    let n = pairs.len() as f64;
+    let win_rate = (won_tied_lost[0] as f64 + 0.5 * won_tied_lost[1] as f64) / n.max(1.0);
+    let w_ci = wilson(win_rate, n);
     let unscored = pairs.iter().filter(|p| p.a == 0.0 && p.b == 0.0).count() as u32;
     // No games: even, not lost.
     let (win_rate, w_ci) = if pairs.is_empty() { (0.5, [0.5, 0.5]) } else { (win_rate, w_ci) };
