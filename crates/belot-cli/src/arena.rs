@@ -42,34 +42,39 @@ pub fn run(
 
 fn text(r: &Report) -> String {
     let mut s = String::new();
+    let times =
+        if r.game == "french-3" || r.game == "three-player" { "three times" } else { "twice" };
+    let sets = if r.pairs == 1 {
+        "1 mirrored deal".to_string()
+    } else {
+        format!("{} mirrored deals", r.pairs)
+    };
     let _ = writeln!(
         s,
-        "{} vs {}: {} mirrored deals ({} games), {}",
+        "{} vs {}: {sets}, each played {times} ({} deals), {}",
         r.a,
         r.b,
-        r.pairs,
         r.games,
         game_title(&r.game)
     );
     let _ = writeln!(s, "points            {:.0} : {:.0}", r.a_points, r.b_points);
     let _ = writeln!(
         s,
-        "share of points   {:.1}%  (95% CI {:.1}% to {:.1}%)",
+        "share of points   {:.1}%  ({})",
         100.0 * r.share,
-        100.0 * r.share_ci[0],
-        100.0 * r.share_ci[1]
+        interval(r.share_ci, |x| format!("{:.1}%", 100.0 * x))
     );
     let _ = writeln!(
         s,
-        "point difference  {:+.1} per deal  (95% CI {:+.1} to {:+.1})",
-        r.mean_diff, r.mean_diff_ci[0], r.mean_diff_ci[1]
+        "point difference  {:+.1} per deal played  ({})",
+        r.mean_diff,
+        interval(r.mean_diff_ci, |x| format!("{x:+.1}"))
     );
     let _ = writeln!(
         s,
-        "win rate          {:.1}% of mirrored deals  (95% CI {:.1}% to {:.1}%)",
+        "win rate          {:.1}% of mirrored deals  ({})",
         100.0 * r.win_rate,
-        100.0 * r.win_rate_ci[0],
-        100.0 * r.win_rate_ci[1]
+        interval(r.win_rate_ci, |x| format!("{:.1}%", 100.0 * x))
     );
     let [won, tied, lost] = r.won_tied_lost;
     let unscored = match r.unscored {
@@ -77,21 +82,49 @@ fn text(r: &Report) -> String {
         n => format!(", {n} with no game scored"),
     };
     let _ = writeln!(s, "                  {won} won, {tied} tied{unscored}, {lost} lost");
+    let elo = |x: f64| match x {
+        x if x == f64::INFINITY => "no bound".to_string(),
+        x if x == f64::NEG_INFINITY => "no bound".to_string(),
+        x => format!("{x:+.0}"),
+    };
+    let figure = match r.elo {
+        x if x.is_finite() => format!("{x:+.0}"),
+        x if x > 0.0 => format!("none finite ({} won every mirrored deal)", r.a),
+        _ => format!("none finite ({} won every mirrored deal)", r.b),
+    };
     let _ = writeln!(
         s,
-        "Elo difference    {:+.0}  (95% CI {:+.0} to {:+.0})",
-        r.elo, r.elo_ci[0], r.elo_ci[1]
+        "Elo difference    {figure}  (95% CI {} to {})",
+        elo(r.elo_ci[0]),
+        elo(r.elo_ci[1])
     );
+    if r.pairs < 30 {
+        let _ = writeln!(s, "(few mirrored deals: the intervals are rough)");
+    }
     s
 }
 
+/// "95% CI a to b", or why there is none (one mirrored deal shows no
+/// spread).
+fn interval(ci: [f64; 2], show: impl Fn(f64) -> String) -> String {
+    if ci[0].is_nan() || ci[1].is_nan() {
+        "no interval from one mirrored deal".into()
+    } else {
+        format!("95% CI {} to {}", show(ci[0]), show(ci[1]))
+    }
+}
+
+/// The game, for the report's first line (single deals are scored, so
+/// no match target).
 fn game_title(name: &str) -> &'static str {
     match name {
-        "french" => "French Belote, 4 players in two teams",
-        "french-3" => "French Belote, 3 players each for himself",
+        "french" => "French Belote, 4 players in two teams (a in seats 0 and 2, then 1 and 3)",
+        "french-3" => {
+            "French Belote, 3 players each for himself (a in each seat, b in the two others)"
+        }
         "french-2" => "French Belote, 2 players",
-        "two-player" => "two-player Belot to 1001",
-        "three-player" => "three-player Belot to 501 (a in each seat, b in the two others)",
+        "two-player" => "two-player Belot",
+        "three-player" => "three-player Belot (a in each seat, b in the two others)",
         _ => "",
     }
 }

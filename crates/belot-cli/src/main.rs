@@ -80,18 +80,22 @@ enum Command {
         /// for himself), two-player (to 1001), three-player (to 501).
         #[arg(long, default_value = "french")]
         game: String,
-        /// The bots: random, heuristic, pimc or ismcts.
+        /// The bots: random, heuristic, pimc[:LAYOUTS:NODES[:BIDS]] or
+        /// ismcts[:ITERATIONS].
         #[arg(long, default_value = "heuristic")]
         bot: String,
-        /// Seed of the decks and the bots' choices.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
+        /// Seed of the decks and the bots' choices: the same seed deals
+        /// the same match (default: a new one each time, printed at the
+        /// start).
+        #[arg(long)]
+        seed: Option<u64>,
         /// The game's house rules as JSON (as in `belot engine`), e.g.
         /// {"target": 500}.
         #[arg(long)]
         options: Option<String>,
-        /// Write the game record here when the session ends (for `belot
-        /// solve`).
+        /// Write the game record here (for `belot solve`): at the start,
+        /// after every action and at the end, so an interrupted match
+        /// loses nothing.
         #[arg(long)]
         save: Option<std::path::PathBuf>,
     },
@@ -147,6 +151,7 @@ fn main() -> ExitCode {
             let Ok((bot, game)) = args.inspect_err(|e| eprintln!("belot play: {e}")) else {
                 return ExitCode::from(2);
             };
+            let seed = seed.unwrap_or_else(fresh_seed);
             let (input, output) = (io::stdin().lock(), io::stdout().lock());
             match play::run(input, output, game, bot, seed, save.as_deref()) {
                 Ok(()) => ExitCode::SUCCESS,
@@ -174,6 +179,16 @@ fn main() -> ExitCode {
             }
         },
     }
+}
+
+/// A seed for a match nobody asked to repeat: from the clock, kept short
+/// enough to read off the screen and type again.
+fn fresh_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    // Mixed, so seeds a moment apart look unrelated.
+    nanos.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 44
 }
 
 /// `--game` and `--options` of the bot commands: the game, with house

@@ -169,10 +169,20 @@ pub fn run(file: &Path, only: Option<usize>, as_json: bool) -> Result<String, St
     } else {
         std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?
     };
-    let record: MatchRecord =
-        serde_json::from_str(&text).map_err(|e| format!("{}: {e}", file.display()))?;
+    let name = file.display();
+    let value: Value = serde_json::from_str(&text).map_err(|e| format!("{name}: {e}"))?;
+    // `belot engine`'s save reply holds the record: take it as it comes.
+    let value = match value {
+        Value::Object(mut m) if m.contains_key("ok") && m.contains_key("record") => {
+            m.remove("record").unwrap_or(Value::Null)
+        }
+        v => v,
+    };
+    let record: MatchRecord = serde_json::from_value(value).map_err(|e| {
+        format!("{name}: not a game record ({e}); give the output of `belot play --save` or the record of `belot engine`'s save")
+    })?;
     // The record must replay as a whole before its deals are analysed.
-    belot_core::engine::Game::from_record(&record).map_err(|e| e.to_string())?;
+    belot_core::engine::Game::from_record(&record).map_err(|e| format!("{name}: {e}"))?;
     let deals = record.deals.len();
     if let Some(n) = only.filter(|&n| n == 0 || n > deals) {
         return Err(match deals {
@@ -181,7 +191,13 @@ pub fn run(file: &Path, only: Option<usize>, as_json: bool) -> Result<String, St
             _ => format!("--deal {n}: the record has {deals} deals (1 to {deals})"),
         });
     }
+    let who = |seat: Seat| match record.names.get(seat.index()) {
+        Some(n) => n.clone(),
+        None => format!("seat {}", seat.0),
+    };
     let mut judged = Vec::new();
+    // Each deal's heading: its contract, who took it and how it ended.
+    let mut heads: Vec<(usize, String)> = Vec::new();
     for (k, d) in record.deals.iter().enumerate() {
         if only.is_some_and(|n| n != k + 1) {
             continue;
@@ -198,6 +214,7 @@ pub fn run(file: &Path, only: Option<usize>, as_json: bool) -> Result<String, St
                     |x, s| (side_of(x.players(), x.players() == 4, x.taker(), s), false),
                     |x| x.taker(),
                 )?;
+                heads.push((k + 1, french_head(&end, &who)));
                 (pos, french_outcome(&end, o))
             }
             Variant::TwoPlayer => {
@@ -211,12 +228,13 @@ pub fn run(file: &Path, only: Option<usize>, as_json: bool) -> Result<String, St
                     |x, s| (1 << (s.0 & 1), x.is_raspasy()),
                     |x| x.loader(),
                 )?;
+                heads.push((k + 1, two_head(&end, &who)));
                 (pos, two_outcome(&end, o))
             }
             Variant::ThreePlayer => {
                 let o: ThreeOptions = options(&record)?;
                 let deal = ThreeDeal::new(o, d.dealer, d.deck).map_err(|e| e.to_string())?;
-                let (pos, _) = positions(
+                let (pos, end) = positions(
                     deal,
                     &d.actions,
                     |x, s, a| x.apply(s, a).map_err(|e| e.to_string()),
@@ -224,6 +242,7 @@ pub fn run(file: &Path, only: Option<usize>, as_json: bool) -> Result<String, St
                     |x, s| (side_of(3, false, x.declarer(), s), false),
                     |x| x.declarer(),
                 )?;
+                heads.push((k + 1, three_head(&end, &who)));
                 (pos, None)
             }
         };
@@ -262,10 +281,6 @@ pub fn run(file: &Path, only: Option<usize>, as_json: bool) -> Result<String, St
             });
         }
     }
-    let who = |seat: Seat| match record.names.get(seat.index()) {
-        Some(n) => n.clone(),
-        None => format!("seat {}", seat.0),
-    };
     if as_json {
         let v: Vec<Value> = judged
             .iter()
@@ -293,39 +308,33 @@ pub fn run(file: &Path, only: Option<usize>, as_json: bool) -> Result<String, St
          (in распасы the fewest are best); a mistake that changes the contract's outcome under \
          best play says so"
     );
-    let mut last_deal = 0;
-    for j in &judged {
-        if j.deal != last_deal {
-            let how = match j.taker {
-                _ if j.least => format!("распасы, {}: fewest points", contract_name(j.contract)),
-                Some(t) => {
-                    // The deal's outcome: the last card's (it is forced).
-                    let end = judged.iter().rev().find(|x| x.deal == j.deal);
-                    let result =
-                        end.and_then(|x| x.outcome).map_or(String::new(), |o| format!(": {}", o.0));
-                    format!("{}, taken by {}{result}", contract_name(j.contract), who(t))
-                }
-                None => contract_name(j.contract),
+    for (deal, head) in &heads {
+        let _ = writeln!(out, "deal {deal} ({head})");
+        for j in judged.iter().filter(|j| j.deal == *deal) {
+            let mut mark = if j.cost() > 0 {
+                format!(
+                    "  mistake: costs {} (best {} = {})",
+                    j.cost(),
+                    j.best_cards.join(" "),
+                    j.best
+                )
+            } else {
+                String::new()
             };
-            let _ = writeln!(out, "deal {} ({how})", j.deal);
-            last_deal = j.deal;
+            if let Some((played, best)) = j.outcome.filter(|o| o.0 != o.1) {
+                let _ = write!(
+                    mark,
+                    "; the contract: {} instead of {}",
+                    outcome_word(played),
+                    outcome_word(best)
+                );
+            }
+            let player = who(j.seat);
+            // `belot play` names the human "You".
+            let verb = if player == "You" { "play" } else { "plays" };
+            let _ =
+                writeln!(out, "  trick {} {player} {verb} {}: {}{mark}", j.trick, j.card, j.value);
         }
-        let mut mark = if j.cost() > 0 {
-            format!("  mistake: costs {} (best {} = {})", j.cost(), j.best_cards.join(" "), j.best)
-        } else {
-            String::new()
-        };
-        if let Some((played, best)) = j.outcome.filter(|o| o.0 != o.1) {
-            let _ = write!(mark, "; the contract: {played} instead of {best}");
-        }
-        let _ = writeln!(
-            out,
-            "  trick {} {} plays {}: {}{mark}",
-            j.trick,
-            who(j.seat),
-            j.card,
-            j.value
-        );
     }
     // Each player's account, in seat order: what a player studying his
     // own play looks for first.
@@ -362,6 +371,89 @@ fn account(cards: &[&Judged]) -> String {
             plural(m, "mistake", "mistakes")
         ),
     }
+}
+
+/// An outcome code of the JSON output in the words of the game.
+fn outcome_word(code: &str) -> &str {
+    match code {
+        "bait" => "байт",
+        "tie" => "a tie",
+        other => other,
+    }
+}
+
+/// The heading of a French deal, in `belot play`'s words.
+fn french_head(end: &FrenchDeal, who: &dyn Fn(Seat) -> String) -> String {
+    use belot_core::french::Outcome;
+    let Some(taker) = end.taker() else {
+        return if end.is_over() {
+            "everybody passed twice, thrown in".into()
+        } else {
+            "unfinished, in the auction".into()
+        };
+    };
+    let contract = end.contract().map(contract_name).unwrap_or_default();
+    let outcome = if end.players() == 3 {
+        end.score3().map(|s| s.outcome)
+    } else {
+        end.score().map(|s| s.outcome)
+    };
+    let result = match outcome {
+        Some(Outcome::Made) => "made",
+        Some(Outcome::Dedans) => "dedans",
+        Some(Outcome::Litige) => "litige",
+        None => "unfinished",
+    };
+    format!("{contract}, taken by {}: {result}", who(taker))
+}
+
+/// The heading of a two-player deal, in `belot play`'s words.
+fn two_head(end: &TwoDeal, who: &dyn Fn(Seat) -> String) -> String {
+    use belot_core::two_player::TwoOutcome;
+    if let Some(s) = end.redeal_by() {
+        return format!("{} claimed a redeal (four 7s or four 8s): annulled", who(s));
+    }
+    if end.is_raspasy() {
+        let contract = end.contract().map(contract_name).unwrap_or_default();
+        let over = if end.is_over() { "" } else { ", unfinished" };
+        return format!("распасы, {contract}: fewest points{over}");
+    }
+    let Some(loader) = end.loader() else {
+        return if end.is_over() {
+            "four passes, thrown in".into()
+        } else {
+            "unfinished, in the auction".into()
+        };
+    };
+    let contract = end.contract().map(contract_name).unwrap_or_default();
+    let result = match end.score().map(|s| s.outcome) {
+        Some(TwoOutcome::Made) => "made",
+        Some(TwoOutcome::Bait) => "байт (the loader failed)",
+        Some(TwoOutcome::Tie) => "a tie",
+        Some(TwoOutcome::Raspasy) => "распасы",
+        None => "unfinished",
+    };
+    format!("{contract}, loaded by {}: {result}", who(loader))
+}
+
+/// The heading of a three-player deal, in `belot play`'s words.
+fn three_head(end: &ThreeDeal, who: &dyn Fn(Seat) -> String) -> String {
+    use belot_core::three_player::ThreeOutcome;
+    let Some(declarer) = end.declarer() else {
+        return if end.is_over() {
+            "two rounds of passes, thrown in".into()
+        } else {
+            "unfinished, in the auction".into()
+        };
+    };
+    let contract = end.contract().map(contract_name).unwrap_or_default();
+    let result = match end.score().map(|s| s.outcome) {
+        Some(ThreeOutcome::Made) => "made",
+        Some(ThreeOutcome::Failed) => "failed",
+        Some(ThreeOutcome::Tie) => "a tie",
+        None => "unfinished",
+    };
+    format!("{contract}, declared by {}: {result}", who(declarer))
 }
 
 /// "hearts trump", "all trumps", "no trumps".

@@ -263,9 +263,20 @@ fn belot_solve_judges_every_card_of_a_record() {
         p.ask(json!({"cmd": "act", "action": a}));
     }
     let score = p.ask(json!({"cmd": "score"}));
-    let record = p.ask(json!({"cmd": "save"}))["record"].clone();
+    let reply = p.ask(json!({"cmd": "save"}));
+    let record = reply["record"].clone();
     let file = std::env::temp_dir().join(format!("belot-solve-{}.json", std::process::id()));
     std::fs::write(&file, record.to_string()).unwrap();
+    // The engine's whole save reply reads as its record does.
+    let whole = std::env::temp_dir().join(format!("belot-solve-reply-{}.json", std::process::id()));
+    std::fs::write(&whole, reply.to_string()).unwrap();
+    let solve = |f: &std::path::Path| {
+        let out = Command::new(env!("CARGO_BIN_EXE_belot")).arg("solve").arg(f).output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        out.stdout
+    };
+    assert_eq!(solve(&whole), solve(&file));
+    let _ = std::fs::remove_file(&whole);
     let out = Command::new(env!("CARGO_BIN_EXE_belot"))
         .args(["solve", "--json"])
         .arg(&file)
@@ -354,8 +365,28 @@ fn belot_arena_reports_text_and_json_and_refuses_bad_arguments() {
     ] {
         assert!(!v[k].is_null(), "{k} missing in {v}");
     }
+    assert_eq!((v["seed"].as_u64(), v["options"]["target"].as_u64()), (Some(1), Some(1000)));
     let text = String::from_utf8(run(&["--deals", "20"]).stdout).unwrap();
     assert!(text.contains("share of points") && text.contains("Elo difference"), "{text}");
+    assert!(text.contains("few mirrored deals: the intervals are rough"), "{text}");
+    // One mirrored deal shows no spread: no interval, rather than a
+    // zero-width one.
+    let one = run(&["--deals", "1", "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&one.stdout).unwrap();
+    assert!(v["share_ci"][0].is_null() && v["mean_diff_ci"][1].is_null(), "{v}");
+    let one = String::from_utf8(run(&["--deals", "1"]).stdout).unwrap();
+    assert!(one.contains("1 mirrored deal, each played twice (2 deals)"), "{one}");
+    assert!(one.contains("no interval from one mirrored deal"), "{one}");
+    // A share stays within 0 to 100% however few the deals (this one's
+    // normal approximation reaches 102.5%).
+    let few = run(&["--game", "french-2", "--deals", "10", "--seed", "2", "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&few.stdout).unwrap();
+    assert!(v["share_ci"][1].as_f64().unwrap() <= 1.0, "{v}");
+    // Every mirrored deal won: no finite Elo, and the text says so.
+    let all = String::from_utf8(run(&["--deals", "10", "--seed", "2"]).stdout).unwrap();
+    assert!(all.contains("10 won, 0 tied, 0 lost"), "{all}");
+    assert!(all.contains("none finite (heuristic won every mirrored deal)"), "{all}");
+    assert!(all.contains("to no bound)"), "{all}");
     let bad = run(&["--a", "alphazero"]);
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("the bots are random, heuristic, pimc"));
@@ -366,6 +397,10 @@ fn belot_arena_reports_text_and_json_and_refuses_bad_arguments() {
     assert!(String::from_utf8_lossy(&bad.stderr).contains("--options"));
     let bad = run(&["--options", "{\"nonsense\": 1}"]);
     assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown option"));
+    let bad = run(&["--game", "french-3", "--options", "{\"players\": 4}"]);
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("option \"players\": 4 does not go"));
+    let bad = run(&["--a", "ismcts:0"]);
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("takes ITERATIONS 1 to 100000000"));
     let bad = run(&["--game", "poker"]);
     assert!(String::from_utf8_lossy(&bad.stderr).contains("the games are french"));
     // Every game has its tournament.
@@ -422,8 +457,17 @@ fn belot_solve_judges_raspasy_and_three_player_records() {
         // The heading says распасы is played for the fewest points, or who
         // took the contract.
         let text = String::from_utf8_lossy(&text.stdout).into_owned();
-        let heading = if aim == "fewest" { "deal 1 (распасы, " } else { ", taken by seat " };
+        // Two-player Belot's taker loads, the three-player one declares.
+        let heading = match (variant, aim) {
+            (_, "fewest") => "deal 1 (распасы, ",
+            ("two_player", _) => ", loaded by seat ",
+            _ => ", declared by seat ",
+        };
         assert!(text.contains(heading), "{variant}: {text}");
+        // The deal's result is in its heading, in every game.
+        let head = text.lines().find(|l| l.starts_with("deal 1 (")).unwrap();
+        let ended = ["made)", "failed)", "a tie)", "байт (the loader failed))", "fewest points)"];
+        assert!(ended.iter().any(|e| head.ends_with(e)), "{variant}: {head}");
         let judged: Value = serde_json::from_slice(&out.stdout).unwrap();
         let judged = judged.as_array().unwrap();
         assert_eq!(judged.len(), if variant == "two_player" { 18 } else { 27 }, "{variant}");

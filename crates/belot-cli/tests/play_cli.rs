@@ -221,7 +221,16 @@ fn the_end_of_input_leaves_the_match_unfinished() {
 #[test]
 fn house_rules_and_bots_are_chosen_on_the_command_line() {
     let text = text(&play(
-        &["--game", "three-player", "--options", "{\"target\": 101}", "--bot", "random"],
+        &[
+            "--game",
+            "three-player",
+            "--options",
+            "{\"target\": 101}",
+            "--bot",
+            "random",
+            "--seed",
+            "1",
+        ],
         "1\n".repeat(5000).into_bytes(),
     ));
     assert!(text.contains("Three-player Belot to 101") && text.contains("random bots"));
@@ -233,6 +242,12 @@ fn house_rules_and_bots_are_chosen_on_the_command_line() {
         assert!(err.contains(says), "{args:?}: {err}");
     };
     refused(&["--game", "bridge"], "unknown game \"bridge\"");
+    // The game's name fixes the table; `players` may not contradict it.
+    refused(
+        &["--game", "french-3", "--options", "{\"players\": 4}"],
+        "option \"players\": 4 does not go with this game (3 players)",
+    );
+    refused(&["--bot", "pimc:0:0"], "takes LAYOUTS 1 to 10000");
     refused(&["--bot", "alphazero"], "the bots are random, heuristic, pimc");
     refused(&["--options", "{\"nonsense\": 1}"], "--options");
     refused(&["--game", "two-player", "--options", "not json"], "--options");
@@ -282,8 +297,101 @@ fn an_interrupted_match_keeps_its_record() {
         assert!(solve.status.success(), "{name}: {}", String::from_utf8_lossy(&solve.stderr));
         // The record names the players, and the analysis uses the names.
         let text = String::from_utf8_lossy(&solve.stdout);
-        assert!(text.contains("\nYou: ") && text.contains(" You plays "), "{name}: {text}");
+        assert!(text.contains("\nYou: ") && text.contains(" You play "), "{name}: {text}");
         assert!(text.contains("\nin all: "), "{name}: {text}");
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// What the review of `belot play` asked for: the seed shown so a match
+/// can be dealt again, a `--save` path checked before the first card,
+/// numbers that are not whole refused as numbers, the game's own words
+/// (бела, belot), the распасы a pass leads to, and why the three-player
+/// dealer moves as he does.
+#[test]
+fn play_says_what_it_does_in_each_game() {
+    // No seed given: a new one, printed, that deals the same match again.
+    let first = text(&play(&[], b"quit\n".to_vec()));
+    let seed = first
+        .split("Seed ")
+        .nth(1)
+        .and_then(|r| r.split_whitespace().next())
+        .expect("the seed is printed");
+    let again = text(&play(&["--seed", seed], b"quit\n".to_vec()));
+    assert_eq!(first, again);
+
+    // A record that cannot be written stops the match before it starts.
+    let out = play(&["--save", "/nonexistent-dir/x.json"], b"1\n".to_vec());
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("/nonexistent-dir/x.json"));
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("Deal 1"));
+
+    // Numbers that are not one whole number are answered as numbers.
+    let t = text(&play(&["--seed", "3"], b"-1\n1.5\n1 2\nquit\n".to_vec()));
+    assert_eq!(t.matches("(one whole number)").count(), 3, "{t}");
+
+    // Two-player Belot: бела, not belote; ВК named in words is refused
+    // with the others' answer outside the auction; the dealer's last pass
+    // says it plays распасы.
+    let t = text(&play(
+        &["--game", "two-player", "--seed", "3"],
+        b"2\n2\nall trumps\nTake\nquit\n".to_vec(),
+    ));
+    assert!(t.contains("with бела when it may be called"), "{t}");
+    assert!(t.contains("you cannot all trumps now;"), "{t}");
+    assert!(t.contains("you cannot take now;"), "{t}");
+    let t = text(&play(&["--game", "two-player", "--seed", "2"], b"2\n".to_vec()));
+    assert!(t.contains("Pass now and the deal is played as распасы"), "{t}");
+
+    // Three-player Belot: belot, and who deals next and why.
+    let t = text(&play(&["--game", "three-player", "--seed", "3"], "1\n".repeat(300).into_bytes()));
+    assert!(t.contains("with belot when it may be called"), "{t}");
+    assert!(t.contains("deals next (the top scorer of the deal deals next)."), "{t}");
+}
+
+/// `belot solve` heads every deal, thrown-in ones too, in `belot play`'s
+/// words for the game, with how it ended.
+#[test]
+fn solve_heads_each_deal_in_the_games_words() {
+    let dir = std::env::temp_dir().join(format!("belot-solve-heads-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let solve = |path: &std::path::Path, args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_belot"))
+            .arg("solve")
+            .arg(path)
+            .args(args)
+            .output()
+            .unwrap();
+        text(&out)
+    };
+    // French: pass twice round (seed 2 throws the first deal in).
+    let path = dir.join("french.json");
+    let mut input = b"2\n4\n".to_vec();
+    input.extend("1\n".repeat(30).into_bytes());
+    input.extend(b"quit\n");
+    text(&play(&["--seed", "2", "--save", path.to_str().unwrap()], input));
+    let t = solve(&path, &["--deal", "1"]);
+    assert!(t.contains("deal 1 (everybody passed twice, thrown in)"), "{t}");
+    let t = solve(&path, &[]);
+    assert!(t.contains("deal 2 (spades trump, taken by You: made)"), "{t}");
+    assert!(t.contains(" You play ") && t.contains(" Left plays "), "{t}");
+    // Three-player: declared by, and the outcome.
+    let path = dir.join("three.json");
+    text(&play(
+        &["--game", "three-player", "--seed", "3", "--save", path.to_str().unwrap()],
+        "1\n".repeat(300).into_bytes(),
+    ));
+    let t = solve(&path, &[]);
+    assert!(t.contains("deal 1 (diamonds trump, declared by You: made)"), "{t}");
+    assert!(t.contains("deal 2 (hearts trump, declared by You: failed)"), "{t}");
+    // Two-player: loaded by, and байт in the game's word.
+    let path = dir.join("two.json");
+    text(&play(
+        &["--game", "two-player", "--seed", "5", "--save", path.to_str().unwrap()],
+        "1\n".repeat(3000).into_bytes(),
+    ));
+    let t = solve(&path, &[]);
+    assert!(t.contains("deal 1 (clubs trump, loaded by You: байт (the loader failed))"), "{t}");
+    assert!(t.contains("the contract: байт instead of made"), "{t}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -88,6 +88,9 @@ fn plain(message: &str) -> String {
         ("expected u64", "expected a whole number, 0 or more"),
         ("expected i32", "expected a whole number"),
         ("expected i64", "expected a whole number"),
+        ("expected struct FrenchOptions", "expected an object of house rules"),
+        ("expected struct TwoOptions", "expected an object of house rules"),
+        ("expected struct ThreeOptions", "expected an object of house rules"),
     ] {
         s = s.replace(from, to);
     }

@@ -151,8 +151,10 @@ fn check_names(names: &[String], seats: u8) -> Result<(), GameError> {
 /// fails.
 pub(crate) fn replay<M: Replay>(r: &MatchRecord) -> Result<M, GameError> {
     r.check_header(M::VARIANT)?;
-    let options: M::Options = serde_json::from_value(r.options.clone())
-        .map_err(|e| GameError::Invalid(format!("record options: {e}")))?;
+    let options: M::Options = crate::options_from_json(r.options.clone()).map_err(|e| {
+        let variant = serde_json::to_string(&r.variant).unwrap_or_default();
+        GameError::Invalid(format!("record options (for the variant {variant}): {e}"))
+    })?;
     let Some(first) = r.deals.first() else {
         return Err(GameError::Invalid("the record has no deal".into()));
     };
@@ -180,7 +182,17 @@ pub(crate) fn replay<M: Replay>(r: &MatchRecord) -> Result<M, GameError> {
         }
         for (j, a) in d.actions.iter().enumerate() {
             m.apply(a.seat, &a.action).map_err(|e| {
-                GameError::Invalid(format!("deal {}, action {} ({}): {e}", i + 1, j + 1, a.action))
+                // Name the player: the message itself speaks to him.
+                let who = match r.names.get(a.seat.index()) {
+                    Some(n) => format!("seat {} ({n})", a.seat),
+                    None => format!("seat {}", a.seat),
+                };
+                GameError::Invalid(format!(
+                    "deal {}, action {} ({who}: {}): {e}",
+                    i + 1,
+                    j + 1,
+                    a.action
+                ))
             })?;
         }
         if let Some(expected) = &d.result {

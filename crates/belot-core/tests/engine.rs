@@ -215,10 +215,22 @@ fn save_and_load_replay_exactly() {
     bad["deals"][0]["result"] = json!([1, 2]);
     let m = err(&mut e2, json!({"cmd": "load", "record": bad}), "invalid");
     assert!(m.contains("deal 1: the record says"), "{m}");
-    let mut bad = saved;
+    let mut bad = saved.clone();
     bad["deals"][1]["actions"][0]["seat"] = json!(2);
     let m = err(&mut e2, json!({"cmd": "load", "record": bad}), "invalid");
-    assert!(m.contains("deal 2, action 1"), "{m}");
+    assert!(m.contains("deal 2, action 1 (seat 2: "), "{m}");
+    // With names, the failing action names its player too.
+    let mut named = saved.clone();
+    named["names"] = json!(["Ana", "Boris", "Cvetan", "Dora"]);
+    named["deals"][1]["actions"][0]["seat"] = json!(2);
+    let m = err(&mut e2, json!({"cmd": "load", "record": named}), "invalid");
+    assert!(m.contains("deal 2, action 1 (seat 2 (Cvetan): "), "{m}");
+    // Options that are not an object of house rules say so in words.
+    let mut bad = saved;
+    bad["options"] = json!(null);
+    let m = err(&mut e2, json!({"cmd": "load", "record": bad}), "invalid");
+    assert!(m.contains("record options (for the variant \"french\")"), "{m}");
+    assert!(m.contains("expected an object of house rules"), "{m}");
     // The failed loads left the loaded game alone.
     assert_eq!(ok(&mut e2, json!({"cmd": "state"})), state);
 }

@@ -51,6 +51,10 @@ pub struct Report {
     pub b: String,
     /// The game.
     pub game: String,
+    /// The tournament's seed (decks and the bots' random choices).
+    pub seed: u64,
+    /// The game's rules, as `belot engine` takes them.
+    pub options: serde_json::Value,
     /// Mirrored pairs played.
     pub pairs: u32,
     /// Games played (two per pair; three with three players).
@@ -61,11 +65,13 @@ pub struct Report {
     pub b_points: f64,
     /// `a`'s share of the points recorded (0 to 1).
     pub share: f64,
-    /// 95% confidence interval of the share.
+    /// 95% confidence interval of the share, within 0 to 1; NaN (null in
+    /// JSON) with fewer than two pairs, which give no spread.
     pub share_ci: [f64; 2],
     /// Mean of `a`'s points minus `b`'s, per deal played.
     pub mean_diff: f64,
-    /// 95% confidence interval of the mean difference.
+    /// 95% confidence interval of the mean difference; NaN (null in
+    /// JSON) with fewer than two pairs.
     pub mean_diff_ci: [f64; 2],
     /// Pairs won by `a` (more points over the two games), a tie counting half.
     pub win_rate: f64,
@@ -76,9 +82,11 @@ pub struct Report {
     /// Of the tied pairs, those where no game scored (every deal thrown
     /// in or annulled).
     pub unscored: u32,
-    /// Elo difference (`a` minus `b`) from the win rate.
+    /// Elo difference (`a` minus `b`) from the win rate: infinite (null in
+    /// JSON) when one bot won every pair.
     pub elo: f64,
-    /// 95% confidence interval of the Elo difference.
+    /// 95% confidence interval of the Elo difference, from the win rate's;
+    /// an end is infinite (null in JSON) where that interval reaches 0 or 1.
     pub elo_ci: [f64; 2],
 }
 
@@ -141,18 +149,24 @@ impl Arena {
         let per = if self.game.players() == 3 { 3 } else { 2 };
         let mut r = report(self.a, self.b, &pairs, per);
         r.game = self.game.name().into();
+        r.seed = self.seed;
+        r.options = self.game.options_json();
         Ok(r)
     }
 }
 
-/// Mean and 95% interval (normal approximation) of a sample.
+/// Mean and 95% interval (normal approximation) of a sample; the
+/// interval is NaN with fewer than two values, which show no spread.
 fn mean_ci(xs: impl Iterator<Item = f64> + Clone) -> (f64, [f64; 2]) {
     let n = xs.clone().count() as f64;
     if n == 0.0 {
-        return (0.0, [0.0, 0.0]);
+        return (0.0, [f64::NAN; 2]);
     }
     let mean = xs.clone().sum::<f64>() / n;
-    let var = if n > 1.0 { xs.map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0) } else { 0.0 };
+    if n < 2.0 {
+        return (mean, [f64::NAN; 2]);
+    }
+    let var = xs.map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0);
     let half = 1.96 * (var / n).sqrt();
     (mean, [mean - half, mean + half])
 }
@@ -171,10 +185,15 @@ fn wilson(p: f64, n: f64) -> [f64; 2] {
     [(centre - half).max(0.0), (centre + half).min(1.0)]
 }
 
-/// Elo difference of a score rate (clamped away from 0 and 1, where it
-/// is infinite).
+/// Elo difference of a score rate: infinite at 0 and 1 (one bot won
+/// every pair), which no finite figure would report honestly.
 fn elo(p: f64) -> f64 {
-    let p = p.clamp(1e-4, 1.0 - 1e-4);
+    if p <= 0.0 {
+        return f64::NEG_INFINITY;
+    }
+    if p >= 1.0 {
+        return f64::INFINITY;
+    }
     400.0 * (p / (1.0 - p)).log10()
 }
 
@@ -211,12 +230,20 @@ pub fn report(a: BotKind, b: BotKind, pairs: &[PairResult], per: u32) -> Report 
         a: a.to_string(),
         b: b.to_string(),
         game: String::new(),
+        seed: 0,
+        options: serde_json::Value::Null,
         pairs: pairs.len() as u32,
         games: per * pairs.len() as u32,
         a_points,
         b_points,
         share,
-        share_ci: [share - half, share + half],
+        // A share lies within 0 to 1 whatever the normal approximation
+        // says of few deals.
+        share_ci: if half.is_nan() {
+            [f64::NAN; 2]
+        } else {
+            [(share - half).max(0.0), (share + half).min(1.0)]
+        },
         mean_diff,
         mean_diff_ci: d_ci,
         win_rate,

@@ -47,16 +47,16 @@ impl Game {
         }
     }
 
-    /// The game for a name of [`Game::name`] (also `two`, `three`,
-    /// `french-4`), with the variant's default rules.
+    /// The game for a name of [`Game::name`] (also `french-4` and
+    /// `belote` for `french`), with the variant's default rules.
     pub fn from_name(name: &str) -> Result<Game, String> {
         let french = |players| Game::French(FrenchOptions { players, ..FrenchOptions::default() });
         Ok(match name.trim().to_lowercase().as_str() {
             "french" | "french-4" | "belote" => french(4),
             "french-3" => french(3),
             "french-2" => french(2),
-            "two-player" | "two" | "2" => Game::Two(TwoOptions::default()),
-            "three-player" | "three" | "3" => Game::Three(ThreeOptions::default()),
+            "two-player" => Game::Two(TwoOptions::default()),
+            "three-player" => Game::Three(ThreeOptions::default()),
             other => {
                 return Err(format!(
                     "unknown game {other:?}: the games are french (4 players in teams), \
@@ -67,16 +67,37 @@ impl Game {
         })
     }
 
+    /// The game's rules as JSON, as [`Game::with_options`] and `belot
+    /// engine` take them.
+    pub fn options_json(&self) -> serde_json::Value {
+        let v = match self {
+            Game::French(o) => serde_json::to_value(o),
+            Game::Two(o) => serde_json::to_value(o),
+            Game::Three(o) => serde_json::to_value(o),
+        };
+        // Plain structs of numbers, flags and enums always serialise.
+        v.unwrap_or(serde_json::Value::Null)
+    }
+
     /// The same game with house rules read from JSON (as in `belot
     /// engine`); unknown keys are refused.
     pub fn with_options(self, json: &str) -> Result<Game, String> {
         let err = |e: serde_json::Error| e.to_string();
         Ok(match self {
-            Game::French(o) => {
-                let mut v = serde_json::to_value(o).map_err(err)?;
+            Game::French(before) => {
+                let mut v = serde_json::to_value(before).map_err(err)?;
                 merge(&mut v, json)?;
                 let o: FrenchOptions = belot_core::options_from_json(v)?;
                 o.validate()?;
+                // The game's name fixes the table: `players` may only
+                // repeat it, so french-3 never quietly becomes four.
+                if o.players != before.players {
+                    return Err(format!(
+                        "option \"players\": {} does not go with this game ({} players); \
+                         choose the game by name: french (4), french-3, french-2",
+                        o.players, before.players
+                    ));
+                }
                 Game::French(o)
             }
             Game::Two(o) => {

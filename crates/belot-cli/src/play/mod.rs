@@ -123,6 +123,15 @@ trait Match {
     }
     /// The breakdown of the deal just over, in this game's terms.
     fn deal_report(&self) -> String;
+    /// The game's word for the king and queen of trumps called together.
+    fn belote_word(&self) -> &'static str {
+        "belote"
+    }
+    /// A note on the actions offered now, when one does more than its
+    /// name says (a pass that plays the deal as распасы).
+    fn actions_note(&self) -> Option<String> {
+        None
+    }
     /// Who won the match and the final totals.
     fn result(&self) -> String;
 }
@@ -155,6 +164,11 @@ pub fn run(
 ) -> io::Result<()> {
     let mut m =
         start(game, seed).map_err(|e| io::Error::other(format!("cannot start a match: {e}")))?;
+    // Written at once, so a path that cannot be written stops us before
+    // the first card, not after the match.
+    if let Some(path) = save {
+        write_record(m.as_ref(), path)?;
+    }
     let ended = session(m.as_mut(), input, &mut out, bot, seed, save);
     if let Some(path) = save {
         write_record(m.as_ref(), path)?;
@@ -179,9 +193,10 @@ fn write_record(m: &dyn Match, path: &Path) -> io::Result<()> {
 fn help(m: &dyn Match) -> String {
     format!(
         "Type the number of an action, the action as listed ({}), or a card to play (\"JH\", \
-         \"10♥\"; with belote when it may be called). Also: hint (the double-dummy best card), \
+         \"10♥\"; with {} when it may be called). Also: hint (the double-dummy best card), \
          last (the last trick), score, help, quit.",
-        m.actions_help()
+        m.actions_help(),
+        m.belote_word()
     )
 }
 
@@ -215,7 +230,11 @@ fn session(
     // the end of the session.
     let mut lines = input.split(b'\n');
     let bots_word = if m.players() == 2 { "bot" } else { "bots" };
-    writeln!(out, "{}; {bot} {bots_word}.", m.intro())?;
+    writeln!(
+        out,
+        "{}; {bot} {bots_word}. Seed {seed} (--seed {seed} deals this match again).",
+        m.intro()
+    )?;
     writeln!(out, "{}", help(m))?;
     header(m, out)?;
     loop {
@@ -241,7 +260,7 @@ fn session(
                     return Ok(());
                 };
                 let line = String::from_utf8_lossy(&line?).into_owned();
-                match command(line.trim(), &view) {
+                match command(line.trim(), &view, m.belote_word()) {
                     Command::Act(a) => break a,
                     Command::Quit => {
                         writeln!(out, "Bye: the match is left unfinished.")?;
@@ -287,7 +306,7 @@ fn session(
                     .collect();
                 format!("announce {}", heard.join(", "))
             }
-            a => a.to_string(),
+            a => action_text(a, m.belote_word()),
         };
         writeln!(out, "{}: {text}", names[seat.index()])?;
         if m.tricks().len() > tricks_before
@@ -318,8 +337,10 @@ fn named(word: &str, legal: &[Action]) -> Option<Option<Action>> {
     Some(match word {
         "take" => find(|a| *a == Action::Take),
         "pass" => find(|a| *a == Action::Pass),
-        "вк" | "at" | "all-trumps" | "alltrumps" => find(|a| *a == Action::AllTrumps),
-        "бк" | "nt" | "no-trumps" | "notrumps" => find(|a| *a == Action::NoTrumps),
+        "вк" | "at" | "all trumps" | "all-trumps" | "alltrumps" => {
+            find(|a| *a == Action::AllTrumps)
+        }
+        "бк" | "nt" | "no trumps" | "no-trumps" | "notrumps" => find(|a| *a == Action::NoTrumps),
         "exchange" => find(|a| *a == Action::Exchange),
         "redeal" => find(|a| *a == Action::Redeal),
         // The first listed announcement: all melds at once in French
@@ -332,7 +353,7 @@ fn named(word: &str, legal: &[Action]) -> Option<Option<Action>> {
     })
 }
 
-fn command(text: &str, view: &GameView) -> Command {
+fn command(text: &str, view: &GameView, belote: &str) -> Command {
     let legal = view.legal();
     let lower = text.to_lowercase();
     let range = format!("choose 1 to {}", legal.len());
@@ -351,15 +372,20 @@ fn command(text: &str, view: &GameView) -> Command {
             None => Command::Bad(range),
         };
     }
-    if let Some(a) = legal.iter().find(|a| a.to_string().to_lowercase() == lower) {
+    // "-1", "1.5", "1 2": meant as a number (a card has a suit).
+    if lower.chars().all(|c| c.is_ascii_digit() || " +-.,".contains(c)) {
+        return Command::Bad(format!("{range} (one whole number)"));
+    }
+    let listed = |a: &Action| action_text(a, belote).to_lowercase() == lower;
+    if let Some(a) = legal.iter().find(|a| listed(a) || a.to_string().to_lowercase() == lower) {
         return Command::Act(a.clone());
     }
     match named(&lower, legal) {
         Some(Some(a)) => return Command::Act(a),
         Some(None) => {
             return Command::Bad(format!(
-                "you cannot {text} now; {range}: {}",
-                actions_text(legal)
+                "you cannot {lower} now; {range}: {}",
+                actions_text(legal, belote)
             ));
         }
         None => {}
@@ -368,7 +394,7 @@ fn command(text: &str, view: &GameView) -> Command {
     let accepted =
         format!("Type 1 to {}, an action as listed, a card from your hand, or help.", legal.len());
     match parse_cards(card_text).as_deref() {
-        Ok([card]) => play_card(*card, view, &range),
+        Ok([card]) => play_card(*card, view, &range, belote),
         Ok(_) => Command::Bad(format!("one card at a time; {range}")),
         // A short word was meant as a card: say what a card looks like.
         Err(e) if card_text.chars().count() <= 3 || card_text.len() < lower.len() => {
@@ -381,7 +407,7 @@ fn command(text: &str, view: &GameView) -> Command {
 /// A card alone plays it, with belote (бела, belot) called when it may be
 /// and the call scores for the caller (not in a распасы deal that charges
 /// a бела to its caller: the numbered action still calls it).
-fn play_card(card: Card, view: &GameView, range: &str) -> Command {
+fn play_card(card: Card, view: &GameView, range: &str, belote: &str) -> Command {
     let plays: Vec<&Action> = view
         .legal()
         .iter()
@@ -391,17 +417,32 @@ fn play_card(card: Card, view: &GameView, range: &str) -> Command {
     match plays.iter().find(call).or(plays.first()) {
         Some(a) => Command::Act((*a).clone()),
         None if !view.hand().contains(card) => Command::Bad(format!("{card} is not in your hand")),
-        None if view.playable().is_empty() => {
-            Command::Bad(format!("no card is played now; {range}: {}", actions_text(view.legal())))
-        }
+        None if view.playable().is_empty() => Command::Bad(format!(
+            "no card is played now; {range}: {}",
+            actions_text(view.legal(), belote)
+        )),
         None => {
             Command::Bad(format!("{card} may not be played now: you may play {}", view.playable()))
         }
     }
 }
 
-fn actions_text(legal: &[Action]) -> String {
-    legal.iter().enumerate().map(|(i, a)| format!("{}) {a}", i + 1)).collect::<Vec<_>>().join("   ")
+fn actions_text(legal: &[Action], belote: &str) -> String {
+    legal
+        .iter()
+        .enumerate()
+        .map(|(i, a)| format!("{}) {}", i + 1, action_text(a, belote)))
+        .collect::<Vec<_>>()
+        .join("   ")
+}
+
+/// An action as listed, the belote call in the game's own word ("play QS
+/// (бела)" in two-player Belot).
+fn action_text(a: &Action, belote: &str) -> String {
+    match a {
+        Action::Play { card, belote: true } => format!("play {card} ({belote})"),
+        a => a.to_string(),
+    }
 }
 
 fn trick_text(cards: &[(Seat, Card)], names: &[&str]) -> String {
@@ -489,7 +530,10 @@ fn show(m: &dyn Match, view: &GameView, out: &mut impl Write) -> io::Result<()> 
         .collect();
     let mark = if playable.is_empty() { "" } else { "   (*playable*)" };
     writeln!(out, "Your hand: {}{mark}", hand.join(" "))?;
-    writeln!(out, "{}", actions_text(view.legal()))
+    if let Some(note) = m.actions_note() {
+        writeln!(out, "{note}")?;
+    }
+    writeln!(out, "{}", actions_text(view.legal(), m.belote_word()))
 }
 
 /// The double-dummy best card from the real position, for seat 0's side.

@@ -4,7 +4,7 @@
 
 use belot_core::french::TrickView;
 use belot_core::play::Trick;
-use belot_core::three_player::{ThreeMatch, ThreeOutcome, ThreePhase, ThreeView};
+use belot_core::three_player::{NextDealer, ThreeMatch, ThreeOutcome, ThreePhase, ThreeView};
 use belot_core::{Action, CardSet, GameError, MatchRecord, PlayState, Seat};
 use belot_solver::game::{Game, GameView};
 
@@ -180,7 +180,7 @@ impl Match for ThreeMatch {
         let declarer = names[s.declarer.index() % 3];
         let outcome = match s.outcome {
             ThreeOutcome::Made => "made",
-            ThreeOutcome::Failed => "failed (his points go to the others)",
+            ThreeOutcome::Failed => "failed (the declarer's points go to the others)",
             ThreeOutcome::Tie => "a tie (his points are held)",
         };
         let capo: Vec<&str> = (0..3).filter(|&i| s.capo[i]).map(|i| names[i]).collect();
@@ -194,10 +194,23 @@ impl Match for ThreeMatch {
             .pool_awarded
             .map(|(w, p)| format!(" Held points {p} go to {}.", names[w.index() % 3]))
             .unwrap_or_default();
+        // The dealer moves by the scores, not round the table: say why.
+        let next = match self.options().next_dealer {
+            NextDealer::TopOfDeal => "the top scorer of the deal deals next",
+            NextDealer::TopCumulative => "the leader of the match deals next",
+            NextDealer::RotateLeft => "the deal passes to the left",
+        };
+        let next = if self.ledger().is_over() {
+            String::new()
+        } else {
+            let who = names[self.ledger().next_dealer.index() % 3];
+            let verb = if who == "You" { "deal" } else { "deals" };
+            format!(" {who} {verb} next ({next}).")
+        };
         format!(
             "Deal {}: {declarer} declared, {outcome}. Card points: {}. Last trick and capo \
              bonuses: {}. Combinations: {}. Belot: {}.{capo} Totals: {}. Recorded: {}.{held}\
-             {awarded} Score: {}.",
+             {awarded} Score: {}.{next}",
             row.number,
             each(names, &s.card_points),
             each(names, &s.bonus),
@@ -207,6 +220,10 @@ impl Match for ThreeMatch {
             each(names, &row.recorded),
             each(names, &row.totals)
         )
+    }
+
+    fn belote_word(&self) -> &'static str {
+        "belot"
     }
 
     fn result(&self) -> String {

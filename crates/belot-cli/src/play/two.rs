@@ -67,6 +67,28 @@ impl Match for TwoMatch {
          \"exchange\" (the seven of trumps), \"redeal\", \"announce\", \"play JH\""
     }
 
+    fn belote_word(&self) -> &'static str {
+        "бела"
+    }
+
+    fn actions_note(&self) -> Option<String> {
+        // The dealer's last pass plays the deal as распасы: tried on a
+        // copy of the deal, so the note follows the rules as configured.
+        let deal = self.current();
+        if deal.phase() != TwoPhase::Bidding || deal.to_act() != Some(Seat(0)) {
+            return None;
+        }
+        let mut after = deal.clone();
+        after.apply(Seat(0), &Action::Pass).ok()?;
+        after.is_raspasy().then(|| {
+            let c = after.contract().map(contract_text).unwrap_or_default();
+            format!(
+                "Pass now and the deal is played as распасы ({c}): each tries to take as few \
+                 points as he can."
+            )
+        })
+    }
+
     fn face_up(&self) -> String {
         format!("вскрышка {}", self.current().vskryshka())
     }

@@ -207,6 +207,14 @@ impl std::str::FromStr for BotKind {
             }
             ("ismcts", []) => Ok(Self::ISMCTS),
             ("ismcts", &[n]) if n > 0 && n <= 100_000_000 => Ok(BotKind::Ismcts(n as u32)),
+            // The right form with a number out of range: say which range.
+            ("pimc", [_, _] | [_, _, _]) => Err(format!(
+                "bot {s:?}: pimc:LAYOUTS:NODES[:BIDS] takes LAYOUTS 1 to 10000, NODES 1 or \
+                 more and BIDS 0 to 10000 (0 bids as the heuristic)"
+            )),
+            ("ismcts", [_]) => {
+                Err(format!("bot {s:?}: ismcts:ITERATIONS takes ITERATIONS 1 to 100000000"))
+            }
             _ => Err(bad()),
         }
     }
@@ -228,9 +236,16 @@ mod tests {
             BotKind::Pimc(Budget { samples: 8, nodes: 50_000, first: 50_000, bids: 0 })
         );
         assert_eq!("ismcts:500".parse::<BotKind>().unwrap(), BotKind::Ismcts(500));
-        for bad in ["pimc:0:5", "pimc:1", "pimc:1:2:3:4", "alpha", "ismcts:x"] {
+        for bad in ["pimc:1", "pimc:1:2:3:4", "alpha", "ismcts:x"] {
             let err = bad.parse::<BotKind>().unwrap_err();
             assert!(err.contains("the bots are random, heuristic, pimc"), "{err}");
         }
+        // The right form with a number out of range names the range.
+        for bad in ["pimc:0:5", "pimc:8:0", "pimc:8:5:10001"] {
+            let err = bad.parse::<BotKind>().unwrap_err();
+            assert!(err.contains("takes LAYOUTS 1 to 10000, NODES 1 or more"), "{err}");
+        }
+        let err = "ismcts:0".parse::<BotKind>().unwrap_err();
+        assert!(err.contains("takes ITERATIONS 1 to 100000000"), "{err}");
     }
 }
