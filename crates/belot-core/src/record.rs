@@ -130,9 +130,12 @@ pub const NAME_MAX: usize = 40;
 /// characters without control characters.
 fn check_names(names: &[String], seats: u8) -> Result<(), GameError> {
     if !names.is_empty() && names.len() != seats as usize {
+        let named = match names.len() {
+            1 => "1 player".to_string(),
+            n => format!("{n} players"),
+        };
         return Err(GameError::Invalid(format!(
-            "the record names {} players but the game has {seats}: give no names or one per seat",
-            names.len()
+            "the record names {named} but the game has {seats}: give no names or one per seat"
         )));
     }
     for (i, n) in names.iter().enumerate() {

@@ -523,9 +523,8 @@ fn show(m: &dyn Match, view: &GameView, out: &mut impl Write) -> io::Result<()> 
         writeln!(out, "Trick: {}", trick_text(&t.cards, names))?;
     }
     let playable = view.playable();
-    let hand: Vec<String> = view
-        .hand()
-        .iter()
+    let hand: Vec<String> = held_order(view.hand(), view.contract())
+        .into_iter()
         .map(|c| if playable.contains(c) { format!("*{c}*") } else { c.to_string() })
         .collect();
     let mark = if playable.is_empty() { "" } else { "   (*playable*)" };
@@ -534,6 +533,18 @@ fn show(m: &dyn Match, view: &GameView, out: &mut impl Write) -> io::Result<()> 
         writeln!(out, "{note}")?;
     }
     writeln!(out, "{}", actions_text(view.legal(), m.belote_word()))
+}
+
+/// A hand as a player holds it: the trumps first, each suit together and
+/// from its highest card down, by the contract's order once there is one
+/// (the plain order A 10 K Q J 9 8 7 before).
+fn held_order(hand: CardSet, contract: Option<Contract>) -> Vec<Card> {
+    let c = contract.unwrap_or(Contract::NoTrumps);
+    let mut cards: Vec<Card> = hand.iter().collect();
+    cards.sort_by_key(|&x| {
+        (!c.is_trump(x.suit()), x.suit().index(), std::cmp::Reverse(c.strength(x)))
+    });
+    cards
 }
 
 /// The double-dummy best card from the real position, for seat 0's side.
@@ -581,5 +592,25 @@ fn aim_against(taker: Option<Seat>) -> Aim {
             }
         }
         _ => Aim { seats: 1, least: false, who: "you".into() },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_hand_is_shown_as_a_player_holds_it() {
+        let hand: CardSet = parse_cards("7S AS 9H JH TH 8D QC").unwrap().into_iter().collect();
+        let shown = |c: Option<Contract>| {
+            held_order(hand, c).iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")
+        };
+        // Hearts trump: the jack and the nine lead the trumps.
+        assert_eq!(shown(Some(Contract::Suit(Suit::Hearts))), "JH 9H TH AS 7S 8D QC");
+        // Before the contract, and in no trumps: the plain order.
+        assert_eq!(shown(None), "AS 7S TH JH 9H 8D QC");
+        assert_eq!(shown(Some(Contract::NoTrumps)), shown(None));
+        // All trumps: every suit in the trump order.
+        assert_eq!(shown(Some(Contract::AllTrumps)), "AS 7S JH 9H TH 8D QC");
     }
 }
