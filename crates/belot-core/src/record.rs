@@ -119,6 +119,8 @@ pub(crate) trait Replay: Sized {
     fn result(&self, i: usize) -> Option<Vec<i32>>;
     /// True once the current deal is over.
     fn current_over(&self) -> bool;
+    /// True once the match has a winner.
+    fn match_over(&self) -> bool;
     /// Players at the table.
     fn seats(&self) -> u8;
 }
@@ -172,6 +174,14 @@ pub(crate) fn replay<M: Replay>(r: &MatchRecord) -> Result<M, GameError> {
     m.set_seed(r.seed);
     for (i, d) in r.deals.iter().enumerate() {
         if i > 0 {
+            if m.match_over() {
+                // Deals after the match's end: a target lowered, deals added.
+                return Err(GameError::Invalid(format!(
+                    "deal {}: the match was over after deal {i} (the target was reached), yet the \
+                     record goes on",
+                    i + 1
+                )));
+            }
             if d.dealer != m.next_dealer() {
                 return Err(GameError::Invalid(format!(
                     "deal {} is dealt by seat {} but seat {} deals it",

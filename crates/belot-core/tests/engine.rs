@@ -225,6 +225,12 @@ fn save_and_load_replay_exactly() {
     named["deals"][1]["actions"][0]["seat"] = json!(2);
     let m = err(&mut e2, json!({"cmd": "load", "record": named}), "invalid");
     assert!(m.contains("deal 2, action 1 (seat 2 (Cvetan): "), "{m}");
+    // A target lowered under the record: its later deals come after the
+    // end of the match, and the record says where.
+    let mut short = saved.clone();
+    short["options"]["target"] = json!(1);
+    let m = err(&mut e2, json!({"cmd": "load", "record": short}), "invalid");
+    assert!(m.contains("deal 2: the match was over after deal 1"), "{m}");
     // Options that are not an object of house rules say so in words.
     let mut bad = saved;
     bad["options"] = json!(null);

@@ -83,7 +83,7 @@ impl Match for TwoMatch {
         after.is_raspasy().then(|| {
             let c = after.contract().map(contract_text).unwrap_or_default();
             format!(
-                "Pass now and the deal is played as распасы ({c}): each tries to take as few \
+                "Pass now and the deal is played as распасы, {c}: each tries to take as few \
                  points as he can."
             )
         })

@@ -229,6 +229,9 @@ impl crate::record::Replay for FrenchMatch {
     fn current_over(&self) -> bool {
         self.current.is_over()
     }
+    fn match_over(&self) -> bool {
+        self.is_over()
+    }
     fn seats(&self) -> u8 {
         self.options().players
     }

@@ -169,6 +169,9 @@ impl crate::record::Replay for ThreeMatch {
     fn current_over(&self) -> bool {
         self.current.is_over()
     }
+    fn match_over(&self) -> bool {
+        self.ledger.is_over()
+    }
     fn seats(&self) -> u8 {
         3
     }

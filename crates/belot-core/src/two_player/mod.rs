@@ -167,6 +167,9 @@ impl crate::record::Replay for TwoMatch {
     fn current_over(&self) -> bool {
         self.current.is_over()
     }
+    fn match_over(&self) -> bool {
+        self.ledger.is_over()
+    }
     fn seats(&self) -> u8 {
         2
     }
