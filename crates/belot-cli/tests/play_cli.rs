@@ -395,3 +395,33 @@ fn solve_heads_each_deal_in_the_games_words() {
     assert!(t.contains("the contract: байт instead of made"), "{t}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// docs/bots.md shows `belot solve` on a match played with `yes 1`: the
+/// lines it shows are what the program prints, so the example stays true.
+#[test]
+fn the_solve_example_in_the_docs_is_what_solve_prints() {
+    let doc = include_str!("../../../docs/bots.md");
+    let at = doc.find("belot solve\n--deal 1 m.json").expect("the example's command");
+    let block = &doc[at..];
+    let start = block.find("```text\n").unwrap() + 8;
+    let end = start + block[start..].find("```").unwrap();
+    let shown: Vec<&str> = block[start..end].lines().filter(|l| l.trim() != "...").collect();
+    assert!(shown.len() > 5);
+    let dir = std::env::temp_dir().join(format!("belot-doc-example-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("m.json");
+    text(&play(
+        &["--seed", "7", "--save", path.to_str().unwrap()],
+        "1\n".repeat(20_000).into_bytes(),
+    ));
+    let out = Command::new(env!("CARGO_BIN_EXE_belot"))
+        .args(["solve", "--deal", "1"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let printed = text(&out);
+    for line in shown {
+        assert!(printed.lines().any(|l| l == line), "{line:?} not in\n{printed}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

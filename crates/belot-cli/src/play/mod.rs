@@ -354,7 +354,8 @@ fn named(word: &str, legal: &[Action]) -> Option<Option<Action>> {
 }
 
 fn command(text: &str, view: &GameView, belote: &str) -> Command {
-    let legal = view.legal();
+    let offered = offered(view);
+    let legal = offered.as_slice();
     let lower = text.to_lowercase();
     let range = format!("choose 1 to {}", legal.len());
     match lower.as_str() {
@@ -419,7 +420,7 @@ fn play_card(card: Card, view: &GameView, range: &str, belote: &str) -> Command 
         None if !view.hand().contains(card) => Command::Bad(format!("{card} is not in your hand")),
         None if view.playable().is_empty() => Command::Bad(format!(
             "no card is played now; {range}: {}",
-            actions_text(view.legal(), belote)
+            actions_text(&offered(view), belote)
         )),
         None => {
             Command::Bad(format!("{card} may not be played now: you may play {}", view.playable()))
@@ -532,7 +533,22 @@ fn show(m: &dyn Match, view: &GameView, out: &mut impl Write) -> io::Result<()> 
     if let Some(note) = m.actions_note() {
         writeln!(out, "{note}")?;
     }
-    writeln!(out, "{}", actions_text(view.legal(), m.belote_word()))
+    writeln!(out, "{}", actions_text(&offered(view), m.belote_word()))
+}
+
+/// The legal actions as they are offered and numbered: the calls and
+/// announcements first, as the rules list them, then the cards in the
+/// order the hand is shown.
+fn offered(view: &GameView) -> Vec<Action> {
+    let order = held_order(view.hand(), view.contract());
+    let place = |c: Card| order.iter().position(|x| *x == c).unwrap_or(order.len());
+    let mut legal = view.legal().to_vec();
+    // Stable: actions that are not cards keep their order.
+    legal.sort_by_key(|a| match a {
+        Action::Play { card, belote } => (1, place(*card), *belote),
+        _ => (0, 0, false),
+    });
+    legal
 }
 
 /// A hand as a player holds it: the trumps first, each suit together and
