@@ -382,29 +382,38 @@ fn outcome_word(code: &str) -> &str {
     }
 }
 
+/// A deal's heading: the contract, who took it (`verb`: "taken",
+/// "loaded", "declared") and its `result`; `passed` when nobody took it.
+fn heading(
+    contract: Option<belot_core::Contract>,
+    taker: Option<Seat>,
+    verb: &str,
+    result: Option<&str>,
+    (over, passed): (bool, &str),
+    who: &dyn Fn(Seat) -> String,
+) -> String {
+    let Some(taker) = taker else {
+        return if over { passed.into() } else { "unfinished, in the auction".into() };
+    };
+    let contract = contract.map(contract_name).unwrap_or_default();
+    format!("{contract}, {verb} by {}: {}", who(taker), result.unwrap_or("unfinished"))
+}
+
 /// The heading of a French deal, in `belot play`'s words.
 fn french_head(end: &FrenchDeal, who: &dyn Fn(Seat) -> String) -> String {
     use belot_core::french::Outcome;
-    let Some(taker) = end.taker() else {
-        return if end.is_over() {
-            "everybody passed twice, thrown in".into()
-        } else {
-            "unfinished, in the auction".into()
-        };
-    };
-    let contract = end.contract().map(contract_name).unwrap_or_default();
     let outcome = if end.players() == 3 {
         end.score3().map(|s| s.outcome)
     } else {
         end.score().map(|s| s.outcome)
     };
-    let result = match outcome {
-        Some(Outcome::Made) => "made",
-        Some(Outcome::Dedans) => "dedans",
-        Some(Outcome::Litige) => "litige",
-        None => "unfinished",
-    };
-    format!("{contract}, taken by {}: {result}", who(taker))
+    let result = outcome.map(|o| match o {
+        Outcome::Made => "made",
+        Outcome::Dedans => "dedans",
+        Outcome::Litige => "litige",
+    });
+    let passed = (end.is_over(), "everybody passed twice, thrown in");
+    heading(end.contract(), end.taker(), "taken", result, passed, who)
 }
 
 /// The heading of a two-player deal, in `belot play`'s words.
@@ -418,42 +427,26 @@ fn two_head(end: &TwoDeal, who: &dyn Fn(Seat) -> String) -> String {
         let over = if end.is_over() { "" } else { ", unfinished" };
         return format!("распасы, {contract}: fewest points{over}");
     }
-    let Some(loader) = end.loader() else {
-        return if end.is_over() {
-            "four passes, thrown in".into()
-        } else {
-            "unfinished, in the auction".into()
-        };
-    };
-    let contract = end.contract().map(contract_name).unwrap_or_default();
-    let result = match end.score().map(|s| s.outcome) {
-        Some(TwoOutcome::Made) => "made",
-        Some(TwoOutcome::Bait) => "байт (the loader failed)",
-        Some(TwoOutcome::Tie) => "a tie",
-        Some(TwoOutcome::Raspasy) => "распасы",
-        None => "unfinished",
-    };
-    format!("{contract}, loaded by {}: {result}", who(loader))
+    let result = end.score().map(|s| match s.outcome {
+        TwoOutcome::Made => "made",
+        TwoOutcome::Bait => "байт (the loader failed)",
+        TwoOutcome::Tie => "a tie",
+        TwoOutcome::Raspasy => "распасы",
+    });
+    let passed = (end.is_over(), "four passes, thrown in");
+    heading(end.contract(), end.loader(), "loaded", result, passed, who)
 }
 
 /// The heading of a three-player deal, in `belot play`'s words.
 fn three_head(end: &ThreeDeal, who: &dyn Fn(Seat) -> String) -> String {
     use belot_core::three_player::ThreeOutcome;
-    let Some(declarer) = end.declarer() else {
-        return if end.is_over() {
-            "two rounds of passes, thrown in".into()
-        } else {
-            "unfinished, in the auction".into()
-        };
-    };
-    let contract = end.contract().map(contract_name).unwrap_or_default();
-    let result = match end.score().map(|s| s.outcome) {
-        Some(ThreeOutcome::Made) => "made",
-        Some(ThreeOutcome::Failed) => "failed",
-        Some(ThreeOutcome::Tie) => "a tie",
-        None => "unfinished",
-    };
-    format!("{contract}, declared by {}: {result}", who(declarer))
+    let result = end.score().map(|s| match s.outcome {
+        ThreeOutcome::Made => "made",
+        ThreeOutcome::Failed => "failed",
+        ThreeOutcome::Tie => "a tie",
+    });
+    let passed = (end.is_over(), "two rounds of passes, thrown in");
+    heading(end.contract(), end.declarer(), "declared", result, passed, who)
 }
 
 /// "hearts trump", "all trumps", "no trumps".
