@@ -581,7 +581,8 @@ fn hint(m: &dyn Match, view: &GameView) -> String {
     };
     // Every card as good as the best, in the hand's order.
     let best: CardSet = cards.iter().filter(|x| x.1 == v).map(|x| x.0).collect();
-    let best: Vec<String> = best.iter().map(|c| c.to_string()).collect();
+    let best: Vec<String> =
+        held_order(best, Some(play.contract())).iter().map(|c| c.to_string()).collect();
     let (word, cards) =
         if best.len() == 1 { ("card", best[0].clone()) } else { ("cards", best.join(" or ")) };
     if aim.least {
