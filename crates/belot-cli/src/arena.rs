@@ -42,8 +42,7 @@ pub fn run(
 
 fn text(r: &Report) -> String {
     let mut s = String::new();
-    let times =
-        if r.game == "french-3" || r.game == "three-player" { "three times" } else { "twice" };
+    let times = if r.games == 3 * r.pairs { "three times" } else { "twice" };
     let sets = if r.pairs == 1 {
         "1 mirrored deal".to_string()
     } else {
@@ -82,11 +81,7 @@ fn text(r: &Report) -> String {
         n => format!(", {n} with no game scored"),
     };
     let _ = writeln!(s, "                  {won} won, {tied} tied{unscored}, {lost} lost");
-    let elo = |x: f64| match x {
-        x if x == f64::INFINITY => "no bound".to_string(),
-        x if x == f64::NEG_INFINITY => "no bound".to_string(),
-        x => format!("{x:+.0}"),
-    };
+    let elo = |x: f64| if x.is_infinite() { "no bound".to_string() } else { format!("{x:+.0}") };
     let figure = match r.elo {
         x if x.is_finite() => format!("{x:+.0}"),
         x if x > 0.0 => format!("none finite ({} won every mirrored deal)", r.a),

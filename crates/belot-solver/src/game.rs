@@ -82,11 +82,11 @@ impl Game {
     /// The same game with house rules read from JSON (as in `belot
     /// engine`); unknown keys are refused.
     pub fn with_options(self, json: &str) -> Result<Game, String> {
-        let err = |e: serde_json::Error| e.to_string();
+        // The rules as they stand, with the given keys over them.
+        let mut v = self.options_json();
+        merge(&mut v, json)?;
         Ok(match self {
             Game::French(before) => {
-                let mut v = serde_json::to_value(before).map_err(err)?;
-                merge(&mut v, json)?;
                 let o: FrenchOptions = belot_core::options_from_json(v)?;
                 o.validate()?;
                 // The game's name fixes the table: `players` may only
@@ -100,16 +100,12 @@ impl Game {
                 }
                 Game::French(o)
             }
-            Game::Two(o) => {
-                let mut v = serde_json::to_value(o).map_err(err)?;
-                merge(&mut v, json)?;
+            Game::Two(_) => {
                 let o: TwoOptions = belot_core::options_from_json(v)?;
                 o.validate()?;
                 Game::Two(o)
             }
-            Game::Three(o) => {
-                let mut v = serde_json::to_value(o).map_err(err)?;
-                merge(&mut v, json)?;
+            Game::Three(_) => {
                 let o: ThreeOptions = belot_core::options_from_json(v)?;
                 o.validate()?;
                 Game::Three(o)
