@@ -40,9 +40,9 @@ enum Command {
         json: bool,
     },
     /// Bot-versus-bot tournament on mirrored deals (each deck played
-    /// twice, the bots swapping seats; three times with three players), on
-    /// all cores: share of points,
-    /// point difference, win rate and Elo with 95% intervals.
+    /// twice, the bots swapping seats; three times with three players) or
+    /// mirrored whole matches, on all cores: share of points, point
+    /// difference, matches won, win rate and Elo with 95% intervals.
     Arena {
         /// The game: french (4 players in teams), french-3, french-2,
         /// two-player, three-player.
@@ -54,9 +54,13 @@ enum Command {
         /// Its opponent: random, heuristic, pimc[:LAYOUTS:NODES[:BIDS]] or ismcts[:ITERATIONS].
         #[arg(long, default_value = "random")]
         b: String,
-        /// Mirrored deals to play.
-        #[arg(long, default_value_t = 2000)]
-        deals: u32,
+        /// Mirrored deals to play, each scored on its own [default: 2000].
+        #[arg(long, conflicts_with = "matches")]
+        deals: Option<u32>,
+        /// Mirrored whole matches to play instead, each to the game's
+        /// target, the same decks in the same order in each game.
+        #[arg(long)]
+        matches: Option<u32>,
         /// Seed of the decks and the bots' random choices.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -130,9 +134,13 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
-        Command::Arena { game, a, b, deals, seed, options, json } => {
+        Command::Arena { game, a, b, deals, matches, seed, options, json } => {
+            let (sets, unit) = match matches {
+                Some(n) => (n, belot_solver::arena::Unit::Matches),
+                None => (deals.unwrap_or(2000), belot_solver::arena::Unit::Deals),
+            };
             let result = game_of(&game, options.as_deref())
-                .and_then(|g| arena::run(&a, &b, deals, seed, g, json));
+                .and_then(|g| arena::run(&a, &b, sets, unit, seed, g, json));
             match result {
                 Ok(out) => {
                     print!("{out}");

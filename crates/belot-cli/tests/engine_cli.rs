@@ -414,6 +414,52 @@ fn belot_arena_reports_text_and_json_and_refuses_bad_arguments() {
     }
 }
 
+/// `belot arena --matches`: whole matches to the target, mirrored; the
+/// report says how many matches each bot won.
+#[test]
+fn belot_arena_plays_mirrored_whole_matches() {
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_belot")).arg("arena").args(args).output().unwrap()
+    };
+    let out = run(&["--matches", "12"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let first = text.lines().next().unwrap();
+    assert!(
+        first.starts_with(
+            "heuristic vs random: 12 mirrored matches, each played twice (24 matches, "
+        ),
+        "{text}"
+    );
+    assert!(first.ends_with("(a in seats 0 and 2, then 1 and 3), to 1000"), "{text}");
+    assert!(text.contains("per match played"), "{text}");
+    assert!(text.contains("matches won       100.0% of the matches heuristic played"), "{text}");
+    assert!(text.contains("% of mirrored matches"), "{text}");
+    assert!(text.contains("(few mirrored matches: the intervals are rough)"), "{text}");
+    // Three players: one seat in three wins, and the report says so.
+    let three =
+        String::from_utf8(run(&["--game", "three-player", "--matches", "4"]).stdout).unwrap();
+    assert!(three.contains("each played three times (12 matches, "), "{three}");
+    assert!(three.contains("to 501") && three.contains("where one seat in three wins"), "{three}");
+    let v: serde_json::Value =
+        serde_json::from_slice(&run(&["--game", "two-player", "--matches", "3", "--json"]).stdout)
+            .unwrap();
+    assert_eq!((v["unit"].as_str(), v["games"].as_u64()), (Some("matches"), Some(6)));
+    assert!(v["deals"].as_u64().unwrap() > 6 && v["matches_won"].as_f64().is_some(), "{v}");
+    assert_eq!(v["options"]["target"].as_u64(), Some(1001));
+    // Single deals carry no match figures.
+    let v: serde_json::Value =
+        serde_json::from_slice(&run(&["--deals", "3", "--json"]).stdout).unwrap();
+    assert_eq!((v["unit"].as_str(), v["deals"].as_u64()), (Some("deals"), Some(6)));
+    assert!(v["matches_won"].is_null(), "{v}");
+    let bad = run(&["--matches", "0"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("--matches must be at least 1"));
+    let bad = run(&["--matches", "2", "--deals", "2"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("cannot be used with"));
+}
+
 /// `belot solve` in the other games: a two-player all-pass deal (распасы,
 /// where the fewest points are best, so a mistake takes more than the
 /// best card) and a three-player deal (the declarer alone against the two

@@ -5,17 +5,38 @@
 //! in turn and `b` in the two others; `a`'s points are then compared
 //! with the mean of the two `b` seats.
 //!
+//! The unit mirrored is a single deal ([`Unit::Deals`]) or a whole match
+//! to the game's target ([`Unit::Matches`]): the same first dealer and
+//! the same sequence of decks, deal `k` of one game from the same deck
+//! as deal `k` of the other, so a match is won by play and bidding
+//! (which include how a bot plays near the target), not by the cards.
+//!
 //! Each mirrored pair has its own random generator (from the tournament
 //! seed and the pair's number), so the result is the same whatever the
 //! number of threads.
 
 use belot_core::{Deck, GameError, Seat};
 use rand_chacha::ChaCha8Rng;
-use rand_core::SeedableRng;
+use rand_core::{RngCore, SeedableRng};
 use rayon::prelude::*;
 
 use crate::bots::BotKind;
-use crate::game::{Game, Table};
+use crate::game::{Game, MatchTable, Table};
+
+/// What a mirrored set plays.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Unit {
+    /// One deal, scored on its own.
+    #[default]
+    Deals,
+    /// A whole match, deal after deal to the game's target.
+    Matches,
+}
+
+/// A match that runs this long has gone wrong (a bot that never takes
+/// against one that never takes would throw every deal in): stop it.
+pub const MAX_DEALS_PER_MATCH: usize = 5_000;
 
 /// What to play.
 #[derive(Clone, Debug)]
@@ -24,8 +45,11 @@ pub struct Arena {
     pub a: BotKind,
     /// Its opponent.
     pub b: BotKind,
-    /// Mirrored pairs of deals (each deal is played twice).
-    pub deals: u32,
+    /// Mirrored sets to play: each deal (or match) is played twice, three
+    /// times with three players.
+    pub sets: u32,
+    /// Deals or whole matches.
+    pub unit: Unit,
     /// Decks and the bots' random choices come from this seed.
     pub seed: u64,
     /// The game and its rules.
@@ -40,6 +64,11 @@ pub struct PairResult {
     pub a: f64,
     /// Points `b` recorded.
     pub b: f64,
+    /// Whole matches: the matches `a` won, and those `b` won (with three
+    /// players, the mean of its two seats); `None` for single deals.
+    pub wins: Option<[f64; 2]>,
+    /// Deals played in the set.
+    pub deals: u32,
 }
 
 /// A tournament's figures, from `a`'s side.
@@ -55,10 +84,14 @@ pub struct Report {
     pub seed: u64,
     /// The game's rules, as `belot engine` takes them.
     pub options: serde_json::Value,
+    /// What a game is: one deal, or a whole match.
+    pub unit: Unit,
     /// Mirrored pairs played.
     pub pairs: u32,
     /// Games played (two per pair; three with three players).
     pub games: u32,
+    /// Deals played in all (as many as games, unless whole matches).
+    pub deals: u32,
     /// Points `a` recorded in all.
     pub a_points: f64,
     /// Points `b` recorded in all.
@@ -68,12 +101,20 @@ pub struct Report {
     /// 95% confidence interval of the share, within 0 to 1; NaN (null in
     /// JSON) with fewer than two pairs, which give no spread.
     pub share_ci: [f64; 2],
-    /// Mean of `a`'s points minus `b`'s, per deal played.
+    /// Mean of `a`'s points minus `b`'s, per game played (per deal, or
+    /// per match).
     pub mean_diff: f64,
     /// 95% confidence interval of the mean difference; NaN (null in
     /// JSON) with fewer than two pairs.
     pub mean_diff_ci: [f64; 2],
-    /// Pairs won by `a` (more points over the two games), a tie counting half.
+    /// Whole matches: the share of its matches `a`'s side won (with three
+    /// players, one seat in three wins); `None` for single deals.
+    pub matches_won: Option<f64>,
+    /// 95% interval of `matches_won` (Wilson's, over the matches: those of
+    /// a set share their decks, which if anything widens it).
+    pub matches_won_ci: Option<[f64; 2]>,
+    /// Pairs won by `a`, a tie counting half: more points over the games
+    /// of single deals, more matches won over the games of whole matches.
     pub win_rate: f64,
     /// 95% confidence interval of the win rate (Wilson's).
     pub win_rate_ci: [f64; 2],
@@ -91,54 +132,97 @@ pub struct Report {
 }
 
 impl Arena {
-    /// Plays mirrored set `k`: deck `k` of the seed, dealer `k mod
-    /// players`; with two teams `a` first in seats 0 and 2, then in 1
-    /// and 3; with two players `a` in seat 0, then 1; with three players
-    /// `a` in seat 0, 1, then 2.
+    /// Plays mirrored set `k`: deck `k` of the seed (for matches, the
+    /// decks of match seed `k`), dealer `k mod players`; with two teams
+    /// `a` first in seats 0 and 2, then in 1 and 3; with two players `a`
+    /// in seat 0, then 1; with three players `a` in seat 0, 1, then 2.
     pub fn play_pair(&self, k: u32) -> Result<PairResult, GameError> {
         let players = self.game.players();
-        let deck = Deck::from_seed(self.seed, k as u64);
         let dealer = Seat((k % players as u32) as u8);
         let mut rng = ChaCha8Rng::seed_from_u64(self.seed ^ 0x9e37_79b9_7f4a_7c15);
         rng.set_stream(k as u64);
+        // A match's decks come from a seed of its own, drawn before any
+        // bot's choice so both games of the set get it (and only for
+        // matches, so single deals replay as they always have).
+        let match_seed = if self.unit == Unit::Matches { rng.next_u64() } else { 0 };
         let mut out = PairResult::default();
+        let mut wins = [0.0; 2];
         let games: u8 = if players == 3 { 3 } else { 2 };
         for g in 0..games {
             // The seats `a` plays in this game.
             let a_seat = |s: u8| if self.game.teams() { s % 2 == g } else { s == g };
-            let mut bots: Vec<_> = (0..players)
-                .map(|s| if a_seat(s) { self.a.make(&self.game) } else { self.b.make(&self.game) })
-                .collect();
-            let mut table = Table::new(&self.game, dealer, deck)?;
-            while let Some(seat) = table.to_act() {
-                let view = table.view(seat);
-                let action = bots[seat.index()].act(&view, &mut rng);
-                table.apply(seat, &action)?;
-            }
-            // A deal nobody took (or annulled) scores nothing.
-            if let Some(points) = table.recorded() {
-                let (mut a, mut b, mut nb) = (0.0, 0.0, 0.0);
-                for s in 0..players {
-                    if self.game.teams() && s >= 2 {
-                        continue; // a team's points are on both its seats
+            // Per seat: points recorded, and the match won.
+            let standing: [(f64, bool); 4] = match self.unit {
+                Unit::Deals => {
+                    let deck = Deck::from_seed(self.seed, k as u64);
+                    let mut table = Table::new(&self.game, dealer, deck)?;
+                    let mut bots = self.bots(&a_seat);
+                    while let Some(seat) = table.to_act() {
+                        let action = bots[seat.index()].act(&table.view(seat), &mut rng);
+                        table.apply(seat, &action)?;
                     }
-                    if a_seat(s) {
-                        a += points[s as usize];
-                    } else {
-                        b += points[s as usize];
-                        nb += 1.0;
-                    }
+                    out.deals += 1;
+                    // A deal nobody took (or annulled) scores nothing.
+                    table.recorded().unwrap_or_default().map(|p| (p, false))
                 }
-                out.a += a;
-                out.b += if nb > 1.0 { b / nb } else { b };
+                Unit::Matches => {
+                    let mut m = MatchTable::from_seed(&self.game, dealer, match_seed)?;
+                    loop {
+                        let mut bots = self.bots(&a_seat);
+                        while let Some(seat) = m.to_act() {
+                            let action = bots[seat.index()].act(&m.view(seat), &mut rng);
+                            m.apply(seat, &action)?;
+                        }
+                        if m.is_over() {
+                            break;
+                        }
+                        if m.deal_count() >= MAX_DEALS_PER_MATCH {
+                            return Err(GameError::Invalid(format!(
+                                "match {k} had no winner after {MAX_DEALS_PER_MATCH} deals"
+                            )));
+                        }
+                        m.next_deal()?;
+                    }
+                    out.deals += m.deal_count() as u32;
+                    m.standing()
+                }
+            };
+            let (mut a, mut b, mut nb) = ([0.0; 2], [0.0; 2], 0.0);
+            for s in 0..players {
+                if self.game.teams() && s >= 2 {
+                    continue; // a team's points are on both its seats
+                }
+                let (points, won) = standing[s as usize];
+                let won = if won { 1.0 } else { 0.0 };
+                if a_seat(s) {
+                    a = [a[0] + points, a[1] + won];
+                } else {
+                    b = [b[0] + points, b[1] + won];
+                    nb += 1.0;
+                }
             }
+            let nb: f64 = if nb > 1.0 { nb } else { 1.0 };
+            out.a += a[0];
+            out.b += b[0] / nb;
+            wins = [wins[0] + a[1], wins[1] + b[1] / nb];
+        }
+        if self.unit == Unit::Matches {
+            out.wins = Some(wins);
         }
         Ok(out)
     }
 
+    /// The bots of one deal, where `a` sits where `a_seat` says: new ones
+    /// each deal, as a deal is all a bot's view shows.
+    fn bots(&self, a_seat: &impl Fn(u8) -> bool) -> Vec<Box<dyn crate::bots::Bot + Send>> {
+        (0..self.game.players())
+            .map(|s| if a_seat(s) { self.a.make(&self.game) } else { self.b.make(&self.game) })
+            .collect()
+    }
+
     /// Plays every pair on all cores; `progress` is called after each.
     pub fn run(&self, progress: &(dyn Fn() + Sync)) -> Result<Report, GameError> {
-        let pairs: Vec<PairResult> = (0..self.deals)
+        let pairs: Vec<PairResult> = (0..self.sets)
             .into_par_iter()
             .map(|k| {
                 let r = self.play_pair(k);
@@ -151,6 +235,7 @@ impl Arena {
         r.game = self.game.name().into();
         r.seed = self.seed;
         r.options = self.game.options_json();
+        r.unit = self.unit;
         Ok(r)
     }
 }
@@ -197,9 +282,11 @@ fn elo(p: f64) -> f64 {
     400.0 * (p / (1.0 - p)).log10()
 }
 
-/// The figures of a set of mirrored pairs of `per` games each.
+/// The figures of a set of mirrored pairs of `per` games each: of whole
+/// matches when the pairs say who won them.
 pub fn report(a: BotKind, b: BotKind, pairs: &[PairResult], per: u32) -> Report {
     let per = per.max(1);
+    let unit = if pairs.iter().any(|p| p.wins.is_some()) { Unit::Matches } else { Unit::Deals };
     let a_points: f64 = pairs.iter().map(|p| p.a).sum();
     let b_points: f64 = pairs.iter().map(|p| p.b).sum();
     let total = a_points + b_points;
@@ -209,11 +296,13 @@ pub fn report(a: BotKind, b: BotKind, pairs: &[PairResult], per: u32) -> Report 
     let (_, r_ci) = mean_ci(pairs.iter().map(|p| p.a - share * (p.a + p.b)));
     let mean_total = if pairs.is_empty() { 1.0 } else { total / pairs.len() as f64 };
     let half = (r_ci[1] - r_ci[0]) / 2.0 / mean_total.max(1.0);
-    // Per deal: each pair is two deals.
+    // Per game: each pair is two games (three with three players).
     let (mean_diff, d_ci) = mean_ci(pairs.iter().map(|p| (p.a - p.b) / per as f64));
     let mut won_tied_lost = [0u32; 3];
     for p in pairs {
-        won_tied_lost[match p.a.partial_cmp(&p.b) {
+        // Matches are won by winning them, deals by their points.
+        let [x, y] = p.wins.unwrap_or([p.a, p.b]);
+        won_tied_lost[match x.partial_cmp(&y) {
             Some(std::cmp::Ordering::Greater) => 0,
             Some(std::cmp::Ordering::Equal) => 1,
             _ => 2,
@@ -226,14 +315,25 @@ pub fn report(a: BotKind, b: BotKind, pairs: &[PairResult], per: u32) -> Report 
     let unscored = pairs.iter().filter(|p| p.a == 0.0 && p.b == 0.0).count() as u32;
     // No games: even, not lost.
     let (win_rate, w_ci) = if pairs.is_empty() { (0.5, [0.5, 0.5]) } else { (win_rate, w_ci) };
+    let games = per * pairs.len() as u32;
+    let (matches_won, matches_won_ci) = match unit {
+        Unit::Deals => (None, None),
+        Unit::Matches => {
+            let won: f64 = pairs.iter().filter_map(|p| p.wins).map(|w| w[0]).sum();
+            let rate = won / games.max(1) as f64;
+            (Some(rate), Some(wilson(rate, games as f64)))
+        }
+    };
     Report {
         a: a.to_string(),
         b: b.to_string(),
         game: String::new(),
         seed: 0,
         options: serde_json::Value::Null,
+        unit,
         pairs: pairs.len() as u32,
-        games: per * pairs.len() as u32,
+        games,
+        deals: pairs.iter().map(|p| p.deals).sum(),
         a_points,
         b_points,
         share,
@@ -246,6 +346,8 @@ pub fn report(a: BotKind, b: BotKind, pairs: &[PairResult], per: u32) -> Report 
         },
         mean_diff,
         mean_diff_ci: d_ci,
+        matches_won,
+        matches_won_ci,
         win_rate,
         win_rate_ci: w_ci,
         won_tied_lost,

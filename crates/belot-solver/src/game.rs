@@ -1,11 +1,11 @@
 //! Every game behind one face, for bots, tournaments and the terminal
-//! game: a game's rules ([`Game`]), a deal in progress ([`Table`]) and
-//! what one seat sees of it ([`GameView`]). One type per variant lives in
+//! game: a game's rules ([`Game`]), a deal in progress ([`Table`]), a
+//! whole match ([`MatchTable`]) and what one seat sees ([`GameView`]). One type per variant lives in
 //! `belot-core`; these enums only route to them.
 
-use belot_core::french::{FrenchDeal, FrenchOptions, SeatView};
-use belot_core::three_player::{ThreeDeal, ThreeOptions, ThreeView};
-use belot_core::two_player::{TwoDeal, TwoOptions, TwoView};
+use belot_core::french::{FrenchDeal, FrenchMatch, FrenchOptions, SeatView};
+use belot_core::three_player::{ThreeDeal, ThreeMatch, ThreeOptions, ThreeView};
+use belot_core::two_player::{TwoDeal, TwoMatch, TwoOptions, TwoView};
 use belot_core::{Action, CardSet, Contract, Deck, GameError, Seat};
 
 /// A game and its house rules.
@@ -306,5 +306,120 @@ impl Table {
             }
         }
         Some(out)
+    }
+}
+
+/// A match of any game, deal after deal to its end: for tournaments of
+/// whole matches and the terminal game.
+#[derive(Clone, Debug)]
+pub enum MatchTable {
+    /// French Belote.
+    French(FrenchMatch),
+    /// Two-player Belot.
+    Two(TwoMatch),
+    /// Three-player Belot.
+    Three(ThreeMatch),
+}
+
+impl MatchTable {
+    /// A match of `game` whose deal `k` is [`Deck::from_seed`]`(seed, k)`,
+    /// the first dealt by `first_dealer`.
+    pub fn from_seed(game: &Game, first_dealer: Seat, seed: u64) -> Result<MatchTable, GameError> {
+        Ok(match game {
+            Game::French(o) => MatchTable::French(FrenchMatch::from_seed(*o, first_dealer, seed)?),
+            Game::Two(o) => MatchTable::Two(TwoMatch::from_seed(*o, first_dealer, seed)?),
+            Game::Three(o) => MatchTable::Three(ThreeMatch::from_seed(*o, first_dealer, seed)?),
+        })
+    }
+
+    /// Who is to act in the current deal, if anyone.
+    pub fn to_act(&self) -> Option<Seat> {
+        match self {
+            MatchTable::French(m) => m.current().to_act(),
+            MatchTable::Two(m) => m.current().to_act(),
+            MatchTable::Three(m) => m.current().to_act(),
+        }
+    }
+
+    /// What `seat` may know of the current deal.
+    pub fn view(&self, seat: Seat) -> GameView {
+        match self {
+            MatchTable::French(m) => GameView::French(m.current().view(seat)),
+            MatchTable::Two(m) => GameView::Two(m.current().view(seat)),
+            MatchTable::Three(m) => GameView::Three(m.current().view(seat)),
+        }
+    }
+
+    /// Applies `seat`'s action to the current deal; a refused action
+    /// changes nothing. The match scores a deal as it ends.
+    pub fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), GameError> {
+        match self {
+            MatchTable::French(m) => m.apply(seat, action),
+            MatchTable::Two(m) => m.apply(seat, action),
+            MatchTable::Three(m) => m.apply(seat, action),
+        }
+    }
+
+    /// True once the match has a winner.
+    pub fn is_over(&self) -> bool {
+        match self {
+            MatchTable::French(m) => m.is_over(),
+            MatchTable::Two(m) => m.ledger().is_over(),
+            MatchTable::Three(m) => m.ledger().is_over(),
+        }
+    }
+
+    /// Deals the next deal from the match's seed, dealt by whoever the
+    /// game's rules say.
+    pub fn next_deal(&mut self) -> Result<(), GameError> {
+        match self {
+            MatchTable::French(m) => m.next_deal(None),
+            MatchTable::Two(m) => m.next_deal(None),
+            MatchTable::Three(m) => m.next_deal(None),
+        }
+    }
+
+    /// Deals dealt, the current one included.
+    pub fn deal_count(&self) -> usize {
+        match self {
+            MatchTable::French(m) => m.deal_count(),
+            MatchTable::Two(m) => m.deal_count(),
+            MatchTable::Three(m) => m.deal_count(),
+        }
+    }
+
+    /// Each seat's match total (with teams, its team's on both seats),
+    /// and whether its side won the match.
+    pub fn standing(&self) -> [(f64, bool); 4] {
+        let mut out = [(0.0, false); 4];
+        match self {
+            MatchTable::French(m) => {
+                let n = m.options().players;
+                for (s, o) in out.iter_mut().enumerate().take(n as usize) {
+                    let side = belot_core::french::side_in(Seat(s as u8), n).index();
+                    *o = if n == 3 {
+                        (m.ledger3().totals[side] as f64, m.ledger3().winner == Some(Seat(s as u8)))
+                    } else {
+                        (
+                            m.ledger().totals[side] as f64,
+                            m.ledger().winner.map(|w| w.index()) == Some(side),
+                        )
+                    };
+                }
+            }
+            MatchTable::Two(m) => {
+                let l = m.ledger();
+                for (s, o) in out.iter_mut().enumerate().take(2) {
+                    *o = (l.totals[s] as f64, l.winner == Some(Seat(s as u8)));
+                }
+            }
+            MatchTable::Three(m) => {
+                let l = m.ledger();
+                for (s, o) in out.iter_mut().enumerate().take(3) {
+                    *o = (l.totals[s].0 as f64 / 2.0, l.winner == Some(Seat(s as u8)));
+                }
+            }
+        }
+        out
     }
 }

@@ -261,7 +261,8 @@ fn heuristic_takes_more_points_than_random_in_every_game() {
         let arena = belot_solver::arena::Arena {
             a: BotKind::Heuristic,
             b: BotKind::Random,
-            deals: 300,
+            sets: 300,
+            unit: belot_solver::arena::Unit::Deals,
             seed: 2,
             game,
         };
