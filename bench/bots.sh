@@ -8,8 +8,9 @@
 # with `belot arena` on mirrored deals (seed 1): French Belote's pairings
 # over DEALS_FRENCH deals (ismcts vs heuristic over DEALS_OTHER), the
 # other games' over DEALS_OTHER (heuristic vs random over DEALS_FRENCH,
-# the ismcts pairings over a third: ismcts costs ~80 ms a card). Ends
-# with examples/random_breakdown: where the points go against random.
+# the ismcts pairings over a third: ismcts costs ~80 ms a card). Then
+# whole matches (--matches), and examples/random_breakdown: where the
+# points go against random.
 # The arena's results do not depend on the machine or its load: every
 # bot's budget is a count (layouts and solver nodes, ISMCTS iterations),
 # never a time. Writes bench/results/bots-<date>.txt and prints it.
@@ -42,6 +43,19 @@ arena() { # game a b deals
     arena "$game" pimc ismcts $(( other / 3 ))
     arena "$game" ismcts heuristic $(( other / 3 ))
   done
+  # Whole matches to the target: heuristic vs random in every game, and
+  # pimc vs heuristic in French Belote (a fifth as many: ~10 deals each).
+  matches() { # game a b matches
+    echo "## $1: $2 vs $3, $4 mirrored matches"
+    local start
+    start=$(date +%s)
+    ./target/release/belot arena --game "$1" --a "$2" --b "$3" --matches "$4" --seed 1
+    echo "($(( $(date +%s) - start )) s on $(nproc) cores)"
+  }
+  for game in french french-3 french-2 two-player three-player; do
+    matches "$game" heuristic random "$french"
+  done
+  matches french pimc heuristic $(( french / 5 ))
   # Where the points go against random, French Belote: the heuristic as
   # it bids and never taking, pimc, and the double-dummy oracles that see
   # every hand (on every card, on leads only, on follows only). Each run
