@@ -3,8 +3,10 @@
 
     python3 bench/bots-table.py bench/results/bots-DATE.txt
 
-Prints one Markdown row per `belot arena` run; the French Belote rows
-that issue 7's targets name have their share in bold. The intervals of the
+Prints one Markdown row per `belot arena` run on mirrored deals; the
+French Belote rows that issue 7's targets name have their share in bold.
+Then the runs on whole matches (`--matches`), one row each, with the
+intervals as `belot arena` printed them. The intervals of the
 win rate and the Elo difference are Wilson's, recomputed from the win rate
 and the deals (what `belot arena` prints since it moved to them; runs
 saved before printed the normal approximation).
@@ -59,6 +61,34 @@ def main():
         print(f"| {game} | {a} vs {b} | {int(deals):,} | {share} {ci(line['share of points'])} "
               f"| {diff} {ci(line['point difference'])} | {win} ({100 * lo:.1f}–{100 * hi:.1f}%) "
               f"| {elo_text} ({elo(lo):+.0f} to {elo(hi):+.0f}) |")
+
+
+    print()
+    print("| game | pairing | mirrored matches (deals) | matches won by A (95% CI) "
+          "| share of points (95% CI) | point difference per match (95% CI) "
+          "| sets won, tied, lost | Elo (95% CI) |")
+    print("|---|---|---|---|---|---|---|---|")
+    for run in runs:
+        head = re.match(r"(\S+): (\S+) vs (\S+), (\d+) mirrored matches", run)
+        if not head:
+            continue
+        game, a, b, sets = head.groups()
+        deals = re.search(r"matches, (\d+) deals\)", run).group(1)
+        line = {k: re.search(rf"^{k}\s+(.*)$", run, flags=re.M).group(1)
+                for k in ("share of points", "point difference", "matches won",
+                          "Elo difference")}
+        won, tied, lost = re.search(r"^\s+(\d+) won, (\d+) tied.*?, (\d+) lost", run,
+                                    flags=re.M).groups()
+        won_rate = line["matches won"].split()[0]
+        odds = ", one seat in three wins" if "one seat in three" in line["matches won"] else ""
+        elo_text = line["Elo difference"].split("  (")[0]
+        elo_ci = re.search(r"95% CI (\S+) to (.+?)\)$", line["Elo difference"]).groups()
+        print(f"| {game} | {a} vs {b} | {int(sets):,} ({int(deals):,}) "
+              f"| {won_rate} {ci(line['matches won'])}{odds} "
+              f"| {line['share of points'].split()[0]} {ci(line['share of points'])} "
+              f"| {line['point difference'].split()[0]} {ci(line['point difference'])} "
+              f"| {int(won):,}, {int(tied):,}, {int(lost):,} "
+              f"| {elo_text} ({elo_ci[0]} to {elo_ci[1]}) |")
 
 
 if __name__ == "__main__":

@@ -21,11 +21,11 @@ other=${2:-300}
 cargo build --release --quiet -p belot-cli -p belot-solver --examples --bins
 mkdir -p bench/results
 out="bench/results/bots-$(date +%Y-%m-%d).txt"
-arena() { # game a b deals
-  echo "## $1: $2 vs $3, $4 mirrored deals"
-  local start
+arena() { # game a b sets [deals|matches]
+  local unit=${5:-deals} start
+  echo "## $1: $2 vs $3, $4 mirrored $unit"
   start=$(date +%s)
-  ./target/release/belot arena --game "$1" --a "$2" --b "$3" --deals "$4" --seed 1
+  ./target/release/belot arena --game "$1" --a "$2" --b "$3" --"$unit" "$4" --seed 1
   echo "($(( $(date +%s) - start )) s on $(nproc) cores)"
 }
 {
@@ -45,17 +45,10 @@ arena() { # game a b deals
   done
   # Whole matches to the target: heuristic vs random in every game, and
   # pimc vs heuristic in French Belote (a fifth as many: ~10 deals each).
-  matches() { # game a b matches
-    echo "## $1: $2 vs $3, $4 mirrored matches"
-    local start
-    start=$(date +%s)
-    ./target/release/belot arena --game "$1" --a "$2" --b "$3" --matches "$4" --seed 1
-    echo "($(( $(date +%s) - start )) s on $(nproc) cores)"
-  }
   for game in french french-3 french-2 two-player three-player; do
-    matches "$game" heuristic random "$french"
+    arena "$game" heuristic random "$french" matches
   done
-  matches french pimc heuristic $(( french / 5 ))
+  arena french pimc heuristic $(( french / 5 )) matches
   # Where the points go against random, French Belote: the heuristic as
   # it bids and never taking, pimc, and the double-dummy oracles that see
   # every hand (on every card, on leads only, on follows only). Each run
