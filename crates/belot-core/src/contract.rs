@@ -119,6 +119,23 @@ impl Contract {
         if self.is_trump(card.suit()) { TRUMP_STRENGTH[r] } else { PLAIN_STRENGTH[r] }
     }
 
+    /// `cards` as a player holds them under this contract: trumps first,
+    /// then suit by suit, each from its strongest card down by this
+    /// contract's order (`JH 9H AH AS 10S 7D` with hearts trumps).
+    pub fn held_order(self, cards: CardSet) -> Vec<Card> {
+        let mut out: Vec<Card> = cards.iter().collect();
+        out.sort_by_key(|&c| {
+            (!self.is_trump(c.suit()), c.suit().index(), core::cmp::Reverse(self.strength(c)))
+        });
+        out
+    }
+
+    /// [`Contract::held_order`] as text, the cards between spaces.
+    pub fn show(self, cards: CardSet) -> String {
+        let names: Vec<String> = self.held_order(cards).iter().map(|c| c.to_string()).collect();
+        names.join(" ")
+    }
+
     /// The cards of `card`'s suit that beat it.
     #[inline]
     pub const fn higher_than(self, card: Card) -> CardSet {
@@ -231,6 +248,19 @@ mod tests {
 
     fn c(s: &str) -> Card {
         s.parse().unwrap()
+    }
+
+    #[test]
+    fn a_hand_is_shown_as_a_player_holds_it() {
+        let hand: CardSet =
+            crate::parse_cards("7S AS 9H JH TH 8D QC").unwrap().into_iter().collect();
+        // Hearts trump: the jack and the nine lead the trumps.
+        assert_eq!(Contract::Suit(Suit::Hearts).show(hand), "JH 9H TH AS 7S 8D QC");
+        // No trumps: the plain order.
+        assert_eq!(Contract::NoTrumps.show(hand), "AS 7S TH JH 9H 8D QC");
+        // All trumps: every suit in the trump order.
+        assert_eq!(Contract::AllTrumps.show(hand), "AS 7S JH 9H TH 8D QC");
+        assert_eq!(Contract::AllTrumps.show(CardSet::EMPTY), "");
     }
 
     #[test]

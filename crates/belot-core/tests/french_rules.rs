@@ -574,6 +574,22 @@ fn french_seed002_s11_app_derives_other_side_dedans_litige_and_dealer() {
 }
 
 #[test]
+fn french_seed002_s3_a_refused_card_names_the_legal_ones_in_the_trump_order() {
+    let h = [
+        "7S 8S 9S TS JS QS KS AS",
+        "7H 9H JH AH 7D 8D 9D TD",
+        "8H TH QH KH JD QD KD AD",
+        "7C 8C 9C TC JC QC KC AC",
+    ];
+    let mut d = deal_at_play(opts(), h, Suit::Hearts, 0);
+    d.apply(Seat(0), &Action::play(c("7S"))).unwrap();
+    // Void in spades, seat 1 must trump: the message lists its trumps as
+    // a player ranks them, jack and nine first.
+    let e = d.apply(Seat(1), &Action::play(c("TD"))).unwrap_err();
+    assert!(e.to_string().contains("legal cards: JH 9H AH 7H"), "{e}");
+}
+
+#[test]
 fn french_seed002_s3_illegal_card_is_refused_and_nothing_changes() {
     let mut d = deal_at_play(opts(), MELD_HANDS, Suit::Hearts, 0);
     d.apply(Seat(0), &Action::play(c("7S"))).unwrap();

@@ -555,12 +555,7 @@ fn offered(view: &GameView) -> Vec<Action> {
 /// from its highest card down, by the contract's order once there is one
 /// (the plain order A 10 K Q J 9 8 7 before).
 fn held_order(hand: CardSet, contract: Option<Contract>) -> Vec<Card> {
-    let c = contract.unwrap_or(Contract::NoTrumps);
-    let mut cards: Vec<Card> = hand.iter().collect();
-    cards.sort_by_key(|&x| {
-        (!c.is_trump(x.suit()), x.suit().index(), std::cmp::Reverse(c.strength(x)))
-    });
-    cards
+    contract.unwrap_or(Contract::NoTrumps).held_order(hand)
 }
 
 /// The double-dummy best card from the real position, for seat 0's side.
@@ -609,25 +604,5 @@ fn aim_against(taker: Option<Seat>) -> Aim {
             }
         }
         _ => Aim { seats: 1, least: false, who: "you".into() },
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_hand_is_shown_as_a_player_holds_it() {
-        let hand: CardSet = parse_cards("7S AS 9H JH TH 8D QC").unwrap().into_iter().collect();
-        let shown = |c: Option<Contract>| {
-            held_order(hand, c).iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")
-        };
-        // Hearts trump: the jack and the nine lead the trumps.
-        assert_eq!(shown(Some(Contract::Suit(Suit::Hearts))), "JH 9H TH AS 7S 8D QC");
-        // Before the contract, and in no trumps: the plain order.
-        assert_eq!(shown(None), "AS 7S TH JH 9H 8D QC");
-        assert_eq!(shown(Some(Contract::NoTrumps)), shown(None));
-        // All trumps: every suit in the trump order.
-        assert_eq!(shown(Some(Contract::AllTrumps)), "AS 7S JH 9H TH 8D QC");
     }
 }

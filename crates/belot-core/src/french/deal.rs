@@ -528,7 +528,9 @@ impl FrenchDeal {
                 let Some(play) = self.play.as_mut() else {
                     return Err(GameError::Illegal("no card play now".into()));
                 };
+                let contract = play.contract();
                 let trick = play.play(*card).map_err(|legal| {
+                    let legal = contract.show(legal);
                     let held = play.hand(seat).contains(*card);
                     GameError::Illegal(if held {
                         format!(

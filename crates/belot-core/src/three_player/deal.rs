@@ -499,7 +499,9 @@ impl ThreeDeal {
         let Some(play) = self.play.as_mut() else {
             return Err(GameError::Illegal("no card play now".into()));
         };
+        let contract = play.contract();
         let trick = play.play(*card).map_err(|legal| {
+            let legal = contract.show(legal);
             GameError::Illegal(format!("{card} may not be played now; legal cards: {legal}"))
         })?;
         if *belote {

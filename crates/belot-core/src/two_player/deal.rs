@@ -551,7 +551,9 @@ impl TwoDeal {
                 };
                 let legal = play.legal();
                 if !legal.contains(*card) {
-                    return Err(GameError::Illegal(if play.hand(seat).contains(*card) {
+                    let held = play.hand(seat).contains(*card);
+                    let legal = play.contract().show(legal);
+                    return Err(GameError::Illegal(if held {
                         format!("{card} may not be played now; legal cards: {legal}")
                     } else {
                         format!("{card} is not in your hand; legal cards: {legal}")
