@@ -3,7 +3,6 @@
 use std::io::{self, BufRead, BufWriter, Write};
 use std::process::ExitCode;
 
-use belot_core::engine::Engine;
 use clap::{Parser, Subcommand};
 
 mod arena;
@@ -219,7 +218,7 @@ fn serve(addr: std::net::SocketAddr, db: Option<std::path::PathBuf>) -> Result<(
 /// One response line per request line until end of input. Blank lines are
 /// skipped; invalid UTF-8 gets an error response like any bad request.
 fn run_engine(input: impl BufRead, output: impl Write) -> io::Result<()> {
-    let mut engine = Engine::new();
+    let mut engine = belot_solver::protocol::Session::new();
     let mut out = BufWriter::new(output);
     for line in input.split(b'\n') {
         let bytes = line?;

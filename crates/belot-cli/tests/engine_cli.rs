@@ -49,6 +49,35 @@ impl Drop for EngineProcess {
     }
 }
 
+/// `belot engine` has the bots and the solver: a program can let a bot
+/// play any seat and ask for the double-dummy values of the legal cards.
+#[test]
+fn belot_engine_lets_a_bot_play_a_seat_and_solves_the_card_play() {
+    let mut p = EngineProcess::start();
+    p.ask(json!({"cmd": "new", "variant": "two_player", "seed": 3}));
+    let mut solved = 0;
+    loop {
+        let legal = p.ask(json!({"cmd": "legal"}));
+        if legal["seat"].is_null() {
+            break;
+        }
+        if legal["actions"][0]["type"] == "play" {
+            let r = p.ask(json!({"cmd": "solve"}));
+            assert_eq!(
+                (r["seat"].clone(), r["side"].as_array().map(Vec::len)),
+                (legal["seat"].clone(), Some(1))
+            );
+            assert!(r["best"].is_u64() && !r["cards"].as_array().unwrap().is_empty(), "{r}");
+            solved += 1;
+        }
+        let r = p.ask(json!({"cmd": "bot", "bot": "heuristic", "seed": 1, "id": 5}));
+        assert_eq!((r["id"].as_u64(), r["seat"].clone()), (Some(5), legal["seat"].clone()));
+    }
+    assert!(solved >= 9, "{solved} cards solved");
+    let help = p.ask(json!({"cmd": "help"}));
+    assert!(help.to_string().contains("\"cmd\":\"solve\""), "{help}");
+}
+
 #[test]
 fn a_complete_french_match_to_1000_driven_by_json_lines() {
     let mut p = EngineProcess::start();

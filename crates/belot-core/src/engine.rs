@@ -78,6 +78,9 @@ pub struct Engine {
     game: Option<Game>,
     /// The players' names of a loaded record, saved back with it.
     names: Vec<String>,
+    /// Commands a wrapper answers itself (the bots, the solver), listed
+    /// in `help` and in the unknown-command message with the core's.
+    extra: &'static [(&'static str, &'static str)],
 }
 
 #[derive(Deserialize)]
@@ -165,6 +168,15 @@ impl Game {
             Game::French(m) => m.options().players,
             Game::TwoPlayer(_) => 2,
             Game::ThreePlayer(_) => 3,
+        }
+    }
+
+    /// True once the match has a winner.
+    pub fn match_over(&self) -> bool {
+        match self {
+            Game::French(m) => m.is_over(),
+            Game::TwoPlayer(m) => m.ledger().is_over(),
+            Game::ThreePlayer(m) => m.ledger().is_over(),
         }
     }
 
@@ -479,6 +491,12 @@ impl Engine {
         Engine::default()
     }
 
+    /// A session whose `help` also lists `extra`, the commands a wrapper
+    /// answers before the core sees them (name, what it does).
+    pub fn with_commands(extra: &'static [(&'static str, &'static str)]) -> Engine {
+        Engine { extra, ..Engine::default() }
+    }
+
     /// The match in progress, if any.
     pub fn game(&self) -> Option<&Game> {
         self.game.as_ref()
@@ -537,15 +555,18 @@ impl Engine {
             _ => {
                 return Err(ProtoError::new(
                     "bad_request",
-                    format!("missing \"cmd\": one of {}", command_names()),
+                    format!("missing \"cmd\": one of {}", command_names(self.extra)),
                 ));
             }
         };
         match cmd.as_str() {
             "help" => {
                 params::<NoParams>("help", map)?;
-                let list: Vec<Value> =
-                    COMMANDS.iter().map(|(c, d)| json!({"cmd": c, "about": d})).collect();
+                let list: Vec<Value> = COMMANDS
+                    .iter()
+                    .chain(self.extra)
+                    .map(|(c, d)| json!({"cmd": c, "about": d}))
+                    .collect();
                 Ok(json!({"commands": list}))
             }
             "new" => self.cmd_new(params("new", map)?),
@@ -624,7 +645,10 @@ impl Engine {
             }
             other => Err(ProtoError::new(
                 "unknown_command",
-                format!("unknown command {other:?}: the commands are {}", command_names()),
+                format!(
+                    "unknown command {other:?}: the commands are {}",
+                    command_names(self.extra)
+                ),
             )),
         }
     }
@@ -776,6 +800,6 @@ fn check_seat(s: u8, players: u8) -> Result<Seat, ProtoError> {
     }
 }
 
-fn command_names() -> String {
-    COMMANDS.iter().map(|(c, _)| *c).collect::<Vec<_>>().join(", ")
+fn command_names(extra: &[(&str, &str)]) -> String {
+    COMMANDS.iter().chain(extra).map(|(c, _)| *c).collect::<Vec<_>>().join(", ")
 }

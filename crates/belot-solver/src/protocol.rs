@@ -1,0 +1,250 @@
+//! `belot engine` with the bots and the solver: the core's JSON-lines
+//! protocol ([`belot_core::engine`]) and two commands of its own.
+//!
+//! - `{"cmd":"bot","bot":"pimc","seed":1}`: the named bot chooses the
+//!   action of the seat to act from that seat's view alone (never the
+//!   deal) and the action is applied, as `act` would; `"apply":false`
+//!   only names it. Same view, bot and seed, same action.
+//! - `{"cmd":"solve"}`: in the card play, every legal card of the seat to
+//!   play with the card points its side ends the deal with under best
+//!   play by everybody (all hands open; in распасы the fewest are best).
+//!
+//! Everything else goes to the core's engine unchanged.
+
+use belot_core::engine::{Engine, Game as Match};
+use belot_core::{Card, PlayState, Seat};
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+use serde::Deserialize;
+use serde_json::{Map, Value, json};
+
+use crate::bots::BotKind;
+use crate::game::{Game, GameView};
+use crate::{Config, Solver};
+
+/// The commands answered here, for the engine's `help`.
+pub const COMMANDS: &[(&str, &str)] = &[
+    (
+        "bot",
+        "a bot plays the seat to act from its view alone: {\"cmd\":\"bot\",\"bot\":\"pimc\"} \
+         (optional \"seed\", \"seat\", \"apply\":false to only name the action)",
+    ),
+    ("solve", "the double-dummy value of every legal card of the seat to play (all hands open)"),
+];
+
+/// A protocol session: the core's engine and the two commands above.
+pub struct Session {
+    engine: Engine,
+}
+
+impl Default for Session {
+    fn default() -> Session {
+        Session::new()
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BotParams {
+    #[serde(default = "default_bot")]
+    bot: String,
+    #[serde(default)]
+    seed: u64,
+    #[serde(default)]
+    seat: Option<u8>,
+    #[serde(default = "yes")]
+    apply: bool,
+}
+
+fn default_bot() -> String {
+    "pimc".into()
+}
+
+fn yes() -> bool {
+    true
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NoParams {}
+
+/// A refused request: the protocol's error code and a message for people.
+struct Refusal(&'static str, String);
+
+impl Session {
+    /// A session with no match.
+    pub fn new() -> Session {
+        Session { engine: Engine::with_commands(COMMANDS) }
+    }
+
+    /// Handles one request line and returns one response line (no
+    /// newline), as [`Engine::handle_line`] does. A refused request
+    /// changes nothing.
+    pub fn handle_line(&mut self, line: &str) -> String {
+        let Ok(Value::Object(mut map)) = serde_json::from_str::<Value>(line) else {
+            return self.engine.handle_line(line);
+        };
+        let cmd = match map.get("cmd") {
+            Some(Value::String(c)) if c == "bot" || c == "solve" => c.clone(),
+            _ => return self.engine.handle_line(line),
+        };
+        map.remove("cmd");
+        let id = map.remove("id").unwrap_or(Value::Null);
+        let result = if cmd == "bot" {
+            params::<BotParams>("bot", map).and_then(|p| self.bot(p))
+        } else {
+            params::<NoParams>("solve", map).and_then(|_| self.solve())
+        };
+        let mut out = match result {
+            Ok(m) => m,
+            Err(Refusal(code, message)) => {
+                let mut m = Map::new();
+                m.insert("ok".into(), Value::Bool(false));
+                m.insert("error".into(), json!({"code": code, "message": message}));
+                m
+            }
+        };
+        out.entry("ok").or_insert(Value::Bool(true));
+        if !id.is_null() {
+            out.insert("id".into(), id);
+        }
+        Value::Object(out).to_string()
+    }
+
+    fn game(&self) -> Result<&Match, Refusal> {
+        self.engine.game().ok_or_else(|| {
+            Refusal(
+                "no_game",
+                "no match in progress: send {\"cmd\":\"new\"} or {\"cmd\":\"load\"} first".into(),
+            )
+        })
+    }
+
+    fn bot(&mut self, p: BotParams) -> Result<Map<String, Value>, Refusal> {
+        let kind: BotKind = p.bot.parse().map_err(|e| Refusal("bad_request", e))?;
+        let g = self.game()?;
+        let Some(seat) = g.to_act() else {
+            let then = if g.match_over() {
+                "the match is over (send {\"cmd\":\"new\"} for another)"
+            } else {
+                "the deal is over (send {\"cmd\":\"next\"})"
+            };
+            return Err(Refusal("deal_over", format!("nobody is to act: {then}")));
+        };
+        if let Some(s) = p.seat.filter(|&s| s != seat.0) {
+            return Err(Refusal(
+                "not_your_turn",
+                format!("seat {s} is not to act; a bot plays the seat to act, seat {}", seat.0),
+            ));
+        }
+        let (game, view) = game_and_view(g, seat);
+        let mut rng = ChaCha8Rng::seed_from_u64(p.seed);
+        let action = kind.make(&game).act(&view, &mut rng);
+        let mut out = Map::new();
+        out.insert("bot".into(), Value::String(kind.to_string()));
+        out.insert("seat".into(), json!(seat.0));
+        out.insert("action".into(), json!(action));
+        if !p.apply {
+            return Ok(out);
+        }
+        // Applied as `act` applies it, so the reply carries what `act`'s does.
+        let reply = self
+            .engine
+            .handle_line(&json!({"cmd": "act", "seat": seat.0, "action": action}).to_string());
+        let Ok(Value::Object(mut m)) = serde_json::from_str::<Value>(&reply) else {
+            return Err(Refusal("internal", format!("the engine replied {reply}")));
+        };
+        if m.get("ok") != Some(&Value::Bool(true)) {
+            // A bot only ever chooses among the legal actions.
+            return Err(Refusal("internal", format!("the bot's action was refused: {reply}")));
+        }
+        m.append(&mut out);
+        Ok(m)
+    }
+
+    fn solve(&self) -> Result<Map<String, Value>, Refusal> {
+        let g = self.game()?;
+        let not_now = || {
+            Refusal("not_now", "solve answers in the card play, when a card is to be played".into())
+        };
+        let (play, side, least) = aim(g).ok_or_else(not_now)?;
+        let seat = play.to_play();
+        if play.legal().is_empty() {
+            return Err(not_now());
+        }
+        let mut solver = Solver::for_seats(side, Config::default());
+        if least {
+            solver.reset_least(side);
+        }
+        let solution = solver.solve(play);
+        let values = solution.cards.iter().map(|c| c.1);
+        let best = if least { values.min() } else { values.max() };
+        let contract = play.contract();
+        let order: Vec<Card> = contract.held_order(solution.cards.iter().map(|c| c.0).collect());
+        let cards: Vec<Value> = order
+            .iter()
+            .filter_map(|c| solution.cards.iter().find(|x| x.0 == *c))
+            .map(|(c, v)| json!({"card": c, "value": v}))
+            .collect();
+        let seats: Vec<u8> = (0..4).filter(|s| side & 1 << s != 0).collect();
+        let mut out = Map::new();
+        out.insert("seat".into(), json!(seat.0));
+        out.insert("side".into(), json!(seats));
+        out.insert("aim".into(), json!(if least { "fewest" } else { "most" }));
+        out.insert("best".into(), json!(best));
+        out.insert("cards".into(), Value::Array(cards));
+        Ok(out)
+    }
+}
+
+fn params<T: serde::de::DeserializeOwned>(
+    cmd: &str,
+    map: Map<String, Value>,
+) -> Result<T, Refusal> {
+    serde_json::from_value(Value::Object(map))
+        .map_err(|e| Refusal("bad_request", format!("{cmd}: {e}")))
+}
+
+/// The game's rules and `seat`'s view of the deal in play.
+fn game_and_view(g: &Match, seat: Seat) -> (Game, GameView) {
+    match g {
+        Match::French(m) => (Game::French(*m.options()), GameView::French(m.current().view(seat))),
+        Match::TwoPlayer(m) => (Game::Two(*m.options()), GameView::Two(m.current().view(seat))),
+        Match::ThreePlayer(m) => {
+            (Game::Three(*m.options()), GameView::Three(m.current().view(seat)))
+        }
+    }
+}
+
+/// The card play in progress, the seats whose points count for the seat
+/// to play (its team; with a taker against the others each for himself,
+/// the taker alone or his opponents together; alone with two players)
+/// and whether it wants the fewest (распасы).
+fn aim(g: &Match) -> Option<(&PlayState, u8, bool)> {
+    let against = |n: u8, taker: Option<Seat>, seat: Seat| match taker {
+        Some(t) if t != seat => ((1u8 << n) - 1) & !(1 << t.0),
+        _ => 1 << seat.0,
+    };
+    match g {
+        Match::French(m) => {
+            let d = m.current();
+            let play = d.play_state()?;
+            let seat = play.to_play();
+            let side = match d.players() {
+                4 => 1 << seat.0 | 1 << ((seat.0 + 2) & 3),
+                n => against(n, d.taker(), seat),
+            };
+            Some((play, side, false))
+        }
+        Match::TwoPlayer(m) => {
+            let d = m.current();
+            let play = d.play_state()?;
+            Some((play, 1 << play.to_play().0, d.is_raspasy()))
+        }
+        Match::ThreePlayer(m) => {
+            let d = m.current();
+            let play = d.play_state()?;
+            Some((play, against(3, d.declarer(), play.to_play()), false))
+        }
+    }
+}

@@ -1,0 +1,197 @@
+//! `belot engine`'s `bot` and `solve` commands: the bots play any seat
+//! of any game from its view, the solver values the legal cards, and a
+//! refused request changes nothing.
+
+use belot_solver::protocol::Session;
+use serde_json::{Value, json};
+
+fn ask(s: &mut Session, req: Value) -> Value {
+    let line = s.handle_line(&req.to_string());
+    serde_json::from_str(&line).unwrap_or_else(|e| panic!("{req} -> {line}: {e}"))
+}
+
+fn ok(s: &mut Session, req: Value) -> Value {
+    let r = ask(s, req.clone());
+    assert_eq!(r["ok"], true, "{req} -> {r}");
+    r
+}
+
+fn refused(s: &mut Session, req: Value, code: &str) -> String {
+    let r = ask(s, req.clone());
+    assert_eq!(
+        (r["ok"].clone(), r["error"]["code"].as_str()),
+        (json!(false), Some(code)),
+        "{req} -> {r}"
+    );
+    r["error"]["message"].as_str().unwrap().to_string()
+}
+
+/// The games as `new` starts them.
+fn games() -> Vec<Value> {
+    vec![
+        json!({"cmd": "new", "variant": "french", "seed": 5, "dealer": 0}),
+        json!({"cmd": "new", "variant": "french", "seed": 5, "options": {"players": 3}}),
+        json!({"cmd": "new", "variant": "french", "seed": 5, "options": {"players": 2}}),
+        json!({"cmd": "new", "variant": "two_player", "seed": 5}),
+        json!({"cmd": "new", "variant": "three_player", "seed": 5}),
+    ]
+}
+
+/// The heuristic bot bids for every seat until a card is to be played,
+/// dealing again when a deal is thrown in.
+fn to_the_card_play(s: &mut Session) {
+    loop {
+        let legal = ok(s, json!({"cmd": "legal"}));
+        if legal["seat"].is_null() {
+            ok(s, json!({"cmd": "next"}));
+        } else if legal["actions"].as_array().unwrap().iter().any(|a| a["type"] == "play") {
+            return;
+        } else {
+            ok(s, json!({"cmd": "bot", "bot": "heuristic"}));
+        }
+    }
+}
+
+#[test]
+fn engine_bots_play_every_seat_of_every_game_to_the_end_of_the_match() {
+    for new in games() {
+        let mut s = Session::new();
+        ok(&mut s, new.clone());
+        let (mut deals, mut actions, mut over) = (0, 0, false);
+        loop {
+            let status = ok(&mut s, json!({"cmd": "legal"}));
+            if status["seat"].is_null() {
+                deals += 1;
+                if over {
+                    let m = refused(&mut s, json!({"cmd": "bot"}), "deal_over");
+                    assert!(m.contains("the match is over"), "{new}: {m}");
+                    break;
+                }
+                assert!(deals < 100, "{new}: no winner after {deals} deals");
+                ok(&mut s, json!({"cmd": "next"}));
+                continue;
+            }
+            // Each seat in turn by another bot; the action is one of the
+            // legal ones, and the reply is `act`'s with the action.
+            let bot = ["random", "heuristic", "pimc:2:5000"][actions % 3];
+            let r = ok(&mut s, json!({"cmd": "bot", "bot": bot, "seed": actions}));
+            assert_eq!(r["seat"], status["seat"], "{new}");
+            let legal = status["actions"].as_array().unwrap();
+            assert!(legal.contains(&r["action"]), "{new}: {r} not in {legal:?}");
+            over = r["match_over"] == true;
+            actions += 1;
+        }
+        assert!(deals >= 2, "{new}: {deals} deals");
+    }
+}
+
+#[test]
+fn the_same_view_bot_and_seed_give_the_same_action_and_naming_it_changes_nothing() {
+    let mut s = Session::new();
+    ok(&mut s, json!({"cmd": "new", "seed": 9, "dealer": 0}));
+    to_the_card_play(&mut s);
+    let before = ok(&mut s, json!({"cmd": "state"}));
+    let a = ok(&mut s, json!({"cmd": "bot", "seed": 3, "apply": false}));
+    let b = ok(&mut s, json!({"cmd": "bot", "seed": 3, "apply": false}));
+    assert_eq!(a, b);
+    assert_eq!((a["bot"].as_str(), a.get("phase")), (Some("pimc"), None), "{a}");
+    assert_eq!(before, ok(&mut s, json!({"cmd": "state"})));
+    // Applied, it is that action.
+    let c = ok(&mut s, json!({"cmd": "bot", "seed": 3}));
+    assert_eq!(c["action"], a["action"]);
+    assert_ne!(before, ok(&mut s, json!({"cmd": "state"})));
+}
+
+#[test]
+fn solve_values_every_legal_card_of_the_seat_to_play() {
+    for new in games() {
+        let mut s = Session::new();
+        ok(&mut s, new.clone());
+        refused(&mut s, json!({"cmd": "solve"}), "not_now");
+        to_the_card_play(&mut s);
+        let mut checked = 0;
+        let mut last: Option<(Value, Option<u64>)> = None;
+        loop {
+            let legal = ok(&mut s, json!({"cmd": "legal"}));
+            if legal["seat"].is_null() {
+                break;
+            }
+            let plays: Vec<&Value> = legal["actions"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|a| a["type"] == "play")
+                .map(|a| &a["card"])
+                .collect();
+            if plays.is_empty() {
+                ok(&mut s, json!({"cmd": "bot", "bot": "heuristic"}));
+                continue;
+            }
+            let r = ok(&mut s, json!({"cmd": "solve"}));
+            assert_eq!(r["seat"], legal["seat"], "{new}");
+            let cards = r["cards"].as_array().unwrap();
+            let mut valued: Vec<&Value> = cards.iter().map(|c| &c["card"]).collect();
+            let mut want = plays.clone();
+            valued.sort_by_key(|c| c.to_string());
+            want.sort_by_key(|c| c.to_string());
+            assert_eq!(valued, want, "{new}: every legal card, once");
+            let values = cards.iter().map(|c| c["value"].as_u64().unwrap());
+            let best = if r["aim"] == "fewest" { values.min() } else { values.max() };
+            assert_eq!(r["best"].as_u64(), best, "{new}: {r}");
+            let seat = r["seat"].as_u64().unwrap();
+            assert!(r["side"].as_array().unwrap().contains(&json!(seat)), "{new}: {r}");
+            // A best card was played last: when the same side plays next,
+            // its value under best play is what it was.
+            if let Some((side, was)) = last.take().filter(|l| l.0 == r["side"]) {
+                assert_eq!(best, was, "{new}: side {side} after its best card");
+            }
+            last = Some((r["side"].clone(), best));
+            let card = cards.iter().find(|c| c["value"].as_u64() == best).unwrap()["card"].clone();
+            ok(&mut s, json!({"cmd": "act", "action": {"type": "play", "card": card}}));
+            checked += 1;
+            if checked == 6 {
+                break;
+            }
+        }
+        assert!(checked > 0, "{new}");
+    }
+}
+
+#[test]
+fn refused_bot_and_solve_requests_say_what_is_accepted_and_change_nothing() {
+    let mut s = Session::new();
+    refused(&mut s, json!({"cmd": "bot"}), "no_game");
+    refused(&mut s, json!({"cmd": "solve"}), "no_game");
+    ok(&mut s, json!({"cmd": "new", "seed": 2, "dealer": 0}));
+    let before = ok(&mut s, json!({"cmd": "state"}));
+    let m = refused(&mut s, json!({"cmd": "bot", "bot": "alphazero"}), "bad_request");
+    assert!(m.contains("the bots are random, heuristic, pimc"), "{m}");
+    let m = refused(&mut s, json!({"cmd": "bot", "depth": 3}), "bad_request");
+    assert!(m.contains("expected one of `bot`, `seed`, `seat`, `apply`"), "{m}");
+    let m = refused(&mut s, json!({"cmd": "bot", "seat": 3}), "not_your_turn");
+    assert!(m.contains("seat 1"), "{m}");
+    refused(&mut s, json!({"cmd": "solve", "seat": 1}), "bad_request");
+    refused(&mut s, json!({"cmd": "bot", "seed": -1}), "bad_request");
+    assert_eq!(before, ok(&mut s, json!({"cmd": "state"})));
+    // The id comes back, on success and on refusal.
+    let r = ask(&mut s, json!({"cmd": "bot", "bot": "nope", "id": 7}));
+    assert_eq!(r["id"], 7);
+    assert_eq!(ok(&mut s, json!({"cmd": "bot", "apply": false, "id": "x"}))["id"], "x");
+    // `help` lists the two, and an unknown command names them.
+    let help = ok(&mut s, json!({"cmd": "help"}));
+    let names: Vec<&str> =
+        help["commands"].as_array().unwrap().iter().map(|c| c["cmd"].as_str().unwrap()).collect();
+    assert!(names.contains(&"bot") && names.contains(&"solve") && names.contains(&"act"));
+    let m = refused(&mut s, json!({"cmd": "bots"}), "unknown_command");
+    assert!(m.ends_with("help, bot, solve"), "{m}");
+    // Everything else is the core's: bad JSON too.
+    let r: Value = serde_json::from_str(&s.handle_line("{nope")).unwrap();
+    assert_eq!(r["error"]["code"], "bad_json");
+    // Once the deal is over, nobody is to act.
+    while ok(&mut s, json!({"cmd": "legal"}))["seat"].is_number() {
+        ok(&mut s, json!({"cmd": "bot", "bot": "random"}));
+    }
+    let m = refused(&mut s, json!({"cmd": "bot"}), "deal_over");
+    assert!(m.contains("next"), "{m}");
+    refused(&mut s, json!({"cmd": "solve"}), "not_now");
+}
