@@ -9,7 +9,7 @@ use belot_core::french::{FrenchDeal, FrenchOptions};
 use belot_core::three_player::{ThreeDeal, ThreeOptions};
 use belot_core::two_player::{TwoDeal, TwoOptions};
 use belot_core::{Action, MatchRecord, PlayState, Seat, SeatAction, Variant};
-use belot_solver::{Config, Solver};
+use belot_solver::{Config, Solver, side_of};
 use serde_json::{Value, json};
 
 /// One card played, judged.
@@ -143,18 +143,6 @@ fn two_outcome(deal: &TwoDeal, o: TwoOptions) -> Option<OutcomeOf> {
     }))
 }
 
-/// The side of `seat` at a table of `n`: partners with teams, otherwise
-/// the taker alone or his opponents together.
-fn side_of(n: u8, teams: bool, taker: Option<Seat>, seat: Seat) -> u8 {
-    let all = (1u8 << n) - 1;
-    match (teams, taker) {
-        (true, _) => 1 << seat.0 | 1 << ((seat.0 + 2) & 3),
-        (false, Some(t)) if t == seat => 1 << seat.0,
-        (false, Some(t)) => all & !(1 << t.0),
-        (false, None) => 1 << seat.0,
-    }
-}
-
 fn options<T: serde::de::DeserializeOwned>(r: &MatchRecord) -> Result<T, String> {
     serde_json::from_value(r.options.clone()).map_err(|e| format!("record options: {e}"))
 }
@@ -211,7 +199,7 @@ pub fn run(file: &Path, only: Option<usize>, as_json: bool) -> Result<String, St
                     &d.actions,
                     |x, s, a| x.apply(s, a).map_err(|e| e.to_string()),
                     |x| x.play_state().copied(),
-                    |x, s| (side_of(x.players(), x.players() == 4, x.taker(), s), false),
+                    |x, s| (side_of(x.players(), x.taker(), s), false),
                     |x| x.taker(),
                 )?;
                 heads.push((k + 1, french_head(&end, &who)));
@@ -239,7 +227,7 @@ pub fn run(file: &Path, only: Option<usize>, as_json: bool) -> Result<String, St
                     &d.actions,
                     |x, s, a| x.apply(s, a).map_err(|e| e.to_string()),
                     |x| x.play_state().copied(),
-                    |x, s| (side_of(3, false, x.declarer(), s), false),
+                    |x, s| (side_of(3, x.declarer(), s), false),
                     |x| x.declarer(),
                 )?;
                 heads.push((k + 1, three_head(&end, &who)));

@@ -36,6 +36,18 @@ use belot_core::{Card, PlayState, Seat};
 
 pub use search::Solver;
 
+/// The seats whose card points count for `seat` (a bit per seat) at a
+/// table of `players`: its team with four (seats `s` and `s + 2`);
+/// itself with two; with three, the taker (declarer) alone or his two
+/// opponents together, as the solver plays them (itself before a contract).
+pub fn side_of(players: u8, taker: Option<Seat>, seat: Seat) -> u8 {
+    match (players, taker) {
+        (4, _) => 1 << seat.0 | 1 << ((seat.0 + 2) & 3),
+        (3, Some(t)) if t != seat => 0b111 & !(1 << t.0),
+        _ => 1 << seat.0,
+    }
+}
+
 /// Which prunings the search uses (all on by default).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Config {

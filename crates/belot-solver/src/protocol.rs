@@ -20,7 +20,7 @@ use serde_json::{Map, Value, json};
 
 use crate::bots::BotKind;
 use crate::game::{Game, GameView};
-use crate::{Config, Solver};
+use crate::{Config, Solver, side_of};
 
 /// The commands answered here, for the engine's `help`.
 pub const COMMANDS: &[(&str, &str)] = &[
@@ -221,30 +221,21 @@ fn game_and_view(g: &Match, seat: Seat) -> (Game, GameView) {
 /// the taker alone or his opponents together; alone with two players)
 /// and whether it wants the fewest (распасы).
 fn aim(g: &Match) -> Option<(&PlayState, u8, bool)> {
-    let against = |n: u8, taker: Option<Seat>, seat: Seat| match taker {
-        Some(t) if t != seat => ((1u8 << n) - 1) & !(1 << t.0),
-        _ => 1 << seat.0,
-    };
     match g {
         Match::French(m) => {
             let d = m.current();
             let play = d.play_state()?;
-            let seat = play.to_play();
-            let side = match d.players() {
-                4 => 1 << seat.0 | 1 << ((seat.0 + 2) & 3),
-                n => against(n, d.taker(), seat),
-            };
-            Some((play, side, false))
+            Some((play, side_of(d.players(), d.taker(), play.to_play()), false))
         }
         Match::TwoPlayer(m) => {
             let d = m.current();
             let play = d.play_state()?;
-            Some((play, 1 << play.to_play().0, d.is_raspasy()))
+            Some((play, side_of(2, None, play.to_play()), d.is_raspasy()))
         }
         Match::ThreePlayer(m) => {
             let d = m.current();
             let play = d.play_state()?;
-            Some((play, against(3, d.declarer(), play.to_play()), false))
+            Some((play, side_of(3, d.declarer(), play.to_play()), false))
         }
     }
 }

@@ -598,7 +598,7 @@ fn aim_against(taker: Option<Seat>) -> Aim {
         Some(t) if t != Seat(0) => {
             let ally = Seat(3 - t.0);
             Aim {
-                seats: 0b111 & !(1 << t.0),
+                seats: belot_solver::side_of(3, taker, Seat(0)),
                 least: false,
                 who: format!("you and {}", names(3)[ally.index()]),
             }
