@@ -54,11 +54,11 @@ enum Command {
         #[arg(long, default_value = "random")]
         b: String,
         /// Mirrored deals to play, each scored on its own [default: 2000].
-        #[arg(long, conflicts_with = "matches")]
+        #[arg(long, conflicts_with = "matches", value_parser = clap::value_parser!(u32).range(1..))]
         deals: Option<u32>,
         /// Mirrored whole matches to play instead, each to the game's
         /// target, the same decks in the same order in each game.
-        #[arg(long)]
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
         matches: Option<u32>,
         /// Seed of the decks and the bots' random choices.
         #[arg(long, default_value_t = 1)]

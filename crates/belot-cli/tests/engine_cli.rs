@@ -420,7 +420,7 @@ fn belot_arena_reports_text_and_json_and_refuses_bad_arguments() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("the bots are random, heuristic, pimc"));
     let bad = run(&["--deals", "0"]);
-    assert!(String::from_utf8_lossy(&bad.stderr).contains("at least 1"));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("0 is not in 1..=4294967295"));
     let bad = run(&["--options", "{\"players\": 5}"]);
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("--options"));
@@ -483,7 +483,9 @@ fn belot_arena_plays_mirrored_whole_matches() {
     assert!(v["matches_won"].is_null(), "{v}");
     let bad = run(&["--matches", "0"]);
     assert_eq!(bad.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&bad.stderr).contains("--matches must be at least 1"));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("0 is not in 1..=4294967295"));
+    let bad = run(&["--matches", "99999999999"]);
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("is not in 1..=4294967295"));
     let bad = run(&["--matches", "2", "--deals", "2"]);
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("cannot be used with"));

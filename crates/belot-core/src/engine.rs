@@ -142,8 +142,22 @@ struct LoadParams {
 struct NoParams {}
 
 fn params<T: DeserializeOwned>(cmd: &str, map: Map<String, Value>) -> Result<T, ProtoError> {
-    serde_json::from_value(Value::Object(map))
-        .map_err(|e| ProtoError::new("bad_request", format!("{cmd}: {e}")))
+    request_params(cmd, map).map_err(|m| ProtoError::new("bad_request", m))
+}
+
+/// A request's fields (all but `cmd` and `id`) read into `T`, or the
+/// `bad_request` message: the command, and the field whose value is
+/// wrong ("new: seed: invalid type...", which serde's own message leaves
+/// out). For wrappers that answer commands of their own.
+pub fn request_params<T: DeserializeOwned>(
+    cmd: &str,
+    map: Map<String, Value>,
+) -> Result<T, String> {
+    serde_path_to_error::deserialize(Value::Object(map)).map_err(|e| {
+        let at = e.path().to_string();
+        let at = if at == "." { String::new() } else { format!("{at}: ") };
+        format!("{cmd}: {at}{}", e.inner())
+    })
 }
 
 fn deck_of(cards: &[Card]) -> Result<Deck, ProtoError> {

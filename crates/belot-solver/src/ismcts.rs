@@ -193,6 +193,10 @@ impl Bot for IsmctsBot {
         "ismcts"
     }
 
+    fn observe(&mut self, view: &GameView) {
+        self.memory.observe(view);
+    }
+
     fn act(&mut self, view: &GameView, rng: &mut dyn RngCore) -> Action {
         let Some((info, legal)) = crate::bots::card_decision(view, &self.game, &mut self.memory)
         else {

@@ -222,6 +222,14 @@ pub struct Memory {
 }
 
 impl Memory {
+    /// Takes in what `view` shows of the tricks (only two-player views
+    /// drop tricks from sight).
+    pub fn observe(&mut self, view: &GameView) {
+        if let GameView::Two(v) = view {
+            self.see((v.tricks_won[0] + v.tricks_won[1]) as usize, v.last_trick.as_ref());
+        }
+    }
+
     /// Takes in what a two-player view shows: the tricks completed so far
     /// (their count) and the last one.
     fn see(&mut self, completed: usize, last: Option<&TrickView>) {

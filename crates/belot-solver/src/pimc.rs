@@ -156,6 +156,10 @@ impl Bot for PimcBot {
         "pimc"
     }
 
+    fn observe(&mut self, view: &GameView) {
+        self.memory.observe(view);
+    }
+
     fn act(&mut self, view: &GameView, rng: &mut dyn RngCore) -> Action {
         let Some((info, legal)) = crate::bots::card_decision(view, &self.game, &mut self.memory)
         else {

@@ -12,7 +12,7 @@
 //! Everything else goes to the core's engine unchanged.
 
 use belot_core::engine::{Engine, Game as Match};
-use belot_core::{Card, PlayState, Seat};
+use belot_core::{Action, Card, PlayState, Seat};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 use serde::Deserialize;
@@ -122,7 +122,14 @@ impl Session {
 
     fn bot(&mut self, p: BotParams) -> Result<Map<String, Value>, Refusal> {
         let kind: BotKind = p.bot.parse().map_err(|e| Refusal("bad_request", e))?;
+        within_budget(kind)?;
         let g = self.game()?;
+        if let Some(s) = p.seat.filter(|&s| s >= g.players()) {
+            return Err(Refusal(
+                "bad_request",
+                format!("seat {s} does not exist: seats are 0 to {}", g.players() - 1),
+            ));
+        }
         let Some(seat) = g.to_act() else {
             let then = if g.match_over() {
                 "the match is over (send {\"cmd\":\"new\"} for another)"
@@ -138,8 +145,10 @@ impl Session {
             ));
         }
         let (game, view) = game_and_view(g, seat);
+        let mut bot = kind.make(&game);
+        remind(bot.as_mut(), g, seat);
         let mut rng = ChaCha8Rng::seed_from_u64(p.seed);
-        let action = kind.make(&game).act(&view, &mut rng);
+        let action = bot.act(&view, &mut rng);
         let mut out = Map::new();
         out.insert("bot".into(), Value::String(kind.to_string()));
         out.insert("seat".into(), json!(seat.0));
@@ -169,7 +178,10 @@ impl Session {
         };
         let (play, side, least) = aim(g).ok_or_else(not_now)?;
         let seat = play.to_play();
-        if play.legal().is_empty() {
+        // A card is to be played now: not in an announcing or exchange
+        // phase before the first lead, where the play exists but waits.
+        let card_now = g.legal_actions().iter().any(|a| matches!(a, Action::Play { .. }));
+        if g.to_act() != Some(seat) || !card_now || play.legal().is_empty() {
             return Err(not_now());
         }
         let mut solver = Solver::for_seats(side, Config::default());
@@ -201,8 +213,53 @@ fn params<T: serde::de::DeserializeOwned>(
     cmd: &str,
     map: Map<String, Value>,
 ) -> Result<T, Refusal> {
-    serde_json::from_value(Value::Object(map))
-        .map_err(|e| Refusal("bad_request", format!("{cmd}: {e}")))
+    belot_core::engine::request_params(cmd, map).map_err(|m| Refusal("bad_request", m))
+}
+
+/// The engine's ceilings on a bot's budget: each answers within some
+/// seconds (measured: `pimc` with 100,000,000 nodes about 7 s a card,
+/// `ismcts` with 1,000,000 iterations about 8 s, on a 2-core VM), so one
+/// request cannot freeze a session for minutes. `belot arena` takes more.
+pub const MAX_PIMC_NODES: u64 = 100_000_000;
+/// See [`MAX_PIMC_NODES`].
+pub const MAX_ISMCTS_ITERATIONS: u32 = 1_000_000;
+
+fn within_budget(kind: BotKind) -> Result<(), Refusal> {
+    let over = match kind {
+        BotKind::Pimc(b) if b.nodes > MAX_PIMC_NODES => {
+            format!("pimc:LAYOUTS:NODES takes NODES up to {MAX_PIMC_NODES} here")
+        }
+        BotKind::Ismcts(n) if n > MAX_ISMCTS_ITERATIONS => {
+            format!("ismcts:ITERATIONS takes ITERATIONS up to {MAX_ISMCTS_ITERATIONS} here")
+        }
+        _ => return Ok(()),
+    };
+    Err(Refusal(
+        "bad_request",
+        format!(
+            "bot {kind}: {over}, so that a decision takes some seconds at most \
+             (belot arena takes more)"
+        ),
+    ))
+}
+
+/// Shows a fresh bot what `seat` saw of the deal so far. In two-player
+/// Belot tricks leave the view as they are turned, and a player remembers
+/// them: replayed from the deal's deck, the bot sees each trick as the
+/// seat saw it, whoever chose the seat's earlier actions.
+fn remind(bot: &mut dyn crate::bots::Bot, g: &Match, seat: Seat) {
+    let Match::TwoPlayer(m) = g else { return };
+    let d = m.current();
+    let Ok(mut replay) = belot_core::two_player::TwoDeal::new(*m.options(), d.dealer(), *d.deck())
+    else {
+        return;
+    };
+    for a in d.actions() {
+        if replay.apply(a.seat, &a.action).is_err() {
+            return; // cannot happen: these actions were applied to this deal
+        }
+        bot.observe(&GameView::Two(replay.view(seat)));
+    }
 }
 
 /// The game's rules and `seat`'s view of the deal in play.

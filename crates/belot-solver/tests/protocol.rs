@@ -171,7 +171,18 @@ fn refused_bot_and_solve_requests_say_what_is_accepted_and_change_nothing() {
     let m = refused(&mut s, json!({"cmd": "bot", "seat": 3}), "not_your_turn");
     assert!(m.contains("seat 1"), "{m}");
     refused(&mut s, json!({"cmd": "solve", "seat": 1}), "bad_request");
-    refused(&mut s, json!({"cmd": "bot", "seed": -1}), "bad_request");
+    let m = refused(&mut s, json!({"cmd": "bot", "seed": -1}), "bad_request");
+    assert!(m.starts_with("bot: seed: invalid value: integer `-1`"), "{m}");
+    let m = refused(&mut s, json!({"cmd": "bot", "apply": 1}), "bad_request");
+    assert!(m.starts_with("bot: apply: invalid type"), "{m}");
+    // A seat that does not exist, as `act` says it.
+    let m = refused(&mut s, json!({"cmd": "bot", "seat": 9}), "bad_request");
+    assert_eq!(m, "seat 9 does not exist: seats are 0 to 3");
+    // Budgets that would hold the session for minutes are refused here.
+    let m = refused(&mut s, json!({"cmd": "bot", "bot": "ismcts:2000000"}), "bad_request");
+    assert!(m.contains("ITERATIONS up to 1000000 here"), "{m}");
+    let m = refused(&mut s, json!({"cmd": "bot", "bot": "pimc:8:200000000"}), "bad_request");
+    assert!(m.contains("NODES up to 100000000 here"), "{m}");
     assert_eq!(before, ok(&mut s, json!({"cmd": "state"})));
     // The id comes back, on success and on refusal.
     let r = ask(&mut s, json!({"cmd": "bot", "bot": "nope", "id": 7}));
@@ -194,4 +205,75 @@ fn refused_bot_and_solve_requests_say_what_is_accepted_and_change_nothing() {
     let m = refused(&mut s, json!({"cmd": "bot"}), "deal_over");
     assert!(m.contains("next"), "{m}");
     refused(&mut s, json!({"cmd": "solve"}), "not_now");
+}
+
+#[test]
+fn solve_waits_for_the_card_play_in_three_player_announcing() {
+    // Three-player Belot: after the auction the players announce (and may
+    // exchange the seven) before the first lead; no card is to be played.
+    let mut s = Session::new();
+    ok(&mut s, json!({"cmd": "new", "variant": "three_player", "seed": 1}));
+    let mut saw = 0;
+    loop {
+        let legal = ok(&mut s, json!({"cmd": "legal"}));
+        let actions = legal["actions"].as_array().unwrap();
+        if legal["seat"].is_null() {
+            ok(&mut s, json!({"cmd": "next"}));
+            continue;
+        }
+        if actions.iter().any(|a| a["type"] == "play") {
+            assert!(saw > 0, "no announcing seen");
+            let r = ok(&mut s, json!({"cmd": "solve"}));
+            assert_eq!(r["seat"], legal["seat"]);
+            break;
+        }
+        let phase = ok(&mut s, json!({"cmd": "bot", "bot": "heuristic", "apply": false}));
+        let state = ok(&mut s, json!({"cmd": "state"}));
+        if state["state"]["phase"] == "announcing" {
+            refused(&mut s, json!({"cmd": "solve"}), "not_now");
+            saw += 1;
+        }
+        ok(&mut s, json!({"cmd": "act", "action": phase["action"]}));
+    }
+}
+
+#[test]
+fn the_engines_two_player_bot_remembers_the_tricks_that_left_the_view() {
+    // A bot kept for the whole deal sees every trick as it is turned; the
+    // engine makes a bot for each request, shown the deal as its seat saw
+    // it. Asked with the same seeds, the two choose alike all deal long.
+    use belot_core::{Deck, Seat};
+    use belot_solver::bots::BotKind;
+    use belot_solver::game::{Game, Table};
+    use rand_chacha::ChaCha8Rng;
+    use rand_core::SeedableRng;
+    let kind: BotKind = "pimc:6:20000".parse().unwrap();
+    let mut differ = 0;
+    for seed in 0..6u64 {
+        let mut s = Session::new();
+        ok(&mut s, json!({"cmd": "new", "variant": "two_player", "seed": seed}));
+        let rec = ok(&mut s, json!({"cmd": "save"}))["record"]["deals"][0].clone();
+        let dealer = Seat(rec["dealer"].as_u64().unwrap() as u8);
+        let cards: Vec<belot_core::Card> = serde_json::from_value(rec["deck"].clone()).unwrap();
+        let game = Game::from_name("two-player").unwrap();
+        let mut table = Table::new(&game, dealer, Deck::from_cards(&cards).unwrap()).unwrap();
+        let mut kept = [kind.make(&game), kind.make(&game)];
+        let mut k = 0u64;
+        while let Some(seat) = table.to_act() {
+            let mine = kept[seat.index()].act(&table.view(seat), &mut ChaCha8Rng::seed_from_u64(k));
+            // The engine's bot for this seat: the other seat's actions and
+            // every earlier one of this seat reached it only as `act`s.
+            let r = ok(
+                &mut s,
+                json!({"cmd": "bot", "bot": kind.to_string(), "seed": k, "apply": false}),
+            );
+            if r["action"] != json!(mine) {
+                differ += 1;
+            }
+            ok(&mut s, json!({"cmd": "act", "action": mine}));
+            table.apply(seat, &mine).unwrap();
+            k += 1;
+        }
+    }
+    assert_eq!(differ, 0, "{differ} decisions differ");
 }

@@ -21,6 +21,10 @@ pub trait Bot {
     /// The action to take, from `view` (it is this seat's turn;
     /// `view.legal()` lists what is allowed).
     fn act(&mut self, view: &GameView, rng: &mut dyn RngCore) -> Action;
+    /// What the seat sees while it is not asked to act. A bot that
+    /// remembers the deal (two-player tricks leave the view, as at the
+    /// table) takes it in; asked to act on every turn, it needs none.
+    fn observe(&mut self, _view: &GameView) {}
 }
 
 /// A uniform number below `n` (n ≥ 1).
@@ -186,7 +190,24 @@ impl std::str::FromStr for BotKind {
                  heuristic) and ismcts (or ismcts:ITERATIONS, e.g. ismcts:60000)"
             )
         };
-        let nums = nums.map_err(|_| bad())?;
+        let pimc_range = || {
+            format!(
+                "bot {s:?}: pimc:LAYOUTS:NODES[:BIDS] takes LAYOUTS 1 to 10000, NODES 1 to \
+                 {} and BIDS 0 to 10000 (0 bids as the heuristic)",
+                u64::MAX
+            )
+        };
+        let ismcts_range =
+            || format!("bot {s:?}: ismcts:ITERATIONS takes ITERATIONS 1 to 100000000");
+        // Digits too many for a number: the form's ranges; anything else
+        // is not a bot's name.
+        let digits =
+            text.split(':').skip(1).all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()));
+        let nums = nums.map_err(|_| match name {
+            "pimc" if digits => pimc_range(),
+            "ismcts" if digits => ismcts_range(),
+            _ => bad(),
+        })?;
         match (name, nums.as_slice()) {
             ("random", []) => Ok(BotKind::Random),
             ("heuristic", []) => Ok(BotKind::Heuristic),
@@ -208,13 +229,8 @@ impl std::str::FromStr for BotKind {
             ("ismcts", []) => Ok(Self::ISMCTS),
             ("ismcts", &[n]) if n > 0 && n <= 100_000_000 => Ok(BotKind::Ismcts(n as u32)),
             // The right form with a number out of range: say which range.
-            ("pimc", [_, _] | [_, _, _]) => Err(format!(
-                "bot {s:?}: pimc:LAYOUTS:NODES[:BIDS] takes LAYOUTS 1 to 10000, NODES 1 or \
-                 more and BIDS 0 to 10000 (0 bids as the heuristic)"
-            )),
-            ("ismcts", [_]) => {
-                Err(format!("bot {s:?}: ismcts:ITERATIONS takes ITERATIONS 1 to 100000000"))
-            }
+            ("pimc", [_, _] | [_, _, _]) => Err(pimc_range()),
+            ("ismcts", [_]) => Err(ismcts_range()),
             _ => Err(bad()),
         }
     }
@@ -243,8 +259,15 @@ mod tests {
         // The right form with a number out of range names the range.
         for bad in ["pimc:0:5", "pimc:8:0", "pimc:8:5:10001"] {
             let err = bad.parse::<BotKind>().unwrap_err();
-            assert!(err.contains("takes LAYOUTS 1 to 10000, NODES 1 or more"), "{err}");
+            assert!(
+                err.contains("takes LAYOUTS 1 to 10000, NODES 1 to 18446744073709551615"),
+                "{err}"
+            );
         }
+        let err = "pimc:1:18446744073709551616".parse::<BotKind>().unwrap_err();
+        assert!(err.contains("NODES 1 to 18446744073709551615"), "{err}");
+        let err = "ismcts:100000000000000000000".parse::<BotKind>().unwrap_err();
+        assert!(err.contains("takes ITERATIONS 1 to 100000000"), "{err}");
         let err = "ismcts:0".parse::<BotKind>().unwrap_err();
         assert!(err.contains("takes ITERATIONS 1 to 100000000"), "{err}");
     }
