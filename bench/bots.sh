@@ -44,11 +44,15 @@ arena() { # game a b sets [deals|matches]
     arena "$game" ismcts heuristic $(( other / 3 ))
   done
   # Whole matches to the target: heuristic vs random in every game, and
-  # pimc vs heuristic in French Belote (a fifth as many: ~10 deals each).
+  # pimc vs heuristic (French Belote a fifth as many: ~10 deals each; the
+  # other games two thirds of DEALS_OTHER).
   for game in french french-3 french-2 two-player three-player; do
     arena "$game" heuristic random "$french" matches
   done
   arena french pimc heuristic $(( french / 5 )) matches
+  for game in french-3 french-2 two-player three-player; do
+    arena "$game" pimc heuristic $(( other * 2 / 3 )) matches
+  done
   # Where the points go against random, French Belote: the heuristic as
   # it bids and never taking, pimc, and the double-dummy oracles that see
   # every hand (on every card, on leads only, on follows only). Each run
