@@ -106,12 +106,30 @@ fn french_outcome(deal: &FrenchDeal, o: FrenchOptions) -> Option<OutcomeOf> {
         s.capot = None;
         s.card_points[side] = v;
         s.card_points[1 - side] = total - v;
-        match belot_core::french::score_deal(&s, &o).outcome {
-            belot_core::french::Outcome::Made => "made",
-            belot_core::french::Outcome::Dedans => "dedans",
-            belot_core::french::Outcome::Litige => "litige",
-        }
+        french_code(belot_core::french::score_deal(&s, &o).outcome)
     }))
+}
+
+/// A French outcome's code in the JSON output (and its word in the text).
+fn french_code(o: belot_core::french::Outcome) -> &'static str {
+    use belot_core::french::Outcome;
+    match o {
+        Outcome::Made => "made",
+        Outcome::Dedans => "dedans",
+        Outcome::Litige => "litige",
+    }
+}
+
+/// A two-player outcome's code in the JSON output ([`outcome_word`] gives
+/// its word).
+fn two_code(o: belot_core::two_player::TwoOutcome) -> &'static str {
+    use belot_core::two_player::TwoOutcome;
+    match o {
+        TwoOutcome::Made => "made",
+        TwoOutcome::Bait => "bait",
+        TwoOutcome::Tie => "tie",
+        TwoOutcome::Raspasy => "распасы",
+    }
 }
 
 fn two_outcome(deal: &TwoDeal, o: TwoOptions) -> Option<OutcomeOf> {
@@ -134,12 +152,7 @@ fn two_outcome(deal: &TwoDeal, o: TwoOptions) -> Option<OutcomeOf> {
             _ => 1,
         };
         s.tricks[1 - p] = 9 - s.tricks[p];
-        match belot_core::two_player::score_deal(&s, &o).outcome {
-            belot_core::two_player::TwoOutcome::Made => "made",
-            belot_core::two_player::TwoOutcome::Bait => "bait",
-            belot_core::two_player::TwoOutcome::Tie => "tie",
-            belot_core::two_player::TwoOutcome::Raspasy => "распасы",
-        }
+        two_code(belot_core::two_player::score_deal(&s, &o).outcome)
     }))
 }
 
@@ -389,24 +402,18 @@ fn heading(
 
 /// The heading of a French deal, in `belot play`'s words.
 fn french_head(end: &FrenchDeal, who: &dyn Fn(Seat) -> String) -> String {
-    use belot_core::french::Outcome;
     let outcome = if end.players() == 3 {
         end.score3().map(|s| s.outcome)
     } else {
         end.score().map(|s| s.outcome)
     };
-    let result = outcome.map(|o| match o {
-        Outcome::Made => "made",
-        Outcome::Dedans => "dedans",
-        Outcome::Litige => "litige",
-    });
+    let result = outcome.map(french_code);
     let passed = (end.is_over(), "everybody passed twice, thrown in");
     heading(end.contract(), end.taker(), "taken", result, passed, who)
 }
 
 /// The heading of a two-player deal, in `belot play`'s words.
 fn two_head(end: &TwoDeal, who: &dyn Fn(Seat) -> String) -> String {
-    use belot_core::two_player::TwoOutcome;
     if let Some(s) = end.redeal_by() {
         return format!("{} claimed a redeal (four 7s or four 8s): annulled", who(s));
     }
@@ -415,11 +422,9 @@ fn two_head(end: &TwoDeal, who: &dyn Fn(Seat) -> String) -> String {
         let over = if end.is_over() { "" } else { ", unfinished" };
         return format!("распасы, {contract}: fewest points{over}");
     }
-    let result = end.score().map(|s| match s.outcome {
-        TwoOutcome::Made => "made",
-        TwoOutcome::Bait => "байт (the loader failed)",
-        TwoOutcome::Tie => "a tie",
-        TwoOutcome::Raspasy => "распасы",
+    let result = end.score().map(|s| match two_code(s.outcome) {
+        "bait" => "байт (the loader failed)",
+        code => outcome_word(code),
     });
     let passed = (end.is_over(), "four passes, thrown in");
     heading(end.contract(), end.loader(), "loaded", result, passed, who)

@@ -3,6 +3,7 @@
 //! whole match ([`MatchTable`]) and what one seat sees ([`GameView`]). One type per variant lives in
 //! `belot-core`; these enums only route to them.
 
+use belot_core::engine::Game as Match;
 use belot_core::french::{FrenchDeal, FrenchMatch, FrenchOptions, SeatView};
 use belot_core::three_player::{ThreeDeal, ThreeMatch, ThreeOptions, ThreeView};
 use belot_core::two_player::{TwoDeal, TwoMatch, TwoOptions, TwoView};
@@ -309,82 +310,56 @@ impl Table {
     }
 }
 
-/// A match of any game, deal after deal to its end: for tournaments of
-/// whole matches and the terminal game.
+/// A match of any game, deal after deal to its end, for tournaments of
+/// whole matches: the core's runtime enum of matches
+/// ([`belot_core::engine::Game`]) with the seat views bots take.
 #[derive(Clone, Debug)]
-pub enum MatchTable {
-    /// French Belote.
-    French(FrenchMatch),
-    /// Two-player Belot.
-    Two(TwoMatch),
-    /// Three-player Belot.
-    Three(ThreeMatch),
-}
+pub struct MatchTable(pub Match);
 
 impl MatchTable {
     /// A match of `game` whose deal `k` is [`Deck::from_seed`]`(seed, k)`,
     /// the first dealt by `first_dealer`.
     pub fn from_seed(game: &Game, first_dealer: Seat, seed: u64) -> Result<MatchTable, GameError> {
-        Ok(match game {
-            Game::French(o) => MatchTable::French(FrenchMatch::from_seed(*o, first_dealer, seed)?),
-            Game::Two(o) => MatchTable::Two(TwoMatch::from_seed(*o, first_dealer, seed)?),
-            Game::Three(o) => MatchTable::Three(ThreeMatch::from_seed(*o, first_dealer, seed)?),
-        })
+        Ok(MatchTable(match game {
+            Game::French(o) => Match::French(FrenchMatch::from_seed(*o, first_dealer, seed)?),
+            Game::Two(o) => Match::TwoPlayer(TwoMatch::from_seed(*o, first_dealer, seed)?),
+            Game::Three(o) => Match::ThreePlayer(ThreeMatch::from_seed(*o, first_dealer, seed)?),
+        }))
     }
 
     /// Who is to act in the current deal, if anyone.
     pub fn to_act(&self) -> Option<Seat> {
-        match self {
-            MatchTable::French(m) => m.current().to_act(),
-            MatchTable::Two(m) => m.current().to_act(),
-            MatchTable::Three(m) => m.current().to_act(),
-        }
+        self.0.to_act()
     }
 
     /// What `seat` may know of the current deal.
     pub fn view(&self, seat: Seat) -> GameView {
-        match self {
-            MatchTable::French(m) => GameView::French(m.current().view(seat)),
-            MatchTable::Two(m) => GameView::Two(m.current().view(seat)),
-            MatchTable::Three(m) => GameView::Three(m.current().view(seat)),
-        }
+        view_of(&self.0, seat)
     }
 
     /// Applies `seat`'s action to the current deal; a refused action
     /// changes nothing. The match scores a deal as it ends.
     pub fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), GameError> {
-        match self {
-            MatchTable::French(m) => m.apply(seat, action),
-            MatchTable::Two(m) => m.apply(seat, action),
-            MatchTable::Three(m) => m.apply(seat, action),
-        }
+        self.0.apply(seat, action)
     }
 
     /// True once the match has a winner.
     pub fn is_over(&self) -> bool {
-        match self {
-            MatchTable::French(m) => m.is_over(),
-            MatchTable::Two(m) => m.ledger().is_over(),
-            MatchTable::Three(m) => m.ledger().is_over(),
-        }
+        self.0.match_over()
     }
 
     /// Deals the next deal from the match's seed, dealt by whoever the
     /// game's rules say.
     pub fn next_deal(&mut self) -> Result<(), GameError> {
-        match self {
-            MatchTable::French(m) => m.next_deal(None),
-            MatchTable::Two(m) => m.next_deal(None),
-            MatchTable::Three(m) => m.next_deal(None),
-        }
+        self.0.next_deal(None)
     }
 
     /// Deals dealt, the current one included.
     pub fn deal_count(&self) -> usize {
-        match self {
-            MatchTable::French(m) => m.deal_count(),
-            MatchTable::Two(m) => m.deal_count(),
-            MatchTable::Three(m) => m.deal_count(),
+        match &self.0 {
+            Match::French(m) => m.deal_count(),
+            Match::TwoPlayer(m) => m.deal_count(),
+            Match::ThreePlayer(m) => m.deal_count(),
         }
     }
 
@@ -392,8 +367,8 @@ impl MatchTable {
     /// and whether its side won the match.
     pub fn standing(&self) -> [(f64, bool); 4] {
         let mut out = [(0.0, false); 4];
-        match self {
-            MatchTable::French(m) => {
+        match &self.0 {
+            Match::French(m) => {
                 let n = m.options().players;
                 for (s, o) in out.iter_mut().enumerate().take(n as usize) {
                     let side = belot_core::french::side_in(Seat(s as u8), n).index();
@@ -407,13 +382,13 @@ impl MatchTable {
                     };
                 }
             }
-            MatchTable::Two(m) => {
+            Match::TwoPlayer(m) => {
                 let l = m.ledger();
                 for (s, o) in out.iter_mut().enumerate().take(2) {
                     *o = (l.totals[s] as f64, l.winner == Some(Seat(s as u8)));
                 }
             }
-            MatchTable::Three(m) => {
+            Match::ThreePlayer(m) => {
                 let l = m.ledger();
                 for (s, o) in out.iter_mut().enumerate().take(3) {
                     *o = (l.totals[s].0 as f64 / 2.0, l.winner == Some(Seat(s as u8)));
@@ -421,5 +396,24 @@ impl MatchTable {
             }
         }
         out
+    }
+}
+
+/// The rules of a match of the core's engine, as bots take them.
+pub fn game_of(m: &Match) -> Game {
+    match m {
+        Match::French(m) => Game::French(*m.options()),
+        Match::TwoPlayer(m) => Game::Two(*m.options()),
+        Match::ThreePlayer(m) => Game::Three(*m.options()),
+    }
+}
+
+/// What `seat` may know of the current deal of a match of the core's
+/// engine.
+pub fn view_of(m: &Match, seat: Seat) -> GameView {
+    match m {
+        Match::French(m) => GameView::French(m.current().view(seat)),
+        Match::TwoPlayer(m) => GameView::Two(m.current().view(seat)),
+        Match::ThreePlayer(m) => GameView::Three(m.current().view(seat)),
     }
 }

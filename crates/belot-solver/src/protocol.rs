@@ -19,7 +19,7 @@ use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
 use crate::bots::BotKind;
-use crate::game::{Game, GameView};
+use crate::game::{GameView, game_of, view_of};
 use crate::{Config, Solver, side_of};
 
 /// The commands answered here, for the engine's `help`.
@@ -144,7 +144,7 @@ impl Session {
                 format!("seat {s} is not to act; a bot plays the seat to act, seat {}", seat.0),
             ));
         }
-        let (game, view) = game_and_view(g, seat);
+        let (game, view) = (game_of(g), view_of(g, seat));
         let mut bot = kind.make(&game);
         remind(bot.as_mut(), g, seat);
         let mut rng = ChaCha8Rng::seed_from_u64(p.seed);
@@ -181,7 +181,7 @@ impl Session {
         // A card is to be played now: not in an announcing or exchange
         // phase before the first lead, where the play exists but waits.
         let card_now = g.legal_actions().iter().any(|a| matches!(a, Action::Play { .. }));
-        if g.to_act() != Some(seat) || !card_now || play.legal().is_empty() {
+        if g.to_act() != Some(seat) || !card_now {
             return Err(not_now());
         }
         let mut solver = Solver::for_seats(side, Config::default());
@@ -259,17 +259,6 @@ fn remind(bot: &mut dyn crate::bots::Bot, g: &Match, seat: Seat) {
             return; // cannot happen: these actions were applied to this deal
         }
         bot.observe(&GameView::Two(replay.view(seat)));
-    }
-}
-
-/// The game's rules and `seat`'s view of the deal in play.
-fn game_and_view(g: &Match, seat: Seat) -> (Game, GameView) {
-    match g {
-        Match::French(m) => (Game::French(*m.options()), GameView::French(m.current().view(seat))),
-        Match::TwoPlayer(m) => (Game::Two(*m.options()), GameView::Two(m.current().view(seat))),
-        Match::ThreePlayer(m) => {
-            (Game::Three(*m.options()), GameView::Three(m.current().view(seat)))
-        }
     }
 }
 
