@@ -54,14 +54,18 @@ arena() { # game a b sets [deals|matches]
     arena "$game" pimc heuristic $(( other * 2 / 3 )) matches
   done
   # Where the points go against random, French Belote: the heuristic as
-  # it bids and never taking, pimc, and the double-dummy oracles that see
-  # every hand (on every card, on leads only, on follows only). Each run
+  # it bids and never taking, pimc, the double-dummy oracles that see
+  # every hand (on every card, on leads only, on follows only), and
+  # exploit, which plays its cards out against random opponents. Each run
   # is one thread: two at a time.
   breakdown() { ./target/release/examples/random_breakdown "$@"; }
   echo "## where the points go against random (french, 4 players)"
   b1=$(mktemp) b2=$(mktemp)
   { breakdown "$french"; breakdown "$french" heuristic 1000,1000; breakdown "$other" pimc; } >"$b1" &
-  { breakdown "$french" oracle; breakdown "$french" oracle-leads; breakdown "$french" oracle-follows; } >"$b2"
+  {
+    breakdown "$french" oracle; breakdown "$french" oracle-leads; breakdown "$french" oracle-follows
+    breakdown "$french" exploit; breakdown "$french" exploit 1000,1000
+  } >"$b2"
   wait
   cat "$b1" "$b2"
   rm -f "$b1" "$b2"

@@ -15,17 +15,28 @@
 //! card play can take from `random` behind the heuristic's auction, and
 //! show where the heuristic leaves points.
 //!
+//! BOT `exploit[:N]` is a bot, but one made for `random` alone: it bids
+//! and announces as `heuristic`, and chooses each card by sampling `N`
+//! layouts of the unseen cards consistent with its view (default 300)
+//! and playing every legal card out on each, its opponents playing
+//! uniformly random cards (as `random` does) and its own side a greedy
+//! rule; the card whose playouts scored best for its side (the deal's
+//! score: card points when the contract is made, 162 to the defenders
+//! when it is not, 252 for a capot) is played. It shows what a bot that
+//! sees only its own hand can take from `random` by modelling it exactly.
+//!
 //! `TAKE,NAME` makes the heuristic (and the oracles) bid with those
 //! strength thresholds instead of its own (`50,54`); `1000,1000` never
 //! takes.
 
-use belot_core::{Action, Card, Deck, Seat};
+use belot_core::{Action, Card, Deck, PlayState, PlayoutRng, Seat};
 use belot_solver::bots::BotKind;
 use belot_solver::bots::french::{Bidding, act_with};
 use belot_solver::game::{Game, GameView, Table};
+use belot_solver::knowledge::{Memory, PlayInfo};
 use belot_solver::{Config, Solver};
 use rand_chacha::ChaCha8Rng;
-use rand_core::SeedableRng;
+use rand_core::{RngCore, SeedableRng};
 
 /// When the oracle overrides the heuristic's card.
 #[derive(Clone, Copy, PartialEq)]
@@ -44,8 +55,15 @@ fn main() {
         "oracle" => (Oracle::Always, BotKind::Heuristic),
         "oracle-leads" => (Oracle::Leads, BotKind::Heuristic),
         "oracle-follows" => (Oracle::Follows, BotKind::Heuristic),
-        s => (Oracle::Never, s.parse().expect("BOT: a bot name or oracle[-leads|-follows]")),
+        s if s.starts_with("exploit") => (Oracle::Never, BotKind::Heuristic),
+        s => (
+            Oracle::Never,
+            s.parse().expect("BOT: a bot name, oracle[-leads|-follows], exploit[:N]"),
+        ),
     };
+    let exploit = name.strip_prefix("exploit").map(|x| {
+        x.strip_prefix(':').map_or(300, |n| n.parse().expect("exploit:N, N layouts a card"))
+    });
     let bidding = args.get(2).map(|b| {
         let parse = |x: Option<&str>| x.and_then(|x| x.trim().parse().ok());
         let mut it = b.split(',');
@@ -65,6 +83,7 @@ fn main() {
             let mut bots: Vec<_> = (0..4u8)
                 .map(|s| if mine(Seat(s)) { bot.make(&game) } else { BotKind::Random.make(&game) })
                 .collect();
+            let mut memory: Vec<Memory> = (0..4).map(|_| Memory::default()).collect();
             let mut table = Table::new(&game, Seat((k % 4) as u8), Deck::from_seed(1, k)).unwrap();
             while let Some(seat) = table.to_act() {
                 let view = table.view(seat);
@@ -74,6 +93,12 @@ fn main() {
                 };
                 if let (true, Action::Play { card, .. }) = (mine(seat), &action) {
                     action = oracle_play(&table, seat, *card, oracle).unwrap_or(action);
+                    if let Some(n) = exploit {
+                        let memory = &mut memory[seat.index()];
+                        if let Some(c) = exploit_card(&game, &table, seat, memory, &mut rng, n) {
+                            action = play_action(&table, seat, c).unwrap_or(action);
+                        }
+                    }
                 }
                 table.apply(seat, &action).unwrap();
             }
@@ -130,7 +155,12 @@ fn oracle_play(table: &Table, seat: Seat, card: Card, oracle: Oracle) -> Option<
         return None;
     }
     let pick = sol.cards.iter().find(|c| c.1 == best)?.0;
-    // Call belote whenever the rules let it be called, as the heuristic does.
+    play_action(table, seat, pick)
+}
+
+/// Plays `pick`, calling belote whenever the rules let it be called, as
+/// the heuristic does.
+fn play_action(table: &Table, seat: Seat, pick: Card) -> Option<Action> {
     table
         .view(seat)
         .legal()
@@ -138,4 +168,93 @@ fn oracle_play(table: &Table, seat: Seat, card: Card, oracle: Oracle) -> Option<
         .filter(|a| matches!(a, Action::Play { card, .. } if *card == pick))
         .max_by_key(|a| matches!(a, Action::Play { belote: true, .. }))
         .cloned()
+}
+
+/// The `exploit` bot's card: the best total over `n` layouts drawn from
+/// what `seat` knows, each legal card played out once per layout with the
+/// opponents at random and the seat's side greedy (None: one legal card).
+fn exploit_card(
+    game: &Game,
+    table: &Table,
+    seat: Seat,
+    memory: &mut Memory,
+    rng: &mut ChaCha8Rng,
+    n: usize,
+) -> Option<Card> {
+    let info = PlayInfo::from_view(game, &table.view(seat), memory)?;
+    let Table::French(deal) = table else { return None };
+    let ours = deal.taker()?.0 & 1 == seat.0 & 1;
+    let legal = info.legal();
+    if legal.len() < 2 {
+        return None;
+    }
+    let mut playout_rng = PlayoutRng::seed_from_u64(rng.next_u64());
+    let mut totals = [0i64; 32];
+    for _ in 0..n {
+        let Some(position) = info.sample(rng).and_then(|h| info.position(h)) else { continue };
+        for card in legal {
+            let mut s = position;
+            s.step(card);
+            play_out(&mut s, seat, &mut playout_rng);
+            totals[card.index() as usize & 31] += deal_score(&s, seat, ours);
+        }
+    }
+    legal.iter().max_by_key(|c| totals[c.index() as usize & 31])
+}
+
+/// Plays to the end: `seat`'s side by [`greedy`], the others at random.
+fn play_out(s: &mut PlayState, seat: Seat, rng: &mut PlayoutRng) {
+    while !s.is_over() {
+        let legal = s.legal();
+        let card = if s.to_play().0 & 1 == seat.0 & 1 {
+            greedy(s)
+        } else {
+            belot_core::play::select_bit(legal, (rng.next_u64() % legal.len() as u64) as u32)
+        };
+        s.step(card);
+    }
+}
+
+/// A simple rule for the exploiting side's playouts: lead its strongest
+/// card; on a partner's trick, give points when last, else the least;
+/// take a trick worth taking with the cheapest winning card; else throw
+/// the least.
+fn greedy(s: &PlayState) -> Card {
+    let legal = s.legal();
+    let c = s.contract();
+    let least = || legal.iter().min_by_key(|&x| (c.points(x), c.strength(x)));
+    let pick = if s.current_trick().is_empty() {
+        legal.iter().max_by_key(|&x| (c.strength(x), c.points(x)))
+    } else {
+        let last = s.current_trick().len() == 3;
+        let beat = legal & s.beating();
+        if s.winning_seat().0 == (s.to_play().0 + 2) & 3 {
+            if last {
+                legal.iter().max_by_key(|&x| (c.points(x), std::cmp::Reverse(c.strength(x))))
+            } else {
+                least()
+            }
+        } else if !beat.is_empty() && (last || s.trick_points() >= 10) {
+            beat.iter().min_by_key(|&x| (c.is_trump(x.suit()), c.strength(x), c.points(x)))
+        } else {
+            least()
+        }
+    };
+    pick.unwrap_or(belot_core::play::select_bit(legal, 0))
+}
+
+/// The deal's score difference for `seat`'s side at the end of play
+/// (`ours`: its side took the contract), announcements left out.
+fn deal_score(s: &PlayState, seat: Seat, ours: bool) -> i64 {
+    let (points, _, capot) = belot_core::french::side_totals(s);
+    let me = seat.index() & 1;
+    if let Some(c) = capot {
+        return if c.index() & 1 == me { 252 } else { -252 };
+    }
+    let (us, them) = (points[me] as i64, points[1 - me] as i64);
+    match (ours, us > them) {
+        (true, true) | (false, false) => us - them,
+        (true, false) => -162,
+        (false, true) => 162,
+    }
 }
