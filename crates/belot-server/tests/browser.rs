@@ -20,21 +20,25 @@ const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 const CHROMIUM: &str = "/usr/bin/chromium";
 
 fn http(port: u16, method: &str, path: &str, body: Option<&Value>) -> Value {
-    let mut s = TcpStream::connect(("127.0.0.1", port)).expect("chromedriver answers");
-    s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+    try_http(port, method, path, body)
+        .unwrap_or_else(|e| panic!("chromedriver: {method} {path}: {e}"))
+}
+
+fn try_http(port: u16, method: &str, path: &str, body: Option<&Value>) -> std::io::Result<Value> {
+    let mut s = TcpStream::connect(("127.0.0.1", port))?;
+    s.set_read_timeout(Some(Duration::from_secs(60)))?;
     let body = body.map(|b| b.to_string()).unwrap_or_default();
     write!(
         s,
         "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
-    )
-    .unwrap();
+    )?;
     // Read the head, then exactly Content-Length bytes: chromedriver keeps
     // the connection open.
     let mut buf = Vec::new();
     let mut byte = [0u8; 1];
     while !buf.ends_with(b"\r\n\r\n") {
-        if s.read(&mut byte).unwrap() == 0 {
+        if s.read(&mut byte)? == 0 {
             break;
         }
         buf.push(byte[0]);
@@ -46,8 +50,8 @@ fn http(port: u16, method: &str, path: &str, body: Option<&Value>) -> Value {
         .and_then(|v| v.trim().parse().ok())
         .unwrap_or(0);
     let mut body = vec![0u8; len];
-    s.read_exact(&mut body).unwrap();
-    serde_json::from_slice(&body).unwrap_or(Value::Null)
+    s.read_exact(&mut body)?;
+    Ok(serde_json::from_slice(&body).unwrap_or(Value::Null))
 }
 
 struct Driver {
@@ -190,17 +194,32 @@ fn start_driver() -> Option<Driver> {
 }
 
 fn browser(d: &Driver, n: u32) -> Browser<'_> {
-    let profile = std::env::temp_dir().join(format!("belot-chromium-{}-{n}", std::process::id()));
-    let caps = json!({"capabilities": {"alwaysMatch": {"browserName": "chrome", "goog:chromeOptions": {
-        "binary": CHROMIUM,
-        "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-dev-shm-usage",
-                 "--window-size=390,844", format!("--user-data-dir={}", profile.display()), "--lang=en-US"]
-    }}}});
-    let v = http(d.port, "POST", "/session", Some(&caps));
-    let session =
-        v["value"]["sessionId"].as_str().unwrap_or_else(|| panic!("no session: {v}")).to_string();
-    Browser { d, session }
+    // Starting Chromium on a loaded 2-core machine now and then fails
+    // (chromedriver drops the connection, or reports no session): try
+    // again, with a fresh profile, rather than fail the test on the
+    // browser's start.
+    let mut last = String::new();
+    for attempt in 0..3 {
+        if attempt > 0 {
+            std::thread::sleep(Duration::from_secs(1));
+        }
+        let profile = std::env::temp_dir()
+            .join(format!("belot-chromium-{}-{n}-{attempt}", std::process::id()));
+        let caps = json!({"capabilities": {"alwaysMatch": {"browserName": "chrome", "goog:chromeOptions": {
+            "binary": CHROMIUM,
+            "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                     "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-dev-shm-usage",
+                     "--window-size=390,844", format!("--user-data-dir={}", profile.display()), "--lang=en-US"]
+        }}}});
+        match try_http(d.port, "POST", "/session", Some(&caps)) {
+            Ok(v) => match v["value"]["sessionId"].as_str() {
+                Some(id) => return Browser { d, session: id.to_string() },
+                None => last = format!("no session: {v}"),
+            },
+            Err(e) => last = format!("POST /session: {e}"),
+        }
+    }
+    panic!("chromedriver started no browser in 3 attempts; the last: {last}")
 }
 
 fn serve() -> u16 {
