@@ -21,15 +21,15 @@
 //! and playing every legal card out on each, its opponents playing
 //! uniformly random cards (as `random` does) and its own side a greedy
 //! rule; the card whose playouts scored best for its side (the deal's
-//! score: card points when the contract is made, 162 to the defenders
-//! when it is not, 252 for a capot) is played. It shows what a bot that
+//! score by the core's scoring, announcements left out) is played. It shows what a bot that
 //! sees only its own hand can take from `random` by modelling it exactly.
 //!
 //! `TAKE,NAME` makes the heuristic (and the oracles) bid with those
 //! strength thresholds instead of its own (`50,54`); `1000,1000` never
 //! takes.
 
-use belot_core::{Action, Card, Deck, PlayState, PlayoutRng, Seat};
+use belot_core::french::FrenchOptions;
+use belot_core::{Action, Card, Deck, PlayState, PlayoutRng, Seat, Side};
 use belot_solver::bots::BotKind;
 use belot_solver::bots::french::{Bidding, act_with};
 use belot_solver::game::{Game, GameView, Table};
@@ -196,7 +196,7 @@ fn exploit_card(
             let mut s = position;
             s.step(card);
             play_out(&mut s, seat, &mut playout_rng);
-            totals[card.index() as usize & 31] += deal_score(&s, seat, ours);
+            totals[card.index() as usize & 31] += deal_score(&s, seat, ours, deal.options());
         }
     }
     legal.iter().max_by_key(|c| totals[c.index() as usize & 31])
@@ -244,17 +244,22 @@ fn greedy(s: &PlayState) -> Card {
 }
 
 /// The deal's score difference for `seat`'s side at the end of play
-/// (`ours`: its side took the contract), announcements left out.
-fn deal_score(s: &PlayState, seat: Seat, ours: bool) -> i64 {
-    let (points, _, capot) = belot_core::french::side_totals(s);
+/// (`ours`: its side took the contract), scored by the core's French
+/// scoring under the table's `options`, announcements and belote left
+/// out.
+fn deal_score(s: &PlayState, seat: Seat, ours: bool, options: &FrenchOptions) -> i64 {
+    use belot_core::french::{DealSummary, score_deal};
+    let (card_points, _, capot) = belot_core::french::side_totals(s);
     let me = seat.index() & 1;
-    if let Some(c) = capot {
-        return if c.index() & 1 == me { 252 } else { -252 };
-    }
-    let (us, them) = (points[me] as i64, points[1 - me] as i64);
-    match (ours, us > them) {
-        (true, true) | (false, false) => us - them,
-        (true, false) => -162,
-        (false, true) => 162,
-    }
+    let taker = Side((me as u8) ^ u8::from(!ours));
+    let summary = DealSummary {
+        taker,
+        card_points,
+        capot,
+        announcements: [0, 0],
+        belote: None,
+        deal_points: None,
+    };
+    let r = score_deal(&summary, options).recorded;
+    (r[me] - r[1 - me]) as i64
 }
