@@ -13,7 +13,7 @@ cargo build --release --quiet -p belot-cli
 cargo build --release --quiet -p belot-server --example loadgen
 dir=$(mktemp -d)
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-./target/release/belot serve --addr "127.0.0.1:$port" --db "$dir/load.db" 2>/dev/null &
+./target/release/belot serve --addr "127.0.0.1:$port" --db "$dir/load.db" --creates-per-minute 1000000 2>/dev/null &
 server=$!
 trap 'kill $server 2>/dev/null; rm -rf "$dir"' EXIT
 for _ in $(seq 50); do

@@ -3,13 +3,15 @@
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use belot_server::{Hub, app};
-use belot_store::SqliteStore;
+use belot_server::{Hub, Limits, app};
 use serde_json::{Value, json};
 use tower::ServiceExt;
 
+mod common;
+use common::db;
+
 fn hub() -> Hub {
-    Hub::new(SqliteStore::in_memory().unwrap())
+    Hub::open(&db("hub"), Limits::default()).unwrap()
 }
 
 async fn call(hub: &Hub, method: &str, uri: &str, body: Option<Value>) -> (StatusCode, Value) {
@@ -48,8 +50,10 @@ async fn create_change_and_read() {
     )
     .await;
     assert_eq!(s, StatusCode::OK, "{st}");
+    // The answer to a change is what changed: the new row and the totals.
     assert_eq!(st["version"], 1);
-    assert_eq!(st["table"]["totals"], json!([62.0, 100.0]));
+    assert_eq!(st["totals"], json!([62.0, 100.0]));
+    assert_eq!((st["rows_from"].clone(), st["rows"].as_array().unwrap().len()), (json!(0), 1));
     let (s, st) = call(&h, "GET", &format!("/api/sheets/{id}"), None).await;
     assert_eq!((s, st["version"].clone()), (StatusCode::OK, json!(1)));
     // Undo, redo through the same endpoint.
@@ -60,8 +64,20 @@ async fn create_change_and_read() {
         Some(json!({"version": 1, "change": {"op": "undo"}})),
     )
     .await;
-    assert_eq!(st["table"]["totals"], json!([0.0, 0.0]));
+    assert_eq!(st["totals"], json!([0.0, 0.0]));
     assert_eq!(st["can_redo"], true);
+    // Or the whole state, when asked.
+    let (_, st) = call(
+        &h,
+        "POST",
+        &format!("/api/sheets/{id}/changes?reply=full"),
+        Some(json!({"version": 2, "change": {"op": "redo"}})),
+    )
+    .await;
+    assert_eq!(
+        (st["mode"].clone(), st["table"]["totals"].clone()),
+        (json!("edit"), json!([62.0, 100.0]))
+    );
 }
 
 #[tokio::test]
@@ -194,56 +210,27 @@ async fn ui_openapi_exports_and_qr() {
 }
 
 /// Over a real port: a phone listening to the live events sees a change
-/// made by another phone within a second.
+/// made by another phone within a second: the whole state first, then
+/// what changed.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn live_events_over_a_real_port() {
-    use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let h = hub();
-    tokio::spawn(axum::serve(listener, app(h.clone())).into_future());
-    let (_, st) = call(&h, "POST", "/api/sheets", Some(setup())).await;
+    let (addr, _hub, _stop) = common::start(&db("live"), Limits::default()).await;
+    let (_, st) = common::http(addr, "POST", "/api/sheets", Some(&setup())).await;
     let (id, view) =
         (st["id"].as_str().unwrap().to_string(), st["view_id"].as_str().unwrap().to_string());
-    // A spectator subscribes.
-    let mut sse = tokio::net::TcpStream::connect(addr).await.unwrap();
-    sse.write_all(
-        format!(
-            "GET /api/view/{view}/events HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n"
-        )
-        .as_bytes(),
-    )
-    .await
-    .unwrap();
-    let mut lines = BufReader::new(sse).lines();
-    let mut first = None;
-    while let Some(l) = lines.next_line().await.unwrap() {
-        if let Some(d) = l.strip_prefix("data: ") {
-            first = Some(serde_json::from_str::<Value>(d).unwrap());
-            break;
-        }
-    }
-    assert_eq!(first.unwrap()["version"], 0);
-    // Another phone posts a change over HTTP.
-    let body = json!({"version": 0, "change": add(1, 100)}).to_string();
-    let mut c = tokio::net::TcpStream::connect(addr).await.unwrap();
-    c.write_all(format!("POST /api/sheets/{id}/changes HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}", body.len()).as_bytes()).await.unwrap();
-    let mut resp = String::new();
-    c.read_to_string(&mut resp).await.unwrap();
-    assert!(resp.starts_with("HTTP/1.1 200"), "{resp}");
-    let next = tokio::time::timeout(std::time::Duration::from_secs(1), async {
-        while let Some(l) = lines.next_line().await.unwrap() {
-            if let Some(d) = l.strip_prefix("data: ") {
-                return serde_json::from_str::<Value>(d).unwrap();
-            }
-        }
-        Value::Null
-    })
-    .await
-    .expect("the change arrives within a second");
-    assert_eq!(next["version"], 1);
-    assert_eq!(next["table"]["totals"], json!([62.0, 100.0]));
-    assert!(next["id"].is_null(), "spectators never get the edit id");
+    let mut sse = common::Sse::open(addr, &format!("/api/view/{view}/events")).await.unwrap();
+    let (name, first) = sse.next().await.unwrap();
+    assert_eq!((name.as_str(), first["version"].clone()), ("state", json!(0)));
+    assert!(first["id"].is_null(), "spectators never get the edit id");
+    let change = json!({"version": 0, "change": add(1, 100)});
+    let (s, _) =
+        common::http(addr, "POST", &format!("/api/sheets/{id}/changes"), Some(&change)).await;
+    assert_eq!(s, 200);
+    let (name, next) =
+        sse.next_within(std::time::Duration::from_secs(1)).await.expect("within a second");
+    assert_eq!((name.as_str(), next["version"].clone()), ("delta", json!(1)));
+    assert_eq!(next["totals"], json!([62.0, 100.0]));
+    assert!(!next.to_string().contains(&id), "spectators never get the edit id");
 }
 
 /// Two servers over one database file (as behind a load balancer): the one
@@ -251,12 +238,11 @@ async fn live_events_over_a_real_port() {
 /// the stored state, and the phone's next try on that state goes through.
 #[tokio::test]
 async fn a_change_refused_by_the_store_answers_409_with_the_stored_state() {
-    let dir = std::env::temp_dir().join(format!("belot-api-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("two-servers.db");
-    let _ = std::fs::remove_file(&path);
-    let a = Hub::new(SqliteStore::open(&path).unwrap());
-    let b = Hub::new(SqliteStore::open(&path).unwrap());
+    let path = db("two-servers");
+    // B does not look for A's writes on its own: the store's check finds them.
+    let slow = Limits { freshness: std::time::Duration::from_secs(3600), ..Limits::default() };
+    let a = Hub::open(&path, Limits::default()).unwrap();
+    let b = Hub::open(&path, slow).unwrap();
     let (_, st) = call(&a, "POST", "/api/sheets", Some(setup())).await;
     let id = st["id"].as_str().unwrap().to_string();
     let url = format!("/api/sheets/{id}/changes");
@@ -270,5 +256,4 @@ async fn a_change_refused_by_the_store_answers_409_with_the_stored_state() {
     assert_eq!(st["state"]["version"], 1, "{st}");
     let (s, st) = call(&b, "POST", &url, Some(json!({"version": 1, "change": add(0, 90)}))).await;
     assert_eq!((s, st["version"].clone()), (StatusCode::OK, json!(2)));
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -12,8 +12,7 @@ use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use belot_server::{Hub, app};
-use belot_store::SqliteStore;
+use belot_server::{Hub, Limits, app, serve_with};
 use serde_json::{Value, json};
 
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
@@ -230,7 +229,10 @@ fn serve() -> u16 {
         let rt = tokio::runtime::Runtime::new().unwrap();
         rt.block_on(async move {
             let l = tokio::net::TcpListener::from_std(listener).unwrap();
-            axum::serve(l, app(Hub::new(SqliteStore::in_memory().unwrap()))).await.unwrap();
+            let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+                .join(format!("browser-{}-{port}", std::process::id()));
+            let hub = Hub::open(&dir.join("belot.db"), Limits::default()).unwrap();
+            serve_with(l, hub.clone(), app(hub), std::future::pending()).await.unwrap();
         });
     });
     port

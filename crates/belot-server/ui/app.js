@@ -209,7 +209,12 @@ function renderKeepingForm() {
 // refused (409) and shown against the current one instead of applied blind.
 async function send(change, version = game.version) {
   const r = await api("POST", `/api/sheets/${game.id}/changes`, { version, change });
-  if (r.ok) { editing = null; game = r.body; renderGame(); status(""); return true; }
+  if (r.ok) {
+    editing = null;
+    // The live event may have brought this change already.
+    if (r.body.version > game.version) game = patch(game, r.body) || (await api("GET", `/api/sheets/${game.id}`)).body;
+    renderGame(); status(""); return true;
+  }
   if (r.status === 409 && r.body.state) { game = r.body.state; renderKeepingForm(); }
   const msg = r.status === 409 ? t("stale") + " " + r.body.error.message : (r.body.error ? r.body.error.message : String(r.status));
   const box = $("#form-error");
@@ -400,9 +405,30 @@ function sharePanel(st) {
   return el("section", {}, el("h2", {}, t("share")), el("div", { class: "share" }, items), exp);
 }
 
+// A change's delta (the answer to a change, and the live event after it):
+// the rows and items from the first that changed, and the short fields.
+// Null when it does not follow from this state.
+function patch(st, d) {
+  if (!st || d.base !== st.version) return null;
+  const table = { ...st.table, rows: st.table.rows.slice(0, d.rows_from).concat(d.rows), totals: d.totals,
+    pool: d.pool, pool_lost: d.pool_lost, next_dealer: d.next_dealer, winner: d.winner };
+  return { ...st, version: d.version, table, items: st.items.slice(0, d.items_from).concat(d.items),
+    can_undo: d.can_undo, can_redo: d.can_redo };
+}
+
 function connect(path) {
   if (source) source.close();
   source = new EventSource(path);
+  source.addEventListener("delta", ev => {
+    const d = JSON.parse(ev.data);
+    if (game && d.version <= game.version) { status(t("live")); return; }
+    const next = patch(game, d);
+    // Out of step: reconnecting sends the whole state first.
+    if (!next) { connect(path); return; }
+    game = next;
+    status(t("live"));
+    renderKeepingForm();
+  });
   source.addEventListener("state", ev => {
     const next = JSON.parse(ev.data);
     if (game && game.id && !next.id) next.id = game.id;

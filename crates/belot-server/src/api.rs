@@ -1,0 +1,261 @@
+//! The JSON API's handlers.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+
+use axum::Json;
+use axum::body::{Body, Bytes};
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use belot_score::{Change, Setup, Sheet};
+use belot_store::{SheetId, StoreError, Write, Written};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use crate::error::{ApiError, ApiResult};
+use crate::game::{self, Game, Snapshot};
+use crate::hub::Hub;
+
+/// The client's address, when the server knows it (not in tests that
+/// call the router directly).
+pub(crate) struct Peer(Option<std::net::IpAddr>);
+
+impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Peer {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        _: &S,
+    ) -> Result<Peer, Self::Rejection> {
+        Ok(Peer(parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip())))
+    }
+}
+
+pub(crate) fn parse_id(s: &str) -> ApiResult<SheetId> {
+    SheetId::parse(s).map_err(|_| {
+        ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such game: check the link")
+    })
+}
+
+/// A JSON answer from pieces already serialised.
+pub(crate) fn json_bytes(status: StatusCode, parts: Vec<Bytes>) -> Response {
+    let mut all = Vec::with_capacity(parts.iter().map(Bytes::len).sum());
+    for p in &parts {
+        all.extend_from_slice(p);
+    }
+    (status, [(header::CONTENT_TYPE, "application/json")], Body::from(all)).into_response()
+}
+
+/// The whole state of a game for an edit (`Some(id)`) or read-only reader.
+/// Serialised from a shared copy, outside the game's lock.
+pub(crate) fn full(g: &Game, edit: bool) -> Vec<Bytes> {
+    let sheet = g.head();
+    game::with_mode(edit.then_some(&g.id), &game::body(&g.view, &sheet))
+}
+
+fn full_value(g: &Game, edit: bool) -> Value {
+    let parts = full(g, edit);
+    let bytes: Vec<u8> = parts.iter().flat_map(|b| b.iter().copied()).collect();
+    serde_json::from_slice(&bytes).unwrap_or(Value::Null)
+}
+
+pub(crate) fn body_error(e: JsonRejection) -> ApiError {
+    let status = match &e {
+        JsonRejection::BytesRejection(_) => StatusCode::PAYLOAD_TOO_LARGE,
+        _ => StatusCode::UNPROCESSABLE_ENTITY,
+    };
+    ApiError::new(status, "bad_request", format!("{}; see /api/openapi.json", e.body_text()))
+}
+
+pub(crate) async fn create(
+    State(hub): State<Hub>,
+    Peer(peer): Peer,
+    body: Result<Json<Setup>, JsonRejection>,
+) -> ApiResult<Response> {
+    let Json(setup) = body.map_err(body_error)?;
+    let sheet = Sheet::new(setup)
+        .map_err(|m| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "invalid", m))?;
+    hub.allow_create(peer)?;
+    let g = hub.create(sheet).await?;
+    Ok(json_bytes(StatusCode::CREATED, full(&g, true)))
+}
+
+pub(crate) async fn get_sheet(
+    State(hub): State<Hub>,
+    Path(id): Path<String>,
+) -> ApiResult<Response> {
+    let g = hub.game(&parse_id(&id)?).await?;
+    Ok(json_bytes(StatusCode::OK, full(&g, true)))
+}
+
+pub(crate) async fn get_view(
+    State(hub): State<Hub>,
+    Path(view): Path<String>,
+) -> ApiResult<Response> {
+    let g = hub.game_by_view(&parse_id(&view)?).await?;
+    Ok(json_bytes(StatusCode::OK, full(&g, false)))
+}
+
+/// A change and the version (number of changes) of the sheet it was made on.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ChangeRequest {
+    version: usize,
+    change: Change,
+}
+
+/// `?reply=full` asks for the whole state after a change instead of what
+/// changed.
+#[derive(Deserialize)]
+pub(crate) struct ReplyQuery {
+    #[serde(default)]
+    reply: Option<String>,
+}
+
+/// What one change did, ready to publish once committed.
+struct Applied {
+    version: usize,
+    delta: Bytes,
+    body: Option<Bytes>,
+}
+
+pub(crate) async fn post_change(
+    State(hub): State<Hub>,
+    Path(id): Path<String>,
+    Query(q): Query<ReplyQuery>,
+    body: Result<Json<ChangeRequest>, JsonRejection>,
+) -> ApiResult<Response> {
+    let id = parse_id(&id)?;
+    let Json(req) = body.map_err(body_error)?;
+    let g = hub.game(&id).await?;
+    let (applied, rx) = apply(&hub, &g, req)?;
+    // The commit is awaited and published in a task of its own: a client
+    // that hangs up cannot stop its listeners from hearing of it.
+    let task = tokio::spawn(commit(hub, Arc::clone(&g), applied, rx));
+    let delta =
+        task.await.map_err(|_| ApiError::from(StoreError::Io("a write failed".into())))??;
+    if q.reply.as_deref() == Some("full") {
+        return Ok(json_bytes(StatusCode::OK, full(&g, true)));
+    }
+    Ok(json_bytes(StatusCode::OK, vec![delta]))
+}
+
+/// Waits for a change's commit, then publishes it; returns its delta.
+async fn commit(
+    hub: Hub,
+    g: Arc<Game>,
+    applied: Applied,
+    rx: tokio::sync::oneshot::Receiver<Result<Written, StoreError>>,
+) -> ApiResult<Bytes> {
+    let r = hub.outcome(rx).await;
+    g.pending.fetch_sub(1, Ordering::Relaxed);
+    match r {
+        Ok(Written::Appended(_)) => {}
+        Ok(Written::Created { .. }) => {
+            return Err(StoreError::Io("unexpected answer".into()).into());
+        }
+        Err(e) => return Err(refused_by_store(&hub, &g, e).await),
+    }
+    let delta = applied.delta.clone();
+    let version = applied.version;
+    g.publish(Snapshot { version, delta: Some(applied.delta), body: applied.body });
+    Ok(delta)
+}
+
+/// Checks and applies a change in memory and queues its write, all under
+/// the game's lock (so writes reach the database in the order they were
+/// applied); builds what goes out after the commit outside it.
+fn apply(
+    hub: &Hub,
+    g: &Arc<Game>,
+    req: ChangeRequest,
+) -> ApiResult<(Applied, tokio::sync::oneshot::Receiver<Result<Written, StoreError>>)> {
+    let permit = hub.reserve()?;
+    let (sheet, done) = {
+        let mut st = g.lock();
+        let version = st.sheet.history().len();
+        if req.version != version {
+            drop(st);
+            return Err(stale(g, version, req.version));
+        }
+        if version >= hub.limits().max_changes_per_game {
+            return Err(ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "game_full",
+                format!(
+                    "this game holds {version} changes, the most one game may: start a new game"
+                ),
+            ));
+        }
+        let done = Arc::make_mut(&mut st.sheet)
+            .apply(req.change.clone())
+            .map_err(|m| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "invalid", m))?;
+        let write =
+            Write::Append { id: g.id.clone(), expected: version, changes: vec![req.change] };
+        let (msg, rx) = Hub::job(write);
+        permit.send(msg);
+        g.pending.fetch_add(1, Ordering::Relaxed);
+        (Arc::clone(&st.sheet), (done, rx))
+    };
+    let (done, rx) = done;
+    let body = g.has_listeners().then(|| game::body(&g.view, &sheet));
+    let applied =
+        Applied { version: sheet.history().len(), delta: game::delta(&sheet, done), body };
+    Ok((applied, rx))
+}
+
+fn stale(g: &Game, version: usize, yours: usize) -> ApiError {
+    let mut e = ApiError::new(
+        StatusCode::CONFLICT,
+        "stale",
+        format!(
+            "this game changed on another phone (version {version}, yours {yours}); here is the \
+             current state: check it and enter your change again"
+        ),
+    );
+    e.state = Some(full_value(g, true));
+    e
+}
+
+/// A write the database refused: the game in memory is ahead of it, so it
+/// reloads; a conflict (another program wrote first) answers 409 with the
+/// stored state.
+async fn refused_by_store(hub: &Hub, g: &Arc<Game>, e: StoreError) -> ApiError {
+    g.lock().stale = true;
+    let conflict = matches!(e, StoreError::Conflict { .. });
+    let mut err = ApiError::from(e);
+    if conflict && hub.reload(g).await.is_ok() {
+        err.state = Some(full_value(g, true));
+    }
+    err
+}
+
+pub(crate) async fn export_json(
+    State(hub): State<Hub>,
+    Path(id): Path<String>,
+) -> ApiResult<Response> {
+    let id = parse_id(&id)?;
+    let sheet = hub.game(&id).await?.head();
+    let v = json!({"format": "belot-sheet", "version": 1, "id": id.as_str(),
+                   "setup": sheet.setup(), "history": sheet.history(), "table": sheet.table()});
+    Ok(([(header::CONTENT_DISPOSITION, "attachment; filename=\"belot.json\"")], Json(v))
+        .into_response())
+}
+
+pub(crate) async fn export_csv(
+    State(hub): State<Hub>,
+    Path(id): Path<String>,
+) -> ApiResult<Response> {
+    let sheet = hub.game(&parse_id(&id)?).await?.head();
+    Ok((
+        [
+            (header::CONTENT_TYPE, "text/csv; charset=utf-8"),
+            (header::CONTENT_DISPOSITION, "attachment; filename=\"belot.csv\""),
+        ],
+        belot_score::csv(&sheet),
+    )
+        .into_response())
+}

@@ -1,0 +1,321 @@
+//! The hub: the games in memory (a bounded cache over the database), the
+//! writer thread and the read connections, and the counters behind the
+//! limits.
+
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::path::Path;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use axum::http::StatusCode;
+use belot_score::Sheet;
+use belot_store::{SheetId, SqliteStore, Store, StoreError, Write, Written};
+use tokio::sync::{oneshot, watch};
+
+use crate::db::{Job, Msg, Readers, Writer};
+use crate::error::{ApiError, ApiResult};
+use crate::game::{Game, Snapshot};
+use crate::limits::Limits;
+
+/// Shared application state. Cloning is cheap (one `Arc`).
+#[derive(Clone)]
+pub struct Hub {
+    pub(crate) inner: Arc<Inner>,
+}
+
+pub(crate) struct Inner {
+    pub limits: Limits,
+    writer: Writer,
+    readers: Arc<Readers>,
+    cache: Mutex<Cache>,
+    clock: AtomicU64,
+    /// Live streams open in all.
+    pub listeners: AtomicUsize,
+    creates: Mutex<HashMap<IpAddr, (Instant, u32)>>,
+    /// Set when the server is shutting down: live streams end.
+    pub shutdown: watch::Sender<bool>,
+}
+
+#[derive(Default)]
+struct Cache {
+    games: HashMap<SheetId, Arc<Game>>,
+    views: HashMap<SheetId, SheetId>,
+}
+
+/// Most client addresses remembered for the creation rate limit.
+const MAX_CLIENTS: usize = 10_000;
+
+impl Hub {
+    /// A hub on the database at `path` (created if needed), with these
+    /// limits. Starts the writer thread and the freshness poll, so it must
+    /// be called inside a Tokio runtime.
+    pub fn open(path: &Path, limits: Limits) -> Result<Hub, StoreError> {
+        let store = SqliteStore::open(path)?;
+        let writer = Writer::start(store, &limits)?;
+        let inner = Arc::new(Inner {
+            readers: Readers::new(path),
+            writer,
+            cache: Mutex::new(Cache::default()),
+            clock: AtomicU64::new(0),
+            listeners: AtomicUsize::new(0),
+            creates: Mutex::new(HashMap::new()),
+            shutdown: watch::Sender::new(false),
+            limits,
+        });
+        let hub = Hub { inner };
+        tokio::spawn(freshness(Arc::downgrade(&hub.inner)));
+        Ok(hub)
+    }
+
+    /// Ends the live streams; [`Hub::close`] then finishes the writes.
+    pub fn begin_shutdown(&self) {
+        self.inner.shutdown.send_replace(true);
+    }
+
+    /// Commits every write already queued and stops the writer thread.
+    /// Returns once they are on disk (call after the server stopped).
+    pub async fn close(self) {
+        let inner = self.inner;
+        inner.shutdown.send_replace(true);
+        let _ = inner.writer.queue.send(Msg::Stop).await;
+        let i2 = Arc::clone(&inner);
+        let _ = tokio::task::spawn_blocking(move || i2.writer.join()).await;
+    }
+
+    pub(crate) fn limits(&self) -> &Limits {
+        &self.inner.limits
+    }
+
+    fn cache(&self) -> std::sync::MutexGuard<'_, Cache> {
+        self.inner.cache.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    fn touch(&self, g: &Game) {
+        g.used.store(self.inner.clock.fetch_add(1, Ordering::Relaxed), Ordering::Relaxed);
+    }
+
+    /// A game by its edit id: from memory, or loaded (on a blocking
+    /// thread) and cached; reloaded first if it may be stale.
+    pub(crate) async fn game(&self, id: &SheetId) -> ApiResult<Arc<Game>> {
+        let cached = self.cache().games.get(id).cloned();
+        let g = match cached {
+            Some(g) => g,
+            None => self.load(id.clone()).await?,
+        };
+        self.touch(&g);
+        if g.is_stale() {
+            self.reload(&g).await?;
+        }
+        Ok(g)
+    }
+
+    /// A game by its read-only id.
+    pub(crate) async fn game_by_view(&self, view: &SheetId) -> ApiResult<Arc<Game>> {
+        let known = self.cache().views.get(view).cloned();
+        let id = match known {
+            Some(id) => id,
+            None => {
+                let v = view.clone();
+                self.inner.readers.read(move |s| s.by_view_id(&v)).await?
+            }
+        };
+        self.game(&id).await
+    }
+
+    async fn load(&self, id: SheetId) -> ApiResult<Arc<Game>> {
+        let game = self
+            .inner
+            .readers
+            .read(move |s| {
+                let (setup, changes) = s.load(&id)?;
+                let view = s.view_id(&id)?;
+                let sheet = Sheet::from_history(setup, &changes)
+                    .map_err(|e| StoreError::Io(format!("{id}: {e}")))?;
+                Ok(Game::new(id, view, sheet))
+            })
+            .await?;
+        Ok(self.insert(game))
+    }
+
+    /// Puts a game in the cache (keeping one already there: two loads of
+    /// the same game may race) and evicts past the limit.
+    fn insert(&self, game: Game) -> Arc<Game> {
+        let mut c = self.cache();
+        if let Some(g) = c.games.get(&game.id) {
+            return Arc::clone(g);
+        }
+        let g = Arc::new(game);
+        self.touch(&g);
+        c.views.insert(g.view.clone(), g.id.clone());
+        c.games.insert(g.id.clone(), Arc::clone(&g));
+        evict(&mut c, self.inner.limits.max_cached_games);
+        g
+    }
+
+    /// Reloads a game from the database and publishes it to its listeners.
+    pub(crate) async fn reload(&self, g: &Arc<Game>) -> ApiResult<()> {
+        let id = g.id.clone();
+        let sheet = self
+            .inner
+            .readers
+            .read(move |s| {
+                let (setup, changes) = s.load(&id)?;
+                Sheet::from_history(setup, &changes)
+                    .map_err(|e| StoreError::Io(format!("{id}: {e}")))
+            })
+            .await?;
+        let sheet = Arc::new(sheet);
+        {
+            let mut st = g.lock();
+            st.sheet = Arc::clone(&sheet);
+            st.stale = false;
+        }
+        let body = g.has_listeners().then(|| crate::game::body(&g.view, &sheet));
+        g.live.send_replace(Arc::new(Snapshot {
+            version: sheet.history().len(),
+            delta: None,
+            body,
+        }));
+        Ok(())
+    }
+
+    /// Sends a write to the writer thread and waits for its commit.
+    /// `reserve` first, under the game's lock when order matters.
+    pub(crate) fn reserve(&self) -> ApiResult<tokio::sync::mpsc::Permit<'_, Msg>> {
+        self.inner.writer.queue.try_reserve().map_err(|_| {
+            ApiError::unavailable("busy", "the server is busy: nothing was changed; try again")
+        })
+    }
+
+    /// A write job and the receiver of its outcome.
+    pub(crate) fn job(write: Write) -> (Msg, oneshot::Receiver<Result<Written, StoreError>>) {
+        let (done, rx) = oneshot::channel();
+        (Msg::Write(Job { write, done }), rx)
+    }
+
+    /// Waits for a write's outcome, at most the request timeout.
+    pub(crate) async fn outcome(
+        &self,
+        rx: oneshot::Receiver<Result<Written, StoreError>>,
+    ) -> Result<Written, StoreError> {
+        match tokio::time::timeout(self.inner.limits.request_timeout, rx).await {
+            Ok(Ok(r)) => r,
+            Ok(Err(_)) => Err(StoreError::Io("the writer stopped".into())),
+            Err(_) => Err(StoreError::Busy),
+        }
+    }
+
+    /// Stores a new game and caches it.
+    pub(crate) async fn create(&self, sheet: Sheet) -> ApiResult<Arc<Game>> {
+        let (msg, rx) = Hub::job(Write::Create(sheet.setup().clone()));
+        self.reserve()?.send(msg);
+        match self.outcome(rx).await? {
+            Written::Created { id, view } => Ok(self.insert(Game::new(id, view, sheet))),
+            Written::Appended(_) => Err(StoreError::Io("unexpected answer".into()).into()),
+        }
+    }
+
+    /// Counts a game started by `ip`; refuses past the per-minute limit.
+    pub(crate) fn allow_create(&self, ip: Option<IpAddr>) -> ApiResult<()> {
+        let Some(ip) = ip else { return Ok(()) };
+        let limit = self.inner.limits.creates_per_minute;
+        let mut m = self.inner.creates.lock().unwrap_or_else(|p| p.into_inner());
+        let now = Instant::now();
+        if m.len() >= MAX_CLIENTS {
+            m.retain(|_, (t, _)| now.duration_since(*t) < Duration::from_secs(60));
+        }
+        if m.len() >= MAX_CLIENTS {
+            return Err(ApiError::unavailable("busy", "too many new games right now; try again"));
+        }
+        let e = m.entry(ip).or_insert((now, 0));
+        if now.duration_since(e.0) >= Duration::from_secs(60) {
+            *e = (now, 0);
+        }
+        if e.1 >= limit {
+            let mut err = ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "rate_limited",
+                format!("at most {limit} new games a minute from one address; try again soon"),
+            );
+            err.retry_after = Some(60u64.saturating_sub(now.duration_since(e.0).as_secs()) as u32);
+            return Err(err);
+        }
+        e.1 += 1;
+        Ok(())
+    }
+
+    /// The games in memory now (tests, the freshness poll).
+    pub(crate) fn cached(&self) -> Vec<Arc<Game>> {
+        self.cache().games.values().cloned().collect()
+    }
+
+    /// How many games are in memory.
+    pub fn cached_games(&self) -> usize {
+        self.cache().games.len()
+    }
+}
+
+/// Drops the least recently used games past `max`, never one that has
+/// listeners or writes under way (they hold it and would miss updates).
+fn evict(c: &mut Cache, max: usize) {
+    while c.games.len() > max {
+        let victim = c
+            .games
+            .values()
+            .filter(|g| !g.has_listeners() && g.pending.load(Ordering::Relaxed) == 0)
+            .min_by_key(|g| g.used.load(Ordering::Relaxed))
+            .map(|g| (g.id.clone(), g.view.clone()));
+        let Some((id, view)) = victim else { break };
+        c.games.remove(&id);
+        c.views.remove(&view);
+    }
+}
+
+/// Looks for other programs' writes every `freshness`: the writer thread
+/// compares the database's data_version; when it moved, every cached game
+/// is checked against its stored version, and those that differ reload
+/// (and go out to their listeners).
+async fn freshness(hub: std::sync::Weak<Inner>) {
+    let Some(inner) = hub.upgrade() else { return };
+    let mut foreign = inner.writer.foreign.clone();
+    let mut tick = tokio::time::interval(inner.limits.freshness);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+    let mut shutdown = inner.shutdown.subscribe();
+    drop(inner);
+    loop {
+        tokio::select! {
+            _ = tick.tick() => {
+                let Some(inner) = hub.upgrade() else { return };
+                let _ = inner.writer.queue.try_send(Msg::Poll);
+            }
+            r = foreign.changed() => {
+                if r.is_err() { return; }
+                let Some(inner) = hub.upgrade() else { return };
+                recheck(Hub { inner }).await;
+            }
+            _ = shutdown.changed() => return,
+        }
+    }
+}
+
+/// Marks stale, and reloads, the cached games whose stored version is not
+/// the one in memory.
+async fn recheck(hub: Hub) {
+    for g in hub.cached() {
+        if g.pending.load(Ordering::Relaxed) > 0 {
+            continue;
+        }
+        let id = g.id.clone();
+        let Ok(stored) = hub.inner.readers.read(move |s| s.version(&id)).await else {
+            continue;
+        };
+        if stored != g.head().history().len() {
+            g.lock().stale = true;
+            if g.has_listeners() {
+                let _ = hub.reload(&g).await;
+            }
+        }
+    }
+}

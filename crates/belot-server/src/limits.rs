@@ -1,0 +1,74 @@
+//! Every limit the server puts on what clients can make it hold or do.
+//! Each has a default here and a flag of `belot serve` (docs/serve.md).
+
+use std::time::Duration;
+
+/// The server's limits. [`Limits::default`] is what `belot serve` uses
+/// unless told otherwise.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Open connections at once; past it a new connection gets 503 and is
+    /// closed (`--max-connections`, 4,096).
+    pub max_connections: usize,
+    /// Time to send a request's headers (`--header-timeout`, 10 s).
+    pub header_timeout: Duration,
+    /// Time to send a request's body and get the answer; live-update
+    /// streams are exempt once open (`--request-timeout`, 15 s).
+    pub request_timeout: Duration,
+    /// A connection on which no byte moves either way for this long is
+    /// closed: idle keep-alive, silent sockets, listeners that stopped
+    /// reading (`--idle-timeout`, 60 s; live streams send a comment every
+    /// 15 s).
+    pub idle_timeout: Duration,
+    /// Live-update listeners on one game (`--max-listeners-per-game`,
+    /// 1,000).
+    pub max_listeners_per_game: usize,
+    /// Live-update listeners in all (`--max-listeners`, 3,000).
+    pub max_listeners: usize,
+    /// Games kept in memory; the least recently used without listeners
+    /// are dropped past it (`--max-cached-games`, 1,000).
+    pub max_cached_games: usize,
+    /// Changes (entries, edits, undos…) one game may hold
+    /// (`--max-changes-per-game`, 2,000; a match has a few dozen).
+    pub max_changes_per_game: usize,
+    /// Games one client address may start per minute
+    /// (`--creates-per-minute`, 30).
+    pub creates_per_minute: u32,
+    /// Writes waiting for the database; past it a write gets 503
+    /// (`--write-queue`, 4,096).
+    pub write_queue: usize,
+    /// How long a write waits for another program's database lock before
+    /// the client gets 503 (`--busy-timeout`, 1 s).
+    pub busy_timeout: Duration,
+    /// Most writes committed together in one transaction and sync
+    /// (`--max-batch`, 256).
+    pub max_batch: usize,
+    /// How often the server looks for changes made by other programs on
+    /// the same database (`belot score`), in milliseconds
+    /// (`--freshness`, 100 ms).
+    pub freshness: Duration,
+    /// How long shutdown waits for open requests before closing anyway
+    /// (`--shutdown-grace`, 5 s).
+    pub shutdown_grace: Duration,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_connections: 4096,
+            header_timeout: Duration::from_secs(10),
+            request_timeout: Duration::from_secs(15),
+            idle_timeout: Duration::from_secs(60),
+            max_listeners_per_game: 1000,
+            max_listeners: 3000,
+            max_cached_games: 1000,
+            max_changes_per_game: 2000,
+            creates_per_minute: 30,
+            write_queue: 4096,
+            busy_timeout: Duration::from_secs(1),
+            max_batch: 256,
+            freshness: Duration::from_millis(100),
+            shutdown_grace: Duration::from_secs(5),
+        }
+    }
+}

@@ -1,0 +1,173 @@
+//! Live updates by server-sent events. Each change is serialised once
+//! and the same bytes go to every listener; a listener that falls behind
+//! skips to the latest state (it is never sent a queue of old ones), so
+//! what a listener can make the server hold is one event.
+
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+use axum::body::{Body, Bytes};
+use axum::extract::{Path, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use futures_util::StreamExt;
+use tokio::sync::watch;
+
+use crate::api::parse_id;
+use crate::error::{ApiError, ApiResult};
+use crate::game::{self, Game, Snapshot};
+use crate::hub::Hub;
+
+/// A comment line this often keeps proxies and the idle timeout from
+/// closing a quiet stream.
+const KEEP_ALIVE: Duration = Duration::from_secs(15);
+
+pub(crate) async fn events_edit(
+    State(hub): State<Hub>,
+    Path(id): Path<String>,
+) -> ApiResult<Response> {
+    let g = hub.game(&parse_id(&id)?).await?;
+    stream(hub, g, true)
+}
+
+pub(crate) async fn events_view(
+    State(hub): State<Hub>,
+    Path(view): Path<String>,
+) -> ApiResult<Response> {
+    let g = hub.game_by_view(&parse_id(&view)?).await?;
+    stream(hub, g, false)
+}
+
+/// Counts a listener against the limits while it lives.
+struct Slot {
+    hub: Hub,
+    game: Arc<Game>,
+}
+
+impl Slot {
+    fn take(hub: &Hub, game: &Arc<Game>) -> ApiResult<Slot> {
+        let slot = Slot { hub: hub.clone(), game: Arc::clone(game) };
+        let all = hub.inner.listeners.fetch_add(1, Ordering::Relaxed);
+        let here = game.listeners.fetch_add(1, Ordering::Relaxed);
+        let l = hub.limits();
+        if all >= l.max_listeners || here >= l.max_listeners_per_game {
+            // Dropping the slot gives both counts back.
+            return Err(ApiError::unavailable(
+                "too_many_listeners",
+                "too many phones are following this game or this server: try again later",
+            ));
+        }
+        Ok(slot)
+    }
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        self.hub.inner.listeners.fetch_sub(1, Ordering::Relaxed);
+        self.game.listeners.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+struct Listener {
+    slot: Slot,
+    edit: bool,
+    rx: watch::Receiver<Arc<Snapshot>>,
+    shutdown: watch::Receiver<bool>,
+    keep_alive: tokio::time::Interval,
+    /// The version this listener has.
+    last: usize,
+}
+
+fn stream(hub: Hub, g: Arc<Game>, edit: bool) -> ApiResult<Response> {
+    let slot = Slot::take(&hub, &g)?;
+    // Subscribe before reading the state: no change can fall between.
+    let mut rx = g.live.subscribe();
+    rx.borrow_and_update();
+    let head = g.head();
+    let first = game::with_mode(edit.then_some(&g.id), &game::body(&g.view, &head));
+    let start = tokio::time::Instant::now() + KEEP_ALIVE;
+    let l = Listener {
+        slot,
+        edit,
+        rx,
+        shutdown: hub.inner.shutdown.subscribe(),
+        keep_alive: tokio::time::interval_at(start, KEEP_ALIVE),
+        last: head.history().len(),
+    };
+    let first = futures_util::stream::iter([event("state", first)]);
+    let rest = futures_util::stream::unfold(l, next);
+    let chunks = first
+        .chain(rest)
+        .flat_map(futures_util::stream::iter)
+        .map(Ok::<_, std::convert::Infallible>);
+    Ok((
+        [
+            (header::CONTENT_TYPE, "text/event-stream"),
+            (header::CACHE_CONTROL, "no-cache"),
+            (header::HeaderName::from_static("x-accel-buffering"), "no"),
+        ],
+        Body::from_stream(chunks),
+    )
+        .into_response())
+}
+
+/// An SSE event from JSON in pieces (no newline inside: serde_json writes
+/// compact JSON).
+fn event(name: &'static str, json: Vec<Bytes>) -> Vec<Bytes> {
+    let head = match name {
+        "delta" => Bytes::from_static(b"event: delta\ndata: "),
+        _ => Bytes::from_static(b"event: state\ndata: "),
+    };
+    let mut v = Vec::with_capacity(json.len() + 2);
+    v.push(head);
+    v.extend(json);
+    v.push(Bytes::from_static(b"\n\n"));
+    v
+}
+
+async fn next(mut l: Listener) -> Option<(Vec<Bytes>, Listener)> {
+    loop {
+        if *l.shutdown.borrow() {
+            return None;
+        }
+        tokio::select! {
+            r = l.rx.changed() => {
+                r.ok()?;
+                let snap = Arc::clone(&l.rx.borrow_and_update());
+                if let Some(ev) = l.catch_up(&snap) {
+                    return Some((ev, l));
+                }
+            }
+            _ = l.keep_alive.tick() => return Some((vec![Bytes::from_static(b":\n\n")], l)),
+            _ = l.shutdown.changed() => return None,
+        }
+    }
+}
+
+impl Listener {
+    /// What brings this listener to `snap`: the delta when it is one
+    /// change behind, the whole state when further, nothing when it is
+    /// there already. A reload (no delta) always sends the whole state.
+    fn catch_up(&mut self, snap: &Snapshot) -> Option<Vec<Bytes>> {
+        match &snap.delta {
+            Some(d) if snap.version == self.last + 1 => {
+                self.last = snap.version;
+                return Some(event("delta", vec![d.clone()]));
+            }
+            Some(_) if snap.version <= self.last => return None,
+            _ => {}
+        }
+        let g = &self.slot.game;
+        let id = self.edit.then_some(&g.id);
+        let (body, version) = match &snap.body {
+            Some(b) => (b.clone(), snap.version),
+            None => {
+                let head = g.head();
+                (game::body(&g.view, &head), head.history().len())
+            }
+        };
+        self.last = version;
+        Some(event("state", game::with_mode(id, &body)))
+    }
+}

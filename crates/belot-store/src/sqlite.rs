@@ -1,0 +1,418 @@
+//! [`SqliteStore`]: score sheets in an SQLite file.
+
+use std::path::Path;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use belot_score::{Change, Setup};
+use rusqlite::{Connection, ErrorCode, OpenFlags, OptionalExtension, TransactionBehavior, params};
+
+use crate::{SheetId, SheetInfo, Store, StoreError, Write, Written};
+
+/// Marks a belot database (`PRAGMA application_id`): "BELT".
+const APPLICATION_ID: i64 = 0x4245_4C54;
+
+/// The tables belot makes; a file holding any other is not ours.
+const TABLES: &[&str] = &["sheets", "changes"];
+
+/// How long a write waits for another program's lock before giving up
+/// with [`StoreError::Busy`] (the CLI; the server sets its own).
+const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// The schema, one migration per entry; `PRAGMA user_version` says how
+/// many are applied.
+const MIGRATIONS: &[&str] = &[
+    "CREATE TABLE sheets (
+        id TEXT PRIMARY KEY,
+        created INTEGER NOT NULL,
+        setup TEXT NOT NULL
+     );
+     CREATE TABLE changes (
+        sheet_id TEXT NOT NULL REFERENCES sheets(id),
+        seq INTEGER NOT NULL,
+        at INTEGER NOT NULL,
+        change TEXT NOT NULL,
+        PRIMARY KEY (sheet_id, seq)
+     ) WITHOUT ROWID;",
+    // A second, read-only link per sheet (spectators).
+    "ALTER TABLE sheets ADD COLUMN view_id TEXT;
+     UPDATE sheets SET view_id = lower(hex(randomblob(16))) WHERE view_id IS NULL;
+     CREATE UNIQUE INDEX sheets_view_id ON sheets(view_id);",
+];
+
+/// Score sheets in an SQLite database file.
+pub struct SqliteStore {
+    conn: Connection,
+}
+
+fn now() -> i64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)
+}
+
+fn json<T: serde::Serialize>(v: &T) -> Result<String, StoreError> {
+    serde_json::to_string(v).map_err(|e| StoreError::Io(e.to_string()))
+}
+
+fn unreadable(e: serde_json::Error) -> StoreError {
+    StoreError::Io(format!("a stored sheet is unreadable: {e}"))
+}
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(e: rusqlite::Error) -> StoreError {
+        match e.sqlite_error_code() {
+            Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked) => StoreError::Busy,
+            Some(ErrorCode::ReadOnly) => StoreError::ReadOnly(e.to_string()),
+            Some(ErrorCode::DiskFull) => StoreError::Full,
+            Some(ErrorCode::NotADatabase) => StoreError::Foreign(e.to_string()),
+            _ => StoreError::Io(e.to_string()),
+        }
+    }
+}
+
+/// Makes the folder that will hold `path`, saying plainly what is in the
+/// way when it cannot.
+fn make_folder(path: &Path) -> Result<(), StoreError> {
+    let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) else {
+        return Ok(());
+    };
+    if let Some(file) = dir.ancestors().find(|a| a.is_file()) {
+        return Err(StoreError::Io(format!(
+            "cannot make the folder {}: {} is a file",
+            dir.display(),
+            file.display()
+        )));
+    }
+    std::fs::create_dir_all(dir).map_err(|e| match e.kind() {
+        std::io::ErrorKind::PermissionDenied | std::io::ErrorKind::ReadOnlyFilesystem => {
+            StoreError::ReadOnly(format!("cannot make the folder {}: {e}", dir.display()))
+        }
+        _ => StoreError::Io(format!("cannot make the folder {}: {e}", dir.display())),
+    })
+}
+
+impl SqliteStore {
+    /// Opens (creating if needed) the database at `path` for reading and
+    /// writing and brings its schema up to date. Refuses, untouched, a file
+    /// that is not a belot database, and says so when the file or its
+    /// folder cannot be written.
+    pub fn open(path: &Path) -> Result<SqliteStore, StoreError> {
+        make_folder(path)?;
+        let conn = Connection::open(path)?;
+        check_ours(&conn, path)?;
+        if conn.is_readonly(rusqlite::MAIN_DB)? {
+            return Err(StoreError::ReadOnly(format!("{} is read-only", path.display())));
+        }
+        SqliteStore::setup(conn).map_err(|e| match e {
+            StoreError::ReadOnly(_) | StoreError::Io(_) if !folder_writable(path) => {
+                StoreError::ReadOnly(format!(
+                    "its folder cannot be written (SQLite keeps its journal beside {})",
+                    path.display()
+                ))
+            }
+            e => e,
+        })
+    }
+
+    /// Opens an existing belot database only to read it (listing and
+    /// showing sheets): works on a read-only file or medium, changes
+    /// nothing, and refuses a file that is not a belot database.
+    pub fn open_read_only(path: &Path) -> Result<SqliteStore, StoreError> {
+        if !path.is_file() {
+            return Err(StoreError::Io(format!("no database at {}", path.display())));
+        }
+        let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        let conn = match Connection::open_with_flags(path, flags) {
+            Ok(c) if c.query_row("PRAGMA user_version", [], |r| r.get::<_, i64>(0)).is_ok() => c,
+            // On read-only media a WAL database cannot make its shared
+            // memory file: read it as an immutable file instead.
+            _ => Connection::open_with_flags(
+                format!("file:{}?immutable=1", path.display()),
+                flags | OpenFlags::SQLITE_OPEN_URI,
+            )?,
+        };
+        check_ours(&conn, path)?;
+        let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+        if version as usize != MIGRATIONS.len() {
+            return Err(StoreError::Io(format!(
+                "{} has schema {version}, this belot reads {}: open it once for writing",
+                path.display(),
+                MIGRATIONS.len()
+            )));
+        }
+        conn.busy_timeout(BUSY_TIMEOUT)?;
+        Ok(SqliteStore { conn })
+    }
+
+    /// A second connection to a database another store has opened for
+    /// writing (a server's read connections): reads the latest commits,
+    /// refuses to write, runs no migration.
+    pub fn open_reader(path: &Path) -> Result<SqliteStore, StoreError> {
+        let conn = Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )?;
+        check_ours(&conn, path)?;
+        conn.pragma_update(None, "query_only", true)?;
+        conn.busy_timeout(BUSY_TIMEOUT)?;
+        Ok(SqliteStore { conn })
+    }
+
+    /// An in-memory database (tests).
+    pub fn in_memory() -> Result<SqliteStore, StoreError> {
+        SqliteStore::setup(Connection::open_in_memory()?)
+    }
+
+    fn setup(conn: Connection) -> Result<SqliteStore, StoreError> {
+        // WAL: readers never block the writer; FULL sync: an acknowledged
+        // change survives a crash or power cut.
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        conn.pragma_update(None, "synchronous", "FULL")?;
+        conn.pragma_update(None, "foreign_keys", "ON")?;
+        conn.busy_timeout(BUSY_TIMEOUT)?;
+        let mut s = SqliteStore { conn };
+        s.migrate()?;
+        Ok(s)
+    }
+
+    /// How long a write waits for another program's lock before failing
+    /// with [`StoreError::Busy`].
+    pub fn set_busy_timeout(&self, wait: Duration) -> Result<(), StoreError> {
+        Ok(self.conn.busy_timeout(wait)?)
+    }
+
+    /// A number that changes when another connection (another program, or
+    /// another store on the same file) commits: how a cache notices that
+    /// it is stale. Commits through this store do not change it.
+    pub fn data_version(&self) -> Result<i64, StoreError> {
+        Ok(self.conn.query_row("PRAGMA data_version", [], |r| r.get(0))?)
+    }
+
+    /// SQLite's own consistency check of the whole file.
+    pub fn integrity_check(&self) -> Result<(), StoreError> {
+        let r: String = self.conn.query_row("PRAGMA integrity_check", [], |r| r.get(0))?;
+        if r == "ok" { Ok(()) } else { Err(StoreError::Io(format!("integrity check: {r}"))) }
+    }
+
+    fn migrate(&mut self) -> Result<(), StoreError> {
+        let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let version: i64 = tx.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+        if version as usize > MIGRATIONS.len() {
+            return Err(StoreError::Io(format!(
+                "the database is from a newer belot (schema {version}, this one knows {})",
+                MIGRATIONS.len()
+            )));
+        }
+        for (i, m) in MIGRATIONS.iter().enumerate().skip(version as usize) {
+            tx.execute_batch(m)?;
+            tx.pragma_update(None, "user_version", (i + 1) as i64)?;
+        }
+        tx.pragma_update(None, "application_id", APPLICATION_ID)?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    fn insert_sheet(tx: &Connection, setup: &Setup) -> Result<(SheetId, SheetId), StoreError> {
+        let id = SheetId::random()?;
+        let view = SheetId::random()?;
+        tx.prepare_cached(
+            "INSERT INTO sheets (id, created, setup, view_id) VALUES (?1, ?2, ?3, ?4)",
+        )?
+        .execute(params![id.as_str(), now(), json(setup)?, view.as_str()])?;
+        Ok((id, view))
+    }
+
+    /// Appends `changes` inside an open transaction, after checking the
+    /// sheet exists and has `expected` changes.
+    fn append_in(
+        tx: &Connection,
+        id: &SheetId,
+        expected: usize,
+        changes: &[Change],
+    ) -> Result<usize, StoreError> {
+        let n = SqliteStore::count(tx, id)?.ok_or_else(|| StoreError::NotFound(id.to_string()))?;
+        if n != expected {
+            return Err(StoreError::Conflict { expected, actual: n });
+        }
+        let mut st = tx.prepare_cached(
+            "INSERT INTO changes (sheet_id, seq, at, change) VALUES (?1, ?2, ?3, ?4)",
+        )?;
+        let at = now();
+        for (k, c) in changes.iter().enumerate() {
+            st.execute(params![id.as_str(), (n + 1 + k) as i64, at, json(c)?])?;
+        }
+        Ok(n + changes.len())
+    }
+
+    /// The number of changes of a sheet, `None` if there is no such sheet.
+    /// Sequence numbers run 1..=n, so the largest is the count (one index
+    /// probe, not a scan).
+    fn count(conn: &Connection, id: &SheetId) -> Result<Option<usize>, StoreError> {
+        let exists = conn
+            .prepare_cached("SELECT 1 FROM sheets WHERE id = ?1")?
+            .query_row([id.as_str()], |_| Ok(()))
+            .optional()?;
+        if exists.is_none() {
+            return Ok(None);
+        }
+        let n: i64 = conn
+            .prepare_cached("SELECT COALESCE(MAX(seq), 0) FROM changes WHERE sheet_id = ?1")?
+            .query_row([id.as_str()], |r| r.get(0))?;
+        Ok(Some(n as usize))
+    }
+
+    /// One write of a batch, inside its own savepoint.
+    fn write_one(tx: &mut rusqlite::Transaction<'_>, w: &Write) -> Result<Written, StoreError> {
+        let sp = tx.savepoint()?;
+        let done = match w {
+            Write::Create(setup) => {
+                let (id, view) = SqliteStore::insert_sheet(&sp, setup)?;
+                Written::Created { id, view }
+            }
+            Write::Append { id, expected, changes } => {
+                Written::Appended(SqliteStore::append_in(&sp, id, *expected, changes)?)
+            }
+        };
+        sp.commit()?;
+        Ok(done)
+    }
+}
+
+/// Whether a file could be made beside `path` (SQLite's journal).
+fn folder_writable(path: &Path) -> bool {
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let probe = dir.join(format!(".belot-probe-{}", std::process::id()));
+    let ok = std::fs::File::create(&probe).is_ok();
+    let _ = std::fs::remove_file(&probe);
+    ok
+}
+
+/// Refuses a database that is not belot's, before anything is written to
+/// it: belot's application id, or (files from before the id) belot's
+/// tables and nothing else, or an empty file.
+fn check_ours(conn: &Connection, path: &Path) -> Result<(), StoreError> {
+    let foreign = |why: &str| StoreError::Foreign(format!("{}: {why}", path.display()));
+    let app: i64 = conn
+        .query_row("PRAGMA application_id", [], |r| r.get(0))
+        .map_err(|_| foreign("not an SQLite database"))?;
+    if app == APPLICATION_ID {
+        return Ok(());
+    }
+    if app != 0 {
+        return Err(foreign("another program's SQLite database"));
+    }
+    let mut st = conn.prepare(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
+    )?;
+    let names = st.query_map([], |r| r.get::<_, String>(0))?;
+    for name in names {
+        if !TABLES.contains(&name?.as_str()) {
+            return Err(foreign("it holds tables belot does not make"));
+        }
+    }
+    Ok(())
+}
+
+impl Store for SqliteStore {
+    fn create(&mut self, setup: &Setup) -> Result<SheetId, StoreError> {
+        let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let (id, _) = SqliteStore::insert_sheet(&tx, setup)?;
+        tx.commit()?;
+        Ok(id)
+    }
+
+    fn list(&self) -> Result<Vec<SheetInfo>, StoreError> {
+        let mut st = self.conn.prepare(
+            "SELECT s.id, s.created, s.setup,
+                    (SELECT COALESCE(MAX(seq), 0) FROM changes c WHERE c.sheet_id = s.id)
+             FROM sheets s ORDER BY s.created DESC, s.id",
+        )?;
+        let rows = st.query_map([], |r| {
+            Ok((
+                r.get::<_, String>(0)?,
+                r.get::<_, i64>(1)?,
+                r.get::<_, String>(2)?,
+                r.get::<_, i64>(3)?,
+            ))
+        })?;
+        let mut out = Vec::new();
+        for row in rows {
+            let (id, created, setup, n) = row?;
+            let setup: Setup = serde_json::from_str(&setup).map_err(unreadable)?;
+            out.push(SheetInfo { id: SheetId(id), created, setup, changes: n as usize });
+        }
+        Ok(out)
+    }
+
+    fn load(&self, id: &SheetId) -> Result<(Setup, Vec<Change>), StoreError> {
+        // One read transaction: the set-up and the changes of one moment.
+        let tx = self.conn.unchecked_transaction()?;
+        let setup: Option<String> = tx
+            .prepare_cached("SELECT setup FROM sheets WHERE id = ?1")?
+            .query_row([id.as_str()], |r| r.get(0))
+            .optional()?;
+        let setup = setup.ok_or_else(|| StoreError::NotFound(id.to_string()))?;
+        let setup: Setup = serde_json::from_str(&setup).map_err(unreadable)?;
+        let mut st =
+            tx.prepare_cached("SELECT change FROM changes WHERE sheet_id = ?1 ORDER BY seq")?;
+        let rows = st.query_map([id.as_str()], |r| r.get::<_, String>(0))?;
+        let mut changes = Vec::new();
+        for row in rows {
+            changes.push(serde_json::from_str(&row?).map_err(unreadable)?);
+        }
+        Ok((setup, changes))
+    }
+
+    fn version(&self, id: &SheetId) -> Result<usize, StoreError> {
+        SqliteStore::count(&self.conn, id)?.ok_or_else(|| StoreError::NotFound(id.to_string()))
+    }
+
+    fn append_all(
+        &mut self,
+        id: &SheetId,
+        expected: usize,
+        changes: &[Change],
+    ) -> Result<usize, StoreError> {
+        let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let n = SqliteStore::append_in(&tx, id, expected, changes)?;
+        tx.commit()?;
+        Ok(n)
+    }
+
+    fn write_batch(&mut self, writes: &[Write]) -> Vec<Result<Written, StoreError>> {
+        let all = |e: StoreError| writes.iter().map(|_| Err(e.clone())).collect();
+        let mut tx = match self.conn.transaction_with_behavior(TransactionBehavior::Immediate) {
+            Ok(tx) => tx,
+            Err(e) => return all(e.into()),
+        };
+        let done: Vec<_> = writes.iter().map(|w| SqliteStore::write_one(&mut tx, w)).collect();
+        match tx.commit() {
+            Ok(()) => done,
+            Err(e) => all(e.into()),
+        }
+    }
+
+    fn import(&mut self, setup: &Setup, changes: &[Change]) -> Result<SheetId, StoreError> {
+        let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let (id, _) = SqliteStore::insert_sheet(&tx, setup)?;
+        SqliteStore::append_in(&tx, &id, 0, changes)?;
+        tx.commit()?;
+        Ok(id)
+    }
+
+    fn view_id(&self, id: &SheetId) -> Result<SheetId, StoreError> {
+        let v: Option<String> = self
+            .conn
+            .prepare_cached("SELECT view_id FROM sheets WHERE id = ?1")?
+            .query_row([id.as_str()], |r| r.get(0))
+            .optional()?;
+        v.map(SheetId).ok_or_else(|| StoreError::NotFound(id.to_string()))
+    }
+
+    fn by_view_id(&self, view: &SheetId) -> Result<SheetId, StoreError> {
+        let v: Option<String> = self
+            .conn
+            .prepare_cached("SELECT id FROM sheets WHERE view_id = ?1")?
+            .query_row([view.as_str()], |r| r.get(0))
+            .optional()?;
+        v.map(SheetId).ok_or_else(|| StoreError::NotFound(view.to_string()))
+    }
+}
