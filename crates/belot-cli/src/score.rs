@@ -553,8 +553,9 @@ pub fn run(args: ScoreArgs) -> R<String> {
             let history: Vec<Change> = serde_json::from_value(v["history"].clone())
                 .map_err(|e| format!("history: {e}"))?;
             // Replays it first: a history that does not apply is refused whole.
-            Sheet::from_history_checked(setup.clone(), &history)?;
-            let id = store.import(&setup, &history).map_err(|e| e.to_string())?;
+            let sheet = Sheet::from_history_checked(setup, &history)?;
+            // Its set-up as the sheet keeps it (names trimmed).
+            let id = store.import(sheet.setup(), &history).map_err(|e| e.to_string())?;
             Ok(format!("{id}\n"))
         }
         ScoreCommand::AddRecord { sheet, file } => {

@@ -6,7 +6,7 @@
 use belot_core::french::{
     DealSummary, DealSummary3, Entry, Entry3, FrenchOptions, announcement_contests,
 };
-use belot_core::meld::{Meld, MeldValues};
+use belot_core::meld::{CardReuse, Meld, MeldValues};
 use belot_core::three_player::{ThreeEntry, ThreeOptions, ThreeSummary};
 use belot_core::two_player::{TwoEntry, TwoOptions, TwoSummary};
 use belot_core::{Contract, Seat, Side, Suit};
@@ -84,8 +84,69 @@ pub struct Setup {
 /// Longest player or game name accepted.
 pub const MAX_NAME: usize = 40;
 
+/// Whether a character is refused in a name: control characters (Cc),
+/// format characters (Cf: soft hyphen, zero-width characters, bidi marks,
+/// embeddings, overrides and isolates, word joiners, byte-order mark,
+/// tags…) and the line and paragraph separators. They are invisible or
+/// reorder the text shown around them.
+fn refused_in_name(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c as u32,
+            0x00AD
+                | 0x0600..=0x0605
+                | 0x061C
+                | 0x06DD
+                | 0x070F
+                | 0x0890..=0x0891
+                | 0x08E2
+                | 0x180E
+                | 0x200B..=0x200F
+                | 0x2028..=0x202E
+                | 0x2060..=0x2064
+                | 0x2066..=0x206F
+                | 0xFEFF
+                | 0xFFF9..=0xFFFB
+                | 0x110BD
+                | 0x110CD
+                | 0x13430..=0x1343F
+                | 0x1BCA0..=0x1BCA3
+                | 0x1D173..=0x1D17A
+                | 0xE0001
+                | 0xE0020..=0xE007F
+        )
+}
+
+/// At most `MAX_NAME` characters of a name, escaped, for a message.
+fn excerpt(s: &str) -> String {
+    let short: String = s.chars().take(MAX_NAME).collect();
+    let more = if short.len() < s.len() { "…" } else { "" };
+    format!("{short:?}{more}")
+}
+
+/// Checks one (trimmed) name: `what` says whose it is.
+fn name_ok(name: &str, what: &str, min: usize, max: usize) -> Result<(), String> {
+    let rule =
+        format!("{min} to {max} characters, no control, invisible or text-direction characters");
+    if let Some(c) = name.chars().find(|&c| refused_in_name(c)) {
+        let code = c as u32;
+        return Err(format!(
+            "{what} {} holds U+{code:04X}, a control, invisible or text-direction character: {rule}",
+            excerpt(name)
+        ));
+    }
+    let n = name.chars().count();
+    if n < min || n > max {
+        return Err(format!("{what} {} has {n} characters: {rule}", excerpt(name)));
+    }
+    Ok(())
+}
+
 impl Setup {
-    /// Checks the set-up; says what is wrong and what is accepted.
+    /// Checks the set-up; says what is wrong and what is accepted. Names
+    /// are judged trimmed (see [`Setup::normalized`]): a player name has 1
+    /// to [`MAX_NAME`] characters, the game name at most twice that, and
+    /// neither holds control, format (invisible) or bidi characters.
     pub fn validate(&self) -> Result<(), String> {
         let n = self.rules.players();
         match &self.rules {
@@ -100,20 +161,10 @@ impl Setup {
                 self.players.len()
             ));
         }
-        for p in &self.players {
-            let t = p.trim();
-            if t.is_empty() || t.chars().count() > MAX_NAME || t.chars().any(char::is_control) {
-                return Err(format!(
-                    "player name {p:?} is not accepted: 1 to {MAX_NAME} characters, no control characters"
-                ));
-            }
+        for (seat, p) in self.players.iter().enumerate() {
+            name_ok(p.trim(), &format!("player name at seat {seat}"), 1, MAX_NAME)?;
         }
-        if self.name.chars().count() > MAX_NAME * 2 || self.name.chars().any(char::is_control) {
-            return Err(format!(
-                "game name: at most {} characters, no control characters",
-                MAX_NAME * 2
-            ));
-        }
+        name_ok(self.name.trim(), "game name", 0, MAX_NAME * 2)?;
         if self.first_dealer.index() >= n {
             return Err(format!(
                 "first dealer seat {} does not exist: seats are 0 to {}",
@@ -122,6 +173,21 @@ impl Setup {
             ));
         }
         Ok(())
+    }
+
+    /// The set-up as stored: game and player names trimmed, then checked
+    /// ([`Setup::validate`]).
+    pub fn normalized(mut self) -> Result<Setup, String> {
+        fn trim(s: &mut String) {
+            let t = s.trim();
+            if t.len() != s.len() {
+                *s = t.to_string();
+            }
+        }
+        trim(&mut self.name);
+        self.players.iter_mut().for_each(trim);
+        self.validate()?;
+        Ok(self)
     }
 }
 
@@ -225,6 +291,39 @@ pub enum Converted {
     Three(ThreeEntry),
 }
 
+/// Refuses a meld its player already announced, or one sharing cards
+/// with another of his melds where the table's card re-use rule forbids
+/// it (a card may be in one carré and one sequence, or with `once_only`
+/// in one meld only).
+fn meld_fits_hand(earlier: &[Meld], a: &Announced, reuse: CardReuse) -> Result<(), String> {
+    let cards = a.meld.cards();
+    for &m in earlier {
+        if m == a.meld {
+            return Err(format!(
+                "[{cards}] is announced twice by player {}: each meld counts once",
+                a.seat
+            ));
+        }
+        let shared = m.cards() & cards;
+        let carre_and_sequence = matches!(m, Meld::Carre(_)) != matches!(a.meld, Meld::Carre(_));
+        if shared.is_empty() || (carre_and_sequence && reuse == CardReuse::AllowCarreAndSeq) {
+            continue;
+        }
+        let rule = match reuse {
+            CardReuse::AllowCarreAndSeq => {
+                "a card may be in one carré and one sequence, never in two sequences"
+            }
+            CardReuse::OnceOnly => "with this table's rules a card counts in one meld only",
+        };
+        return Err(format!(
+            "[{}] and [{cards}], both announced by player {}, share [{shared}]: {rule}",
+            m.cards(),
+            a.seat
+        ));
+    }
+    Ok(())
+}
+
 fn side_ok(s: Option<u8>, sides: usize, what: &str) -> Result<(), String> {
     match s {
         Some(x) if x as usize >= sides => {
@@ -318,6 +417,7 @@ impl DealInput {
                     }
                     let mut held = belot_core::CardSet::EMPTY;
                     let mut per_seat = vec![belot_core::CardSet::EMPTY; n];
+                    let mut melds: Vec<Vec<Meld>> = vec![Vec::new(); n];
                     for a in announced {
                         seat_ok(a.seat, "announcing")?;
                         let cards = a.meld.cards();
@@ -328,11 +428,13 @@ impl DealInput {
                                 cards & others
                             ));
                         }
+                        meld_fits_hand(&melds[a.seat.index()], a, options.card_reuse)?;
+                        melds[a.seat.index()].push(a.meld);
                         held |= cards;
                         per_seat[a.seat.index()] |= cards;
-                    }
-                    if per_seat.iter().any(|h| h.len() > 8) {
-                        return Err("a player's melds hold more than his 8 cards".into());
+                        if per_seat[a.seat.index()].len() > 8 {
+                            return Err("a player's melds hold more than his 8 cards".into());
+                        }
                     }
                     let entries: Vec<(Seat, Meld)> =
                         announced.iter().map(|a| (a.seat, a.meld)).collect();

@@ -6,13 +6,14 @@
 //! points, outcome, held points, running totals, dealer, winner) is
 //! recomputed from the entered deals by the rules engine's own scoring
 //! (`belot_core`), so a deal entered by hand and a deal played in the
-//! engine score the same.
+//! engine score the same. A change re-derives the table only from the
+//! first deal it affects, and says where that is ([`Applied`]).
 //!
 //! Changes (add, edit, delete, restore, undo, redo) are kept in an
 //! append-only history: nothing entered is ever lost.
 //!
 //! ```
-//! use belot_score::{Change, DealInput, Rules, Setup, Sheet};
+//! use belot_score::{Applied, Change, DealInput, Rules, Setup, Sheet};
 //! use belot_core::Seat;
 //!
 //! let setup = Setup {
@@ -23,11 +24,13 @@
 //! };
 //! let mut sheet = Sheet::new(setup)?;
 //! // Boris (seat 1) took; his side made 100 of the 162.
-//! sheet.apply(Change::Add { entry: DealInput::French {
+//! let applied = sheet.apply(Change::Add { entry: DealInput::French {
 //!     taker: Seat(1), card_points: vec![None, Some(100)], announcements: vec![],
 //!     capot: None, belote: None, announced: vec![], trump: None,
 //! }})?;
 //! assert_eq!(sheet.table().totals, vec![62.0, 100.0]);
+//! // Only the new row was derived: rows before `rows_from` are unchanged.
+//! assert_eq!(applied, Applied { rows_from: 0, items_from: 0 });
 //! sheet.apply(Change::Undo)?;
 //! assert!(sheet.table().rows.is_empty());
 //! # Ok::<(), String>(())
@@ -39,4 +42,4 @@ mod sheet;
 
 pub use export::{contract_text, csv, num, outcome, side_names};
 pub use input::{Announced, Converted, DealInput, MAX_NAME, Rules, Setup};
-pub use sheet::{Change, EntryId, Item, Row, Sheet, Table};
+pub use sheet::{Applied, Change, EntryId, Item, Row, Sheet, Table};

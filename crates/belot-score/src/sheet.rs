@@ -2,7 +2,9 @@
 //! edit, delete, restore, undo, redo). The entered deals are what the
 //! history leaves; everything else (other side's points, outcome, held
 //! points, totals, dealers, winner) is derived by folding them through the
-//! rules engine's ledgers after every change.
+//! rules engine's ledgers. The ledger state before every live row is kept,
+//! so a change re-derives only from the first row it affects: appending a
+//! deal derives one row.
 
 use belot_core::Seat;
 use belot_core::french::{Ledger, Ledger3};
@@ -68,6 +70,15 @@ enum Done {
     Restored(EntryId),
 }
 
+impl Done {
+    /// The deal it touched.
+    fn id(&self) -> EntryId {
+        match self {
+            Done::Added(id) | Done::Edited(id, ..) | Done::Deleted(id) | Done::Restored(id) => *id,
+        }
+    }
+}
+
 /// A score sheet.
 #[derive(Clone, PartialEq, Debug)]
 pub struct Sheet {
@@ -80,6 +91,20 @@ pub struct Sheet {
     done: Vec<Done>,
     redo: Vec<Done>,
     table: Table,
+    /// The ledger before each live row, and after the last one:
+    /// `states.len() == table.rows.len() + 1`.
+    states: Vec<Ledgers>,
+}
+
+/// What a change touched: every table row before `rows_from` and every item before `items_from` is unchanged.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
+pub struct Applied {
+    /// The first table row that may have changed (rows after the change
+    /// are re-derived from here; `table().rows.len()` if none is left).
+    pub rows_from: usize,
+    /// The first item (entered deal, deleted ones included) that may
+    /// have changed.
+    pub items_from: usize,
 }
 
 /// One row of the derived table.
@@ -129,11 +154,173 @@ fn f(x: i32) -> f64 {
     x as f64
 }
 
+fn half(h: belot_core::three_player::Half) -> f64 {
+    h.0 as f64 / 2.0
+}
+
+/// How a row is shown: `played`, `thrown_in` or `redeal`.
+fn kind(e: &DealInput) -> &'static str {
+    match e {
+        DealInput::ThrownIn => "thrown_in",
+        DealInput::Redeal => "redeal",
+        _ => "played",
+    }
+}
+
+/// The rules engine's ledger for the sheet's variant: the state of the
+/// game between two rows. It is kept without its own rows (the sheet has
+/// them), so a copy per row costs a few words.
+#[derive(Clone, PartialEq, Debug)]
+enum Ledgers {
+    French(Ledger),
+    French3(Ledger3),
+    Two(TwoLedger),
+    Three(ThreeLedger),
+}
+
+/// The part of a row the ledger computes.
+struct Scored {
+    dealer: Seat,
+    score: Value,
+    recorded: Vec<f64>,
+    pool_after: f64,
+    totals: Vec<f64>,
+    counted: bool,
+}
+
+impl Ledgers {
+    /// An empty game.
+    fn new(setup: &Setup) -> Ledgers {
+        let first = setup.first_dealer;
+        match setup.rules {
+            Rules::French { options } if options.players == 3 => {
+                Ledgers::French3(Ledger3::new(options, first))
+            }
+            Rules::French { options } => Ledgers::French(Ledger::new(options, first)),
+            Rules::TwoPlayer { options } => Ledgers::Two(TwoLedger::new(options, first)),
+            Rules::ThreePlayer { options } => Ledgers::Three(ThreeLedger::new(options, first)),
+        }
+    }
+
+    /// Who deals the next entry.
+    fn next_dealer(&self) -> Seat {
+        match self {
+            Ledgers::French(l) => l.next_dealer(),
+            Ledgers::French3(l) => l.next_dealer(),
+            Ledgers::Two(l) => l.next_dealer,
+            Ledgers::Three(l) => l.next_dealer,
+        }
+    }
+
+    /// Folds one entry in; `None` if it is not this variant's entry.
+    fn push(&mut self, e: &Converted) -> Option<Scored> {
+        let s = match (self, e) {
+            (Ledgers::French(l), Converted::French(e)) => {
+                let r = l.push(e);
+                // Forget the ledger's row, keeping its dealer rotation.
+                l.first_dealer = l.next_dealer();
+                l.rows.clear();
+                Scored {
+                    dealer: r.dealer,
+                    score: json!(r.score),
+                    recorded: r.recorded.map(f).to_vec(),
+                    pool_after: f(r.pool_after),
+                    totals: r.totals.map(f).to_vec(),
+                    counted: r.counted,
+                }
+            }
+            (Ledgers::French3(l), Converted::French3(e)) => {
+                let r = l.push(e);
+                l.first_dealer = l.next_dealer();
+                l.rows.clear();
+                Scored {
+                    dealer: r.dealer,
+                    score: json!(r.score),
+                    recorded: r.recorded.map(f).to_vec(),
+                    pool_after: f(r.pool_after),
+                    totals: r.totals.map(f).to_vec(),
+                    counted: r.counted,
+                }
+            }
+            (Ledgers::Two(l), Converted::Two(e)) => {
+                let r = l.push(e);
+                l.rows.clear();
+                Scored {
+                    dealer: r.dealer,
+                    score: json!({"score": r.score, "redeal": r.redeal, "pool_awarded": r.pool_awarded}),
+                    recorded: r.recorded.map(f).to_vec(),
+                    pool_after: f(r.pools_after.iter().sum()),
+                    totals: r.totals.map(f).to_vec(),
+                    counted: r.counted,
+                }
+            }
+            (Ledgers::Three(l), Converted::Three(e)) => {
+                let r = l.push(e);
+                l.rows.clear();
+                Scored {
+                    dealer: r.dealer,
+                    score: json!(r.score),
+                    recorded: r.recorded.map(half).to_vec(),
+                    pool_after: half(r.pool_after),
+                    totals: r.totals.map(half).to_vec(),
+                    counted: r.counted,
+                }
+            }
+            _ => return None,
+        };
+        Some(s)
+    }
+
+    /// Writes the final-table fields (totals, pool, pool lost, next
+    /// dealer, winner) of a game in this state.
+    fn fill(&self, t: &mut Table) {
+        let (totals, pool, pool_lost, winner) = match self {
+            Ledgers::French(l) => {
+                (l.totals.map(f).to_vec(), f(l.pool), f(l.pool_lost), l.winner.map(|s| s.0))
+            }
+            Ledgers::French3(l) => {
+                (l.totals.map(f).to_vec(), f(l.pool), f(l.pool_lost), l.winner.map(|s| s.0))
+            }
+            Ledgers::Two(l) => {
+                (l.totals.map(f).to_vec(), f(l.pool()), f(l.pool_lost), l.winner.map(|s| s.0))
+            }
+            Ledgers::Three(l) => (
+                l.totals.map(half).to_vec(),
+                half(l.pool),
+                half(l.pool_lost),
+                l.winner.map(|s| s.0),
+            ),
+        };
+        t.totals = totals;
+        t.pool = pool;
+        t.pool_lost = pool_lost;
+        t.next_dealer = self.next_dealer();
+        t.winner = winner;
+    }
+}
+
+/// Rows derived from some live row on, with the ledger after each.
+struct Tail {
+    rows: Vec<Row>,
+    states: Vec<Ledgers>,
+}
+
 impl Sheet {
-    /// A new, empty sheet.
+    /// A new, empty sheet. Names are stored trimmed (see
+    /// [`Setup::normalized`]).
     pub fn new(setup: Setup) -> Result<Sheet, String> {
-        setup.validate()?;
-        let mut s = Sheet {
+        let setup = setup.normalized()?;
+        let start = Ledgers::new(&setup);
+        let mut table = Table {
+            rows: Vec::new(),
+            totals: Vec::new(),
+            pool: 0.0,
+            pool_lost: 0.0,
+            next_dealer: setup.first_dealer,
+            winner: None,
+        };
+        start.fill(&mut table);
+        Ok(Sheet {
             setup,
             history: Vec::new(),
             items: Vec::new(),
@@ -141,34 +328,30 @@ impl Sheet {
             next_id: 1,
             done: Vec::new(),
             redo: Vec::new(),
-            table: Table {
-                rows: Vec::new(),
-                totals: Vec::new(),
-                pool: 0.0,
-                pool_lost: 0.0,
-                next_dealer: Seat(0),
-                winner: None,
-            },
-        };
-        s.table = s.derive()?;
-        Ok(s)
+            table,
+            states: vec![start],
+        })
     }
 
-    /// Rebuilds a sheet from its stored history. The table is derived
-    /// once at the end (each change was checked when it was made; a history
-    /// that does not replay is refused whole).
+    /// Rebuilds a sheet from its stored history, in time linear in its
+    /// length. The table is derived once at the end (each change was
+    /// checked when it was made; a history that does not replay is refused
+    /// whole).
     pub fn from_history(setup: Setup, history: &[Change]) -> Result<Sheet, String> {
         let mut s = Sheet::new(setup)?;
         for (i, c) in history.iter().enumerate() {
             s.apply_inner(c).map_err(|e| format!("change {}: {e}", i + 1))?;
         }
         s.history = history.to_vec();
-        s.table = s.derive()?;
+        let tail = s.derive_tail(0, 0)?;
+        s.splice(0, tail);
         Ok(s)
     }
 
     /// Rebuilds a sheet from a history of unknown origin (an import),
     /// checking every change as it was made: each must be accepted in turn.
+    /// Each change re-derives only the rows it affects, so a history of
+    /// added deals replays in linear time.
     pub fn from_history_checked(setup: Setup, history: &[Change]) -> Result<Sheet, String> {
         let mut s = Sheet::new(setup)?;
         for (i, c) in history.iter().enumerate() {
@@ -207,34 +390,98 @@ impl Sheet {
         !self.redo.is_empty()
     }
 
+    /// Where a deal is among the items (kept in id order).
     fn position(&self, id: EntryId) -> Result<usize, String> {
         self.items
-            .iter()
-            .position(|i| i.id == id)
-            .ok_or_else(|| format!("there is no deal #{id} on this sheet"))
+            .binary_search_by_key(&id, |i| i.id)
+            .map_err(|_| format!("there is no deal #{id} on this sheet"))
     }
 
-    /// Applies a change; a refused change (the message says why) leaves
-    /// the sheet exactly as it was.
-    pub fn apply(&mut self, change: Change) -> Result<(), String> {
-        // apply_inner changes nothing when it refuses; when the new list
-        // does not derive, the change is taken back step by step (cheaper
-        // than copying the sheet: this runs on every request).
-        let redo = self.redo.clone();
+    /// Applies a change and says which rows and items it touched; a refused
+    /// change (the message says why) leaves the sheet exactly as it was.
+    /// Only the rows from the first live deal the change affects are
+    /// re-derived.
+    pub fn apply(&mut self, change: Change) -> Result<Applied, String> {
+        // A new change clears the redo list: keep it aside to put back if
+        // the change is refused.
+        let redo = match change {
+            Change::Undo | Change::Redo => None,
+            _ => Some(std::mem::take(&mut self.redo)),
+        };
         let next_id = self.next_id;
-        self.apply_inner(&change)?;
-        match self.derive() {
-            Ok(t) => {
-                self.table = t;
+        let id = match self.apply_inner(&change) {
+            Ok(id) => id,
+            Err(e) => {
+                if let Some(r) = redo {
+                    self.redo = r;
+                }
+                return Err(e);
+            }
+        };
+        let items_from = self.items.partition_point(|i| i.id < id);
+        let rows_from = self.table.rows.partition_point(|r| r.id < id);
+        match self.derive_tail(rows_from, items_from) {
+            Ok(tail) => {
+                self.splice(rows_from, tail);
                 self.history.push(change);
-                Ok(())
+                Ok(Applied { rows_from, items_from })
             }
             Err(e) => {
                 self.take_back(&change)?;
-                self.redo = redo;
+                if let Some(r) = redo {
+                    self.redo = r;
+                }
                 self.next_id = next_id;
                 Err(e)
             }
+        }
+    }
+
+    /// Derives the rows of the live items from `items_from` on, starting
+    /// from the ledger before live row `rows_from`. Changes nothing.
+    fn derive_tail(&self, rows_from: usize, items_from: usize) -> Result<Tail, String> {
+        let mut l = self.states[rows_from].clone();
+        let live = self.items[items_from..].iter().filter(|i| !i.deleted);
+        let mut tail = Tail { rows: Vec::new(), states: Vec::new() };
+        for item in live {
+            let number = (rows_from + tail.rows.len()) as u32 + 1;
+            tail.rows.push(self.row(&mut l, item, number)?);
+            tail.states.push(l.clone());
+        }
+        Ok(tail)
+    }
+
+    /// Folds one live item through the ledger into its row.
+    fn row(&self, l: &mut Ledgers, item: &Item, number: u32) -> Result<Row, String> {
+        let e = item
+            .entry
+            .convert(&self.setup.rules, l.next_dealer())
+            .map_err(|m| format!("deal #{}: {m}", item.id))?;
+        let s = l
+            .push(&e)
+            .ok_or_else(|| format!("deal #{}: does not belong on this sheet", item.id))?;
+        Ok(Row {
+            number,
+            id: item.id,
+            dealer: s.dealer,
+            kind: kind(&item.entry),
+            entry: item.entry.clone(),
+            score: s.score,
+            recorded: s.recorded,
+            pool_after: s.pool_after,
+            totals: s.totals,
+            counted: s.counted,
+        })
+    }
+
+    /// Replaces the rows from `rows_from` on by a derived tail.
+    fn splice(&mut self, rows_from: usize, tail: Tail) {
+        self.table.rows.truncate(rows_from);
+        self.table.rows.extend(tail.rows);
+        self.states.truncate(rows_from + 1);
+        self.states.extend(tail.states);
+        if let Some(last) = self.states.last() {
+            last.fill(&mut self.table);
         }
     }
 
@@ -263,14 +510,15 @@ impl Sheet {
         Ok(())
     }
 
-    fn apply_inner(&mut self, change: &Change) -> Result<(), String> {
-        match change {
+    /// Changes the items (not the table); returns the deal touched.
+    /// Changes nothing when it refuses.
+    fn apply_inner(&mut self, change: &Change) -> Result<EntryId, String> {
+        let d = match change {
             Change::Add { entry } => {
                 let id = self.next_id;
                 self.next_id += 1;
                 self.items.push(Item { id, entry: entry.clone(), deleted: false });
-                self.done.push(Done::Added(id));
-                self.redo.clear();
+                Done::Added(id)
             }
             Change::Edit { id, entry } => {
                 let p = self.position(*id)?;
@@ -278,8 +526,7 @@ impl Sheet {
                     return Err(format!("deal #{id} is deleted: restore it before editing"));
                 }
                 let old = std::mem::replace(&mut self.items[p].entry, entry.clone());
-                self.done.push(Done::Edited(*id, old, entry.clone()));
-                self.redo.clear();
+                Done::Edited(*id, old, entry.clone())
             }
             Change::Delete { id } => {
                 let p = self.position(*id)?;
@@ -287,8 +534,7 @@ impl Sheet {
                     return Err(format!("deal #{id} is already deleted"));
                 }
                 self.items[p].deleted = true;
-                self.done.push(Done::Deleted(*id));
-                self.redo.clear();
+                Done::Deleted(*id)
             }
             Change::Restore { id } => {
                 let p = self.position(*id)?;
@@ -296,21 +542,25 @@ impl Sheet {
                     return Err(format!("deal #{id} is not deleted"));
                 }
                 self.items[p].deleted = false;
-                self.done.push(Done::Restored(*id));
-                self.redo.clear();
+                Done::Restored(*id)
             }
             Change::Undo => {
                 let d = self.done.pop().ok_or("nothing to undo")?;
                 self.revert(&d)?;
                 self.redo.push(d);
+                return Ok(self.redo[self.redo.len() - 1].id());
             }
             Change::Redo => {
                 let d = self.redo.pop().ok_or("nothing to redo")?;
                 self.reapply(&d)?;
                 self.done.push(d);
+                return Ok(self.done[self.done.len() - 1].id());
             }
-        }
-        Ok(())
+        };
+        let id = d.id();
+        self.done.push(d);
+        self.redo.clear();
+        Ok(id)
     }
 
     fn revert(&mut self, d: &Done) -> Result<(), String> {
@@ -345,8 +595,9 @@ impl Sheet {
                     .rposition(|i| i.id == *id)
                     .ok_or_else(|| format!("deal #{id} cannot be redone"))?;
                 let item = self.undone_adds.remove(k);
-                // Back at its place: after every item with a smaller id.
-                let at = self.items.iter().position(|i| i.id > *id).unwrap_or(self.items.len());
+                // Back at its place: after every item with a smaller id
+                // (items stay in id order).
+                let at = self.items.partition_point(|i| i.id < *id);
                 self.items.insert(at, item);
             }
             Done::Edited(id, _, new) => {
@@ -365,182 +616,20 @@ impl Sheet {
         Ok(())
     }
 
-    /// Recomputes the table from the live deals (left-to-right fold
-    /// through the engine's ledger for the variant).
+    /// Recomputes the whole table from the live deals (a left-to-right
+    /// fold through the engine's ledger for the variant). The sheet keeps
+    /// the same table up to date change by change; this is the reference.
     pub fn derive(&self) -> Result<Table, String> {
-        let rules = self.setup.rules;
-        let first = self.setup.first_dealer;
-        let live: Vec<&Item> = self.items.iter().filter(|i| !i.deleted).collect();
-        let mut rows = Vec::with_capacity(live.len());
-        let kind = |e: &DealInput| match e {
-            DealInput::ThrownIn => "thrown_in",
-            DealInput::Redeal => "redeal",
-            _ => "played",
+        let tail = self.derive_tail(0, 0)?;
+        let mut table = Table {
+            rows: tail.rows,
+            totals: Vec::new(),
+            pool: 0.0,
+            pool_lost: 0.0,
+            next_dealer: self.setup.first_dealer,
+            winner: None,
         };
-        macro_rules! push_rows {
-            ($ledger:expr, $conv:ident, $rowfn:expr) => {{
-                let mut l = $ledger;
-                for (k, item) in live.iter().enumerate() {
-                    let dealer = l.next_dealer_seat();
-                    let e = match item
-                        .entry
-                        .convert(&rules, dealer)
-                        .map_err(|m| format!("deal #{}: {m}", item.id))?
-                    {
-                        Converted::$conv(e) => e,
-                        _ => {
-                            return Err(format!(
-                                "deal #{}: does not belong on this sheet",
-                                item.id
-                            ));
-                        }
-                    };
-                    let r = l.push(&e);
-                    let (score, recorded, pool_after, totals, counted, dealer) = $rowfn(&r);
-                    rows.push(Row {
-                        number: k as u32 + 1,
-                        id: item.id,
-                        dealer,
-                        kind: kind(&item.entry),
-                        entry: item.entry.clone(),
-                        score,
-                        recorded,
-                        pool_after,
-                        totals,
-                        counted,
-                    });
-                }
-                l
-            }};
-        }
-        let table = match rules {
-            Rules::French { options } if options.players == 3 => {
-                let l = push_rows!(
-                    Ledger3::new(options, first),
-                    French3,
-                    |r: &belot_core::french::Row3| {
-                        (
-                            json!(r.score),
-                            r.recorded.iter().map(|&x| f(x)).collect(),
-                            f(r.pool_after),
-                            r.totals.iter().map(|&x| f(x)).collect(),
-                            r.counted,
-                            r.dealer,
-                        )
-                    }
-                );
-                Table {
-                    rows,
-                    totals: l.totals.iter().map(|&x| f(x)).collect(),
-                    pool: f(l.pool),
-                    pool_lost: f(l.pool_lost),
-                    next_dealer: l.next_dealer(),
-                    winner: l.winner.map(|s| s.0),
-                }
-            }
-            Rules::French { options } => {
-                let l = push_rows!(
-                    Ledger::new(options, first),
-                    French,
-                    |r: &belot_core::french::Row| {
-                        (
-                            json!(r.score),
-                            r.recorded.iter().map(|&x| f(x)).collect(),
-                            f(r.pool_after),
-                            r.totals.iter().map(|&x| f(x)).collect(),
-                            r.counted,
-                            r.dealer,
-                        )
-                    }
-                );
-                Table {
-                    rows,
-                    totals: l.totals.iter().map(|&x| f(x)).collect(),
-                    pool: f(l.pool),
-                    pool_lost: f(l.pool_lost),
-                    next_dealer: l.next_dealer(),
-                    winner: l.winner.map(|s| s.0),
-                }
-            }
-            Rules::TwoPlayer { options } => {
-                let l = push_rows!(
-                    TwoLedger::new(options, first),
-                    Two,
-                    |r: &belot_core::two_player::TwoRow| {
-                        (
-                            json!({"score": r.score, "redeal": r.redeal, "pool_awarded": r.pool_awarded}),
-                            r.recorded.iter().map(|&x| f(x)).collect(),
-                            f(r.pools_after.iter().sum()),
-                            r.totals.iter().map(|&x| f(x)).collect(),
-                            r.counted,
-                            r.dealer,
-                        )
-                    }
-                );
-                Table {
-                    rows,
-                    totals: l.totals.iter().map(|&x| f(x)).collect(),
-                    pool: f(l.pool()),
-                    pool_lost: f(l.pool_lost),
-                    next_dealer: l.next_dealer,
-                    winner: l.winner.map(|s| s.0),
-                }
-            }
-            Rules::ThreePlayer { options } => {
-                let half = |h: belot_core::three_player::Half| h.0 as f64 / 2.0;
-                let l = push_rows!(
-                    ThreeLedger::new(options, first),
-                    Three,
-                    |r: &belot_core::three_player::ThreeRow| {
-                        (
-                            json!(r.score),
-                            r.recorded.iter().map(|&x| half(x)).collect(),
-                            half(r.pool_after),
-                            r.totals.iter().map(|&x| half(x)).collect(),
-                            r.counted,
-                            r.dealer,
-                        )
-                    }
-                );
-                Table {
-                    rows,
-                    totals: l.totals.iter().map(|&x| half(x)).collect(),
-                    pool: half(l.pool),
-                    pool_lost: half(l.pool_lost),
-                    next_dealer: l.next_dealer,
-                    winner: l.winner.map(|s| s.0),
-                }
-            }
-        };
+        tail.states.last().unwrap_or(&self.states[0]).fill(&mut table);
         Ok(table)
-    }
-}
-
-/// The dealer of the next entry, whatever the ledger.
-trait NextDealerSeat {
-    fn next_dealer_seat(&self) -> Seat;
-}
-
-impl NextDealerSeat for Ledger {
-    fn next_dealer_seat(&self) -> Seat {
-        self.next_dealer()
-    }
-}
-
-impl NextDealerSeat for Ledger3 {
-    fn next_dealer_seat(&self) -> Seat {
-        self.next_dealer()
-    }
-}
-
-impl NextDealerSeat for TwoLedger {
-    fn next_dealer_seat(&self) -> Seat {
-        self.next_dealer
-    }
-}
-
-impl NextDealerSeat for ThreeLedger {
-    fn next_dealer_seat(&self) -> Seat {
-        self.next_dealer
     }
 }

@@ -375,3 +375,336 @@ proptest! {
         }
     }
 }
+
+/// Every variant's set-up, with low targets so random games end and rows
+/// after the end appear.
+fn variant_setup(v: usize) -> Setup {
+    let (players, rules) = match v {
+        0 => (4, Rules::French { options: FrenchOptions { target: 300, ..Default::default() } }),
+        1 => (
+            3,
+            Rules::French {
+                options: FrenchOptions { players: 3, target: 300, ..Default::default() },
+            },
+        ),
+        2 => (
+            2,
+            Rules::French {
+                options: FrenchOptions { players: 2, target: 300, ..Default::default() },
+            },
+        ),
+        3 => {
+            let options = belot_core::two_player::TwoOptions { target: 200, ..Default::default() };
+            (2, Rules::TwoPlayer { options })
+        }
+        _ => {
+            let options =
+                belot_core::three_player::ThreeOptions { target: 150, ..Default::default() };
+            (3, Rules::ThreePlayer { options })
+        }
+    };
+    Setup {
+        name: format!("variant {v}"),
+        players: (0..players).map(|i| format!("P{i}")).collect(),
+        first_dealer: Seat(1),
+        rules,
+    }
+}
+
+/// Entries for variant `v` (see `variant_setup`), mostly valid, with now
+/// and then a thrown-in deal, a redeal or another variant's entry (those
+/// are refused where they do not belong).
+fn variant_entry(v: usize) -> BoxedStrategy<DealInput> {
+    let own = match v {
+        0 => any_entry().boxed(),
+        1 => (0..3u8, 0..=162u32, 0..=80u32, any::<bool>())
+            .prop_map(|(t, a, b, bel)| DealInput::French {
+                taker: Seat(t),
+                card_points: vec![Some(a), Some(b.min(162 - a)), None],
+                announcements: vec![],
+                capot: None,
+                belote: bel.then_some(t),
+                announced: vec![],
+                trump: None,
+            })
+            .boxed(),
+        2 => (0..2u8, 0..=100u32, 10..=56u32)
+            .prop_map(|(t, a, b)| DealInput::French {
+                taker: Seat(t),
+                card_points: vec![Some(a), Some(b)],
+                announcements: vec![],
+                capot: None,
+                belote: None,
+                announced: vec![],
+                trump: None,
+            })
+            .boxed(),
+        3 => (0..4usize, any::<bool>(), 0..2u8, 0..=120u32, 10..=110u32, 0..2u8)
+            .prop_map(|(c, rasp, l, a, b, bela)| DealInput::TwoPlayer {
+                contract: ["S", "H", "NT", "AT"][c].parse().unwrap(),
+                raspasy: rasp,
+                loader: (!rasp).then_some(Seat(l)),
+                card_points: [a, b],
+                constructions: [if a > b { 20 } else { 0 }, 0],
+                belas: [if c == 2 { 0 } else { bela }, 0],
+                took_trick: None,
+            })
+            .boxed(),
+        _ => (0..3u8, 10..=80u32, 0..=50u32, 0..=30u32, 0..3u8, any::<bool>())
+            .prop_map(|(d, a, b, c, last, comb)| {
+                let mut pts = [b, c, 0];
+                pts.rotate_left(last as usize);
+                pts[last as usize] = a;
+                DealInput::ThreePlayer {
+                    declarer: Seat(d),
+                    card_points: pts,
+                    last_trick: Seat(last),
+                    capo: vec![],
+                    combinations: [if comb { 50 } else { 0 }, 0, 0],
+                    belots: [0; 3],
+                }
+            })
+            .boxed(),
+    };
+    prop_oneof![
+        12 => own,
+        1 => Just(DealInput::ThrownIn),
+        1 => Just(DealInput::Redeal),
+        1 => any_entry(),
+    ]
+    .boxed()
+}
+
+fn variant_change(v: usize) -> impl Strategy<Value = Change> {
+    prop_oneof![
+        5 => variant_entry(v).prop_map(|entry| Change::Add { entry }),
+        2 => (1..20u32, variant_entry(v)).prop_map(|(id, entry)| Change::Edit { id, entry }),
+        1 => (1..20u32).prop_map(|id| Change::Delete { id }),
+        1 => (1..20u32).prop_map(|id| Change::Restore { id }),
+        2 => Just(Change::Undo),
+        1 => Just(Change::Redo),
+    ]
+}
+
+/// A variant and random changes for it.
+fn variant_session() -> impl Strategy<Value = (usize, Vec<Change>)> {
+    (0..5usize).prop_flat_map(|v| (Just(v), prop::collection::vec(variant_change(v), 0..50)))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    /// Incremental derivation, every variant: after each random add, edit,
+    /// delete, restore, undo or redo the table equals the full
+    /// recomputation (`derive`); what `apply` says it touched is right
+    /// (rows before `rows_from` and items before `items_from` are as they
+    /// were; an added deal touches only its own row); a refused change
+    /// leaves the sheet exactly as it was; the history replays, checked and
+    /// unchecked, to the same sheet.
+    #[test]
+    fn incremental_table_equals_full_derivation_in_every_variant(
+        (v, changes) in variant_session(),
+    ) {
+        let mut s = Sheet::new(variant_setup(v)).unwrap();
+        for c in changes {
+            let before = s.clone();
+            match s.apply(c.clone()) {
+                Ok(a) => {
+                    let (rows, old_rows) = (&s.table().rows, &before.table().rows);
+                    prop_assert!(a.rows_from <= rows.len().min(old_rows.len()));
+                    prop_assert!(a.items_from <= s.items().len().min(before.items().len()));
+                    prop_assert_eq!(&rows[..a.rows_from], &old_rows[..a.rows_from]);
+                    prop_assert_eq!(&s.items()[..a.items_from], &before.items()[..a.items_from]);
+                    if let Change::Add { .. } = c {
+                        prop_assert_eq!(a.rows_from, old_rows.len());
+                        prop_assert_eq!(a.items_from, before.items().len());
+                    }
+                    prop_assert_eq!(s.table(), &s.derive().unwrap());
+                }
+                Err(_) => prop_assert_eq!(&s, &before),
+            }
+        }
+        let replayed = Sheet::from_history(variant_setup(v), s.history()).unwrap();
+        prop_assert_eq!(&replayed, &s);
+        let checked = Sheet::from_history_checked(variant_setup(v), s.history()).unwrap();
+        prop_assert_eq!(&checked, &s);
+    }
+}
+
+/// Incremental derivation: adding a deal to a long sheet derives one row,
+/// and a checked import of 5,000 added deals is linear (it took minutes
+/// when every change re-derived the whole table).
+#[test]
+fn import_of_5000_deals_is_linear() {
+    let setup = Setup {
+        rules: Rules::French { options: FrenchOptions { target: 100_000, ..Default::default() } },
+        ..french_setup()
+    };
+    let history: Vec<Change> = (0..5000u32)
+        .map(|k| Change::Add {
+            entry: match k % 5 {
+                4 => DealInput::ThrownIn,
+                _ => fr(
+                    (k % 4) as u8,
+                    [Some(40 + k % 80), None],
+                    [[0, 20, 50][k as usize % 3], 0],
+                    None,
+                    None,
+                ),
+            },
+        })
+        .collect();
+    let t = std::time::Instant::now();
+    let s = Sheet::from_history_checked(setup.clone(), &history).unwrap();
+    let took = t.elapsed();
+    assert_eq!(s.table().rows.len(), 5000);
+    assert!(took < std::time::Duration::from_secs(2), "5,000 checked changes took {took:?}");
+    let t = std::time::Instant::now();
+    let again = Sheet::from_history(setup, &history).unwrap();
+    assert!(t.elapsed() < std::time::Duration::from_secs(2), "replay took {:?}", t.elapsed());
+    assert_eq!(again, s);
+    assert_eq!(s.table(), &s.derive().unwrap());
+}
+
+/// Names are stored trimmed, and the length rule applies to what is
+/// stored ("A" and 60,000 spaces is "A").
+#[test]
+fn names_are_stored_trimmed() {
+    let long_spaces = format!("A{}", " ".repeat(60_000));
+    let setup = Setup {
+        name: "  Friday  ".into(),
+        players: [long_spaces.as_str(), " Boris", "Chloé\t", "Dimitar"].map(String::from).to_vec(),
+        ..french_setup()
+    };
+    let s = Sheet::new(setup.clone()).unwrap();
+    assert_eq!(s.setup().name, "Friday");
+    assert_eq!(s.setup().players, ["A", "Boris", "Chloé", "Dimitar"]);
+    assert_eq!(setup.normalized().unwrap(), *s.setup());
+    let replayed = Sheet::from_history(s.setup().clone(), &[]).unwrap();
+    assert_eq!(replayed.setup(), s.setup());
+}
+
+/// Names refuse control, invisible (format) and text-direction
+/// characters, name the seat, and quote at most 40 characters back.
+#[test]
+fn names_refuse_control_invisible_and_bidi_characters() {
+    let bad = [
+        "Bo\u{202E}ris",
+        "\u{200B}",
+        "A\u{200B}B",
+        "\u{FEFF}Ana",
+        "Ana\u{2066}x",
+        "soft\u{00AD}hyphen",
+        "Ana\u{0007}",
+        "line\u{2028}break",
+        "tag\u{E0041}",
+        "A\u{200D}B",
+    ];
+    for name in bad {
+        let setup =
+            Setup { players: ["Ana", name, "C", "D"].map(String::from).to_vec(), ..french_setup() };
+        let e = Sheet::new(setup).unwrap_err();
+        assert!(e.contains("seat 1") && e.contains("text-direction"), "{name:?}: {e}");
+        let setup = Setup { name: name.into(), ..french_setup() };
+        let e = Sheet::new(setup).unwrap_err();
+        assert!(e.starts_with("game name"), "{name:?}: {e}");
+    }
+    // Long refused names are quoted short.
+    let long = format!("{}\u{202E}", "x".repeat(10_000));
+    let setup =
+        Setup { players: ["Ana", "B", &long, "D"].map(String::from).to_vec(), ..french_setup() };
+    let e = Sheet::new(setup).unwrap_err();
+    assert!(e.contains("seat 2") && e.contains("U+202E") && e.len() < 250, "{e}");
+    let setup = Setup {
+        players: ["Ana", "B", "C", &"y".repeat(41)].map(String::from).to_vec(),
+        ..french_setup()
+    };
+    let e = Sheet::new(setup).unwrap_err();
+    assert!(e.contains("seat 3") && e.contains("has 41 characters") && e.len() < 250, "{e}");
+    // Letters of every script, accents and emoji stay accepted.
+    let ok = ["Chloé", "Димитър", "Ірина", "Ștefan", "李雷", "🂡 Ace"];
+    let setup = Setup {
+        players: ok[..4].iter().map(|s| s.to_string()).collect(),
+        name: ok[4..].concat(),
+        ..french_setup()
+    };
+    Sheet::new(setup).unwrap();
+}
+
+fn announced(list: &[(u8, &str)]) -> DealInput {
+    use belot_core::meld::Meld;
+    DealInput::French {
+        taker: Seat(0),
+        card_points: vec![Some(100), None],
+        announcements: vec![],
+        capot: None,
+        belote: None,
+        announced: list
+            .iter()
+            .map(|&(seat, cards)| belot_score::Announced {
+                seat: Seat(seat),
+                meld: Meld::from_cards(
+                    belot_core::parse_cards(cards).unwrap().into_iter().collect(),
+                )
+                .unwrap(),
+            })
+            .collect(),
+        trump: Some(belot_core::Suit::Hearts),
+    }
+}
+
+/// A meld counts once: the same meld announced twice in a deal is
+/// refused (a carré sent five times scored 1,000), and so are two melds of
+/// one hand sharing a card, except one carré and one sequence under the
+/// default card re-use rule; with `card_reuse: once_only` that is refused
+/// too.
+#[test]
+fn duplicate_and_overlapping_melds_are_refused() {
+    let mut s = Sheet::new(french_setup()).unwrap();
+    let before = s.clone();
+    let carre = "JS JH JD JC";
+    let e = s.apply(Change::Add { entry: announced(&[(0, carre); 5]) }).unwrap_err();
+    assert!(e.contains("announced twice") && e.contains("counts once"), "{e}");
+    let e =
+        s.apply(Change::Add { entry: announced(&[(1, "AS KS QS"), (1, "AS KS QS")]) }).unwrap_err();
+    assert!(e.contains("announced twice"), "{e}");
+    // Two sequences of one hand sharing a card.
+    let e = s
+        .apply(Change::Add { entry: announced(&[(1, "AS KS QS JS"), (1, "QS JS TS")]) })
+        .unwrap_err();
+    assert!(e.contains("never in two sequences"), "{e}");
+    assert_eq!(s, before, "nothing stored");
+    // One carré and one sequence may share a card (the default rule).
+    s.apply(Change::Add { entry: announced(&[(0, carre), (0, "KH QH JH")]) }).unwrap();
+    assert_eq!(s.table().rows[0].recorded, vec![100.0 + 200.0 + 20.0, 62.0]);
+    // Each card in one meld only with `once_only`.
+    let options =
+        FrenchOptions { card_reuse: belot_core::meld::CardReuse::OnceOnly, ..Default::default() };
+    let mut s = Sheet::new(Setup { rules: Rules::French { options }, ..french_setup() }).unwrap();
+    let e = s.apply(Change::Add { entry: announced(&[(0, carre), (0, "KH QH JH")]) }).unwrap_err();
+    assert!(e.contains("one meld only") && e.contains("[JH]"), "{e}");
+}
+
+/// `apply` says exactly where a change starts: an edit, a delete, its
+/// undo and redo start at the deal's own row and item.
+#[test]
+fn applied_starts_at_the_changed_deal() {
+    use belot_score::Applied;
+    let mut s = Sheet::new(french_setup()).unwrap();
+    for k in 0..10 {
+        let a = s.apply(Change::Add { entry: fr(k % 4, [Some(90), None], [0, 0], None, None) });
+        assert_eq!(a.unwrap(), Applied { rows_from: k as usize, items_from: k as usize });
+    }
+    let id = s.items()[4].id;
+    s.apply(Change::Delete { id: s.items()[2].id }).unwrap();
+    let edit = Change::Edit { id, entry: DealInput::ThrownIn };
+    assert_eq!(s.apply(edit).unwrap(), Applied { rows_from: 3, items_from: 4 });
+    assert_eq!(s.apply(Change::Undo).unwrap(), Applied { rows_from: 3, items_from: 4 });
+    assert_eq!(s.apply(Change::Undo).unwrap(), Applied { rows_from: 2, items_from: 2 });
+    assert_eq!(s.apply(Change::Redo).unwrap(), Applied { rows_from: 2, items_from: 2 });
+    assert_eq!(s.table().rows.len(), 9);
+    assert_eq!(s.apply(Change::Undo).unwrap(), Applied { rows_from: 2, items_from: 2 });
+    let undo_add = s.apply(Change::Undo).unwrap();
+    assert_eq!(undo_add, Applied { rows_from: 9, items_from: 9 }, "the last add undone");
+    assert_eq!((s.table().rows.len(), s.items().len()), (9, 9));
+}
