@@ -573,3 +573,17 @@ fn belot_solve_judges_raspasy_and_three_player_records() {
         }
     }
 }
+
+/// A line over 8 MiB is refused with `too_large` and the session goes on:
+/// the match in progress is kept and the next lines are answered.
+#[test]
+fn belot_engine_refuses_a_line_over_the_limit_and_goes_on() {
+    let mut p = EngineProcess::start();
+    p.ask(json!({"cmd": "new", "seed": 42, "dealer": 0}));
+    let before = p.ask(json!({"cmd": "state"}));
+    let long = format!(r#"{{"cmd":"bot","pad":"{}"}}"#, "x".repeat(8 << 20));
+    let r = p.raw(long.as_bytes());
+    assert_eq!(r["error"]["code"], "too_large", "{r}");
+    assert_eq!(p.ask(json!({"cmd": "state"})), before);
+    assert_eq!(p.ask(json!({"cmd": "view", "seat": 1}))["view"]["seat"], 1);
+}

@@ -1,7 +1,9 @@
 //! The `belot engine` protocol: one JSON request per line in, one JSON
-//! response per line out. No I/O here: [`Engine::handle_line`] maps a line
-//! to a line, so the protocol is tested without a process. See
-//! `docs/protocol.md` for the full description with examples.
+//! response per line out. No I/O of its own: [`Engine::handle_line`] maps
+//! a line to a line, so the protocol is tested without a process, and
+//! [`serve_lines`] runs the loop over any reader and writer, reading at
+//! most [`MAX_LINE`] bytes of a line. See `docs/protocol.md` for the full
+//! description with examples.
 //!
 //! Every response has `"ok": true|false` and echoes the request's `"id"`.
 //! A refused request gets `"ok": false` and an `error` with a `code` and a
@@ -22,6 +24,8 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value, json};
 
+use request::reply;
+
 use crate::action::Action;
 use crate::card::{Card, CardSet, Suit};
 use crate::deck::Deck;
@@ -32,6 +36,7 @@ use crate::record::{MatchRecord, Variant};
 use crate::seat::Seat;
 use crate::three_player::{self, ThreeMatch, ThreeOptions};
 use crate::two_player::{TwoMatch, TwoOptions, dealer_by_lot};
+pub use request::{Line, MAX_LINE, Request, read_line_bounded, serve_lines, too_large_reply};
 
 /// The commands, for error messages and `help`.
 pub const COMMANDS: &[(&str, &str)] = &[
@@ -73,7 +78,6 @@ impl From<GameError> for ProtoError {
 }
 
 /// A protocol session: at most one match at a time.
-#[derive(Default)]
 pub struct Engine {
     game: Option<Game>,
     /// The players' names of a loaded record, saved back with it.
@@ -81,6 +85,14 @@ pub struct Engine {
     /// Commands a wrapper answers itself (the bots, the solver), listed
     /// in `help` and in the unknown-command message with the core's.
     extra: &'static [(&'static str, &'static str)],
+    /// The longest line accepted, in bytes.
+    max_line: usize,
+}
+
+impl Default for Engine {
+    fn default() -> Engine {
+        Engine { game: None, names: Vec::new(), extra: &[], max_line: MAX_LINE }
+    }
 }
 
 #[derive(Deserialize)]
@@ -88,7 +100,7 @@ pub struct Engine {
 struct NewParams {
     #[serde(default = "default_variant")]
     variant: Variant,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "some_bounded_value")]
     options: Option<Value>,
     #[serde(default)]
     dealer: Option<u8>,
@@ -117,6 +129,7 @@ struct SeatParams {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ActParams {
+    #[serde(deserialize_with = "crate::record::bounded_action")]
     action: Action,
     #[serde(default)]
     seat: Option<u8>,
@@ -141,8 +154,8 @@ struct LoadParams {
 #[serde(deny_unknown_fields)]
 struct NoParams {}
 
-fn params<T: DeserializeOwned>(cmd: &str, map: Map<String, Value>) -> Result<T, ProtoError> {
-    request_params(cmd, map).map_err(|m| ProtoError::new("bad_request", m))
+fn params<T: DeserializeOwned>(req: &Request) -> Result<T, ProtoError> {
+    req.params().map_err(|m| ProtoError::new("bad_request", m))
 }
 
 /// A request's fields (all but `cmd` and `id`) read into `T`, or the
@@ -158,6 +171,10 @@ pub fn request_params<T: DeserializeOwned>(
         let at = if at == "." { String::new() } else { format!("{at}: ") };
         format!("{cmd}: {at}{}", e.inner())
     })
+}
+
+fn some_bounded_value<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Value>, D::Error> {
+    crate::record::bounded_value(d).map(Some)
 }
 
 fn deck_of(cards: &[Card]) -> Result<Deck, ProtoError> {
@@ -245,6 +262,18 @@ impl Game {
             Variant::French => Game::French(FrenchMatch::from_record(r)?),
             Variant::TwoPlayer => Game::TwoPlayer(TwoMatch::from_record(r)?),
             Variant::ThreePlayer => Game::ThreePlayer(ThreeMatch::from_record(r)?),
+        })
+    }
+
+    /// Replays a record of any variant, consuming it: each deal's actions
+    /// are freed once replayed (a big record and its match are never
+    /// both held whole). Gives back the record's names.
+    pub fn from_record_owned(r: MatchRecord) -> Result<(Game, Vec<String>), GameError> {
+        use crate::record::replay_owned;
+        Ok(match r.variant {
+            Variant::French => replay_owned(r).map(|(m, n)| (Game::French(m), n))?,
+            Variant::TwoPlayer => replay_owned(r).map(|(m, n)| (Game::TwoPlayer(m), n))?,
+            Variant::ThreePlayer => replay_owned(r).map(|(m, n)| (Game::ThreePlayer(m), n))?,
         })
     }
 
@@ -517,65 +546,62 @@ impl Engine {
     }
 
     /// Handles one request line and returns one response line (no newline).
-    /// Never panics on any input; a refused request changes nothing.
+    /// Never panics on any input; a refused request changes nothing. A
+    /// line longer than the session's limit ([`MAX_LINE`] unless set with
+    /// [`Engine::with_max_line`]) is refused with `too_large` unread.
     pub fn handle_line(&mut self, line: &str) -> String {
-        let (id, result) = match serde_json::from_str::<Value>(line) {
-            Err(e) => (
-                Value::Null,
-                Err(ProtoError::new(
-                    "bad_json",
-                    format!(
-                        "not valid JSON ({e}); send one JSON object per line, e.g. \
-                         {{\"cmd\":\"help\"}}"
-                    ),
-                )),
-            ),
-            Ok(Value::Object(mut map)) => {
-                let id = map.remove("id").unwrap_or(Value::Null);
-                (id, self.handle(map))
-            }
-            Ok(_) => (
-                Value::Null,
-                Err(ProtoError::new(
-                    "bad_request",
-                    "a request is a JSON object with a \"cmd\" field, e.g. {\"cmd\":\"help\"}",
-                )),
-            ),
-        };
-        let mut out = match result {
-            Ok(Value::Object(m)) => m,
-            Ok(other) => {
-                let mut m = Map::new();
-                m.insert("result".into(), other);
-                m
-            }
-            Err(e) => {
-                let mut m = Map::new();
-                m.insert("error".into(), json!({"code": e.code, "message": e.message}));
-                m.insert("ok".into(), Value::Bool(false));
-                m
-            }
-        };
-        out.entry("ok").or_insert(Value::Bool(true));
-        if !id.is_null() {
-            out.insert("id".into(), id);
+        if line.len() > self.max_line {
+            return too_large_reply(line.len(), self.max_line);
         }
-        Value::Object(out).to_string()
+        match Request::parse(line) {
+            Err((code, message)) => reply(&Value::Null, Err(ProtoError::new(code, message))),
+            Ok(req) if req.cmd() == Some("save") => self.save(&req),
+            Ok(req) => {
+                let result = self.handle(&req);
+                reply(req.id(), result)
+            }
+        }
     }
 
-    fn handle(&mut self, mut map: Map<String, Value>) -> Result<Value, ProtoError> {
-        let cmd = match map.remove("cmd") {
-            Some(Value::String(s)) => s,
-            _ => {
-                return Err(ProtoError::new(
-                    "bad_request",
-                    format!("missing \"cmd\": one of {}", command_names(self.extra)),
-                ));
-            }
+    /// A session whose lines may be at most `bytes` long (default
+    /// [`MAX_LINE`]).
+    pub fn with_max_line(self, bytes: usize) -> Engine {
+        Engine { max_line: bytes, ..self }
+    }
+
+    /// `save`'s reply, written straight from the record (a big match
+    /// never becomes a JSON tree in memory).
+    fn save(&self, req: &Request) -> String {
+        #[derive(serde::Serialize)]
+        struct Saved<'a> {
+            #[serde(skip_serializing_if = "Value::is_null")]
+            id: &'a Value,
+            ok: bool,
+            record: &'a MatchRecord,
+        }
+        let record = req.params::<NoParams>().map_err(|m| ProtoError::new("bad_request", m));
+        let record = record
+            .and_then(|_| self.require())
+            .map(|g| MatchRecord { names: self.names.clone(), ..g.record() });
+        match record {
+            Ok(record) => serde_json::to_string(&Saved { id: req.id(), ok: true, record: &record })
+                .unwrap_or_else(|e| {
+                    reply(req.id(), Err(ProtoError::new("internal", e.to_string())))
+                }),
+            Err(e) => reply(req.id(), Err(e)),
+        }
+    }
+
+    fn handle(&mut self, req: &Request) -> Result<Value, ProtoError> {
+        let Some(cmd) = req.cmd() else {
+            return Err(ProtoError::new(
+                "bad_request",
+                format!("missing \"cmd\": one of {}", command_names(self.extra)),
+            ));
         };
-        match cmd.as_str() {
+        match cmd {
             "help" => {
-                params::<NoParams>("help", map)?;
+                params::<NoParams>(req)?;
                 let list: Vec<Value> = COMMANDS
                     .iter()
                     .chain(self.extra)
@@ -583,32 +609,32 @@ impl Engine {
                     .collect();
                 Ok(json!({"commands": list}))
             }
-            "new" => self.cmd_new(params("new", map)?),
+            "new" => self.cmd_new(params(req)?),
             "load" => {
-                let p: LoadParams = params("load", map)?;
-                let g = Game::from_record(&p.record)?;
+                let p: LoadParams = params(req)?;
+                let (g, names) = Game::from_record_owned(p.record)?;
                 let status = g.status();
                 self.game = Some(g);
-                self.names = p.record.names;
+                self.names = names;
                 Ok(status)
             }
             "view" => {
-                let p: SeatParams = params("view", map)?;
+                let p: SeatParams = params(req)?;
                 let g = self.require()?;
                 let seat = check_seat(p.seat, g.players())?;
                 Ok(json!({"view": g.view(seat)}))
             }
             "state" => {
-                params::<NoParams>("state", map)?;
+                params::<NoParams>(req)?;
                 Ok(json!({"state": self.require()?.state()}))
             }
             "legal" => {
-                params::<NoParams>("legal", map)?;
+                params::<NoParams>(req)?;
                 let g = self.require()?;
                 Ok(json!({"seat": g.to_act(), "actions": g.legal_actions()}))
             }
             "act" => {
-                let p: ActParams = params("act", map)?;
+                let p: ActParams = params(req)?;
                 let g = self.game.as_mut().ok_or_else(no_game)?;
                 let seat = match (p.seat, g.to_act()) {
                     (Some(s), _) => check_seat(s, g.players())?,
@@ -631,11 +657,11 @@ impl Engine {
                 Ok(v)
             }
             "score" => {
-                params::<NoParams>("score", map)?;
+                params::<NoParams>(req)?;
                 Ok(self.require()?.score_report())
             }
             "next" => {
-                let p: NextParams = params("next", map)?;
+                let p: NextParams = params(req)?;
                 let g = self.game.as_mut().ok_or_else(no_game)?;
                 let deck = match (p.deck, p.seed) {
                     (Some(_), Some(_)) => {
@@ -650,12 +676,6 @@ impl Engine {
                 };
                 g.next_deal(deck)?;
                 Ok(g.status())
-            }
-            "save" => {
-                params::<NoParams>("save", map)?;
-                let mut record = self.require()?.record();
-                record.names = self.names.clone();
-                Ok(json!({"record": record}))
             }
             other => Err(ProtoError::new(
                 "unknown_command",
@@ -816,4 +836,301 @@ fn check_seat(s: u8, players: u8) -> Result<Seat, ProtoError> {
 
 fn command_names(extra: &[(&str, &str)]) -> String {
     COMMANDS.iter().chain(extra).map(|(c, _)| *c).collect::<Vec<_>>().join(", ")
+}
+
+/// Request lines: read with a bound on their length, and parsed without
+/// building a JSON tree of the line (a `load` line's record is read
+/// straight into its types).
+mod request {
+    use std::cell::Cell;
+    use std::fmt;
+    use std::io::{self, BufRead, Write};
+
+    use serde::de::{self, DeserializeOwned, DeserializeSeed, IgnoredAny, MapAccess, Visitor};
+    use serde::{Deserializer, forward_to_deserialize_any};
+    use serde_json::{Map, Value, json};
+
+    use super::ProtoError;
+    use crate::record::{Budget, VALUE_NODES_MAX};
+
+    /// The longest request line `belot engine` reads, in bytes (8 MiB):
+    /// a longer one is refused with `too_large` and changes nothing.
+    pub const MAX_LINE: usize = 8 << 20;
+
+    /// A refusal before any command: its code and message.
+    type Refused = (&'static str, String);
+
+    /// One request line, read for its `cmd` and `id`; the command's own
+    /// fields are read from the line by [`Request::params`].
+    pub struct Request<'a> {
+        line: &'a str,
+        cmd: Option<String>,
+        id: Value,
+    }
+
+    impl<'a> Request<'a> {
+        /// Reads a line's `cmd` and `id` (each at most
+        /// [`VALUE_NODES_MAX`] JSON values), or the refusal: `bad_json`
+        /// for text that is not JSON, `bad_request` for JSON that is not
+        /// a request object.
+        pub fn parse(line: &'a str) -> Result<Request<'a>, Refused> {
+            // Checked without building anything, at any depth.
+            if let Err(e) = serde_json::from_str::<IgnoredAny>(line) {
+                return Err((
+                    "bad_json",
+                    format!(
+                        "not valid JSON ({e}); send one JSON object per line, e.g. \
+                         {{\"cmd\":\"help\"}}"
+                    ),
+                ));
+            }
+            if !line.trim_start().starts_with('{') {
+                return Err((
+                    "bad_request",
+                    "a request is a JSON object with a \"cmd\" field, e.g. {\"cmd\":\"help\"}"
+                        .into(),
+                ));
+            }
+            let budget = Cell::new(VALUE_NODES_MAX);
+            let mut de = serde_json::Deserializer::from_str(line);
+            match de.deserialize_map(Envelope(Budget(&budget))) {
+                Ok((cmd, id)) => Ok(Request { line, cmd, id }),
+                Err(e) => Err(("bad_request", format!("cmd or id: {}", without_position(&e)))),
+            }
+        }
+
+        /// The command, if `cmd` is a string.
+        pub fn cmd(&self) -> Option<&str> {
+            self.cmd.as_deref()
+        }
+
+        /// The request's `id` (null if none), echoed in the response.
+        pub fn id(&self) -> &Value {
+            &self.id
+        }
+
+        /// The command's fields (all but `cmd` and `id`) read into `T`, or
+        /// the `bad_request` message: the command, and the field whose
+        /// value is wrong ("new: seed: invalid type...").
+        pub fn params<T: DeserializeOwned>(&self) -> Result<T, String> {
+            let mut de = serde_json::Deserializer::from_str(self.line);
+            serde_path_to_error::deserialize(Fields(&mut de)).map_err(|e| {
+                let at = e.path().to_string();
+                let at = if at == "." { String::new() } else { format!("{at}: ") };
+                let cmd = self.cmd().unwrap_or("?");
+                format!("{cmd}: {at}{}", without_position(e.inner()))
+            })
+        }
+    }
+
+    /// serde_json's message without its " at line 1 column N".
+    fn without_position(e: &serde_json::Error) -> String {
+        let text = e.to_string();
+        let tail = format!(" at line {} column {}", e.line(), e.column());
+        text.strip_suffix(&tail).map_or(text.clone(), str::to_owned)
+    }
+
+    /// The top-level object: `cmd` and `id` kept, every other field
+    /// skipped unread.
+    struct Envelope<'b>(Budget<'b>);
+
+    impl<'de> Visitor<'de> for Envelope<'_> {
+        type Value = (Option<String>, Value);
+
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str("a request object")
+        }
+
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+            let (mut cmd, mut id) = (None, Value::Null);
+            while let Some(key) = map.next_key::<String>()? {
+                match key.as_str() {
+                    "cmd" => {
+                        cmd = match map.next_value_seed(self.0)? {
+                            Value::String(s) => Some(s),
+                            _ => None,
+                        }
+                    }
+                    "id" => id = map.next_value_seed(self.0)?,
+                    _ => {
+                        map.next_value::<IgnoredAny>()?;
+                    }
+                }
+            }
+            Ok((cmd, id))
+        }
+    }
+
+    /// The request object as a deserializer of the command's fields: the
+    /// same object with `cmd` and `id` left out.
+    struct Fields<'d, 'de>(&'d mut serde_json::Deserializer<serde_json::de::StrRead<'de>>);
+
+    impl<'de> Deserializer<'de> for Fields<'_, 'de> {
+        type Error = serde_json::Error;
+
+        fn deserialize_any<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Self::Error> {
+            self.0.deserialize_map(SkipEnvelope(v))
+        }
+
+        forward_to_deserialize_any! {
+            bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
+            bytes byte_buf option unit unit_struct newtype_struct seq tuple
+            tuple_struct map struct enum identifier ignored_any
+        }
+    }
+
+    /// A visitor of the command's fields, shown the object without `cmd`
+    /// and `id`.
+    struct SkipEnvelope<V>(V);
+
+    impl<'de, V: Visitor<'de>> Visitor<'de> for SkipEnvelope<V> {
+        type Value = V::Value;
+
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            self.0.expecting(f)
+        }
+
+        fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<V::Value, A::Error> {
+            self.0.visit_map(SkipKeys(map))
+        }
+    }
+
+    /// A map without its `cmd` and `id` entries.
+    struct SkipKeys<A>(A);
+
+    impl<'de, A: MapAccess<'de>> MapAccess<'de> for SkipKeys<A> {
+        type Error = A::Error;
+
+        fn next_key_seed<K: DeserializeSeed<'de>>(
+            &mut self,
+            seed: K,
+        ) -> Result<Option<K::Value>, A::Error> {
+            while let Some(key) = self.0.next_key::<String>()? {
+                if key != "cmd" && key != "id" {
+                    let key = de::value::StringDeserializer::<A::Error>::new(key);
+                    return seed.deserialize(key).map(Some);
+                }
+                self.0.next_value::<IgnoredAny>()?;
+            }
+            Ok(None)
+        }
+
+        fn next_value_seed<S: DeserializeSeed<'de>>(
+            &mut self,
+            seed: S,
+        ) -> Result<S::Value, A::Error> {
+            self.0.next_value_seed(seed)
+        }
+    }
+
+    /// A response line from a command's result: `ok` and the echoed `id`
+    /// added.
+    pub(super) fn reply(id: &Value, result: Result<Value, ProtoError>) -> String {
+        let mut out = match result {
+            Ok(Value::Object(m)) => m,
+            Ok(other) => Map::from_iter([("result".to_string(), other)]),
+            Err(e) => Map::from_iter([
+                ("error".to_string(), json!({"code": e.code, "message": e.message})),
+                ("ok".to_string(), Value::Bool(false)),
+            ]),
+        };
+        out.entry("ok").or_insert(Value::Bool(true));
+        if !id.is_null() {
+            out.insert("id".into(), id.clone());
+        }
+        Value::Object(out).to_string()
+    }
+
+    /// The response to a line of `len` bytes over the limit `max`: code
+    /// `too_large`; the line is not read, so nothing is done.
+    pub fn too_large_reply(len: usize, max: usize) -> String {
+        let message = format!(
+            "the request line is {len} bytes long; lines are at most {max} bytes: \
+             nothing was done"
+        );
+        reply(&Value::Null, Err(ProtoError::new("too_large", message)))
+    }
+
+    /// What [`read_line_bounded`] read.
+    #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+    pub enum Line {
+        /// A line, now in the buffer (without its newline).
+        Text,
+        /// A line of this many bytes, over the limit: read to its end and
+        /// dropped (the buffer is empty).
+        TooLong(usize),
+    }
+
+    /// Reads one line into `buf` (cleared first), holding at most `max`
+    /// bytes of it: a longer line is read to its end and dropped. `None`
+    /// at the end of input.
+    pub fn read_line_bounded(
+        input: &mut impl BufRead,
+        buf: &mut Vec<u8>,
+        max: usize,
+    ) -> io::Result<Option<Line>> {
+        buf.clear();
+        let (mut len, mut any) = (0usize, false);
+        loop {
+            let chunk = match input.fill_buf() {
+                Ok(c) => c,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if chunk.is_empty() {
+                return Ok(any.then(|| line_read(len, max)));
+            }
+            any = true;
+            let newline = chunk.iter().position(|&b| b == b'\n');
+            let part = &chunk[..newline.unwrap_or(chunk.len())];
+            len = len.saturating_add(part.len());
+            if len <= max {
+                buf.extend_from_slice(part);
+            } else if !buf.is_empty() {
+                *buf = Vec::new();
+            }
+            let used = newline.map_or(chunk.len(), |i| i + 1);
+            input.consume(used);
+            if newline.is_some() {
+                return Ok(Some(line_read(len, max)));
+            }
+        }
+    }
+
+    fn line_read(len: usize, max: usize) -> Line {
+        if len <= max { Line::Text } else { Line::TooLong(len) }
+    }
+
+    /// The `belot engine` loop: one response line per request line until
+    /// the end of input, flushed after each. Blank lines are skipped;
+    /// invalid UTF-8 is read lossily (and refused as bad JSON); a line
+    /// over `max` bytes gets [`too_large_reply`] without being held in
+    /// memory.
+    pub fn serve_lines(
+        mut input: impl BufRead,
+        output: impl Write,
+        max: usize,
+        mut handle: impl FnMut(&str) -> String,
+    ) -> io::Result<()> {
+        let mut out = io::BufWriter::new(output);
+        let mut buf = Vec::new();
+        while let Some(read) = read_line_bounded(&mut input, &mut buf, max)? {
+            let response = match read {
+                Line::TooLong(len) => too_large_reply(len, max),
+                Line::Text => {
+                    let text = String::from_utf8_lossy(&buf);
+                    let text = text.trim();
+                    if text.is_empty() {
+                        continue;
+                    }
+                    handle(text)
+                }
+            };
+            out.write_all(response.as_bytes())?;
+            out.write_all(b"\n")?;
+            // Flush per response: the other program waits for it.
+            out.flush()?;
+        }
+        Ok(())
+    }
 }

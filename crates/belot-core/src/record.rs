@@ -8,7 +8,13 @@
 //!            "result":[162,0]}]}
 //! ```
 
-use serde::{Deserialize, Serialize};
+use std::borrow::Borrow;
+use std::cell::Cell;
+use std::fmt;
+
+use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
+use serde::{Deserialize, Deserializer, Serialize};
+use serde_json::{Map, Value};
 
 use crate::action::SeatAction;
 use crate::deck::Deck;
@@ -42,8 +48,9 @@ pub struct MatchRecord {
     pub version: u32,
     /// Which game.
     pub variant: Variant,
-    /// The variant's options (missing keys take their defaults).
-    #[serde(default)]
+    /// The variant's options (missing keys take their defaults); at most
+    /// [`VALUE_NODES_MAX`] JSON values.
+    #[serde(default, deserialize_with = "bounded_value")]
     pub options: serde_json::Value,
     /// Who dealt the first deal.
     pub first_dealer: Seat,
@@ -52,7 +59,7 @@ pub struct MatchRecord {
     pub seed: Option<u64>,
     /// The players' names by seat, for display (`belot solve` names the
     /// players with them): none, or one per seat.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty", deserialize_with = "names")]
     pub names: Vec<String>,
     /// The deals in order; only the last may be unfinished.
     pub deals: Vec<DealRecord>,
@@ -66,7 +73,9 @@ pub struct DealRecord {
     pub dealer: Seat,
     /// The 32 cards in dealing order.
     pub deck: Deck,
-    /// Every action, in order.
+    /// Every action, in order (each at most [`ACTION_NODES_MAX`] JSON
+    /// values).
+    #[serde(deserialize_with = "actions")]
     pub actions: Vec<SeatAction>,
     /// Points each side recorded for the deal (checked on replay); in
     /// half points (×2) for the three-player game.
@@ -155,78 +164,117 @@ fn check_names(names: &[String], seats: u8) -> Result<(), GameError> {
 /// actions; a stored result must equal the replayed one. Says where it
 /// fails.
 pub(crate) fn replay<M: Replay>(r: &MatchRecord) -> Result<M, GameError> {
+    let first = r.deals.first().map(|d| (d.dealer, d.deck));
+    replay_deals(r, first, r.deals.len(), r.deals.iter())
+}
+
+/// As [`replay`], consuming the record: each deal's actions are freed
+/// once replayed, so that a big record and its match are never both held
+/// whole. Gives the record's names back with the match.
+pub(crate) fn replay_owned<M: Replay>(mut r: MatchRecord) -> Result<(M, Vec<String>), GameError> {
+    let deals = std::mem::take(&mut r.deals);
+    let first = deals.first().map(|d| (d.dealer, d.deck));
+    let m = replay_deals(&r, first, deals.len(), deals.into_iter())?;
+    Ok((m, r.names))
+}
+
+/// Replays `count` deals of `r` (whose own list of deals is not read).
+fn replay_deals<M: Replay, D: Borrow<DealRecord>>(
+    r: &MatchRecord,
+    first: Option<(Seat, Deck)>,
+    count: usize,
+    deals: impl Iterator<Item = D>,
+) -> Result<M, GameError> {
+    let mut m = start::<M>(r, first)?;
+    for (i, d) in deals.enumerate() {
+        replay_deal(&mut m, r, i, d.borrow(), i + 1 < count)?;
+    }
+    Ok(m)
+}
+
+/// The match of a record's header and first deal (dealer, deck).
+fn start<M: Replay>(r: &MatchRecord, first: Option<(Seat, Deck)>) -> Result<M, GameError> {
     r.check_header(M::VARIANT)?;
     let options: M::Options = crate::options_from_json(r.options.clone()).map_err(|e| {
         let variant = serde_json::to_string(&r.variant).unwrap_or_default();
         GameError::Invalid(format!("record options (for the variant {variant}): {e}"))
     })?;
-    let Some(first) = r.deals.first() else {
+    let Some((dealer, deck)) = first else {
         return Err(GameError::Invalid("the record has no deal".into()));
     };
-    if first.dealer != r.first_dealer {
+    if dealer != r.first_dealer {
         return Err(GameError::Invalid(format!(
             "deal 1 is dealt by seat {} but first_dealer is {}",
-            first.dealer, r.first_dealer
+            dealer, r.first_dealer
         )));
     }
-    let mut m = M::start(options, r.first_dealer, first.deck)?;
+    let mut m = M::start(options, r.first_dealer, deck)?;
     check_names(&r.names, m.seats())?;
     m.set_seed(r.seed);
-    for (i, d) in r.deals.iter().enumerate() {
-        if i > 0 {
-            if m.match_over() {
-                // Deals after the match's end: a target lowered, deals added.
-                return Err(GameError::Invalid(format!(
-                    "deal {}: the match was over after deal {i} (the target was reached), yet the \
-                     record goes on",
-                    i + 1
-                )));
-            }
-            if d.dealer != m.next_dealer() {
-                return Err(GameError::Invalid(format!(
-                    "deal {} is dealt by seat {} but seat {} deals it",
-                    i + 1,
-                    d.dealer,
-                    m.next_dealer()
-                )));
-            }
-            m.next_deal(Some(d.deck))
-                .map_err(|e| GameError::Invalid(format!("deal {}: {e}", i + 1)))?;
-        }
-        for (j, a) in d.actions.iter().enumerate() {
-            m.apply(a.seat, &a.action).map_err(|e| {
-                // Name the player: the message itself speaks to him.
-                let who = match r.names.get(a.seat.index()) {
-                    Some(n) => format!("seat {} ({n})", a.seat),
-                    None => format!("seat {}", a.seat),
-                };
-                GameError::Invalid(format!(
-                    "deal {}, action {} ({who}: {}): {e}",
-                    i + 1,
-                    j + 1,
-                    a.action
-                ))
-            })?;
-        }
-        if let Some(expected) = &d.result {
-            let got = m.result(i);
-            if got.as_ref() != Some(expected) {
-                return Err(GameError::Invalid(format!(
-                    "deal {}: the record says {:?} but replaying it gives {:?}",
-                    i + 1,
-                    expected,
-                    got
-                )));
-            }
-        }
-        if i + 1 < r.deals.len() && !m.current_over() {
+    Ok(m)
+}
+
+/// Replays deal `i` (0-based) of a record; `more`: deals follow it.
+fn replay_deal<M: Replay>(
+    m: &mut M,
+    r: &MatchRecord,
+    i: usize,
+    d: &DealRecord,
+    more: bool,
+) -> Result<(), GameError> {
+    if i > 0 {
+        if m.match_over() {
+            // Deals after the match's end: a target lowered, deals added.
             return Err(GameError::Invalid(format!(
-                "deal {} is not finished but more deals follow it",
+                "deal {}: the match was over after deal {i} (the target was reached), yet the \
+                 record goes on",
                 i + 1
             )));
         }
+        if d.dealer != m.next_dealer() {
+            return Err(GameError::Invalid(format!(
+                "deal {} is dealt by seat {} but seat {} deals it",
+                i + 1,
+                d.dealer,
+                m.next_dealer()
+            )));
+        }
+        m.next_deal(Some(d.deck))
+            .map_err(|e| GameError::Invalid(format!("deal {}: {e}", i + 1)))?;
     }
-    Ok(m)
+    for (j, a) in d.actions.iter().enumerate() {
+        m.apply(a.seat, &a.action).map_err(|e| {
+            // Name the player: the message itself speaks to him.
+            let who = match r.names.get(a.seat.index()) {
+                Some(n) => format!("seat {} ({n})", a.seat),
+                None => format!("seat {}", a.seat),
+            };
+            GameError::Invalid(format!(
+                "deal {}, action {} ({who}: {}): {e}",
+                i + 1,
+                j + 1,
+                a.action
+            ))
+        })?;
+    }
+    if let Some(expected) = &d.result {
+        let got = m.result(i);
+        if got.as_ref() != Some(expected) {
+            return Err(GameError::Invalid(format!(
+                "deal {}: the record says {:?} but replaying it gives {:?}",
+                i + 1,
+                expected,
+                got
+            )));
+        }
+    }
+    if more && !m.current_over() {
+        return Err(GameError::Invalid(format!(
+            "deal {} is not finished but more deals follow it",
+            i + 1
+        )));
+    }
+    Ok(())
 }
 
 /// Builds a match's record from its deals (dealer, deck, actions, in
@@ -256,4 +304,146 @@ pub(crate) fn build<'a, M: Replay>(
             })
             .collect(),
     }
+}
+
+/// Most JSON values (nodes: each scalar, array and object counts one) a
+/// free-form field (a record's `options`, a request's `options` or `id`)
+/// may hold, so that no line can build a large tree in memory.
+pub const VALUE_NODES_MAX: usize = 1024;
+
+/// A JSON value of at most [`VALUE_NODES_MAX`] nodes, read straight from
+/// the input (serde_json's recursion limit still bounds its depth).
+pub(crate) fn bounded_value<'de, D: Deserializer<'de>>(d: D) -> Result<Value, D::Error> {
+    Budget(&Cell::new(VALUE_NODES_MAX)).deserialize(d)
+}
+
+/// A JSON value read while a shared count of nodes lasts.
+#[derive(Clone, Copy)]
+pub(crate) struct Budget<'a>(pub(crate) &'a Cell<usize>);
+
+impl Budget<'_> {
+    fn take<E: de::Error>(self) -> Result<(), E> {
+        match self.0.get() {
+            0 => Err(E::custom(format_args!(
+                "too large: a free-form value holds at most {VALUE_NODES_MAX} JSON values"
+            ))),
+            n => {
+                self.0.set(n - 1);
+                Ok(())
+            }
+        }
+    }
+}
+
+impl<'de> DeserializeSeed<'de> for Budget<'_> {
+    type Value = Value;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Budget<'_> {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("any JSON value")
+    }
+    fn visit_bool<E: de::Error>(self, v: bool) -> Result<Value, E> {
+        self.take().map(|()| Value::Bool(v))
+    }
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Value, E> {
+        self.take().map(|()| Value::from(v))
+    }
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Value, E> {
+        self.take().map(|()| Value::from(v))
+    }
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Value, E> {
+        self.take().map(|()| Value::from(v))
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Value, E> {
+        self.take().map(|()| Value::String(v.to_owned()))
+    }
+    fn visit_string<E: de::Error>(self, v: String) -> Result<Value, E> {
+        self.take().map(|()| Value::String(v))
+    }
+    fn visit_unit<E: de::Error>(self) -> Result<Value, E> {
+        self.take().map(|()| Value::Null)
+    }
+    fn visit_none<E: de::Error>(self) -> Result<Value, E> {
+        self.visit_unit()
+    }
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        self.deserialize(d)
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        self.take()?;
+        let mut items = Vec::new();
+        while let Some(v) = seq.next_element_seed(self)? {
+            items.push(v);
+        }
+        Ok(Value::Array(items))
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        self.take()?;
+        let mut out = Map::new();
+        while let Some(k) = map.next_key::<String>()? {
+            let v = map.next_value_seed(self)?;
+            out.insert(k, v);
+        }
+        Ok(Value::Object(out))
+    }
+}
+
+/// Most seats a game has: a record names at most this many players.
+const SEATS_MAX: usize = 4;
+
+/// A record's `names`, refused past [`SEATS_MAX`] as they are read.
+fn names<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+    struct Names;
+    impl<'de> Visitor<'de> for Names {
+        type Value = Vec<String>;
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            write!(f, "a list of at most {SEATS_MAX} names")
+        }
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<String>, A::Error> {
+            let mut out = Vec::new();
+            while let Some(n) = seq.next_element::<String>()? {
+                if out.len() == SEATS_MAX {
+                    return Err(de::Error::invalid_length(SEATS_MAX + 1, &self));
+                }
+                out.push(n);
+            }
+            Ok(out)
+        }
+    }
+    d.deserialize_seq(Names)
+}
+
+/// Most JSON values one action may hold (an announcement of every meld a
+/// hand can hold needs far fewer), so that no action builds a large tree.
+pub const ACTION_NODES_MAX: usize = 256;
+
+/// A deal's actions, each read within [`ACTION_NODES_MAX`] values.
+fn actions<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<SeatAction>, D::Error> {
+    struct Actions;
+    impl<'de> Visitor<'de> for Actions {
+        type Value = Vec<SeatAction>;
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str("a list of actions")
+        }
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<SeatAction>, A::Error> {
+            let mut out = Vec::new();
+            while let Some(v) = seq.next_element_seed(Budget(&Cell::new(ACTION_NODES_MAX)))? {
+                out.push(SeatAction::deserialize(v).map_err(de::Error::custom)?);
+            }
+            Ok(out)
+        }
+    }
+    d.deserialize_seq(Actions)
+}
+
+/// One action read within [`ACTION_NODES_MAX`] values.
+pub(crate) fn bounded_action<'de, D: Deserializer<'de>>(d: D) -> Result<crate::Action, D::Error> {
+    let v = Budget(&Cell::new(ACTION_NODES_MAX)).deserialize(d)?;
+    crate::Action::deserialize(v).map_err(de::Error::custom)
 }
