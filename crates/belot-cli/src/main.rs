@@ -1,6 +1,6 @@
 //! `belot`: the command-line front end over the belot libraries.
 
-use std::io::{self, BufRead, BufWriter, Write};
+use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -216,22 +216,10 @@ fn serve(addr: std::net::SocketAddr, db: Option<std::path::PathBuf>) -> Result<(
 }
 
 /// One response line per request line until end of input. Blank lines are
-/// skipped; invalid UTF-8 gets an error response like any bad request.
+/// skipped; invalid UTF-8 gets an error response like any bad request; a
+/// line over the limit is refused (`too_large`) without being held.
 fn run_engine(input: impl BufRead, output: impl Write) -> io::Result<()> {
     let mut engine = belot_solver::protocol::Session::new();
-    let mut out = BufWriter::new(output);
-    for line in input.split(b'\n') {
-        let bytes = line?;
-        let text = String::from_utf8_lossy(&bytes);
-        let text = text.trim();
-        if text.is_empty() {
-            continue;
-        }
-        let response = engine.handle_line(text);
-        out.write_all(response.as_bytes())?;
-        out.write_all(b"\n")?;
-        // Flush per response: the other program waits for it.
-        out.flush()?;
-    }
-    Ok(())
+    let max = belot_core::engine::MAX_LINE;
+    belot_core::engine::serve_lines(input, output, max, |line| engine.handle_line(line))
 }

@@ -11,7 +11,7 @@
 //!
 //! Everything else goes to the core's engine unchanged.
 
-use belot_core::engine::{Engine, Game as Match};
+use belot_core::engine::{Engine, Game as Match, MAX_LINE, Request};
 use belot_core::{Action, Card, PlayState, Seat};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
@@ -81,19 +81,16 @@ impl Session {
     /// newline), as [`Engine::handle_line`] does. A refused request
     /// changes nothing.
     pub fn handle_line(&mut self, line: &str) -> String {
-        let Ok(Value::Object(mut map)) = serde_json::from_str::<Value>(line) else {
-            return self.engine.handle_line(line);
-        };
-        let cmd = match map.get("cmd") {
-            Some(Value::String(c)) if c == "bot" || c == "solve" => c.clone(),
+        // Read for its cmd and id only: no JSON tree of the line is built.
+        let req = match Request::parse(line) {
+            Ok(req) if line.len() <= MAX_LINE && matches!(req.cmd(), Some("bot" | "solve")) => req,
             _ => return self.engine.handle_line(line),
         };
-        map.remove("cmd");
-        let id = map.remove("id").unwrap_or(Value::Null);
-        let result = if cmd == "bot" {
-            params::<BotParams>("bot", map).and_then(|p| self.bot(p))
+        let id = req.id().clone();
+        let result = if req.cmd() == Some("bot") {
+            params::<BotParams>(&req).and_then(|p| self.bot(p))
         } else {
-            params::<NoParams>("solve", map).and_then(|_| self.solve())
+            params::<NoParams>(&req).and_then(|_| self.solve())
         };
         let mut out = match result {
             Ok(m) => m,
@@ -209,11 +206,8 @@ impl Session {
     }
 }
 
-fn params<T: serde::de::DeserializeOwned>(
-    cmd: &str,
-    map: Map<String, Value>,
-) -> Result<T, Refusal> {
-    belot_core::engine::request_params(cmd, map).map_err(|m| Refusal("bad_request", m))
+fn params<T: serde::de::DeserializeOwned>(req: &Request) -> Result<T, Refusal> {
+    req.params().map_err(|m| Refusal("bad_request", m))
 }
 
 /// The engine's ceilings on a bot's budget: each answers within some
