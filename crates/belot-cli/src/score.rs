@@ -421,7 +421,17 @@ fn read_input(file: &Path) -> R<String> {
 /// Runs `belot score …`; returns what to print.
 pub fn run(args: ScoreArgs) -> R<String> {
     let path = db_path(args.db)?;
-    let mut store = SqliteStore::open(&path).map_err(|e| e.to_string())?;
+    // Reading needs no write access: list, show and export work on a
+    // read-only file or medium.
+    let reads = matches!(
+        args.command,
+        ScoreCommand::List { .. } | ScoreCommand::Show { .. } | ScoreCommand::Export { .. }
+    );
+    let store = match reads && path.is_file() {
+        true => SqliteStore::open_read_only(&path),
+        false => SqliteStore::open(&path),
+    };
+    let mut store = store.map_err(|e| e.to_string())?;
     let load = |store: &SqliteStore, id: &str| -> R<(SheetId, Sheet)> {
         let id = SheetId::parse(id).map_err(|e| e.to_string())?;
         let (setup, changes) = store.load(&id).map_err(|e| e.to_string())?;

@@ -1,0 +1,291 @@
+//! `belot serve` as a process: SIGTERM with live listeners connected, the
+//! server killed under load with every acknowledged change still there, a
+//! foreign or read-only database refused with a clear message.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use belot_store::Store;
+use serde_json::{Value, json};
+
+fn dir(tag: &str) -> PathBuf {
+    let d =
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("serve-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+/// Starts `belot serve` on a free port and waits until it answers.
+fn serve(db: &Path, extra: &[&str]) -> (Child, SocketAddr) {
+    let addr: SocketAddr = format!("127.0.0.1:{}", free_port()).parse().unwrap();
+    let child = Command::new(env!("CARGO_BIN_EXE_belot"))
+        .args(["serve", "--addr", &addr.to_string(), "--db", db.to_str().unwrap()])
+        .args(extra)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    for _ in 0..200 {
+        if TcpStream::connect(addr).is_ok() {
+            return (child, addr);
+        }
+        std::thread::sleep(Duration::from_millis(25));
+    }
+    panic!("belot serve did not start");
+}
+
+/// One request on its own connection: status and JSON body.
+fn http(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<&Value>,
+) -> std::io::Result<(u16, Value)> {
+    let mut s = TcpStream::connect(addr)?;
+    s.set_read_timeout(Some(Duration::from_secs(10)))?;
+    let b = body.map(|b| b.to_string()).unwrap_or_default();
+    write!(
+        s,
+        "{method} {path} HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{b}",
+        b.len()
+    )?;
+    let mut out = String::new();
+    s.read_to_string(&mut out)?;
+    let status = out.split_whitespace().nth(1).and_then(|c| c.parse().ok()).unwrap_or(0);
+    let body = out.split("\r\n\r\n").nth(1).unwrap_or("");
+    Ok((status, serde_json::from_str(body).unwrap_or(Value::Null)))
+}
+
+fn setup() -> Value {
+    json!({"players": ["A", "B", "C", "D"], "rules": {"variant": "french", "options": {"target": 100000}}})
+}
+
+fn add(v: usize) -> Value {
+    json!({"version": v, "change": {"op": "add", "entry":
+        {"kind": "french", "taker": v % 2, "card_points": [null, 40 + (v * 7) % 80]}}})
+}
+
+fn new_game(addr: SocketAddr) -> String {
+    let (s, st) = http(addr, "POST", "/api/sheets", Some(&setup())).unwrap();
+    assert_eq!(s, 201, "{st}");
+    st["id"].as_str().unwrap().to_string()
+}
+
+fn term(child: &Child) {
+    Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
+}
+
+fn wait_exit(child: &mut Child, limit: Duration) -> Option<std::process::ExitStatus> {
+    let t = Instant::now();
+    while t.elapsed() < limit {
+        if let Some(s) = child.try_wait().unwrap() {
+            return Some(s);
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    None
+}
+
+#[test]
+fn sigterm_with_listeners_connected_exits_cleanly_within_seconds() {
+    let d = dir("sigterm");
+    let (mut child, addr) = serve(&d.join("b.db"), &[]);
+    let id = new_game(addr);
+    let mut listeners: Vec<BufReader<TcpStream>> = (0..5)
+        .map(|_| {
+            let mut s = TcpStream::connect(addr).unwrap();
+            write!(s, "GET /api/sheets/{id}/events HTTP/1.1\r\nHost: t\r\n\r\n").unwrap();
+            s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+            let mut r = BufReader::new(s);
+            let mut l = String::new();
+            r.read_line(&mut l).unwrap();
+            assert!(l.starts_with("HTTP/1.1 200"), "{l}");
+            r
+        })
+        .collect();
+    assert_eq!(
+        http(addr, "POST", &format!("/api/sheets/{id}/changes"), Some(&add(0))).unwrap().0,
+        200
+    );
+    let t = Instant::now();
+    term(&child);
+    let status = wait_exit(&mut child, Duration::from_secs(8)).expect("exits after SIGTERM");
+    assert!(status.success(), "{status:?}");
+    assert!(t.elapsed() < Duration::from_secs(6), "took {:?}", t.elapsed());
+    for l in &mut listeners {
+        let mut rest = Vec::new();
+        let _ = l.read_to_end(&mut rest);
+    }
+    let store = belot_store::SqliteStore::open(&d.join("b.db")).unwrap();
+    assert_eq!(store.load(&belot_store::SheetId::parse(&id).unwrap()).unwrap().1.len(), 1);
+}
+
+/// Writers on their own games while the server is killed (SIGKILL) at
+/// pseudo-random moments, five times: every change the server answered 200
+/// is in the database, which stays intact.
+#[test]
+fn crash_test_server_killed_under_writers_loses_no_acknowledged_change() {
+    let d = dir("crash");
+    let db = d.join("b.db");
+    let acked: Arc<Mutex<Vec<(String, usize)>>> = Arc::default();
+    for round in 0..5u64 {
+        let (mut child, addr) = serve(&db, &["--creates-per-minute", "100000"]);
+        let stop = Arc::new(AtomicBool::new(false));
+        let writers: Vec<_> = (0..16)
+            .map(|_| {
+                let (stop, acked) = (Arc::clone(&stop), Arc::clone(&acked));
+                std::thread::spawn(move || write_until_dead(addr, &stop, &acked))
+            })
+            .collect();
+        std::thread::sleep(Duration::from_millis(150 + (round * 7919) % 400));
+        child.kill().unwrap();
+        child.wait().unwrap();
+        stop.store(true, Ordering::Relaxed);
+        for w in writers {
+            w.join().unwrap();
+        }
+    }
+    let store = belot_store::SqliteStore::open(&db).unwrap();
+    store.integrity_check().unwrap();
+    let acked = acked.lock().unwrap();
+    assert!(acked.len() > 50, "only {} changes acknowledged", acked.len());
+    for (id, version) in acked.iter() {
+        let stored = store.version(&belot_store::SheetId::parse(id).unwrap()).unwrap();
+        assert!(stored >= *version, "{id}: {stored} stored < {version} acknowledged");
+    }
+}
+
+/// Enters deals into a new game until the server dies; records each
+/// acknowledged version.
+fn write_until_dead(addr: SocketAddr, stop: &AtomicBool, acked: &Mutex<Vec<(String, usize)>>) {
+    let Ok((201, st)) = http(addr, "POST", "/api/sheets", Some(&setup())) else { return };
+    let id = st["id"].as_str().unwrap().to_string();
+    for v in 0.. {
+        if stop.load(Ordering::Relaxed) {
+            return;
+        }
+        match http(addr, "POST", &format!("/api/sheets/{id}/changes"), Some(&add(v))) {
+            Ok((200, _)) => acked.lock().unwrap().push((id.clone(), v + 1)),
+            _ => return,
+        }
+    }
+}
+
+#[test]
+fn a_foreign_sqlite_file_is_refused_untouched() {
+    let d = dir("foreign");
+    let path = d.join("other.db");
+    {
+        let c = rusqlite::Connection::open(&path).unwrap();
+        c.execute_batch("CREATE TABLE photos (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO photos (name) VALUES ('cat');").unwrap();
+    }
+    let before = std::fs::read(&path).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_belot"))
+        .args([
+            "serve",
+            "--addr",
+            &format!("127.0.0.1:{}", free_port()),
+            "--db",
+            path.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("not a belot database"), "{err}");
+    assert_eq!(std::fs::read(&path).unwrap(), before, "the file is untouched");
+    assert!(!d.join("other.db-wal").exists());
+    let out = Command::new(env!("CARGO_BIN_EXE_belot"))
+        .args(["score", "--db", path.to_str().unwrap(), "list"])
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not a belot database"));
+    assert_eq!(std::fs::read(&path).unwrap(), before, "the file is untouched");
+}
+
+#[test]
+fn a_db_path_under_a_regular_file_says_so() {
+    let d = dir("under-file");
+    std::fs::write(d.join("plain"), "x").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_belot"))
+        .args(["serve", "--addr", &format!("127.0.0.1:{}", free_port())])
+        .arg("--db")
+        .arg(d.join("plain").join("b.db"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && err.contains("is a file"), "{err}");
+}
+
+/// Makes a path immutable (`chattr +i`: read-only even for root, as on
+/// read-only media) until dropped.
+struct Immutable(Vec<PathBuf>);
+
+impl Immutable {
+    fn set(paths: &[&Path]) -> Option<Immutable> {
+        let mut done = Immutable(Vec::new());
+        for p in paths {
+            let ok = Command::new("chattr").arg("+i").arg(p).status().is_ok_and(|s| s.success());
+            if !ok {
+                return None;
+            }
+            done.0.push(p.to_path_buf());
+        }
+        Some(done)
+    }
+}
+
+impl Drop for Immutable {
+    fn drop(&mut self) {
+        for p in &self.0 {
+            let _ = Command::new("chattr").arg("-i").arg(p).status();
+        }
+    }
+}
+
+#[test]
+fn a_read_only_database_is_refused_by_serve_and_still_listed_and_shown() {
+    let d = dir("read-only");
+    let path = d.join("b.db");
+    let belot = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_belot"))
+            .args(["score", "--db", path.to_str().unwrap()])
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let out = belot(&["new", "--variant", "french", "--players", "A,B,C,D"]);
+    let id = String::from_utf8(out.stdout).unwrap().trim().to_string();
+    assert!(belot(&["add", &id, "--taker", "1", "--points", "100"]).status.success());
+    let Some(_guard) = Immutable::set(&[&path, &d]) else {
+        panic!("chattr +i is needed for this test (e2fsprogs, an ext4 or similar file system)");
+    };
+    let out = Command::new(env!("CARGO_BIN_EXE_belot"))
+        .args([
+            "serve",
+            "--addr",
+            &format!("127.0.0.1:{}", free_port()),
+            "--db",
+            path.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && err.contains("read-only"), "{err}");
+    let list = belot(&["list"]);
+    assert!(list.status.success(), "{}", String::from_utf8_lossy(&list.stderr));
+    assert!(String::from_utf8_lossy(&list.stdout).contains(&id[..8]));
+    let show = belot(&["show", &id]);
+    assert!(show.status.success(), "{}", String::from_utf8_lossy(&show.stderr));
+    let add = belot(&["add", &id, "--taker", "1", "--points", "90"]);
+    assert!(String::from_utf8_lossy(&add.stderr).contains("read-only"));
+}
