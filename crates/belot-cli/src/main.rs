@@ -110,7 +110,88 @@ enum Command {
         /// Database file (default: as `belot score`).
         #[arg(long)]
         db: Option<std::path::PathBuf>,
+        /// Limits on what clients can make the server hold or do.
+        #[command(flatten)]
+        limits: ServeLimits,
     },
+}
+
+/// `belot serve`'s limits (docs/serve.md). Durations take `ms` or `s`.
+#[derive(clap::Args)]
+struct ServeLimits {
+    /// Open connections at once; more get 503.
+    #[arg(long, default_value_t = 4096)]
+    max_connections: usize,
+    /// Time to send a request's headers.
+    #[arg(long, default_value = "10s", value_parser = duration)]
+    header_timeout: std::time::Duration,
+    /// Time to send a request's body and get the answer.
+    #[arg(long, default_value = "15s", value_parser = duration)]
+    request_timeout: std::time::Duration,
+    /// Close a connection on which nothing moved for this long.
+    #[arg(long, default_value = "60s", value_parser = duration)]
+    idle_timeout: std::time::Duration,
+    /// Live-update listeners on one game.
+    #[arg(long, default_value_t = 1000)]
+    max_listeners_per_game: usize,
+    /// Live-update listeners in all.
+    #[arg(long, default_value_t = 3000)]
+    max_listeners: usize,
+    /// Games kept in memory (least recently used dropped first).
+    #[arg(long, default_value_t = 1000)]
+    max_cached_games: usize,
+    /// Changes one game may hold.
+    #[arg(long, default_value_t = 2000)]
+    max_changes_per_game: usize,
+    /// New games per minute from one client address.
+    #[arg(long, default_value_t = 30)]
+    creates_per_minute: u32,
+    /// Writes waiting for the database; more get 503.
+    #[arg(long, default_value_t = 4096)]
+    write_queue: usize,
+    /// How long a write waits for another program's lock before 503.
+    #[arg(long, default_value = "1s", value_parser = duration)]
+    busy_timeout: std::time::Duration,
+    /// Most writes committed in one transaction.
+    #[arg(long, default_value_t = 256)]
+    max_batch: usize,
+    /// How often to look for other programs' changes to the database.
+    #[arg(long, default_value = "100ms", value_parser = duration)]
+    freshness: std::time::Duration,
+    /// How long shutdown waits for open requests.
+    #[arg(long, default_value = "5s", value_parser = duration)]
+    shutdown_grace: std::time::Duration,
+}
+
+impl ServeLimits {
+    fn limits(&self) -> belot_server::Limits {
+        belot_server::Limits {
+            max_connections: self.max_connections.max(1),
+            header_timeout: self.header_timeout,
+            request_timeout: self.request_timeout,
+            idle_timeout: self.idle_timeout,
+            max_listeners_per_game: self.max_listeners_per_game,
+            max_listeners: self.max_listeners,
+            max_cached_games: self.max_cached_games,
+            max_changes_per_game: self.max_changes_per_game,
+            creates_per_minute: self.creates_per_minute,
+            write_queue: self.write_queue.max(1),
+            busy_timeout: self.busy_timeout,
+            max_batch: self.max_batch.max(1),
+            freshness: self.freshness.max(std::time::Duration::from_millis(1)),
+            shutdown_grace: self.shutdown_grace,
+        }
+    }
+}
+
+/// A duration such as `10s` or `250ms` (a bare number is seconds).
+fn duration(s: &str) -> Result<std::time::Duration, String> {
+    let (num, unit) = match s.strip_suffix("ms") {
+        Some(n) => (n, 1),
+        None => (s.strip_suffix('s').unwrap_or(s), 1000),
+    };
+    let n: u64 = num.trim().parse().map_err(|_| format!("{s:?}: give e.g. 10s or 250ms"))?;
+    Ok(std::time::Duration::from_millis(n.saturating_mul(unit)))
 }
 
 fn main() -> ExitCode {
@@ -168,7 +249,7 @@ fn main() -> ExitCode {
                 }
             }
         }
-        Command::Serve { addr, db } => match serve(addr, db) {
+        Command::Serve { addr, db, limits } => match serve(addr, db, limits.limits()) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("belot serve: {e}");
@@ -208,11 +289,14 @@ fn game_of(name: &str, options: Option<&str>) -> Result<belot_solver::game::Game
     }
 }
 
-fn serve(addr: std::net::SocketAddr, db: Option<std::path::PathBuf>) -> Result<(), String> {
+fn serve(
+    addr: std::net::SocketAddr,
+    db: Option<std::path::PathBuf>,
+    limits: belot_server::Limits,
+) -> Result<(), String> {
     let path = score::db_path(db)?;
-    let store = belot_store::SqliteStore::open(&path).map_err(|e| e.to_string())?;
     let rt = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
-    rt.block_on(belot_server::serve(addr, store)).map_err(|e| format!("{addr}: {e}"))
+    rt.block_on(belot_server::serve(addr, &path, limits)).map_err(|e| format!("{addr}: {e}"))
 }
 
 /// One response line per request line until end of input. Blank lines are

@@ -105,3 +105,87 @@ fn append_all_stores_every_change_or_none() {
     assert!(matches!(err, StoreError::Conflict { expected: 1, actual: 3 }), "{err}");
     assert_eq!(s.load(&id).unwrap().1.len(), 3);
 }
+
+fn temp(tag: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("belot-store-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join("belot.db")
+}
+
+/// Group commit: writes of one batch succeed or fail each on its own, in
+/// one transaction.
+#[test]
+fn a_batch_commits_its_good_writes_and_refuses_its_bad_ones() {
+    use belot_store::{Write, Written};
+    let mut s = SqliteStore::in_memory().unwrap();
+    let id = s.create(&setup()).unwrap();
+    let gone = SheetId::random().unwrap();
+    let out = s.write_batch(&[
+        Write::Append { id: id.clone(), expected: 0, changes: vec![add()] },
+        Write::Append { id: id.clone(), expected: 0, changes: vec![add()] },
+        Write::Append { id: gone, expected: 0, changes: vec![add()] },
+        Write::Create(setup()),
+        Write::Append { id: id.clone(), expected: 1, changes: vec![add(), Change::Undo] },
+    ]);
+    assert_eq!(out[0], Ok(Written::Appended(1)));
+    assert_eq!(out[1], Err(StoreError::Conflict { expected: 0, actual: 1 }));
+    assert!(matches!(out[2], Err(StoreError::NotFound(_))));
+    let Ok(Written::Created { id: new, view }) = &out[3] else { panic!("{:?}", out[3]) };
+    assert_eq!(s.by_view_id(view).unwrap(), *new);
+    assert_eq!(out[4], Ok(Written::Appended(3)));
+    assert_eq!(s.load(&id).unwrap().1, vec![add(), add(), Change::Undo]);
+    assert_eq!(s.version(&id).unwrap(), 3);
+}
+
+/// Another program's SQLite file is refused and left as it was: no table
+/// added, no journal mode switched, no version written.
+#[test]
+fn a_foreign_database_is_refused_untouched() {
+    let path = temp("foreign");
+    {
+        let c = rusqlite::Connection::open(&path).unwrap();
+        c.execute_batch("CREATE TABLE notes (t TEXT); PRAGMA user_version = 7;").unwrap();
+    }
+    let before = std::fs::read(&path).unwrap();
+    for e in [SqliteStore::open(&path).err(), SqliteStore::open_read_only(&path).err()] {
+        assert!(matches!(e, Some(StoreError::Foreign(_))), "{e:?}");
+    }
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+    std::fs::write(&path, "not a database at all, just text").unwrap();
+    assert!(matches!(SqliteStore::open(&path), Err(StoreError::Foreign(_))));
+}
+
+/// A cache notices another writer's commits through data_version; its own
+/// do not move it.
+#[test]
+fn data_version_moves_on_other_writers_commits_only() {
+    let path = temp("data-version");
+    let mut a = SqliteStore::open(&path).unwrap();
+    let mut b = SqliteStore::open(&path).unwrap();
+    let v0 = a.data_version().unwrap();
+    let id = a.create(&setup()).unwrap();
+    assert_eq!(a.data_version().unwrap(), v0, "own commit");
+    b.append(&id, 0, &add()).unwrap();
+    assert_ne!(a.data_version().unwrap(), v0, "another writer's commit");
+    assert_eq!(a.version(&id).unwrap(), 1);
+}
+
+/// While another connection holds the write lock, a write gives up after
+/// the busy timeout with Busy, storing nothing.
+#[test]
+fn a_held_write_lock_gives_busy_after_the_timeout() {
+    let path = temp("busy");
+    let mut s = SqliteStore::open(&path).unwrap();
+    let id = s.create(&setup()).unwrap();
+    s.set_busy_timeout(std::time::Duration::from_millis(100)).unwrap();
+    let lock = rusqlite::Connection::open(&path).unwrap();
+    lock.execute_batch("BEGIN IMMEDIATE").unwrap();
+    assert_eq!(s.append(&id, 0, &add()), Err(StoreError::Busy));
+    lock.execute_batch("ROLLBACK").unwrap();
+    assert_eq!(s.append(&id, 0, &add()), Ok(1));
+    // A reader reads while the lock is held (WAL).
+    lock.execute_batch("BEGIN IMMEDIATE").unwrap();
+    let r = SqliteStore::open_reader(&path).unwrap();
+    assert_eq!(r.version(&id).unwrap(), 1);
+}
