@@ -28,10 +28,10 @@ fn free_port() -> u16 {
 /// Starts `belot serve` on a free port and waits until it answers.
 fn serve(db: &Path, extra: &[&str]) -> (Child, SocketAddr) {
     let addr: SocketAddr = format!("127.0.0.1:{}", free_port()).parse().unwrap();
-    let child = Command::new(env!("CARGO_BIN_EXE_belot"))
+    let mut child = Command::new(env!("CARGO_BIN_EXE_belot"))
         .args(["serve", "--addr", &addr.to_string(), "--db", db.to_str().unwrap()])
         .args(extra)
-        .stderr(Stdio::piped())
+        .stderr(Stdio::null())
         .spawn()
         .unwrap();
     for _ in 0..200 {
@@ -40,6 +40,8 @@ fn serve(db: &Path, extra: &[&str]) -> (Child, SocketAddr) {
         }
         std::thread::sleep(Duration::from_millis(25));
     }
+    let _ = child.kill();
+    let _ = child.wait();
     panic!("belot serve did not start");
 }
 
