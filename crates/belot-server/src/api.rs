@@ -227,7 +227,10 @@ async fn refused_by_store(hub: &Hub, g: &Arc<Game>, e: StoreError) -> ApiError {
     g.lock().stale = true;
     let conflict = matches!(e, StoreError::Conflict { .. });
     let mut err = ApiError::from(e);
-    if conflict && hub.reload(g).await.is_ok() {
+    // Listeners may have been sent the refused change with a whole state
+    // (they join with the state in memory): send them what is stored.
+    let reloaded = (conflict || g.has_listeners()) && hub.reload(g).await.is_ok();
+    if reloaded && conflict {
         err.state = Some(full_value(g, true));
     }
     err

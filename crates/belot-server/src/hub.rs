@@ -219,7 +219,7 @@ impl Hub {
 
     /// Counts a game started by `ip`; refuses past the per-minute limit.
     pub(crate) fn allow_create(&self, ip: Option<IpAddr>) -> ApiResult<()> {
-        let Some(ip) = ip else { return Ok(()) };
+        let Some(ip) = ip.map(client) else { return Ok(()) };
         let limit = self.inner.limits.creates_per_minute;
         let mut m = self.inner.creates.lock().unwrap_or_else(|p| p.into_inner());
         let now = Instant::now();
@@ -257,6 +257,21 @@ impl Hub {
     }
 }
 
+/// The address a client is counted by: an IPv6 client holds a whole /64
+/// (it can pick any address in it), so it counts as one.
+fn client(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V6(v6) if v6.to_ipv4_mapped().is_none() => {
+            let s = v6.segments();
+            IpAddr::V6(std::net::Ipv6Addr::new(s[0], s[1], s[2], s[3], 0, 0, 0, 0))
+        }
+        IpAddr::V6(v6) => {
+            IpAddr::V4(v6.to_ipv4_mapped().unwrap_or(std::net::Ipv4Addr::UNSPECIFIED))
+        }
+        v4 => v4,
+    }
+}
+
 /// Drops the least recently used games past `max`, never one that has
 /// listeners or writes under way (they hold it and would miss updates).
 fn evict(c: &mut Cache, max: usize) {
@@ -288,7 +303,12 @@ async fn freshness(hub: std::sync::Weak<Inner>) {
         tokio::select! {
             _ = tick.tick() => {
                 let Some(inner) = hub.upgrade() else { return };
-                let _ = inner.writer.queue.try_send(Msg::Poll);
+                // Only into an empty queue: a busy writer looks before
+                // each commit anyway, and polls must not crowd out writes.
+                let q = &inner.writer.queue;
+                if q.capacity() == q.max_capacity() {
+                    let _ = q.try_send(Msg::Poll);
+                }
             }
             r = foreign.changed() => {
                 if r.is_err() { return; }
@@ -317,5 +337,19 @@ async fn recheck(hub: Hub) {
                 let _ = hub.reload(&g).await;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::client;
+
+    #[test]
+    fn an_ipv6_client_counts_by_its_64_and_a_mapped_v4_as_v4() {
+        let a = client("2001:db8:1:2:aaaa::1".parse().unwrap());
+        let b = client("2001:db8:1:2:bbbb::9".parse().unwrap());
+        assert_eq!(a, b);
+        assert_ne!(a, client("2001:db8:1:3::1".parse().unwrap()));
+        assert_eq!(client("::ffff:10.0.0.1".parse().unwrap()), client("10.0.0.1".parse().unwrap()));
     }
 }
