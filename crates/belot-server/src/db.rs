@@ -34,12 +34,32 @@ pub(crate) struct Writer {
     pub queue: mpsc::Sender<Msg>,
     pub foreign: watch::Receiver<u64>,
     thread: Mutex<Option<std::thread::JoinHandle<()>>>,
+    /// Dropped with the writer: the checkpointer then ends.
+    _stop_checkpoints: std::sync::mpsc::Sender<()>,
+}
+
+/// How often the journal is copied into the database file.
+const CHECKPOINT_EVERY: std::time::Duration = std::time::Duration::from_millis(250);
+
+fn checkpoint_loop(store: &SqliteStore, stop: &std::sync::mpsc::Receiver<()>) {
+    while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = stop.recv_timeout(CHECKPOINT_EVERY)
+    {
+        // Busy is fine: the next round copies what this one could not.
+        match store.checkpoint() {
+            Ok(_) | Err(StoreError::Busy) => {}
+            Err(e) => eprintln!("belot serve: checkpoint: {e}"),
+        }
+    }
 }
 
 impl Writer {
     /// Starts the writer thread on `store`.
-    pub fn start(store: SqliteStore, limits: &Limits) -> Result<Writer, StoreError> {
+    pub fn start(store: SqliteStore, path: &Path, limits: &Limits) -> Result<Writer, StoreError> {
         store.set_busy_timeout(limits.busy_timeout)?;
+        // Checkpoints run beside the writer, not inside a commit: a commit
+        // that triggered one would wait for the database file's sync.
+        let checkpoints = SqliteStore::open_reader(path)?;
+        store.defer_checkpoints()?;
         let (queue, rx) = mpsc::channel(limits.write_queue.max(1));
         let (tx_foreign, foreign) = watch::channel(0);
         let max_batch = limits.max_batch.max(1);
@@ -47,7 +67,12 @@ impl Writer {
             .name("belot-writer".into())
             .spawn(move || write_loop(store, rx, tx_foreign, max_batch))
             .map_err(|e| StoreError::Io(format!("cannot start the writer: {e}")))?;
-        Ok(Writer { queue, foreign, thread: Mutex::new(Some(thread)) })
+        let (stop, stopped) = std::sync::mpsc::channel();
+        std::thread::Builder::new()
+            .name("belot-checkpoint".into())
+            .spawn(move || checkpoint_loop(&checkpoints, &stopped))
+            .map_err(|e| StoreError::Io(format!("cannot start the checkpointer: {e}")))?;
+        Ok(Writer { queue, foreign, thread: Mutex::new(Some(thread)), _stop_checkpoints: stop })
     }
 
     /// Waits (on a blocking thread) until every queued write is committed

@@ -53,7 +53,7 @@ impl Hub {
     /// be called inside a Tokio runtime.
     pub fn open(path: &Path, limits: Limits) -> Result<Hub, StoreError> {
         let store = SqliteStore::open(path)?;
-        let writer = Writer::start(store, &limits)?;
+        let writer = Writer::start(store, path, &limits)?;
         let inner = Arc::new(Inner {
             readers: Readers::new(path),
             writer,

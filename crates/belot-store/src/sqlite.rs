@@ -179,6 +179,22 @@ impl SqliteStore {
         Ok(self.conn.busy_timeout(wait)?)
     }
 
+    /// Leaves checkpoints (copying the journal into the database file) to
+    /// [`SqliteStore::checkpoint`] on another connection, so that commits
+    /// on this one never wait for one.
+    pub fn defer_checkpoints(&self) -> Result<(), StoreError> {
+        Ok(self.conn.pragma_update(None, "wal_autocheckpoint", 0)?)
+    }
+
+    /// Copies what the journal holds into the database file, neither
+    /// waiting for nor blocking writers (a passive checkpoint).
+    /// Returns the journal's frames and how many are now in the file.
+    pub fn checkpoint(&self) -> Result<(i64, i64), StoreError> {
+        Ok(self
+            .conn
+            .query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |r| Ok((r.get(1)?, r.get(2)?)))?)
+    }
+
     /// A number that changes when another connection (another program, or
     /// another store on the same file) commits: how a cache notices that
     /// it is stale. Commits through this store do not change it.

@@ -189,3 +189,19 @@ fn a_held_write_lock_gives_busy_after_the_timeout() {
     let r = SqliteStore::open_reader(&path).unwrap();
     assert_eq!(r.version(&id).unwrap(), 1);
 }
+
+/// A server's writer leaves checkpoints to a read connection: they run
+/// there (query_only does not stop them) and copy the whole journal.
+#[test]
+fn checkpoints_run_on_a_reader_beside_the_writer() {
+    let path = temp("checkpoint");
+    let mut w = SqliteStore::open(&path).unwrap();
+    w.defer_checkpoints().unwrap();
+    let id = w.create(&setup()).unwrap();
+    for n in 0..50 {
+        w.append(&id, n, &add()).unwrap();
+    }
+    let r = SqliteStore::open_reader(&path).unwrap();
+    let (frames, copied) = r.checkpoint().unwrap();
+    assert!(frames > 50 && copied == frames, "{frames} frames, {copied} copied");
+}
