@@ -140,6 +140,9 @@ struct ServeLimits {
     /// Games kept in memory (least recently used dropped first).
     #[arg(long, default_value_t = 1000)]
     max_cached_games: usize,
+    /// Changes held by all the games in memory.
+    #[arg(long, default_value_t = 50_000)]
+    max_cached_changes: usize,
     /// Changes one game may hold.
     #[arg(long, default_value_t = 2000)]
     max_changes_per_game: usize,
@@ -173,6 +176,7 @@ impl ServeLimits {
             max_listeners_per_game: self.max_listeners_per_game,
             max_listeners: self.max_listeners,
             max_cached_games: self.max_cached_games,
+            max_cached_changes: self.max_cached_changes,
             max_changes_per_game: self.max_changes_per_game,
             creates_per_minute: self.creates_per_minute,
             write_queue: self.write_queue.max(1),

@@ -16,7 +16,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::error::{ApiError, ApiResult};
-use crate::game::{self, Game, Snapshot};
+use crate::game::{self, Game};
 use crate::hub::Hub;
 
 /// The client's address, when the server knows it (not in tests that
@@ -115,13 +115,6 @@ pub(crate) struct ReplyQuery {
     reply: Option<String>,
 }
 
-/// What one change did, ready to publish once committed.
-struct Applied {
-    version: usize,
-    delta: Bytes,
-    body: Option<Bytes>,
-}
-
 pub(crate) async fn post_change(
     State(hub): State<Hub>,
     Path(id): Path<String>,
@@ -147,7 +140,7 @@ pub(crate) async fn post_change(
 async fn commit(
     hub: Hub,
     g: Arc<Game>,
-    applied: Applied,
+    applied: game::Change,
     rx: tokio::sync::oneshot::Receiver<Result<Written, StoreError>>,
 ) -> ApiResult<Bytes> {
     let r = hub.outcome(rx).await;
@@ -159,9 +152,8 @@ async fn commit(
         }
         Err(e) => return Err(refused_by_store(&hub, &g, e).await),
     }
-    let delta = applied.delta.clone();
-    let version = applied.version;
-    g.publish(Snapshot { version, delta: Some(applied.delta), body: applied.body });
+    let delta = applied.delta();
+    g.publish(applied, delta.clone());
     Ok(delta)
 }
 
@@ -172,7 +164,7 @@ fn apply(
     hub: &Hub,
     g: &Arc<Game>,
     req: ChangeRequest,
-) -> ApiResult<(Applied, tokio::sync::oneshot::Receiver<Result<Written, StoreError>>)> {
+) -> ApiResult<(game::Change, tokio::sync::oneshot::Receiver<Result<Written, StoreError>>)> {
     let permit = hub.reserve()?;
     let (sheet, done) = {
         let mut st = g.lock();
@@ -198,13 +190,13 @@ fn apply(
         let (msg, rx) = Hub::job(write);
         permit.send(msg);
         g.pending.fetch_add(1, Ordering::Relaxed);
+        g.size.fetch_add(1, Ordering::Relaxed);
+        hub.grew(1);
         (Arc::clone(&st.sheet), (done, rx))
     };
     let (done, rx) = done;
-    let body = g.has_listeners().then(|| game::body(&g.view, &sheet));
-    let applied =
-        Applied { version: sheet.history().len(), delta: game::delta(&sheet, done), body };
-    Ok((applied, rx))
+    // Serialised here, outside the lock: only what the change wrote.
+    Ok((game::Change::of(&sheet, done), rx))
 }
 
 fn stale(g: &Game, version: usize, yours: usize) -> ApiError {

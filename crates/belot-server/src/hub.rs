@@ -16,7 +16,7 @@ use tokio::sync::{oneshot, watch};
 
 use crate::db::{Job, Msg, Readers, Writer};
 use crate::error::{ApiError, ApiResult};
-use crate::game::{Game, Snapshot};
+use crate::game::Game;
 use crate::limits::Limits;
 
 /// Shared application state. Cloning is cheap (one `Arc`).
@@ -33,6 +33,8 @@ pub(crate) struct Inner {
     clock: AtomicU64,
     /// Live streams open in all.
     pub listeners: AtomicUsize,
+    /// Changes held by the games in memory.
+    cached_changes: AtomicUsize,
     creates: Mutex<HashMap<IpAddr, (Instant, u32)>>,
     /// Set when the server is shutting down: live streams end.
     pub shutdown: watch::Sender<bool>,
@@ -60,6 +62,7 @@ impl Hub {
             cache: Mutex::new(Cache::default()),
             clock: AtomicU64::new(0),
             listeners: AtomicUsize::new(0),
+            cached_changes: AtomicUsize::new(0),
             creates: Mutex::new(HashMap::new()),
             shutdown: watch::Sender::new(false),
             limits,
@@ -148,10 +151,59 @@ impl Hub {
         }
         let g = Arc::new(game);
         self.touch(&g);
+        // Counted here, not through `grew`: the cache is locked already.
+        self.inner.cached_changes.fetch_add(g.size.load(Ordering::Relaxed), Ordering::Relaxed);
         c.views.insert(g.view.clone(), g.id.clone());
         c.games.insert(g.id.clone(), Arc::clone(&g));
-        evict(&mut c, self.inner.limits.max_cached_games);
+        self.evict(&mut c);
         g
+    }
+
+    /// Counts changes added to (or dropped from) the games in memory.
+    pub(crate) fn grew(&self, by: isize) {
+        if by >= 0 {
+            let now = self.inner.cached_changes.fetch_add(by as usize, Ordering::Relaxed);
+            if now + by as usize > self.inner.limits.max_cached_changes {
+                self.evict(&mut self.cache());
+            }
+        } else {
+            self.inner.cached_changes.fetch_sub(by.unsigned_abs(), Ordering::Relaxed);
+        }
+    }
+
+    /// Drops the least recently used games past the limits, never one that
+    /// has listeners or writes under way (they hold it and would miss
+    /// updates).
+    fn evict(&self, c: &mut Cache) {
+        let l = &self.inner.limits;
+        let over = |c: &Cache| {
+            c.games.len() > l.max_cached_games
+                || self.inner.cached_changes.load(Ordering::Relaxed) > l.max_cached_changes
+        };
+        while over(c) {
+            let victim = c
+                .games
+                .values()
+                .filter(|g| !g.has_listeners() && g.pending.load(Ordering::Relaxed) == 0)
+                .min_by_key(|g| g.used.load(Ordering::Relaxed))
+                .map(Arc::clone);
+            let Some(g) = victim else { break };
+            c.games.remove(&g.id);
+            c.views.remove(&g.view);
+            self.inner.cached_changes.fetch_sub(g.size.load(Ordering::Relaxed), Ordering::Relaxed);
+        }
+    }
+
+    /// Whether a game may be kept in memory by a listener: refused when the
+    /// games that listeners keep already hold the most changes allowed.
+    pub(crate) fn may_pin(&self, g: &Game) -> bool {
+        if g.has_listeners() {
+            return true;
+        }
+        let size = |g: &Game| g.size.load(Ordering::Relaxed);
+        let pinned: usize =
+            self.cache().games.values().filter(|g| g.has_listeners()).map(|g| size(g)).sum();
+        pinned + size(g) <= self.inner.limits.max_cached_changes
     }
 
     /// Reloads a game from the database and publishes it to its listeners.
@@ -172,12 +224,9 @@ impl Hub {
             st.sheet = Arc::clone(&sheet);
             st.stale = false;
         }
-        let body = g.has_listeners().then(|| crate::game::body(&g.view, &sheet));
-        g.live.send_replace(Arc::new(Snapshot {
-            version: sheet.history().len(),
-            delta: None,
-            body,
-        }));
+        let size = sheet.history().len();
+        self.grew(size as isize - g.size.swap(size, Ordering::Relaxed) as isize);
+        g.publish_reload(&sheet);
         Ok(())
     }
 
@@ -269,22 +318,6 @@ fn client(ip: IpAddr) -> IpAddr {
             IpAddr::V4(v6.to_ipv4_mapped().unwrap_or(std::net::Ipv4Addr::UNSPECIFIED))
         }
         v4 => v4,
-    }
-}
-
-/// Drops the least recently used games past `max`, never one that has
-/// listeners or writes under way (they hold it and would miss updates).
-fn evict(c: &mut Cache, max: usize) {
-    while c.games.len() > max {
-        let victim = c
-            .games
-            .values()
-            .filter(|g| !g.has_listeners() && g.pending.load(Ordering::Relaxed) == 0)
-            .min_by_key(|g| g.used.load(Ordering::Relaxed))
-            .map(|g| (g.id.clone(), g.view.clone()));
-        let Some((id, view)) = victim else { break };
-        c.games.remove(&id);
-        c.views.remove(&view);
     }
 }
 

@@ -28,6 +28,11 @@ pub struct Limits {
     /// Games kept in memory; the least recently used without listeners
     /// are dropped past it (`--max-cached-games`, 1,000).
     pub max_cached_games: usize,
+    /// Changes held by all the games in memory: past it the least recently
+    /// used games without listeners are dropped, and a game that would
+    /// be kept in memory by a new listener is refused one
+    /// (`--max-cached-changes`, 50,000: about 1,000 long matches).
+    pub max_cached_changes: usize,
     /// Changes (entries, edits, undos…) one game may hold
     /// (`--max-changes-per-game`, 2,000; a match has a few dozen).
     pub max_changes_per_game: usize,
@@ -62,6 +67,7 @@ impl Default for Limits {
             max_listeners_per_game: 1000,
             max_listeners: 3000,
             max_cached_games: 1000,
+            max_cached_changes: 50_000,
             max_changes_per_game: 2000,
             creates_per_minute: 30,
             write_queue: 4096,

@@ -47,6 +47,12 @@ struct Slot {
 
 impl Slot {
     fn take(hub: &Hub, game: &Arc<Game>) -> ApiResult<Slot> {
+        if !hub.may_pin(game) {
+            return Err(ApiError::unavailable(
+                "too_many_listeners",
+                "the server holds as many followed games as it may: try again later",
+            ));
+        }
         let slot = Slot { hub: hub.clone(), game: Arc::clone(game) };
         let all = hub.inner.listeners.fetch_add(1, Ordering::Relaxed);
         let here = game.listeners.fetch_add(1, Ordering::Relaxed);
@@ -83,9 +89,17 @@ fn stream(hub: Hub, g: Arc<Game>, edit: bool) -> ApiResult<Response> {
     let slot = Slot::take(&hub, &g)?;
     // Subscribe before reading the state: no change can fall between.
     let mut rx = g.live.subscribe();
-    rx.borrow_and_update();
-    let head = g.head();
-    let first = game::with_mode(edit.then_some(&g.id), &game::body(&g.view, &head));
+    g.ensure_parts();
+    let snap = Arc::clone(&rx.borrow_and_update());
+    // Listeners joining together share one copy of the whole state.
+    let (body, version) = match snap.body() {
+        Some(b) => (b, snap.version),
+        None => {
+            let head = g.head();
+            (game::body(&g.view, &head), head.history().len())
+        }
+    };
+    let first = game::with_mode(edit.then_some(&g.id), &body);
     let start = tokio::time::Instant::now() + KEEP_ALIVE;
     let l = Listener {
         slot,
@@ -93,7 +107,7 @@ fn stream(hub: Hub, g: Arc<Game>, edit: bool) -> ApiResult<Response> {
         rx,
         shutdown: hub.inner.shutdown.subscribe(),
         keep_alive: tokio::time::interval_at(start, KEEP_ALIVE),
-        last: head.history().len(),
+        last: version,
     };
     let first = futures_util::stream::iter([event("state", first)]);
     let rest = futures_util::stream::unfold(l, next);
@@ -147,27 +161,32 @@ async fn next(mut l: Listener) -> Option<(Vec<Bytes>, Listener)> {
 
 impl Listener {
     /// What brings this listener to `snap`: the delta when it is one
-    /// change behind, the whole state when further, nothing when it is
-    /// there already. A reload (no delta) always sends the whole state.
+    /// change behind, what changed since its version when the snapshot
+    /// remembers that far, else the whole state; nothing when it is there
+    /// already. After a reload everyone gets the whole state.
     fn catch_up(&mut self, snap: &Snapshot) -> Option<Vec<Bytes>> {
-        match &snap.delta {
-            Some(d) if snap.version == self.last + 1 => {
-                self.last = snap.version;
-                return Some(event("delta", vec![d.clone()]));
+        if !snap.reset {
+            if snap.version <= self.last {
+                return None;
             }
-            Some(_) if snap.version <= self.last => return None,
-            _ => {}
+            let since = match &snap.delta {
+                Some(d) if snap.version == self.last + 1 => Some(d.clone()),
+                _ => snap.since(self.last),
+            };
+            if let Some(d) = since {
+                self.last = snap.version;
+                return Some(event("delta", vec![d]));
+            }
         }
         let g = &self.slot.game;
-        let id = self.edit.then_some(&g.id);
-        let (body, version) = match &snap.body {
-            Some(b) => (b.clone(), snap.version),
+        let (body, version) = match snap.body() {
+            Some(b) => (b, snap.version),
             None => {
                 let head = g.head();
                 (game::body(&g.view, &head), head.history().len())
             }
         };
         self.last = version;
-        Some(event("state", game::with_mode(id, &body)))
+        Some(event("state", game::with_mode(self.edit.then_some(&g.id), &body)))
     }
 }

@@ -273,3 +273,29 @@ async fn unknown_paths_and_methods_get_json_errors_that_quote_little() {
     assert_eq!(s, 422);
     assert!(b.to_string().len() < 400, "a refusal quotes a short excerpt: {b}");
 }
+
+/// The games in memory are bounded by the changes they hold too: past the
+/// budget the least recently used are dropped, and a listener that would
+/// keep one more game in memory past it is refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_changes_held_in_memory_are_bounded() {
+    let limits = Limits { max_cached_changes: 25, ..Limits::default() };
+    let (addr, hub, _stop) = start(&db("budget"), limits).await;
+    let mut games = Vec::new();
+    for _ in 0..3 {
+        let (id, view) = new_game(addr).await;
+        for v in 0..12 {
+            let url = format!("/api/sheets/{id}/changes");
+            assert_eq!(http(addr, "POST", &url, Some(&add(v))).await.0, 200);
+        }
+        games.push((id, view));
+    }
+    let _a = Sse::open(addr, &format!("/api/view/{}/events", games[0].1)).await.unwrap();
+    let _b = Sse::open(addr, &format!("/api/view/{}/events", games[1].1)).await.unwrap();
+    let refused = Sse::open(addr, &format!("/api/view/{}/events", games[2].1)).await.err();
+    assert_eq!(refused, Some(503), "a third followed game would hold 36 changes > 25");
+    // Loading another game drops the unfollowed ones, not the followed.
+    let (s, _) = http(addr, "GET", &format!("/api/sheets/{}", games[2].0), None).await;
+    assert_eq!(s, 200);
+    assert_eq!(hub.cached_games(), 2, "the two followed games stay");
+}
