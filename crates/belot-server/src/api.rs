@@ -49,11 +49,15 @@ pub(crate) fn json_bytes(status: StatusCode, parts: Vec<Bytes>) -> Response {
     (status, [(header::CONTENT_TYPE, "application/json")], Body::from(all)).into_response()
 }
 
-/// The whole state of a game for an edit (`Some(id)`) or read-only reader.
-/// Serialised from a shared copy, outside the game's lock.
+/// The whole state of a game for an edit (`Some(id)`) or read-only reader:
+/// the one its listeners share when it is current, else serialised from a
+/// shared copy, outside the game's lock.
 pub(crate) fn full(g: &Game, edit: bool) -> Vec<Bytes> {
     let sheet = g.head();
-    game::with_mode(edit.then_some(&g.id), &game::body(&g.view, &sheet))
+    let snap = Arc::clone(&g.live.borrow());
+    let shared = snap.body().filter(|_| snap.version == sheet.history().len());
+    let body = shared.unwrap_or_else(|| game::body(&g.view, &sheet));
+    game::with_mode(edit.then_some(&g.id), &body)
 }
 
 fn full_value(g: &Game, edit: bool) -> Value {
