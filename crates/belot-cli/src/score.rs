@@ -101,13 +101,23 @@ enum ScoreCommand {
         /// Deal id.
         deal: u32,
     },
-    /// Undo the last change.
+    /// ↶ Take back the last deal (seed 002 §11); again, the one before.
     Undo {
         /// Sheet id.
         sheet: String,
     },
-    /// Redo the last undone change.
+    /// ↷ Put back the deal taken back last.
     Redo {
+        /// Sheet id.
+        sheet: String,
+    },
+    /// Undo the last change of any kind (an edit, a delete, …).
+    UndoChange {
+        /// Sheet id.
+        sheet: String,
+    },
+    /// Redo the last change undone with undo-change.
+    RedoChange {
         /// Sheet id.
         sheet: String,
     },
@@ -535,8 +545,10 @@ pub fn run(args: ScoreArgs) -> R<String> {
         ScoreCommand::Restore { sheet, deal } => {
             change(&mut store, &sheet, &|_| Ok(Change::Restore { id: deal }))
         }
-        ScoreCommand::Undo { sheet } => change(&mut store, &sheet, &|_| Ok(Change::Undo)),
-        ScoreCommand::Redo { sheet } => change(&mut store, &sheet, &|_| Ok(Change::Redo)),
+        ScoreCommand::Undo { sheet } => change(&mut store, &sheet, &|_| Ok(Change::TakeBack)),
+        ScoreCommand::Redo { sheet } => change(&mut store, &sheet, &|_| Ok(Change::PutBack)),
+        ScoreCommand::UndoChange { sheet } => change(&mut store, &sheet, &|_| Ok(Change::Undo)),
+        ScoreCommand::RedoChange { sheet } => change(&mut store, &sheet, &|_| Ok(Change::Redo)),
         ScoreCommand::Export { sheet, format } => {
             let (id, sheet) = load(&store, &sheet)?;
             Ok(match format {

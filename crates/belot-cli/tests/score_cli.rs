@@ -85,11 +85,19 @@ fn french_session_through_the_command_line() {
     db.ok(&["delete", id, "3"]);
     assert_eq!(db.table(id)["table"]["rows"].as_array().unwrap().len(), 3);
     db.ok(&["restore", id, "3"]);
-    db.ok(&["undo", id]);
-    db.ok(&["undo", id]);
-    db.ok(&["undo", id]);
+    db.ok(&["undo-change", id]);
+    db.ok(&["undo-change", id]);
+    db.ok(&["undo-change", id]);
     assert_eq!(totals(&db.table(id)), vec![62.0 + 293.0, 120.0 + 81.0]);
+    db.ok(&["redo-change", id]);
+    // ↶ (seed 002 §11) takes back the last deal, not the last change; ↷
+    // puts it back.
+    let rows = |db: &Db| db.table(id)["table"]["rows"].as_array().unwrap().len();
+    db.ok(&["undo", id]);
+    assert_eq!(rows(&db), 3);
+    assert_eq!(db.table(id)["table"]["pool"], 0.0, "the edit of deal 2 stays");
     db.ok(&["redo", id]);
+    assert_eq!(rows(&db), 4);
     // Refused input: a clear message, exit 2, nothing stored.
     let before = db.table(id);
     for (args, msg) in [
@@ -156,10 +164,10 @@ fn two_and_three_player_sessions() {
     assert_eq!(db.table(id)["table"]["rows"][1]["recorded"], json!([0.0, 200.0]));
     db.ok(&["delete", id, "3"]);
     assert_eq!(db.table(id)["table"]["rows"].as_array().unwrap().len(), 3);
-    db.ok(&["undo", id]);
-    db.ok(&["undo", id]);
+    db.ok(&["undo-change", id]);
+    db.ok(&["undo-change", id]);
     assert_eq!(totals(&db.table(id)), vec![40.0 + 160.0 - 70.0, 90.0 + 80.0 - 60.0]);
-    db.ok(&["redo", id]);
+    db.ok(&["redo-change", id]);
     assert_eq!(db.table(id)["table"]["rows"][1]["recorded"], json!([0.0, 200.0]));
     assert!(
         db.err(&["add", id, "--contract", "AT", "--loader", "0", "--points", "200,60"])
@@ -175,9 +183,9 @@ fn two_and_three_player_sessions() {
     // Edit: the declarer made it; undo; redo; delete.
     db.ok(&["edit", id, "1", "--declarer", "0", "--points", "71,42,49", "--last", "0"]);
     assert_eq!(totals(&db.table(id)), vec![71.0, 42.0, 49.0]);
-    db.ok(&["undo", id]);
+    db.ok(&["undo-change", id]);
     assert_eq!(totals(&db.table(id)), vec![0.0, 83.0, 79.0]);
-    db.ok(&["redo", id]);
+    db.ok(&["redo-change", id]);
     db.ok(&["delete", id, "1"]);
     assert_eq!(totals(&db.table(id)), vec![0.0, 0.0, 0.0]);
     db.ok(&["new", "--variant", "french", "--players", "A,B,C", "--options", "{\"players\":3}"]);

@@ -44,10 +44,16 @@ pub enum Change {
         /// Which deal.
         id: EntryId,
     },
-    /// Undoes the last change that is not undone.
+    /// Undoes the last change that is not undone (any change: an edit, a
+    /// delete…). The table's ↶ is [`Change::TakeBack`].
     Undo,
     /// Redoes the last undone change.
     Redo,
+    /// ↶ of seed 002 §11: takes back the last deal (the last one not
+    /// deleted); repeated, it keeps taking back from the end.
+    TakeBack,
+    /// ↷: puts back the deal taken back last (until a deal is added).
+    PutBack,
 }
 
 /// An entered deal and whether it is deleted.
@@ -68,13 +74,20 @@ enum Done {
     Edited(EntryId, DealInput, DealInput),
     Deleted(EntryId),
     Restored(EntryId),
+    TakenBack(EntryId),
+    PutBack(EntryId),
 }
 
 impl Done {
     /// The deal it touched.
     fn id(&self) -> EntryId {
         match self {
-            Done::Added(id) | Done::Edited(id, ..) | Done::Deleted(id) | Done::Restored(id) => *id,
+            Done::Added(id)
+            | Done::Edited(id, ..)
+            | Done::Deleted(id)
+            | Done::Restored(id)
+            | Done::TakenBack(id)
+            | Done::PutBack(id) => *id,
         }
     }
 }
@@ -85,8 +98,11 @@ pub struct Sheet {
     setup: Setup,
     history: Vec<Change>,
     items: Vec<Item>,
-    /// Items removed by undoing their addition (kept for redo).
+    /// Items out of the list, kept to come back: removed by undoing their
+    /// addition (for redo) or taken back (for put back).
     undone_adds: Vec<Item>,
+    /// The deals taken back, last on top (what ↷ puts back).
+    taken_back: Vec<EntryId>,
     next_id: EntryId,
     done: Vec<Done>,
     redo: Vec<Done>,
@@ -325,6 +341,7 @@ impl Sheet {
             history: Vec::new(),
             items: Vec::new(),
             undone_adds: Vec::new(),
+            taken_back: Vec::new(),
             next_id: 1,
             done: Vec::new(),
             redo: Vec::new(),
@@ -390,6 +407,16 @@ impl Sheet {
         !self.redo.is_empty()
     }
 
+    /// Whether ↶ would take back a deal.
+    pub fn can_take_back(&self) -> bool {
+        self.items.iter().any(|i| !i.deleted)
+    }
+
+    /// Whether ↷ would put a deal back.
+    pub fn can_put_back(&self) -> bool {
+        !self.taken_back.is_empty()
+    }
+
     /// Where a deal is among the items (kept in id order).
     fn position(&self, id: EntryId) -> Result<usize, String> {
         self.items
@@ -408,13 +435,17 @@ impl Sheet {
             Change::Undo | Change::Redo => None,
             _ => Some(std::mem::take(&mut self.redo)),
         };
+        // A new deal ends what ↷ can put back: kept aside in case the
+        // change is refused.
+        let taken_back = match change {
+            Change::Add { .. } => Some(self.taken_back.clone()),
+            _ => None,
+        };
         let next_id = self.next_id;
         let id = match self.apply_inner(&change) {
             Ok(id) => id,
             Err(e) => {
-                if let Some(r) = redo {
-                    self.redo = r;
-                }
+                self.restore_stacks(redo, taken_back);
                 return Err(e);
             }
         };
@@ -427,13 +458,21 @@ impl Sheet {
                 Ok(Applied { rows_from, items_from })
             }
             Err(e) => {
-                self.take_back(&change)?;
-                if let Some(r) = redo {
-                    self.redo = r;
-                }
+                self.unapply(&change)?;
+                self.restore_stacks(redo, taken_back);
                 self.next_id = next_id;
                 Err(e)
             }
+        }
+    }
+
+    /// Puts back the redo and take-back lists a refused change cleared.
+    fn restore_stacks(&mut self, redo: Option<Vec<Done>>, taken_back: Option<Vec<EntryId>>) {
+        if let Some(r) = redo {
+            self.redo = r;
+        }
+        if let Some(t) = taken_back {
+            self.taken_back = t;
         }
     }
 
@@ -486,7 +525,7 @@ impl Sheet {
     }
 
     /// Reverses a change `apply_inner` just made.
-    fn take_back(&mut self, change: &Change) -> Result<(), String> {
+    fn unapply(&mut self, change: &Change) -> Result<(), String> {
         match change {
             Change::Undo => {
                 let d = self.redo.pop().ok_or("inconsistent history")?;
@@ -518,6 +557,8 @@ impl Sheet {
                 let id = self.next_id;
                 self.next_id += 1;
                 self.items.push(Item { id, entry: entry.clone(), deleted: false });
+                // A taken-back deal put back now would land before it.
+                self.taken_back.clear();
                 Done::Added(id)
             }
             Change::Edit { id, entry } => {
@@ -543,6 +584,21 @@ impl Sheet {
                 }
                 self.items[p].deleted = false;
                 Done::Restored(*id)
+            }
+            Change::TakeBack => {
+                let p = self
+                    .items
+                    .iter()
+                    .rposition(|i| !i.deleted)
+                    .ok_or("there is no deal to take back")?;
+                let id = self.items[p].id;
+                self.park(id)?;
+                Done::TakenBack(id)
+            }
+            Change::PutBack => {
+                let id = *self.taken_back.last().ok_or("no deal was taken back")?;
+                self.unpark(id)?;
+                Done::PutBack(id)
             }
             Change::Undo => {
                 let d = self.done.pop().ok_or("nothing to undo")?;
@@ -582,6 +638,33 @@ impl Sheet {
                 let p = self.position(*id)?;
                 self.items[p].deleted = true;
             }
+            Done::TakenBack(id) => self.unpark(*id)?,
+            Done::PutBack(id) => self.park(*id)?,
+        }
+        Ok(())
+    }
+
+    /// Takes a deal out of the list to come back later (↶).
+    fn park(&mut self, id: EntryId) -> Result<(), String> {
+        let p = self.position(id)?;
+        let item = self.items.remove(p);
+        self.undone_adds.push(item);
+        self.taken_back.push(id);
+        Ok(())
+    }
+
+    /// Puts a taken-back deal back at its place (↷).
+    fn unpark(&mut self, id: EntryId) -> Result<(), String> {
+        let k = self
+            .undone_adds
+            .iter()
+            .rposition(|i| i.id == id)
+            .ok_or_else(|| format!("deal #{id} cannot be put back"))?;
+        let item = self.undone_adds.remove(k);
+        let at = self.items.partition_point(|i| i.id < id);
+        self.items.insert(at, item);
+        if let Some(t) = self.taken_back.iter().rposition(|&t| t == id) {
+            self.taken_back.remove(t);
         }
         Ok(())
     }
@@ -612,6 +695,8 @@ impl Sheet {
                 let p = self.position(*id)?;
                 self.items[p].deleted = false;
             }
+            Done::TakenBack(id) => self.park(*id)?,
+            Done::PutBack(id) => self.unpark(*id)?,
         }
         Ok(())
     }

@@ -91,6 +91,54 @@ fn french_session_add_edit_delete_restore_undo_redo() {
     assert_eq!(again.table(), s.table());
 }
 
+/// Seed 002 §11: "↶, to cancel the last one": ↶ takes back the last deal,
+/// not the last change (rules reference §5.6); repeated, it keeps taking
+/// back from the end; ↷ puts the deal back; the taking back is itself a
+/// change that undo can revert.
+#[test]
+fn french_seed002_s11_undo_takes_back_the_last_deal() {
+    let mut s = Sheet::new(french_setup()).unwrap();
+    for p in [100, 90, 80] {
+        add(&mut s, fr(1, [None, Some(p)], [0, 0], None, None));
+    }
+    let id2 = s.table().rows[1].id;
+    s.apply(Change::Edit { id: id2, entry: fr(0, [Some(120), None], [0, 0], None, None) }).unwrap();
+    let edited = s.table().rows[1].clone();
+    // ↶ takes back deal 3, not the edit of deal 2.
+    let touched = s.apply(Change::TakeBack).unwrap();
+    assert_eq!((touched.rows_from, touched.items_from), (2, 2));
+    assert_eq!(s.table().rows.len(), 2);
+    assert_eq!(s.table().rows[1], edited);
+    // Again: deal 2 (with its edit) goes too.
+    s.apply(Change::TakeBack).unwrap();
+    assert_eq!(s.table().rows.len(), 1);
+    assert!(s.can_put_back());
+    // ↷ puts back deal 2 as it was, then deal 3.
+    s.apply(Change::PutBack).unwrap();
+    assert_eq!(s.table().rows[1], edited);
+    s.apply(Change::PutBack).unwrap();
+    assert_eq!(s.table().rows.len(), 3);
+    assert!(s.apply(Change::PutBack).unwrap_err().contains("no deal was taken back"));
+    // A new deal after ↶ ends what ↷ can put back.
+    s.apply(Change::TakeBack).unwrap();
+    add(&mut s, fr(1, [None, Some(70)], [0, 0], None, None));
+    assert!(!s.can_put_back());
+    assert_eq!(s.table().rows.len(), 3);
+    // Undo (of any change) still reverts a taking back.
+    s.apply(Change::TakeBack).unwrap();
+    s.apply(Change::Undo).unwrap();
+    assert_eq!(s.table().rows.len(), 3);
+    // Deleted deals are skipped: ↶ takes the last one that counts.
+    let last = s.table().rows[2].id;
+    s.apply(Change::Delete { id: last }).unwrap();
+    s.apply(Change::TakeBack).unwrap();
+    assert_eq!(s.table().rows.len(), 1);
+    let again = Sheet::from_history(french_setup(), s.history()).unwrap();
+    assert_eq!(again.table(), s.table());
+    let mut empty = Sheet::new(french_setup()).unwrap();
+    assert!(empty.apply(Change::TakeBack).unwrap_err().contains("no deal to take back"));
+}
+
 #[test]
 fn refused_entries_say_why_and_change_nothing() {
     let mut s = Sheet::new(french_setup()).unwrap();
@@ -243,6 +291,8 @@ fn any_change() -> impl Strategy<Value = Change> {
         1 => (1..12u32).prop_map(|id| Change::Restore { id }),
         2 => Just(Change::Undo),
         1 => Just(Change::Redo),
+        2 => Just(Change::TakeBack),
+        1 => Just(Change::PutBack),
     ]
 }
 
@@ -483,6 +533,8 @@ fn variant_change(v: usize) -> impl Strategy<Value = Change> {
         1 => (1..20u32).prop_map(|id| Change::Restore { id }),
         2 => Just(Change::Undo),
         1 => Just(Change::Redo),
+        2 => Just(Change::TakeBack),
+        1 => Just(Change::PutBack),
     ]
 }
 

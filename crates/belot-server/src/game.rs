@@ -27,7 +27,7 @@ pub(crate) struct Change {
     items: Vec<Bytes>,
     /// `"totals":…,"pool":…,"pool_lost":…,"next_dealer":…,"winner":…`
     fields: Bytes,
-    /// `"can_undo":…,"can_redo":…`
+    /// `"can_undo":…,"can_redo":…,"can_take_back":…,"can_put_back":…`
     flags: Bytes,
 }
 
@@ -54,6 +54,8 @@ struct Fields<'a> {
 struct Flags {
     can_undo: bool,
     can_redo: bool,
+    can_take_back: bool,
+    can_put_back: bool,
 }
 
 impl Change {
@@ -81,7 +83,12 @@ impl Change {
             items_from,
             items: sheet.items()[items_from..].iter().map(text).collect(),
             fields: members(&fields),
-            flags: members(&Flags { can_undo: sheet.can_undo(), can_redo: sheet.can_redo() }),
+            flags: members(&Flags {
+                can_undo: sheet.can_undo(),
+                can_redo: sheet.can_redo(),
+                can_take_back: sheet.can_take_back(),
+                can_put_back: sheet.can_put_back(),
+            }),
         }
     }
 
@@ -439,7 +446,7 @@ mod tests {
         for k in ["totals", "pool", "pool_lost", "next_dealer", "winner"] {
             s["table"][k] = d[k].clone();
         }
-        for k in ["version", "can_undo", "can_redo"] {
+        for k in ["version", "can_undo", "can_redo", "can_take_back", "can_put_back"] {
             s[k] = d[k].clone();
         }
         s

@@ -78,6 +78,22 @@ async fn create_change_and_read() {
         (st["mode"].clone(), st["table"]["totals"].clone()),
         (json!("edit"), json!([62.0, 100.0]))
     );
+    assert_eq!(
+        (st["can_take_back"].clone(), st["can_put_back"].clone()),
+        (json!(true), json!(false))
+    );
+    // ↶ takes back the last deal; ↷ puts it back (seed 002 §11).
+    let url = format!("/api/sheets/{id}/changes");
+    let (s, st) = call(&h, "POST", &url, Some(json!({"version": 3, "change": add(0, 90)}))).await;
+    assert_eq!(s, StatusCode::OK, "{st}");
+    let (_, st) =
+        call(&h, "POST", &url, Some(json!({"version": 4, "change": {"op": "take_back"}}))).await;
+    assert_eq!((st["rows_from"].clone(), st["totals"].clone()), (json!(1), json!([62.0, 100.0])));
+    assert_eq!(st["can_put_back"], true);
+    let (_, st) =
+        call(&h, "POST", &url, Some(json!({"version": 5, "change": {"op": "put_back"}}))).await;
+    assert_eq!(st["rows"].as_array().unwrap().len(), 1);
+    assert_eq!(st["can_put_back"], false);
 }
 
 #[tokio::test]

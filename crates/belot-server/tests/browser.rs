@@ -1,7 +1,8 @@
 //! Browser tests in real headless Chromium (Debian's `chromium`, driven
 //! through `chromium-driver` by a small W3C WebDriver client written
 //! here): a phone-sized window creates a game of each variant, enters
-//! deals, edits one, deletes one, undoes, and checks the totals shown; a
+//! deals, edits one, deletes one, undoes, takes back the last deal (↶)
+//! and puts it back (↷), and checks the totals shown; a
 //! second browser sees the changes live.
 //!
 //! Under CI (`CI` set) or the test script (`BELOT_REQUIRE_BROWSER`, set
@@ -295,12 +296,22 @@ fn browser_french_session_with_a_second_phone_watching_live() {
     a.type_in("#f-points-0", "100");
     a.click("#save");
     a.wait_totals(&["374", "182"]);
-    // Delete deal 1, then undo it.
+    // Delete deal 1, then undo that change.
     a.click("tr[data-id='1']");
     a.click("#delete");
     a.wait_totals(&["312", "62"]);
     b.wait_totals(&["312", "62"]);
+    a.click("#undo-change");
+    a.wait_totals(&["374", "182"]);
+    b.wait_totals(&["374", "182"]);
+    // ↶ (seed 002 §11) takes back the last deal, deal 3, not the last
+    // change, and says so; ↷ puts it back.
     a.click("#undo");
+    a.wait_totals(&["162", "182"]);
+    b.wait_totals(&["162", "182"]);
+    let said = a.wait("document.querySelector('#status').textContent");
+    assert!(said.as_str().unwrap().contains('3'), "{said}");
+    a.click("#redo");
     a.wait_totals(&["374", "182"]);
     b.wait_totals(&["374", "182"]);
     // A refused entry shows why and changes nothing.
