@@ -377,3 +377,70 @@ fn browser_two_and_three_player_games() {
     a.js("const s = document.querySelector('#lang'); s.value = 'bg'; s.dispatchEvent(new Event('change')); return 1;");
     a.wait("document.body.textContent.includes('Нова раздача')");
 }
+
+/// At a real table (issue 19): the keypad types into the box tapped (and
+/// by default the taker's side), the other side's points show as it is
+/// typed, a deal without a taker is caught by the page in the page's
+/// language, a finished game says so and offers a rematch, and the home
+/// page lists the games opened on this phone.
+#[test]
+fn browser_keypad_checks_game_over_rematch_and_the_games_on_this_phone() {
+    let Some(d) = start_driver() else { return };
+    let base = format!("http://127.0.0.1:{}", serve());
+    let a = browser(&d, 3);
+    a.go(&format!("{base}/"));
+    a.wait("document.querySelector('#o-target')");
+    a.js("const t = document.querySelector('#o-target'); t.value = '200'; return 1;");
+    for (i, p) in ["Ana", "Boris", "Chloé", "Dimitar"].iter().enumerate() {
+        a.type_in(&format!("#p{i}"), p);
+    }
+    a.click("#create");
+    a.wait("document.querySelector('#deal-form')");
+    // Boris (second team) takes: the keypad types into his team's box.
+    a.click("#f-taker [data-value='1']");
+    for k in ["9", "0"] {
+        a.click(&format!(".keypad button[aria-label='{k}']"));
+    }
+    assert_eq!(a.js("return document.querySelector('#f-points-1').value;"), json!("90"));
+    assert_eq!(a.js("return document.querySelector('#f-points-0').placeholder;"), json!("72"));
+    // Tapping the first team's box sends the keypad there.
+    a.click("#f-points-0");
+    a.click(".keypad button[aria-label='C']");
+    a.click(".keypad button[aria-label='5']");
+    assert_eq!(a.js("return document.querySelector('#f-points-0').value;"), json!("5"));
+    // No taker: the page says so itself, in its language, and sends nothing.
+    a.js("const s = document.querySelector('#lang'); s.value = 'bg'; s.dispatchEvent(new Event('change')); return 1;");
+    a.wait("document.querySelector('#deal-form')");
+    a.click("#f-taker [data-value='1']");
+    a.click("#f-taker [data-value='1']");
+    a.click("#save");
+    let msg = a.wait("document.querySelector('#form-error').textContent");
+    assert_eq!(msg, json!("Изберете кой взе."));
+    a.js("const s = document.querySelector('#lang'); s.value = 'en'; s.dispatchEvent(new Event('change')); return 1;");
+    // Two made deals for Boris's team end the game at 200.
+    for _ in 0..2 {
+        a.wait("document.querySelector('#deal-form')");
+        a.click("#f-taker [data-value='1']");
+        a.type_in("#f-points-1", "120");
+        a.click("#save");
+        a.wait(
+            "document.querySelector('#form-error') && !document.querySelector('#f-points-1').value",
+        );
+    }
+    a.wait_totals(&["84", "240"]);
+    let over = a.wait(
+        "document.querySelector('#game-over') && document.querySelector('#game-over').textContent",
+    );
+    assert!(over.as_str().unwrap().contains("Boris & Dimitar"), "{over}");
+    let first = a.js("return location.pathname;");
+    a.click("#rematch");
+    a.wait(&format!("location.pathname !== {first} && document.querySelector('#deal-form')"));
+    a.wait_totals(&["0", "0"]);
+    // Home: both games, the finished one among them, a tap away.
+    a.go(&format!("{base}/"));
+    let listed = a.wait("document.querySelectorAll('#my-games li').length === 2 && document.querySelector('#my-games').textContent");
+    assert!(listed.as_str().unwrap().contains("84 : 240"), "{listed}");
+    a.click("#my-games li:nth-child(2) a");
+    a.wait(&format!("location.pathname === {first}"));
+    a.wait_totals(&["84", "240"]);
+}

@@ -3,12 +3,12 @@
 "use strict";
 
 const T = {
-  en: { dealerCol: "Dealer", lang: "Language", newGame: "New game", game: "Game", variant: "Game", french: "French Belote", two_player: "Two-player Belot (1001)", three_player: "Three-player Belot (501)", players: "Players", teams: "Teams: seats 1 & 3 against 2 & 4", nPlayers: "Number of players", name: "Name of the game", player: "Player", dealer: "First dealer", target: "Target", rules: "House rules", create: "Start", newDeal: "New deal", taker: "Who took?", loader: "Who ordered?", declarer: "Declarer", points: "Card points (last trick included)", of: "of", announcements: "Announcements", capot: "Capot", belote: "Belote", none: "none", save: "Save deal", update: "Save changes", cancel: "Cancel", thrownIn: "Thrown in", redeal: "Redeal (four 7s / 8s)", undo: "Undo last deal", redo: "Put it back", undoChange: "Undo last change", tookBack: "Deal {n} taken back", history: "Deals", deal: "Deal", contract: "Contract", outcome: "Outcome", held: "Held", totals: "Totals", nextDealer: "Next dealer", waiting: "Points waiting", winner: "Winner", delete: "Delete", restore: "Restore", share: "Share", editLink: "Link for the players (can edit)", viewLink: "Read-only link", export: "Export", chart: "Scores over the deals", raspasy: "All pass (распасы)", constructions: "Constructions", belas: "Bela", lastTrick: "Last trick", capo: "No trick (capo)", combinations: "Combinations", belot: "Belot", readonly: "Read-only: watching the game", live: "live", offline: "offline, reconnecting…", stale: "Changed on another phone: check the deals, then save again.", made: "made", dedans: "dedans", litige: "litige", bait: "bait", tie: "tie", failed: "failed", thrown: "thrown in", after: "after the end", deleted: "deleted", edit: "Edit", clear: "Clear", sideOf: "side" },
-  fr: { dealerCol: "Donneur", lang: "Langue", newGame: "Nouvelle partie", game: "Partie", variant: "Jeu", french: "Belote", two_player: "Belote à deux (1001)", three_player: "Belote à trois (501)", players: "Joueurs", teams: "Équipes : places 1 et 3 contre 2 et 4", nPlayers: "Nombre de joueurs", name: "Nom de la partie", player: "Joueur", dealer: "Premier donneur", target: "Objectif", rules: "Règles de la table", create: "Commencer", newDeal: "Nouvelle donne", taker: "Qui a pris ?", loader: "Qui a commandé ?", declarer: "Preneur", points: "Points (dix de der compris)", of: "de", announcements: "Annonces", capot: "Capot", belote: "Belote", none: "aucun", save: "Enregistrer", update: "Enregistrer les changements", cancel: "Annuler", thrownIn: "Donne annulée", redeal: "Redonne (quatre 7 / 8)", undo: "Retirer la dernière donne", redo: "Remettre", undoChange: "Annuler la dernière modification", tookBack: "Donne {n} retirée", history: "Donnes", deal: "Donne", contract: "Contrat", outcome: "Résultat", held: "En attente", totals: "Totaux", nextDealer: "Prochain donneur", waiting: "Points en attente", winner: "Gagnant", delete: "Supprimer", restore: "Restaurer", share: "Partager", editLink: "Lien des joueurs (modifiable)", viewLink: "Lien en lecture seule", export: "Exporter", chart: "Scores au fil des donnes", raspasy: "Tous passent", constructions: "Combinaisons", belas: "Belote", lastTrick: "Dernier pli", capo: "Aucun pli (capot)", combinations: "Combinaisons", belot: "Belote", readonly: "Lecture seule", live: "en direct", offline: "hors ligne, reconnexion…", stale: "Modifié sur un autre téléphone : vérifiez puis enregistrez à nouveau.", made: "faite", dedans: "dedans", litige: "litige", bait: "chute", tie: "égalité", failed: "chute", thrown: "annulée", after: "après la fin", deleted: "supprimée", edit: "Modifier", clear: "Effacer", sideOf: "camp" },
-  bg: { dealerCol: "Раздава", lang: "Език", newGame: "Нова игра", game: "Игра", variant: "Игра", french: "Френски белот", two_player: "Белот за двама (1001)", three_player: "Белот за трима (501)", players: "Играчи", teams: "Отбори: места 1 и 3 срещу 2 и 4", nPlayers: "Брой играчи", name: "Име на играта", player: "Играч", dealer: "Първи раздаващ", target: "Цел", rules: "Правила на масата", create: "Започни", newDeal: "Нова раздача", taker: "Кой взе коза?", loader: "Кой обяви?", declarer: "Играч", points: "Точки (с последната взятка)", of: "на", announcements: "Анонси", capot: "Капот", belote: "Белот", none: "няма", save: "Запиши", update: "Запиши промените", cancel: "Отказ", thrownIn: "Хвърлени карти", redeal: "Преразпределяне", undo: "Отмени последната раздача", redo: "Върни я", undoChange: "Отмени последната промяна", tookBack: "Раздача {n} е отменена", history: "Раздачи", deal: "Раздача", contract: "Договор", outcome: "Резултат", held: "Чакат", totals: "Общо", nextDealer: "Следващ раздаващ", waiting: "Чакащи точки", winner: "Победител", delete: "Изтрий", restore: "Възстанови", share: "Сподели", editLink: "Връзка за играчите (с промени)", viewLink: "Връзка само за гледане", export: "Експорт", chart: "Резултат по раздачи", raspasy: "Всички пас", constructions: "Комбинации", belas: "Белот", lastTrick: "Последна взятка", capo: "Без взятка", combinations: "Комбинации", belot: "Белот", readonly: "Само за гледане", live: "на живо", offline: "без връзка…", stale: "Променено от друг телефон: проверете и въведете отново.", made: "изкарана", dedans: "вътре", litige: "литиж", bait: "вътре", tie: "равно", failed: "вътре", thrown: "хвърлена", after: "след края", deleted: "изтрита", edit: "Промени", clear: "Изчисти", sideOf: "отбор" },
-  ru: { dealerCol: "Сдаёт", lang: "Язык", newGame: "Новая игра", game: "Игра", variant: "Игра", french: "Французский белот", two_player: "Белот вдвоём (1001)", three_player: "Белот втроём (501)", players: "Игроки", teams: "Команды: места 1 и 3 против 2 и 4", nPlayers: "Число игроков", name: "Название", player: "Игрок", dealer: "Первый сдающий", target: "До", rules: "Правила стола", create: "Начать", newDeal: "Новая сдача", taker: "Кто взял козырь?", loader: "Кто заказал?", declarer: "Играющий", points: "Очки (с последней взяткой)", of: "у", announcements: "Объявления", capot: "Капот", belote: "Бела", none: "нет", save: "Записать", update: "Сохранить", cancel: "Отмена", thrownIn: "Пересдача", redeal: "Пересдача (четыре 7 / 8)", undo: "Отменить последнюю сдачу", redo: "Вернуть её", undoChange: "Отменить последнее изменение", tookBack: "Сдача {n} отменена", history: "Сдачи", deal: "Сдача", contract: "Игра", outcome: "Итог", held: "Висят", totals: "Итого", nextDealer: "Следующим сдаёт", waiting: "Висячие очки", winner: "Победитель", delete: "Удалить", restore: "Вернуть", share: "Поделиться", editLink: "Ссылка для игроков (с правкой)", viewLink: "Ссылка для просмотра", export: "Экспорт", chart: "Очки по сдачам", raspasy: "Распасы", constructions: "Конструкции", belas: "Бела", lastTrick: "Последняя взятка", capo: "Без взяток (капо)", combinations: "Комбинации", belot: "Белот", readonly: "Только просмотр", live: "онлайн", offline: "нет связи, переподключение…", stale: "Изменено на другом телефоне: проверьте и введите снова.", made: "сыграна", dedans: "внутри", litige: "ничья", bait: "байт", tie: "ничья", failed: "не сыграна", thrown: "пересдача", after: "после конца", deleted: "удалена", edit: "Изменить", clear: "Сброс", sideOf: "команда" },
-  uk: { dealerCol: "Здає", lang: "Мова", newGame: "Нова гра", game: "Гра", variant: "Гра", french: "Французький белот", two_player: "Белот удвох (1001)", three_player: "Белот утрьох (501)", players: "Гравці", teams: "Команди: місця 1 і 3 проти 2 і 4", nPlayers: "Кількість гравців", name: "Назва", player: "Гравець", dealer: "Перший, хто здає", target: "До", rules: "Правила столу", create: "Почати", newDeal: "Нова роздача", taker: "Хто взяв козир?", loader: "Хто замовив?", declarer: "Той, хто грає", points: "Очки (з останньою взяткою)", of: "у", announcements: "Оголошення", capot: "Капот", belote: "Бела", none: "немає", save: "Записати", update: "Зберегти", cancel: "Скасувати", thrownIn: "Перездача", redeal: "Перездача (чотири 7 / 8)", undo: "Скасувати останню роздачу", redo: "Повернути її", undoChange: "Скасувати останню зміну", tookBack: "Роздачу {n} скасовано", history: "Роздачі", deal: "Роздача", contract: "Гра", outcome: "Підсумок", held: "Висять", totals: "Разом", nextDealer: "Наступним здає", waiting: "Висячі очки", winner: "Переможець", delete: "Видалити", restore: "Відновити", share: "Поділитися", editLink: "Посилання для гравців (з правками)", viewLink: "Посилання для перегляду", export: "Експорт", chart: "Очки за роздачами", raspasy: "Распаси", constructions: "Конструкції", belas: "Бела", lastTrick: "Остання взятка", capo: "Без взяток (капо)", combinations: "Комбінації", belot: "Белот", readonly: "Лише перегляд", live: "онлайн", offline: "немає зв'язку…", stale: "Змінено на іншому телефоні: перевірте і введіть знову.", made: "зіграна", dedans: "всередині", litige: "нічия", bait: "байт", tie: "нічия", failed: "не зіграна", thrown: "перездача", after: "після кінця", deleted: "видалена", edit: "Змінити", clear: "Скинути", sideOf: "команда" },
-  ro: { dealerCol: "Împarte", lang: "Limba", newGame: "Joc nou", game: "Joc", variant: "Joc", french: "Belote franceză", two_player: "Belot în doi (1001)", three_player: "Belot în trei (501)", players: "Jucători", teams: "Echipe: locurile 1 și 3 contra 2 și 4", nPlayers: "Număr de jucători", name: "Numele jocului", player: "Jucător", dealer: "Primul care împarte", target: "Țintă", rules: "Regulile mesei", create: "Începe", newDeal: "Mână nouă", taker: "Cine a luat atuul?", loader: "Cine a comandat?", declarer: "Jucătorul", points: "Puncte (cu ultima levată)", of: "la", announcements: "Anunțuri", capot: "Capot", belote: "Belot", none: "niciunul", save: "Salvează", update: "Salvează modificările", cancel: "Renunță", thrownIn: "Mână anulată", redeal: "Reîmpărțire (patru de 7 / 8)", undo: "Anulează ultima mână", redo: "Pune-o înapoi", undoChange: "Anulează ultima modificare", tookBack: "Mâna {n} a fost anulată", history: "Mâini", deal: "Mână", contract: "Contract", outcome: "Rezultat", held: "În așteptare", totals: "Total", nextDealer: "Urmează să împartă", waiting: "Puncte în așteptare", winner: "Câștigător", delete: "Șterge", restore: "Restaurează", share: "Distribuie", editLink: "Link pentru jucători (cu modificări)", viewLink: "Link doar pentru vizualizare", export: "Export", chart: "Scorul pe mâini", raspasy: "Toți pas", constructions: "Combinații", belas: "Belot", lastTrick: "Ultima levată", capo: "Fără levată (capo)", combinations: "Combinații", belot: "Belot", readonly: "Doar vizualizare", live: "în direct", offline: "deconectat, reconectare…", stale: "Modificat pe alt telefon: verificați și introduceți din nou.", made: "făcută", dedans: "căzută", litige: "egalitate", bait: "căzută", tie: "egalitate", failed: "căzută", thrown: "anulată", after: "după final", deleted: "ștearsă", edit: "Modifică", clear: "Șterge", sideOf: "echipa" },
+  en: { dealerCol: "Dealer", lang: "Language", newGame: "New game", game: "Game", variant: "Game", french: "French Belote", two_player: "Two-player Belot (1001)", three_player: "Three-player Belot (501)", players: "Players", teams: "Teams: seats 1 & 3 against 2 & 4", nPlayers: "Number of players", name: "Name of the game", player: "Player", dealer: "First dealer", target: "Target", rules: "House rules", create: "Start", newDeal: "New deal", taker: "Who took?", loader: "Who ordered?", declarer: "Declarer", points: "Card points (last trick included)", of: "of", announcements: "Announcements", capot: "Capot", belote: "Belote", none: "none", save: "Save deal", update: "Save changes", cancel: "Cancel", thrownIn: "Thrown in", redeal: "Redeal (four 7s / 8s)", undo: "Undo last deal", redo: "Put it back", undoChange: "Undo last change", tookBack: "Deal {n} taken back", history: "Deals", deal: "Deal", contract: "Contract", outcome: "Outcome", held: "Held", totals: "Totals", nextDealer: "Next dealer", waiting: "Points waiting", winner: "Winner", delete: "Delete", restore: "Restore", share: "Share", editLink: "Link for the players (can edit)", viewLink: "Read-only link", export: "Export", chart: "Scores over the deals", raspasy: "All pass (распасы)", constructions: "Constructions", belas: "Bela", lastTrick: "Last trick", capo: "No trick (capo)", combinations: "Combinations", belot: "Belot", readonly: "Read-only: watching the game", live: "live", offline: "offline, reconnecting…", stale: "Changed on another phone: check the deals, then save again.", made: "made", dedans: "dedans", litige: "litige", bait: "bait", tie: "tie", failed: "failed", thrown: "thrown in", after: "after the end", deleted: "deleted", edit: "Edit", clear: "Clear", sideOf: "side", needTaker: "Choose who took.", needPoints: "Type the card points of one side.", pointsRange: "Card points of a side are 0 to 162.", offlineSave: "Not sent: the server cannot be reached. Nothing was lost: try again when the connection is back.", serverBusy: "The server is busy: nothing was changed. Try again in a moment.", gameOver: "Game over", rematch: "Rematch", myGames: "Games on this phone", forget: "Forget", keypadFor: "Keypad types into: {s}" },
+  fr: { dealerCol: "Donneur", lang: "Langue", newGame: "Nouvelle partie", game: "Partie", variant: "Jeu", french: "Belote", two_player: "Belote à deux (1001)", three_player: "Belote à trois (501)", players: "Joueurs", teams: "Équipes : places 1 et 3 contre 2 et 4", nPlayers: "Nombre de joueurs", name: "Nom de la partie", player: "Joueur", dealer: "Premier donneur", target: "Objectif", rules: "Règles de la table", create: "Commencer", newDeal: "Nouvelle donne", taker: "Qui a pris ?", loader: "Qui a commandé ?", declarer: "Preneur", points: "Points (dix de der compris)", of: "de", announcements: "Annonces", capot: "Capot", belote: "Belote", none: "aucun", save: "Enregistrer", update: "Enregistrer les changements", cancel: "Annuler", thrownIn: "Donne annulée", redeal: "Redonne (quatre 7 / 8)", undo: "Retirer la dernière donne", redo: "Remettre", undoChange: "Annuler la dernière modification", tookBack: "Donne {n} retirée", history: "Donnes", deal: "Donne", contract: "Contrat", outcome: "Résultat", held: "En attente", totals: "Totaux", nextDealer: "Prochain donneur", waiting: "Points en attente", winner: "Gagnant", delete: "Supprimer", restore: "Restaurer", share: "Partager", editLink: "Lien des joueurs (modifiable)", viewLink: "Lien en lecture seule", export: "Exporter", chart: "Scores au fil des donnes", raspasy: "Tous passent", constructions: "Combinaisons", belas: "Belote", lastTrick: "Dernier pli", capo: "Aucun pli (capot)", combinations: "Combinaisons", belot: "Belote", readonly: "Lecture seule", live: "en direct", offline: "hors ligne, reconnexion…", stale: "Modifié sur un autre téléphone : vérifiez puis enregistrez à nouveau.", made: "faite", dedans: "dedans", litige: "litige", bait: "chute", tie: "égalité", failed: "chute", thrown: "annulée", after: "après la fin", deleted: "supprimée", edit: "Modifier", clear: "Effacer", sideOf: "camp", needTaker: "Choisissez qui a pris.", needPoints: "Saisissez les points d'un camp.", pointsRange: "Les points d'un camp vont de 0 à 162.", offlineSave: "Non envoyé : le serveur est injoignable. Rien n'est perdu : réessayez quand la connexion revient.", serverBusy: "Le serveur est occupé : rien n'a changé. Réessayez dans un instant.", gameOver: "Partie terminée", rematch: "Revanche", myGames: "Parties sur ce téléphone", forget: "Oublier", keypadFor: "Le pavé saisit pour : {s}" },
+  bg: { dealerCol: "Раздава", lang: "Език", newGame: "Нова игра", game: "Игра", variant: "Игра", french: "Френски белот", two_player: "Белот за двама (1001)", three_player: "Белот за трима (501)", players: "Играчи", teams: "Отбори: места 1 и 3 срещу 2 и 4", nPlayers: "Брой играчи", name: "Име на играта", player: "Играч", dealer: "Първи раздаващ", target: "Цел", rules: "Правила на масата", create: "Започни", newDeal: "Нова раздача", taker: "Кой взе коза?", loader: "Кой обяви?", declarer: "Играч", points: "Точки (с последната взятка)", of: "на", announcements: "Анонси", capot: "Капот", belote: "Белот", none: "няма", save: "Запиши", update: "Запиши промените", cancel: "Отказ", thrownIn: "Хвърлени карти", redeal: "Преразпределяне", undo: "Отмени последната раздача", redo: "Върни я", undoChange: "Отмени последната промяна", tookBack: "Раздача {n} е отменена", history: "Раздачи", deal: "Раздача", contract: "Договор", outcome: "Резултат", held: "Чакат", totals: "Общо", nextDealer: "Следващ раздаващ", waiting: "Чакащи точки", winner: "Победител", delete: "Изтрий", restore: "Възстанови", share: "Сподели", editLink: "Връзка за играчите (с промени)", viewLink: "Връзка само за гледане", export: "Експорт", chart: "Резултат по раздачи", raspasy: "Всички пас", constructions: "Комбинации", belas: "Белот", lastTrick: "Последна взятка", capo: "Без взятка", combinations: "Комбинации", belot: "Белот", readonly: "Само за гледане", live: "на живо", offline: "без връзка…", stale: "Променено от друг телефон: проверете и въведете отново.", made: "изкарана", dedans: "вътре", litige: "литиж", bait: "вътре", tie: "равно", failed: "вътре", thrown: "хвърлена", after: "след края", deleted: "изтрита", edit: "Промени", clear: "Изчисти", sideOf: "отбор", needTaker: "Изберете кой взе.", needPoints: "Въведете точките на единия отбор.", pointsRange: "Точките на отбор са от 0 до 162.", offlineSave: "Не е изпратено: няма връзка със сървъра. Нищо не е загубено: опитайте отново, когато връзката се върне.", serverBusy: "Сървърът е зает: нищо не е променено. Опитайте след малко.", gameOver: "Играта свърши", rematch: "Реванш", myGames: "Игри на този телефон", forget: "Забрави", keypadFor: "Клавиатурата пише за: {s}" },
+  ru: { dealerCol: "Сдаёт", lang: "Язык", newGame: "Новая игра", game: "Игра", variant: "Игра", french: "Французский белот", two_player: "Белот вдвоём (1001)", three_player: "Белот втроём (501)", players: "Игроки", teams: "Команды: места 1 и 3 против 2 и 4", nPlayers: "Число игроков", name: "Название", player: "Игрок", dealer: "Первый сдающий", target: "До", rules: "Правила стола", create: "Начать", newDeal: "Новая сдача", taker: "Кто взял козырь?", loader: "Кто заказал?", declarer: "Играющий", points: "Очки (с последней взяткой)", of: "у", announcements: "Объявления", capot: "Капот", belote: "Бела", none: "нет", save: "Записать", update: "Сохранить", cancel: "Отмена", thrownIn: "Пересдача", redeal: "Пересдача (четыре 7 / 8)", undo: "Отменить последнюю сдачу", redo: "Вернуть её", undoChange: "Отменить последнее изменение", tookBack: "Сдача {n} отменена", history: "Сдачи", deal: "Сдача", contract: "Игра", outcome: "Итог", held: "Висят", totals: "Итого", nextDealer: "Следующим сдаёт", waiting: "Висячие очки", winner: "Победитель", delete: "Удалить", restore: "Вернуть", share: "Поделиться", editLink: "Ссылка для игроков (с правкой)", viewLink: "Ссылка для просмотра", export: "Экспорт", chart: "Очки по сдачам", raspasy: "Распасы", constructions: "Конструкции", belas: "Бела", lastTrick: "Последняя взятка", capo: "Без взяток (капо)", combinations: "Комбинации", belot: "Белот", readonly: "Только просмотр", live: "онлайн", offline: "нет связи, переподключение…", stale: "Изменено на другом телефоне: проверьте и введите снова.", made: "сыграна", dedans: "внутри", litige: "ничья", bait: "байт", tie: "ничья", failed: "не сыграна", thrown: "пересдача", after: "после конца", deleted: "удалена", edit: "Изменить", clear: "Сброс", sideOf: "команда", needTaker: "Выберите, кто взял.", needPoints: "Введите очки одной команды.", pointsRange: "Очки команды — от 0 до 162.", offlineSave: "Не отправлено: нет связи с сервером. Ничего не потеряно: повторите, когда связь вернётся.", serverBusy: "Сервер занят: ничего не изменилось. Повторите чуть позже.", gameOver: "Игра окончена", rematch: "Реванш", myGames: "Игры на этом телефоне", forget: "Забыть", keypadFor: "Клавиатура вводит для: {s}" },
+  uk: { dealerCol: "Здає", lang: "Мова", newGame: "Нова гра", game: "Гра", variant: "Гра", french: "Французький белот", two_player: "Белот удвох (1001)", three_player: "Белот утрьох (501)", players: "Гравці", teams: "Команди: місця 1 і 3 проти 2 і 4", nPlayers: "Кількість гравців", name: "Назва", player: "Гравець", dealer: "Перший, хто здає", target: "До", rules: "Правила столу", create: "Почати", newDeal: "Нова роздача", taker: "Хто взяв козир?", loader: "Хто замовив?", declarer: "Той, хто грає", points: "Очки (з останньою взяткою)", of: "у", announcements: "Оголошення", capot: "Капот", belote: "Бела", none: "немає", save: "Записати", update: "Зберегти", cancel: "Скасувати", thrownIn: "Перездача", redeal: "Перездача (чотири 7 / 8)", undo: "Скасувати останню роздачу", redo: "Повернути її", undoChange: "Скасувати останню зміну", tookBack: "Роздачу {n} скасовано", history: "Роздачі", deal: "Роздача", contract: "Гра", outcome: "Підсумок", held: "Висять", totals: "Разом", nextDealer: "Наступним здає", waiting: "Висячі очки", winner: "Переможець", delete: "Видалити", restore: "Відновити", share: "Поділитися", editLink: "Посилання для гравців (з правками)", viewLink: "Посилання для перегляду", export: "Експорт", chart: "Очки за роздачами", raspasy: "Распаси", constructions: "Конструкції", belas: "Бела", lastTrick: "Остання взятка", capo: "Без взяток (капо)", combinations: "Комбінації", belot: "Белот", readonly: "Лише перегляд", live: "онлайн", offline: "немає зв'язку…", stale: "Змінено на іншому телефоні: перевірте і введіть знову.", made: "зіграна", dedans: "всередині", litige: "нічия", bait: "байт", tie: "нічия", failed: "не зіграна", thrown: "перездача", after: "після кінця", deleted: "видалена", edit: "Змінити", clear: "Скинути", sideOf: "команда", needTaker: "Виберіть, хто взяв.", needPoints: "Введіть очки однієї команди.", pointsRange: "Очки команди — від 0 до 162.", offlineSave: "Не надіслано: немає зв'язку із сервером. Нічого не втрачено: повторіть, коли зв'язок повернеться.", serverBusy: "Сервер зайнятий: нічого не змінилося. Повторіть трохи згодом.", gameOver: "Гру завершено", rematch: "Реванш", myGames: "Ігри на цьому телефоні", forget: "Забути", keypadFor: "Клавіатура вводить для: {s}" },
+  ro: { dealerCol: "Împarte", lang: "Limba", newGame: "Joc nou", game: "Joc", variant: "Joc", french: "Belote franceză", two_player: "Belot în doi (1001)", three_player: "Belot în trei (501)", players: "Jucători", teams: "Echipe: locurile 1 și 3 contra 2 și 4", nPlayers: "Număr de jucători", name: "Numele jocului", player: "Jucător", dealer: "Primul care împarte", target: "Țintă", rules: "Regulile mesei", create: "Începe", newDeal: "Mână nouă", taker: "Cine a luat atuul?", loader: "Cine a comandat?", declarer: "Jucătorul", points: "Puncte (cu ultima levată)", of: "la", announcements: "Anunțuri", capot: "Capot", belote: "Belot", none: "niciunul", save: "Salvează", update: "Salvează modificările", cancel: "Renunță", thrownIn: "Mână anulată", redeal: "Reîmpărțire (patru de 7 / 8)", undo: "Anulează ultima mână", redo: "Pune-o înapoi", undoChange: "Anulează ultima modificare", tookBack: "Mâna {n} a fost anulată", history: "Mâini", deal: "Mână", contract: "Contract", outcome: "Rezultat", held: "În așteptare", totals: "Total", nextDealer: "Urmează să împartă", waiting: "Puncte în așteptare", winner: "Câștigător", delete: "Șterge", restore: "Restaurează", share: "Distribuie", editLink: "Link pentru jucători (cu modificări)", viewLink: "Link doar pentru vizualizare", export: "Export", chart: "Scorul pe mâini", raspasy: "Toți pas", constructions: "Combinații", belas: "Belot", lastTrick: "Ultima levată", capo: "Fără levată (capo)", combinations: "Combinații", belot: "Belot", readonly: "Doar vizualizare", live: "în direct", offline: "deconectat, reconectare…", stale: "Modificat pe alt telefon: verificați și introduceți din nou.", made: "făcută", dedans: "căzută", litige: "egalitate", bait: "căzută", tie: "egalitate", failed: "căzută", thrown: "anulată", after: "după final", deleted: "ștearsă", edit: "Modifică", clear: "Șterge", sideOf: "echipa", needTaker: "Alegeți cine a luat.", needPoints: "Introduceți punctele unei echipe.", pointsRange: "Punctele unei echipe sunt între 0 și 162.", offlineSave: "Netrimis: serverul nu poate fi contactat. Nu s-a pierdut nimic: încercați din nou când revine conexiunea.", serverBusy: "Serverul este ocupat: nu s-a schimbat nimic. Încercați din nou peste puțin timp.", gameOver: "Joc terminat", rematch: "Revanșă", myGames: "Jocuri pe acest telefon", forget: "Uită", keypadFor: "Tastatura scrie pentru: {s}" },
 };
 const LANGS = ["en", "bg", "ru", "uk", "ro", "fr"];
 const LANG_NAMES = { en: "English", bg: "Български", ru: "Русский", uk: "Українська", ro: "Română", fr: "Français" };
@@ -80,10 +80,27 @@ function el(tag, attrs = {}, ...children) {
 const main = $("#main");
 const status = msg => { $("#status").textContent = msg || ""; };
 
+// A request's answer; a server that cannot be reached answers status 0
+// with the code "offline" (never an exception the page would swallow).
 async function api(method, path, body) {
-  const r = await fetch(path, { method, headers: body ? { "content-type": "application/json" } : {}, body: body ? JSON.stringify(body) : undefined });
+  let r;
+  try {
+    r = await fetch(path, { method, headers: body ? { "content-type": "application/json" } : {}, body: body ? JSON.stringify(body) : undefined });
+  } catch (e) {
+    return { ok: false, status: 0, body: { error: { code: "offline", message: "" } } };
+  }
   const v = await r.json().catch(() => ({}));
   return { ok: r.ok, status: r.status, body: v };
+}
+
+// A refusal in the page's language where the code says all; else the
+// server's own words.
+function errorText(r) {
+  const e = r.body && r.body.error;
+  const code = e ? e.code : "";
+  if (code === "offline") return t("offlineSave");
+  if (["busy", "timeout", "too_many_connections", "rate_limited", "read_only"].includes(code)) return t("serverBusy");
+  return e && e.message ? e.message : String(r.status);
 }
 
 // ---- start a game ----
@@ -126,6 +143,7 @@ function renderNew() {
     err,
     el("button", { type: "submit", class: "primary", id: "create" }, t("create")));
   redraw();
+  const mine = gamesList();
   form.addEventListener("submit", async ev => {
     ev.preventDefault();
     const options = {};
@@ -141,11 +159,11 @@ function renderNew() {
       rules: { variant: variant.value, options },
     };
     const r = await api("POST", "/api/sheets", setup);
-    if (!r.ok) { err.textContent = r.body.error ? r.body.error.message : String(r.status); return; }
+    if (!r.ok) { err.textContent = errorText(r); return; }
     history.pushState({}, "", `/g/${r.body.id}`);
     route();
   });
-  main.replaceChildren(form);
+  main.replaceChildren(...(mine ? [mine, form] : [form]));
 }
 
 // ---- a game ----
@@ -170,8 +188,46 @@ function contractOf(st, e) {
   return "—";
 }
 
+// A new game with the same players and rules; the next dealer deals first.
+async function rematch() {
+  const s = game.setup;
+  const setup = { name: s.name, players: s.players, first_dealer: game.table.next_dealer, rules: s.rules };
+  const r = await api("POST", "/api/sheets", setup);
+  if (!r.ok) { status(errorText(r)); return; }
+  history.pushState({}, "", `/g/${r.body.id}`);
+  route();
+}
+
+// The games opened on this phone, newest first (kept on the device only).
+const MY_GAMES = "belot.games";
+function myGames() {
+  try { return JSON.parse(localStorage.getItem(MY_GAMES)) || []; } catch (e) { return []; }
+}
+function remember(st) {
+  const key = st.id ? `/g/${st.id}` : `/v/${st.view_id}`;
+  const entry = { path: key, name: st.setup.name, variant: st.setup.rules.variant, players: st.setup.players,
+    totals: st.table.totals, winner: st.table.winner, deals: st.table.rows.length, at: Date.now() };
+  const list = [entry, ...myGames().filter(g => g.path !== key)].slice(0, 30);
+  try { localStorage.setItem(MY_GAMES, JSON.stringify(list)); } catch (e) { /* storage full or off: the list is a convenience */ }
+}
+function forget(path) {
+  localStorage.setItem(MY_GAMES, JSON.stringify(myGames().filter(g => g.path !== path)));
+}
+function gamesList() {
+  const list = myGames();
+  if (!list.length) return null;
+  return el("section", { id: "my-games", "aria-label": t("myGames") }, el("h2", {}, t("myGames")),
+    el("ul", {}, list.map(g => el("li", {},
+      el("a", { href: g.path, on: { click: ev => { ev.preventDefault(); history.pushState({}, "", g.path); route(); } } },
+        `${g.name || t(g.variant)}: ${g.players.join(", ")}`),
+      el("span", { class: "note" }, ` ${(g.totals || []).map(fmt).join(" : ")} · ${new Date(g.at).toLocaleDateString(lang)}`),
+      el("button", { type: "button", class: "quiet", "aria-label": `${t("forget")}: ${g.name || g.players.join(", ")}`,
+        on: { click: () => { forget(g.path); renderNew(); } } }, "×")))));
+}
+
 function renderGame() {
   const st = game, edit = st.mode === "edit";
+  remember(st);
   document.title = `belot — ${st.setup.name || t(st.setup.rules.variant)}`;
   const names = sides(st), tb = st.table;
   const parts = [];
@@ -179,7 +235,10 @@ function renderGame() {
   if (!edit) parts.push(el("p", { class: "note" }, t("readonly")));
   parts.push(el("div", { class: "totals", role: "group", "aria-label": t("totals") },
     names.map((n, i) => el("div", {}, el("span", {}, n), el("strong", { "data-total": i }, fmt(tb.totals[i] || 0))))));
-  if (tb.winner != null) parts.push(el("p", { class: "winner", id: "winner" }, `${t("winner")}: ${names[tb.winner]}`));
+  if (tb.winner != null) parts.push(el("section", { class: "winner", id: "game-over", "aria-label": t("gameOver") },
+    el("h3", {}, t("gameOver")),
+    el("p", { id: "winner" }, `${t("winner")}: ${names[tb.winner]}`),
+    edit ? el("button", { type: "button", class: "primary", id: "rematch", on: { click: rematch } }, t("rematch")) : null));
   else parts.push(el("p", { id: "next-dealer" }, `${t("nextDealer")}: ${st.setup.players[tb.next_dealer]}`));
   if (tb.pool > 0) parts.push(el("p", { id: "waiting" }, `${t("waiting")}: ${fmt(tb.pool)}`));
   if (edit) {
@@ -225,7 +284,7 @@ async function send(change, version = game.version) {
     renderGame(); status(""); return true;
   }
   if (r.status === 409 && r.body.state) { game = r.body.state; renderKeepingForm(); }
-  const msg = r.status === 409 ? t("stale") + " " + r.body.error.message : (r.body.error ? r.body.error.message : String(r.status));
+  const msg = r.status === 409 ? t("stale") : errorText(r);
   const box = $("#form-error");
   if (box) box.textContent = msg; else status(msg);
   return false;
@@ -237,9 +296,15 @@ function choice(label, values, current, onPick, id) {
       on: { click: ev => { onPick(current === v && v !== null ? null : v); ev.currentTarget.closest("form").dispatchEvent(new Event("redraw")); } } }, text))));
 }
 
-function numberInput(id, label, value, onInput) {
-  return el("label", {}, label, el("input", { type: "number", id, inputmode: "numeric", min: 0, max: 300, value: value ?? "", on: { input: ev => onInput(ev.target.value === "" ? null : +ev.target.value) } }));
+function numberInput(id, label, value, onInput, extra = {}) {
+  const { onFocus, placeholder, cls } = extra;
+  return el("label", {}, label, el("input", { type: "number", id, inputmode: "numeric", min: 0, max: 300, value: value ?? "", placeholder, class: cls,
+    on: { input: ev => onInput(ev.target.value === "" ? null : +ev.target.value), focus: () => onFocus && onFocus() } }));
 }
+
+// The side a French player's points are on: his team with four players,
+// himself otherwise.
+const sideOfSeat = (st, seat) => st.setup.players.length === 4 ? seat % 2 : seat;
 
 function dealForm(st) {
   const v = st.setup.rules.variant, n = st.setup.players.length, names = sides(st), ns = names.length;
@@ -251,17 +316,36 @@ function dealForm(st) {
   if (v === "two_player") { m.kind = "two_player"; m.card_points ??= [null, null]; m.constructions ??= [0, 0]; m.belas ??= [0, 0]; m.contract ??= "H"; m.raspasy ??= false; }
   if (v === "three_player") { m.kind = "three_player"; m.card_points ??= [null, null, null]; m.combinations ??= [0, 0, 0]; m.belots ??= [0, 0, 0]; m.capo ??= []; }
   const form = el("form", { id: "deal-form", "aria-label": t("newDeal") });
-  let target = 0; // which points field the keypad types into
+  // Which points box the keypad types into: the one last tapped, else the
+  // taker's side.
+  let target = null;
+  const keypadTarget = () => target ?? (m.taker != null ? sideOfSeat(st, m.taker) : 0);
   const draw = () => {
     const body = [el("h2", {}, editing ? `${t("edit")} #${editing.id}` : t("newDeal"))];
     if (v === "french") {
-      body.push(choice(t("taker"), players, m.taker, x => { m.taker = x; }, "f-taker"));
+      body.push(choice(t("taker"), players, m.taker, x => { m.taker = x; target = null; }, "f-taker"));
+      // With two sides the other's points follow from the 162: shown as
+      // the other box's placeholder while one is typed.
+      const typed = m.card_points.findIndex(x => x != null);
+      const other = i => ns === 2 && typed >= 0 && typed !== i && m.capot == null && m.card_points[typed] <= 162 ? String(162 - m.card_points[typed]) : undefined;
       body.push(el("fieldset", {}, el("legend", {}, t("points")), el("div", { class: "row" },
-        names.map((s, i) => numberInput(`f-points-${i}`, s, m.card_points[i], x => { m.card_points[i] = x; target = i; })))));
+        names.map((s, i) => numberInput(`f-points-${i}`, s, m.card_points[i], x => {
+          m.card_points[i] = x;
+          target = i;
+          if (ns === 2 && x != null) {
+            // Typing keeps the box (no redraw): update the other in place.
+            m.card_points[1 - i] = null;
+            const o = $(`#f-points-${1 - i}`, form);
+            if (o) { o.value = ""; o.placeholder = m.capot == null && x <= 162 ? String(162 - x) : ""; }
+          }
+        }, { onFocus: () => { target = i; }, placeholder: other(i), cls: keypadTarget() === i ? "kp-target" : undefined })))));
+      body.push(el("p", { class: "note", id: "kp-for" }, t("keypadFor").replace("{s}", names[keypadTarget()])));
       body.push(keypad(d => {
-        const cur = m.card_points[target] ?? 0;
-        m.card_points[target] = d === "C" ? null : d === "⌫" ? Math.floor(cur / 10) || null : Math.min(cur * 10 + d, 999);
-        for (let i = 0; i < ns; i++) if (i !== target && ns === 2 && m.card_points[target] != null) m.card_points[i] = null;
+        const k = keypadTarget();
+        const cur = m.card_points[k] ?? 0;
+        m.card_points[k] = d === "C" ? null : d === "⌫" ? Math.floor(cur / 10) || null : Math.min(cur * 10 + d, 999);
+        target = k;
+        for (let i = 0; i < ns; i++) if (i !== k && ns === 2 && m.card_points[k] != null) m.card_points[i] = null;
         form.dispatchEvent(new Event("redraw"));
       }));
       body.push(el("fieldset", {}, el("legend", {}, t("announcements")),
@@ -302,8 +386,13 @@ function dealForm(st) {
   form.addEventListener("click", () => { form.dataset.dirty = "1"; });
   form.addEventListener("input", () => { form.dataset.dirty = "1"; });
   const submit = async entry => {
+    // A second tap while the first is on its way saves nothing twice.
+    if (form.dataset.busy === "1") return;
+    const problem = check(entry);
+    if (problem) { $("#form-error", form).textContent = t(problem); return; }
     const change = editing ? { op: "edit", id: editing.id, entry } : { op: "add", entry };
-    const ok = await send(change, +form.dataset.version);
+    form.dataset.busy = "1";
+    const ok = await send(change, +form.dataset.version).finally(() => { form.dataset.busy = ""; });
     // Refused as stale: the user has now seen the current table, so the
     // same form sent again applies on top of it.
     if (!ok && game.version > +form.dataset.version) form.dataset.version = game.version;
@@ -320,6 +409,16 @@ function dealForm(st) {
   });
   draw();
   return form;
+}
+
+// What the page can tell is missing before sending: the key of a message.
+function check(e) {
+  if (e.kind !== "french") return null;
+  if (e.taker == null) return "needTaker";
+  const pts = e.card_points || [];
+  if (e.capot == null && pts.every(x => x == null)) return "needPoints";
+  if (e.capot == null && pts.some(x => x != null && (x < 0 || x > 162))) return "pointsRange";
+  return null;
 }
 
 function keypad(press) {
