@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Every test, on a fresh machine too: installs what the tests need (Debian's
 # chromium and chromium-driver for the browser tests, chattr for the
-# read-only database test) when missing, then runs the workspace's tests.
+# read-only database test, axe-core from the npm registry for the
+# accessibility test) when missing, then runs the workspace's tests.
 #
 #   bash scripts/test.sh [cargo test arguments]
 set -euo pipefail
@@ -11,6 +12,10 @@ need=()
 command -v chromium >/dev/null || need+=(chromium)
 command -v chromedriver >/dev/null || need+=(chromium-driver)
 command -v chattr >/dev/null || need+=(e2fsprogs)
+# axe-core (npm), loaded into the page by tests/browser_a11y.rs.
+axe_dir=target/npm
+axe="$axe_dir/node_modules/axe-core/axe.min.js"
+[ -f "$axe" ] || command -v npm >/dev/null || need+=(npm)
 if ((${#need[@]})); then
   echo "== installing ${need[*]} (Debian packages)"
   sudo=""
@@ -19,6 +24,12 @@ if ((${#need[@]})); then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
 fi
 
-# Without a browser the browser tests fail rather than skip.
+if [ ! -f "$axe" ]; then
+  echo "== installing axe-core@4 (npm) into $axe_dir"
+  npm install --prefix "$axe_dir" --no-save --no-audit --no-fund --loglevel=error axe-core@4 >/dev/null
+fi
+export BELOT_AXE="$PWD/$axe"
+
+# Without a browser (or axe-core) the browser tests fail rather than skip.
 export BELOT_REQUIRE_BROWSER=1
 cargo test --workspace "$@"

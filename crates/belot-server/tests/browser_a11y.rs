@@ -1,0 +1,582 @@
+//! Accessibility of every screen (issue 19, point 9), in real headless
+//! Chromium on a 390×844 phone window: axe-core (the npm package, loaded
+//! into the page by the test) runs on the new-game screen, a French game
+//! after two deals (deal form, history, chart, share panel), a tapped row
+//! and the edit state of a deal, a two-player and a three-player game and
+//! the read-only view, in English and in the Cyrillic languages (and the
+//! others); no violation may be serious or critical. The focus ring and
+//! the borders of the text boxes and selects are measured in the page:
+//! at least 3:1 against what surrounds them.
+//!
+//! axe-core comes from `BELOT_AXE` (set by `scripts/test.sh`, which
+//! installs `axe-core@4` from the npm registry into `target/npm`), else
+//! from `target/npm/node_modules/axe-core/axe.min.js`. Under CI (`CI`
+//! set) or the test script (`BELOT_REQUIRE_BROWSER`) a missing browser or
+//! axe-core fails the test; a bare `cargo test` elsewhere says it was
+//! skipped.
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use belot_server::{Hub, Limits, app, serve_with};
+use serde_json::{Value, json};
+
+const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+const CHROMIUM: &str = "/usr/bin/chromium";
+
+/// English, the Cyrillic languages, then the others.
+const LANGS: [&str; 6] = ["en", "bg", "ru", "uk", "fr", "ro"];
+
+// ---- a small W3C WebDriver client (as in browser.rs) ----
+
+fn http(port: u16, method: &str, path: &str, body: Option<&Value>) -> Value {
+    try_http(port, method, path, body)
+        .unwrap_or_else(|e| panic!("chromedriver: {method} {path}: {e}"))
+}
+
+fn try_http(port: u16, method: &str, path: &str, body: Option<&Value>) -> std::io::Result<Value> {
+    let mut s = TcpStream::connect(("127.0.0.1", port))?;
+    s.set_read_timeout(Some(Duration::from_secs(120)))?;
+    let body = body.map(|b| b.to_string()).unwrap_or_default();
+    write!(
+        s,
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        body.len()
+    )?;
+    s.write_all(body.as_bytes())?;
+    let mut buf = Vec::new();
+    let mut byte = [0u8; 1];
+    while !buf.ends_with(b"\r\n\r\n") {
+        if s.read(&mut byte)? == 0 {
+            break;
+        }
+        buf.push(byte[0]);
+    }
+    let head = String::from_utf8_lossy(&buf).to_ascii_lowercase();
+    let len: usize = head
+        .lines()
+        .find_map(|l| l.strip_prefix("content-length:"))
+        .and_then(|v| v.trim().parse().ok())
+        .unwrap_or(0);
+    let mut body = vec![0u8; len];
+    s.read_exact(&mut body)?;
+    Ok(serde_json::from_slice(&body).unwrap_or(Value::Null))
+}
+
+struct Driver {
+    child: Child,
+    port: u16,
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+struct Browser<'a> {
+    d: &'a Driver,
+    session: String,
+}
+
+impl Drop for Browser<'_> {
+    fn drop(&mut self) {
+        let _ = try_http(self.d.port, "DELETE", &format!("/session/{}", self.session), None);
+    }
+}
+
+impl Browser<'_> {
+    fn cmd(&self, method: &str, path: &str, body: Option<Value>) -> Value {
+        let v =
+            http(self.d.port, method, &format!("/session/{}{path}", self.session), body.as_ref());
+        if let Some(e) = v["value"]["error"].as_str() {
+            panic!("webdriver {method} {path}: {e}: {}", v["value"]["message"]);
+        }
+        v["value"].clone()
+    }
+
+    fn go(&self, url: &str) {
+        self.cmd("POST", "/url", Some(json!({"url": url})));
+    }
+
+    fn js(&self, script: &str) -> Value {
+        self.cmd("POST", "/execute/sync", Some(json!({"script": script, "args": []})))
+    }
+
+    /// Waits until `script` (an expression) is truthy; returns its value.
+    fn wait(&self, script: &str) -> Value {
+        let t = Instant::now();
+        loop {
+            let v = self.js(&format!("return {script};"));
+            if !(v.is_null() || v == json!(false) || v == json!("")) {
+                return v;
+            }
+            assert!(t.elapsed() < Duration::from_secs(10), "timed out waiting for {script}");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// Runs WebDriver commands on the element `css` finds, again if a live
+    /// update redrew it in between ("stale element reference").
+    fn on_element(&self, css: &str, steps: &[(&str, Value)]) {
+        for attempt in 0.. {
+            self.wait(&format!("document.querySelector({css:?})"));
+            let e =
+                self.cmd("POST", "/element", Some(json!({"using": "css selector", "value": css})));
+            let id = e
+                .as_object()
+                .and_then(|o| o.values().next())
+                .and_then(Value::as_str)
+                .unwrap()
+                .to_string();
+            let mut stale = false;
+            for (step, body) in steps {
+                let path = format!("/session/{}/element/{id}/{step}", self.session);
+                let v = http(self.d.port, "POST", &path, Some(body));
+                match v["value"]["error"].as_str() {
+                    None => {}
+                    Some("stale element reference") if attempt < 5 => {
+                        stale = true;
+                        break;
+                    }
+                    Some(err) => {
+                        panic!("webdriver {step} on {css}: {err}: {}", v["value"]["message"])
+                    }
+                }
+            }
+            if !stale {
+                return;
+            }
+        }
+    }
+
+    fn click(&self, css: &str) {
+        // Centred first: a sticky bar (the totals) may cover an element
+        // that WebDriver scrolls only just into view.
+        self.wait(&format!("document.querySelector({css:?})"));
+        self.js(&format!(
+            "document.querySelector({css:?}).scrollIntoView({{block: 'center'}}); return 1;"
+        ));
+        self.on_element(css, &[("click", json!({}))]);
+    }
+
+    fn type_in(&self, css: &str, text: &str) {
+        self.on_element(css, &[("clear", json!({})), ("value", json!({"text": text}))]);
+    }
+
+    /// Presses Tab on the keyboard (so that focus is keyboard focus and
+    /// the focus ring shows).
+    fn tab(&self) {
+        let key = |t: &str| json!({"type": t, "value": "\u{E004}"});
+        self.cmd(
+            "POST",
+            "/actions",
+            Some(json!({"actions": [{"type": "key", "id": "keyboard", "actions": [key("keyDown"), key("keyUp")]}]})),
+        );
+    }
+
+    fn set_lang(&self, lang: &str) {
+        self.js(&format!(
+            "const s = document.querySelector('#lang'); s.value = {lang:?}; s.dispatchEvent(new Event('change')); return 1;"
+        ));
+        self.wait(&format!("document.documentElement.lang === {lang:?}"));
+    }
+}
+
+fn required() -> bool {
+    std::env::var_os("CI").is_some() || std::env::var_os("BELOT_REQUIRE_BROWSER").is_some()
+}
+
+fn start_driver() -> Option<Driver> {
+    let present =
+        std::path::Path::new(CHROMEDRIVER).exists() && std::path::Path::new(CHROMIUM).exists();
+    if !present {
+        assert!(
+            !required(),
+            "chromium and chromium-driver are required under CI: apt-get install -y chromium chromium-driver"
+        );
+        eprintln!("SKIPPED: browser tests need {CHROMIUM} and {CHROMEDRIVER}");
+        return None;
+    }
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let child = Command::new(CHROMEDRIVER)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("chromedriver starts");
+    let d = Driver { child, port };
+    let t = Instant::now();
+    while TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(t.elapsed() < Duration::from_secs(10), "chromedriver did not start");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    Some(d)
+}
+
+fn browser(d: &Driver, n: u32) -> Browser<'_> {
+    // Starting Chromium on a loaded 2-core machine now and then fails:
+    // try again with a fresh profile.
+    let mut last = String::new();
+    for attempt in 0..3 {
+        if attempt > 0 {
+            std::thread::sleep(Duration::from_secs(1));
+        }
+        let profile = std::env::temp_dir()
+            .join(format!("belot-a11y-chromium-{}-{n}-{attempt}", std::process::id()));
+        let caps = json!({"capabilities": {"alwaysMatch": {"browserName": "chrome", "goog:chromeOptions": {
+            "binary": CHROMIUM,
+            "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                     "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-dev-shm-usage",
+                     "--window-size=390,844", format!("--user-data-dir={}", profile.display()), "--lang=en-US"]
+        }}}});
+        match try_http(d.port, "POST", "/session", Some(&caps)) {
+            Ok(v) => match v["value"]["sessionId"].as_str() {
+                Some(id) => {
+                    let b = Browser { d, session: id.to_string() };
+                    b.cmd("POST", "/timeouts", Some(json!({"script": 60_000})));
+                    return b;
+                }
+                None => last = format!("no session: {v}"),
+            },
+            Err(e) => last = format!("POST /session: {e}"),
+        }
+    }
+    panic!("chromedriver started no browser in 3 attempts; the last: {last}")
+}
+
+fn serve() -> u16 {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    listener.set_nonblocking(true).unwrap();
+    std::thread::spawn(move || {
+        let rt = tokio::runtime::Runtime::new().unwrap();
+        rt.block_on(async move {
+            let l = tokio::net::TcpListener::from_std(listener).unwrap();
+            let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+                .join(format!("browser-a11y-{}-{port}", std::process::id()));
+            let hub = Hub::open(&dir.join("belot.db"), Limits::default()).unwrap();
+            serve_with(l, hub.clone(), app(hub), std::future::pending()).await.unwrap();
+        });
+    });
+    port
+}
+
+/// axe-core's `axe.min.js`: from `BELOT_AXE`, else where `scripts/test.sh`
+/// installs it.
+fn axe_source() -> Option<String> {
+    let path = std::env::var_os("BELOT_AXE").map(PathBuf::from).unwrap_or_else(|| {
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../target/npm/node_modules/axe-core/axe.min.js")
+    });
+    match std::fs::read_to_string(&path) {
+        Ok(s) => Some(s),
+        Err(e) => {
+            assert!(
+                !required(),
+                "axe-core is required under CI: {}: {e} (scripts/test.sh installs it: npm install --prefix target/npm axe-core@4)",
+                path.display()
+            );
+            eprintln!(
+                "SKIPPED: the accessibility tests need axe-core at {} ({e}); `bash scripts/test.sh` installs it",
+                path.display()
+            );
+            None
+        }
+    }
+}
+
+fn new_game(b: &Browser<'_>, base: &str, variant: &str, players: &[&str]) -> String {
+    b.go(&format!("{base}/"));
+    b.wait("document.querySelector('#variant')");
+    b.js(&format!(
+        "const v = document.querySelector('#variant'); v.value = {variant:?}; v.dispatchEvent(new Event('change')); return 1;"
+    ));
+    for (i, p) in players.iter().enumerate() {
+        b.type_in(&format!("#p{i}"), p);
+    }
+    b.click("#create");
+    let path = b.wait("location.pathname.startsWith('/g/') && document.querySelector('#deal-form') && location.pathname");
+    path.as_str().unwrap().to_string()
+}
+
+/// One violation: rule, impact, and the elements (selector: why).
+#[derive(Debug)]
+struct Violation {
+    id: String,
+    impact: String,
+    help: String,
+    nodes: Vec<String>,
+}
+
+/// The relative luminance and contrast ratio (WCAG 2) of CSS colours as
+/// `getComputedStyle` gives them, and the first opaque background behind
+/// an element; shared by the ring and border checks.
+const CONTRAST_JS: &str = r#"
+const rgb = c => { const m = c.match(/[\d.]+/g).map(Number); return { r: m[0], g: m[1], b: m[2], a: m.length > 3 ? m[3] : 1 }; };
+const lum = c => { const f = v => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; }; return 0.2126 * f(c.r) + 0.7152 * f(c.g) + 0.0722 * f(c.b); };
+const ratio = (a, b) => { const x = lum(a), y = lum(b); return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05); };
+const bgOf = e => { for (; e; e = e.parentElement) { const c = rgb(getComputedStyle(e).backgroundColor); if (c.a > 0.5) return c; } return { r: 255, g: 255, b: 255, a: 1 }; };
+const who = e => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + (e.getAttribute('aria-label') ? `[aria-label="${e.getAttribute('aria-label')}"]` : '') + (e.textContent && e.children.length === 0 ? ` "${e.textContent.slice(0, 20)}"` : '');
+"#;
+
+struct Check<'a> {
+    b: &'a Browser<'a>,
+    axe: &'a str,
+    /// Every violation seen, with the screen and language.
+    all: Vec<(String, Violation)>,
+    runs: u32,
+    ring_checked: u32,
+}
+
+impl Check<'_> {
+    /// Runs axe on the page as it is now; keeps the violations.
+    fn axe(&mut self, screen: &str) {
+        let b = self.b;
+        if b.js("return typeof window.axe;") != json!("object") {
+            let loaded = b.cmd(
+                "POST",
+                "/execute/sync",
+                Some(json!({"script": "try { (0, eval)(arguments[0]); } catch (e) { return String(e); } return typeof window.axe;", "args": [self.axe]})),
+            );
+            let t = b.js("return typeof window.axe;");
+            assert_eq!(t, json!("object"), "axe-core did not load: {loaded}");
+        }
+        let v = b.cmd(
+            "POST",
+            "/execute/async",
+            Some(json!({"script": r#"
+                const done = arguments[arguments.length - 1];
+                axe.run(document, { resultTypes: ['violations'] })
+                  .then(r => done(r.violations.map(v => ({ id: v.id, impact: v.impact || '', help: v.help,
+                    nodes: v.nodes.map(n => n.target.join(' ') + ' :: ' + (n.failureSummary || '').replace(/\s+/g, ' ')) }))))
+                  .catch(e => done({ error: String(e) }));"#, "args": []})),
+        );
+        assert!(v.get("error").is_none(), "axe.run failed on {screen}: {v}");
+        self.runs += 1;
+        let lang = b.js("return document.documentElement.lang;");
+        let lang = lang.as_str().unwrap_or("?");
+        for x in v.as_array().unwrap() {
+            let s = |k: &str| x[k].as_str().unwrap_or("").to_string();
+            let nodes = x["nodes"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|n| n.as_str().unwrap().to_string())
+                .collect();
+            self.all.push((
+                format!("{screen} [{lang}]"),
+                Violation { id: s("id"), impact: s("impact"), help: s("help"), nodes },
+            ));
+        }
+    }
+
+    /// Runs axe on this screen in each language; `again` puts the screen
+    /// back after a language change if it needs a tap (e.g. a tapped row).
+    fn each_lang(&mut self, screen: &str, again: &dyn Fn(&Browser<'_>)) {
+        for l in LANGS {
+            self.b.set_lang(l);
+            again(self.b);
+            self.axe(screen);
+        }
+        self.b.set_lang("en");
+    }
+
+    /// Tabs through the first `n` stops of the page: each focused element
+    /// shows a ring of at least 2 px, at least 3:1 against the background
+    /// around it.
+    fn focus_ring(&mut self, screen: &str, n: usize) -> Vec<String> {
+        let b = self.b;
+        b.js("document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0); return 1;");
+        let mut bad = Vec::new();
+        for _ in 0..n {
+            b.tab();
+            let r = b.js(&format!(
+                "{CONTRAST_JS}
+                const e = document.activeElement;
+                if (!e || e === document.body) return null;
+                const s = getComputedStyle(e);
+                const ring = s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2;
+                const c = ring ? ratio(rgb(s.outlineColor), bgOf(e.parentElement)) : 0;
+                return {{ who: who(e), visible: e.matches(':focus-visible'), ring, color: s.outlineColor, width: s.outlineWidth, ratio: Math.round(c * 100) / 100 }};"
+            ));
+            if r.is_null() {
+                continue;
+            }
+            self.ring_checked += 1;
+            if r["visible"] != json!(true)
+                || r["ring"] != json!(true)
+                || r["ratio"].as_f64().unwrap() < 3.0
+            {
+                bad.push(format!("{screen}: focus ring on {}: {r}", r["who"]));
+            }
+        }
+        bad
+    }
+
+    /// Every visible text box and select has a border of at least 3:1
+    /// against the background around it (or is itself a filled box that
+    /// stands out at 3:1).
+    fn borders(&self, screen: &str) -> Vec<String> {
+        let v = self.b.js(&format!(
+            "{CONTRAST_JS}
+            const out = [];
+            for (const e of document.querySelectorAll('input[type=text], input[type=number], input:not([type]), select, textarea')) {{
+              if (!e.getClientRects().length) continue;
+              const s = getComputedStyle(e);
+              const around = bgOf(e.parentElement);
+              const border = parseFloat(s.borderTopWidth) > 0 ? ratio(rgb(s.borderTopColor), around) : 0;
+              const fill = ratio(bgOf(e), around);
+              if (Math.max(border, fill) < 3) out.push(`${{who(e)}}: border ${{s.borderTopColor}} ${{border.toFixed(2)}}:1, fill ${{fill.toFixed(2)}}:1`);
+            }}
+            return out;"
+        ));
+        v.as_array().unwrap().iter().map(|x| format!("{screen}: {}", x.as_str().unwrap())).collect()
+    }
+}
+
+#[test]
+fn browser_axe_core_on_every_screen_and_language() {
+    let Some(axe) = axe_source() else { return };
+    let Some(d) = start_driver() else { return };
+    let started = Instant::now();
+    let base = format!("http://127.0.0.1:{}", serve());
+    let b = browser(&d, 1);
+    let mut c = Check { b: &b, axe: &axe, all: Vec::new(), runs: 0, ring_checked: 0 };
+    let mut contrast = Vec::new();
+    let nothing = |_: &Browser<'_>| {};
+
+    // The new-game screen, house rules open.
+    b.go(&format!("{base}/"));
+    b.wait("document.querySelector('#variant')");
+    let open_rules = |b: &Browser<'_>| {
+        b.js("document.querySelectorAll('details').forEach(d => d.open = true); return 1;");
+    };
+    open_rules(&b);
+    c.each_lang("new game", &open_rules);
+    contrast.extend(c.focus_ring("new game", 12));
+    contrast.extend(c.borders("new game"));
+
+    // A French game after two deals: deal form, history, chart, share.
+    let path = new_game(&b, &base, "french", &["Ana", "Boris", "Chloé", "Dimitar"]);
+    b.click("#f-taker [data-value='1']");
+    b.type_in("#f-points-1", "100");
+    b.click("#f-belote [data-value='1']");
+    b.click("#save");
+    b.wait("document.querySelectorAll('[data-id]').length === 1");
+    b.click("#f-taker [data-value='0']");
+    b.type_in("#f-points-0", "81");
+    b.click("#save");
+    b.wait("document.querySelectorAll('[data-id]').length === 2");
+    b.js("document.activeElement && document.activeElement.blur(); return 1;");
+    c.each_lang("French game, two deals", &nothing);
+    // The keypad's keys have spoken names in the page's language: C and
+    // ⌫ are not read out as letters and symbols.
+    let mut keypad_names = std::collections::BTreeSet::new();
+    for l in LANGS {
+        b.set_lang(l);
+        let names = b.js(
+            "const k = document.querySelector('.keypad'); return [k.getAttribute('aria-label'), ...[...k.querySelectorAll('button')].filter(b => !/^[0-9]$/.test(b.textContent)).map(b => b.getAttribute('aria-label') || '')];",
+        );
+        for n in names.as_array().unwrap() {
+            let n = n.as_str().unwrap();
+            assert!(n.chars().filter(|c| c.is_alphabetic()).count() > 3, "[{l}] keypad name {n:?}");
+            assert!(
+                keypad_names.insert(n.to_string()) || l == "en",
+                "[{l}] keypad name {n:?} as in another language"
+            );
+        }
+    }
+    b.set_lang("en");
+    contrast.extend(c.focus_ring("French game", 40));
+    contrast.extend(c.borders("French game"));
+
+    // A refused deal: the error shown in the form.
+    b.click("#f-taker [data-value='1']");
+    b.type_in("#f-points-1", "161");
+    b.click("#save");
+    b.wait("document.querySelector('#form-error') && document.querySelector('#form-error').textContent");
+    c.axe("French game, a refused deal");
+
+    // A tapped row (its actions), then the edit state of that deal.
+    let tap_row = |b: &Browser<'_>| {
+        b.click("[data-id='1']");
+        b.wait("document.querySelector('#edit')");
+    };
+    c.each_lang("French game, row tapped", &tap_row);
+    tap_row(&b);
+    b.click("#edit");
+    b.wait("document.querySelector('#cancel')");
+    c.each_lang("French game, editing deal 1", &nothing);
+    contrast.extend(c.borders("French game, editing"));
+
+    // The read-only view of the same game.
+    b.go(&format!("{base}{path}"));
+    let view = b
+        .wait("document.querySelector('#view-link') && document.querySelector('#view-link').value");
+    b.go(view.as_str().unwrap());
+    b.wait("document.querySelector('[data-total]') && document.querySelectorAll('[data-id]').length === 2");
+    c.each_lang("read-only view", &nothing);
+    contrast.extend(c.focus_ring("read-only view", 8));
+
+    // A two-player game with a deal.
+    new_game(&b, &base, "two_player", &["Ivan", "Olena"]);
+    b.click("#t-contract [data-value='NT']");
+    b.click("#t-loader [data-value='0']");
+    b.type_in("#t-points-0", "60");
+    b.type_in("#t-points-1", "40");
+    b.click("#save");
+    b.wait("document.querySelectorAll('[data-id]').length === 1");
+    c.each_lang("two-player game", &nothing);
+    contrast.extend(c.focus_ring("two-player game", 25));
+    contrast.extend(c.borders("two-player game"));
+
+    // A three-player game with a deal.
+    new_game(&b, &base, "three_player", &["A", "B", "C"]);
+    b.click("#r-declarer [data-value='0']");
+    b.type_in("#r-points-0", "41");
+    b.type_in("#r-points-1", "62");
+    b.type_in("#r-points-2", "59");
+    b.click("#r-last [data-value='1']");
+    b.click("#save");
+    b.wait("document.querySelectorAll('[data-id]').length === 1");
+    c.each_lang("three-player game", &nothing);
+    contrast.extend(c.focus_ring("three-player game", 25));
+    contrast.extend(c.borders("three-player game"));
+
+    // The report: every violation, then the failing ones.
+    let mut summary = std::collections::BTreeMap::<(String, String), usize>::new();
+    for (_, v) in &c.all {
+        *summary.entry((v.impact.clone(), v.id.clone())).or_default() += 1;
+    }
+    eprintln!(
+        "axe-core: {} runs, {} focus stops measured, {:.1} s; violations (impact, rule: screens): {summary:?}",
+        c.runs,
+        c.ring_checked,
+        started.elapsed().as_secs_f64()
+    );
+    let serious: Vec<String> = c
+        .all
+        .iter()
+        .filter(|(_, v)| v.impact == "serious" || v.impact == "critical")
+        .map(|(screen, v)| {
+            format!("{screen}: {} ({}): {}\n    {}", v.id, v.impact, v.help, v.nodes.join("\n    "))
+        })
+        .collect();
+    for (screen, v) in c.all.iter().filter(|(_, v)| v.impact != "serious" && v.impact != "critical")
+    {
+        eprintln!("  (allowed) {screen}: {} ({}): {}", v.id, v.impact, v.nodes.join(" | "));
+    }
+    assert!(
+        serious.is_empty() && contrast.is_empty(),
+        "{} serious or critical axe-core violations:\n{}\n{} contrast failures:\n{}",
+        serious.len(),
+        serious.join("\n"),
+        contrast.len(),
+        contrast.join("\n")
+    );
+}
