@@ -139,7 +139,16 @@ impl Browser<'_> {
         }
     }
 
+    /// Taps `css`. An element under the sticky totals or Save bar is first
+    /// brought to the middle of the screen, as a user would scroll to it;
+    /// one already in the open is tapped where it is.
     fn click(&self, css: &str) {
+        self.wait(&format!("document.querySelector({css:?})"));
+        self.js(&format!(
+            "const e = document.querySelector({css:?}), r = e.getBoundingClientRect(); \
+             const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2); \
+             if (!hit || !(hit === e || e.contains(hit))) e.scrollIntoView({{block: 'center'}}); return 1;"
+        ));
         self.on_element(css, &[("click", json!({}))]);
     }
 
@@ -286,6 +295,7 @@ fn browser_french_session_with_a_second_phone_watching_live() {
     for k in ["1", "2", "0"] {
         a.click(&format!(".keypad button[aria-label='{k}']"));
     }
+    a.click("#f-more summary");
     a.click("button[aria-label='Ana & <b>Chloé</b> +50']");
     a.click("#save");
     a.wait_totals(&["355", "201"]);
@@ -405,7 +415,7 @@ fn browser_keypad_checks_game_over_rematch_and_the_games_on_this_phone() {
     assert_eq!(a.js("return document.querySelector('#f-points-0').placeholder;"), json!("72"));
     // Tapping the first team's box sends the keypad there.
     a.click("#f-points-0");
-    a.click(".keypad button[aria-label='C']");
+    a.click(".keypad button[aria-label='Clear']");
     a.click(".keypad button[aria-label='5']");
     assert_eq!(a.js("return document.querySelector('#f-points-0').value;"), json!("5"));
     // No taker: the page says so itself, in its language, and sends nothing.
@@ -443,4 +453,45 @@ fn browser_keypad_checks_game_over_rematch_and_the_games_on_this_phone() {
     a.click("#my-games li:nth-child(2) a");
     a.wait(&format!("location.pathname === {first}"));
     a.wait_totals(&["84", "240"]);
+}
+
+/// A typical deal on a 390x844 phone (issue 19): taker, one side's points
+/// on the keypad, belote, Save: 5 taps, every one of them on the screen as
+/// it opens (no scrolling), the totals in view after, and a confirmation.
+#[test]
+fn browser_a_typical_deal_takes_five_taps_without_scrolling() {
+    let Some(d) = start_driver() else { return };
+    let base = format!("http://127.0.0.1:{}", serve());
+    let a = browser(&d, 4);
+    new_game(&a, &base, "french", &["Ana", "Boris", "Chloé", "Dimitar"]);
+    a.js("window.scrollTo(0, 0); return 1;");
+    let taps = [
+        "#f-taker [data-value='1']",
+        ".keypad button[aria-label='9']",
+        ".keypad button[aria-label='0']",
+        "#f-belote [data-value='1']",
+        "#save",
+    ];
+    for css in taps {
+        let on_screen = a.js(&format!(
+            "const r = document.querySelector({css:?}).getBoundingClientRect(); \
+             return window.scrollY === 0 && r.top >= 0 && r.bottom <= window.innerHeight;"
+        ));
+        assert_eq!(on_screen, json!(true), "{css} must be on the first screen");
+        a.click(css);
+    }
+    assert_eq!(taps.len(), 5, "taps for a typical deal");
+    // Boris's team made 90 + 20 belote: 110 and 72.
+    a.wait_totals(&["72", "110"]);
+    let said = a.wait("document.querySelector('#status').textContent");
+    assert!(said.as_str().unwrap().contains('1'), "a confirmation: {said}");
+    let totals_in_view = a
+        .js("const r = document.querySelector('[data-total]').getBoundingClientRect(); \
+         return r.top >= 0 && r.bottom <= window.innerHeight;");
+    assert_eq!(totals_in_view, json!(true));
+    assert_eq!(
+        a.js("return document.querySelector('#f-points-1').value;"),
+        json!(""),
+        "form reset"
+    );
 }
