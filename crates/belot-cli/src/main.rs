@@ -104,7 +104,9 @@ enum Command {
     },
     /// The score keeper as a web app, shared live between phones.
     Serve {
-        /// Address to listen on.
+        /// Address to listen on: 127.0.0.1 is this machine only;
+        /// 0.0.0.0:8080 lets the other phones on the network in (anyone
+        /// there with a game's link can edit it; no TLS).
         #[arg(long, default_value = "127.0.0.1:8080")]
         addr: std::net::SocketAddr,
         /// Database file (default: as `belot score`).

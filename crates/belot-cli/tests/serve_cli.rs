@@ -291,3 +291,49 @@ fn a_read_only_database_is_refused_by_serve_and_still_listed_and_shown() {
     let add = belot(&["add", &id, "--taker", "1", "--points", "90"]);
     assert!(String::from_utf8_lossy(&add.stderr).contains("read-only"));
 }
+
+/// The first line `belot serve` prints: started with this `--addr`, read
+/// from its stderr, then the server is killed. Loopback traffic only.
+fn first_line(db: &Path, addr: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_belot"))
+        .args(["serve", "--addr", addr, "--db", db.to_str().unwrap()])
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut err = BufReader::new(child.stderr.take().unwrap());
+    let mut line = String::new();
+    let read = err.read_line(&mut line);
+    let _ = child.kill();
+    let _ = child.wait();
+    read.unwrap();
+    line.trim_end().to_string()
+}
+
+#[test]
+fn serve_prints_the_links_the_other_phones_can_open() {
+    let d = dir("reach");
+    let port = free_port();
+    // All interfaces: this machine's link, then the others' (not loopback).
+    let line = first_line(&d.join("b.db"), &format!("0.0.0.0:{port}"));
+    let prefix = format!(
+        "belot serve: on this machine http://127.0.0.1:{port}; from other phones on the network: "
+    );
+    let others = line.strip_prefix(&prefix).unwrap_or_else(|| panic!("{line}"));
+    if others != "none found (is this machine on the network?)" {
+        for url in others.split(", ") {
+            assert!(url.starts_with("http://") && url.ends_with(&format!(":{port}")), "{line}");
+            assert!(!url.contains("127.") && !url.contains("[::1]"), "{line}");
+            assert!(!url.contains("[fe80:"), "no IPv6 link-local: {line}");
+        }
+    }
+    // Loopback: says the phones cannot reach it, and how to let them.
+    let port = free_port();
+    let line = first_line(&d.join("b.db"), &format!("127.0.0.1:{port}"));
+    assert_eq!(
+        line,
+        format!(
+            "belot serve: http://127.0.0.1:{port} (this machine only: the other phones cannot \
+             reach it; to let them, start with --addr 0.0.0.0:{port})"
+        )
+    );
+}

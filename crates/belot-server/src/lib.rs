@@ -39,7 +39,7 @@ mod net;
 pub use error::{ApiError, ApiResult};
 pub use hub::Hub;
 pub use limits::Limits;
-pub use net::{serve_with, signal};
+pub use net::{Reach, serve_with, signal};
 
 /// Largest request body accepted.
 pub const MAX_BODY: usize = 64 * 1024;
@@ -54,6 +54,7 @@ pub fn app(hub: Hub) -> Router {
         .route("/app.js", get(ui_js))
         .route("/app.css", get(ui_css))
         .route("/api/openapi.json", get(openapi))
+        .route("/api/reach", get(reach))
         .route("/api/sheets", post(api::create))
         .route("/api/sheets/{id}", get(api::get_sheet))
         .route("/api/sheets/{id}/changes", post(api::post_change))
@@ -133,8 +134,25 @@ fn qr(text: &str) -> ApiResult<Response> {
     Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response())
 }
 
+/// The links the other phones can open (`{"urls": [...], "loopback_only":
+/// bool}`), for the page's share panel when it was opened on this machine
+/// (127.0.0.1, localhost). A router served without a socket knows no
+/// address: no links, and no claim that it is loopback only.
+async fn reach(reach: Option<axum::Extension<Reach>>) -> impl IntoResponse {
+    let (urls, loopback_only) = match reach {
+        Some(axum::Extension(r)) => (r.urls(), r.loopback_only()),
+        None => (Vec::new(), false),
+    };
+    (
+        [(header::CACHE_CONTROL, "no-store")],
+        axum::Json(serde_json::json!({ "urls": urls, "loopback_only": loopback_only })),
+    )
+}
+
 /// The QR code of a link: the page passes its own origin, so the code
-/// works behind any host name.
+/// works behind any host name; an origin on this machine only (127.0.0.1,
+/// localhost, [::1]) is replaced by the first address the other phones can
+/// use, when there is one.
 #[derive(serde::Deserialize)]
 struct QrQuery {
     #[serde(default)]
@@ -147,30 +165,57 @@ fn origin_ok(o: &str) -> bool {
         && o.chars().all(|c| c.is_ascii_graphic())
 }
 
+/// The origin's host is this machine only.
+fn origin_loopback(o: &str) -> bool {
+    let rest = o.split_once("://").map_or(o, |(_, r)| r);
+    let authority = rest.split('/').next().unwrap_or("");
+    let authority = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
+    let host = match authority.strip_prefix('[') {
+        Some(v6) => v6.split(']').next().unwrap_or(""),
+        None => authority.split(':').next().unwrap_or(""),
+    };
+    let host = host.to_ascii_lowercase();
+    host == "localhost"
+        || host.ends_with(".localhost")
+        || host.parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback())
+}
+
+/// The origin a QR code encodes: the page's, unless that is loopback and
+/// another phone has a way in.
+fn qr_origin(q: QrQuery, reach: Option<axum::Extension<Reach>>) -> String {
+    let origin = q.origin.filter(|o| origin_ok(o)).unwrap_or_default();
+    if !origin_loopback(&origin) {
+        return origin;
+    }
+    reach.and_then(|axum::Extension(r)| r.urls().into_iter().next()).unwrap_or(origin)
+}
+
 async fn qr_edit(
     axum::extract::Path(id): axum::extract::Path<String>,
     axum::extract::Query(q): axum::extract::Query<QrQuery>,
+    reach: Option<axum::Extension<Reach>>,
 ) -> ApiResult<Response> {
     let id = api::parse_id(&id)?;
-    let origin = q.origin.filter(|o| origin_ok(o)).unwrap_or_default();
-    qr(&format!("{origin}/g/{id}"))
+    qr(&format!("{}/g/{id}", qr_origin(q, reach)))
 }
 
 async fn qr_view(
     axum::extract::Path(view): axum::extract::Path<String>,
     axum::extract::Query(q): axum::extract::Query<QrQuery>,
+    reach: Option<axum::Extension<Reach>>,
 ) -> ApiResult<Response> {
     let view = api::parse_id(&view)?;
-    let origin = q.origin.filter(|o| origin_ok(o)).unwrap_or_default();
-    qr(&format!("{origin}/v/{view}"))
+    qr(&format!("{}/v/{view}", qr_origin(q, reach)))
 }
 
 /// Serves the app on `addr` over the database at `db` until SIGINT or
 /// SIGTERM, then stops within the shutdown grace, every acknowledged
-/// change on disk.
+/// change on disk. Prints where to open it: on this machine, and from the
+/// other phones (their addresses when it listens on all interfaces; how to
+/// let them in when it listens on loopback only).
 pub async fn serve(addr: SocketAddr, db: &Path, limits: Limits) -> std::io::Result<()> {
     let hub = Hub::open(db, limits).map_err(std::io::Error::other)?;
     let listener = tokio::net::TcpListener::bind(addr).await?;
-    eprintln!("belot serve: http://{}", listener.local_addr()?);
+    eprintln!("{}", Reach::new(listener.local_addr()?).banner());
     serve_with(listener, hub.clone(), app(hub), signal()).await
 }

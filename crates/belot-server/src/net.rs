@@ -1,8 +1,10 @@
 //! The listening socket: a cap on open connections, a timeout on headers,
 //! an idle timeout on every connection, and a graceful stop on SIGINT or
-//! SIGTERM that ends live streams and finishes acknowledged writes.
+//! SIGTERM that ends live streams and finishes acknowledged writes. Also
+//! which addresses the other phones at the table can use ([`Reach`]).
 
 use std::io;
+use std::net::{IpAddr, SocketAddr};
 use std::pin::Pin;
 use std::sync::Arc;
 use std::task::{Context, Poll, ready};
@@ -107,6 +109,137 @@ impl<T: AsyncWrite + Unpin> AsyncWrite for IdleIo<T> {
     }
 }
 
+/// Where the server listens, and so the addresses the other phones at the
+/// table can open: none when it listens on loopback only; the machine's
+/// network interfaces' addresses when it listens on all of them (0.0.0.0
+/// or [::]; IPv4 first, IPv6 link-local left out, read from the system
+/// when asked, without sending anything); else the one address it listens
+/// on. [`serve_with`] gives it to every request (an extension); a router
+/// tested without a socket can be given one with
+/// `.layer(axum::Extension(reach))`.
+#[derive(Clone, Debug)]
+pub struct Reach {
+    listen: SocketAddr,
+    /// A fixed list of interface addresses (tests); else the system's.
+    interfaces: Option<Arc<[IpAddr]>>,
+}
+
+impl Reach {
+    /// Listening on `listen`; interface addresses read from the system.
+    pub fn new(listen: SocketAddr) -> Reach {
+        Reach { listen, interfaces: None }
+    }
+
+    /// Listening on `listen`, on a machine whose interfaces have these
+    /// addresses.
+    pub fn with_interfaces(listen: SocketAddr, interfaces: Vec<IpAddr>) -> Reach {
+        Reach { listen, interfaces: Some(interfaces.into()) }
+    }
+
+    /// The address listened on.
+    pub fn listen(&self) -> SocketAddr {
+        self.listen
+    }
+
+    /// Only this machine can connect (127.0.0.0/8 or ::1).
+    pub fn loopback_only(&self) -> bool {
+        self.listen.ip().is_loopback()
+    }
+
+    /// The link to open on this machine.
+    pub fn local_url(&self) -> String {
+        let ip = match self.listen.ip() {
+            IpAddr::V4(v4) if v4.is_unspecified() => IpAddr::from([127, 0, 0, 1]),
+            IpAddr::V6(v6) if v6.is_unspecified() => IpAddr::from(std::net::Ipv6Addr::LOCALHOST),
+            ip => ip,
+        };
+        url(ip, self.listen.port())
+    }
+
+    /// The links the other phones on the network can open, best first.
+    pub fn urls(&self) -> Vec<String> {
+        let ip = self.listen.ip();
+        if ip.is_loopback() {
+            return Vec::new();
+        }
+        if !ip.is_unspecified() {
+            return vec![url(ip, self.listen.port())];
+        }
+        let mut ips: Vec<IpAddr> = match &self.interfaces {
+            Some(fixed) => fixed.to_vec(),
+            None => system_addresses(),
+        };
+        // A socket on 0.0.0.0 takes IPv4 only; one on [::] takes both
+        // (the systems' default).
+        ips.retain(|a| {
+            !a.is_loopback()
+                && !a.is_unspecified()
+                && !a.is_multicast()
+                && (ip.is_ipv6() || a.is_ipv4())
+                && match a {
+                    IpAddr::V4(v4) => !v4.is_broadcast(),
+                    IpAddr::V6(v6) => !v6.is_unicast_link_local(),
+                }
+        });
+        // IPv4 first (what phones on a home network use), order kept.
+        ips.sort_by_key(|a| a.is_ipv6());
+        let mut seen = Vec::new();
+        ips.retain(|a| {
+            let new = !seen.contains(a);
+            seen.push(*a);
+            new
+        });
+        ips.into_iter().map(|a| url(a, self.listen.port())).collect()
+    }
+
+    /// What `belot serve` prints on start: where to open the app, and
+    /// whether (and how) the other phones can.
+    pub fn banner(&self) -> String {
+        let local = self.local_url();
+        if self.loopback_only() {
+            let port = self.listen.port();
+            return format!(
+                "belot serve: {local} (this machine only: the other phones cannot reach it; \
+                 to let them, start with --addr 0.0.0.0:{port})"
+            );
+        }
+        if !self.listen.ip().is_unspecified() {
+            return format!("belot serve: {local} (from other phones on the network too)");
+        }
+        let urls = self.urls();
+        let others = if urls.is_empty() {
+            "none found (is this machine on the network?)".to_string()
+        } else {
+            urls.join(", ")
+        };
+        format!("belot serve: on this machine {local}; from other phones on the network: {others}")
+    }
+}
+
+fn url(ip: IpAddr, port: u16) -> String {
+    match ip {
+        IpAddr::V4(v4) => format!("http://{v4}:{port}"),
+        IpAddr::V6(v6) => format!("http://[{v6}]:{port}"),
+    }
+}
+
+/// The addresses of this machine's interfaces that are up, as the system
+/// lists them (no network traffic); none if it cannot say.
+fn system_addresses() -> Vec<IpAddr> {
+    let Ok(ifs) = if_addrs::get_if_addrs() else { return Vec::new() };
+    ifs.into_iter()
+        .filter(|i| {
+            !matches!(
+                i.oper_status,
+                if_addrs::IfOperStatus::Down
+                    | if_addrs::IfOperStatus::NotPresent
+                    | if_addrs::IfOperStatus::LowerLayerDown
+            )
+        })
+        .map(|i| i.ip())
+        .collect()
+}
+
 /// Serves `app` on `listener` until `stop` resolves, then stops taking
 /// connections, ends live streams and waits for open requests (at most
 /// the shutdown grace).
@@ -117,6 +250,7 @@ pub async fn serve_with(
     stop: impl std::future::Future<Output = ()>,
 ) -> io::Result<()> {
     let limits = hub.limits().clone();
+    let reach = Reach::new(listener.local_addr()?);
     let permits = Arc::new(Semaphore::new(limits.max_connections));
     let graceful = hyper_util::server::graceful::GracefulShutdown::new();
     tokio::pin!(stop);
@@ -135,8 +269,10 @@ pub async fn serve_with(
         };
         let _ = stream.set_nodelay(true);
         let app = app.clone();
+        let reach = reach.clone();
         let svc = hyper::service::service_fn(move |mut req: hyper::Request<Incoming>| {
             req.extensions_mut().insert(ConnectInfo(peer));
+            req.extensions_mut().insert(reach.clone());
             app.clone().oneshot(req)
         });
         let conn = hyper::server::conn::http1::Builder::new()

@@ -524,21 +524,22 @@ function sharePanel(st) {
   };
   const note = el("p", { class: "note", id: "reach-note", hidden: true });
   const host = location.hostname.replace(/^\[|\]$/g, "").toLowerCase();
-  if (!(host === "localhost" || host.endsWith(".localhost") || /^127\./.test(host) || host === "::1")) show(location.origin);
-  else {
-    if (!sharePanel.reach) {
-      sharePanel.reach = fetch("/api/reach", { cache: "no-store" }).then(r => r.ok ? r.json() : null).catch(() => null)
-        .then(r => { if (!r) sharePanel.reach = null; return r; });
+  const apply = r => {
+    const url = r.urls && r.urls[0];
+    show(url || location.origin);
+    if (!url) {
+      const port = location.port || (location.protocol === "https:" ? "443" : "80");
+      note.textContent = t(r.loopback_only ? "reachLocal" : "reachNone").replace("{port}", port);
+      note.hidden = false;
     }
-    sharePanel.reach.then(r => {
-      const url = r && r.urls && r.urls[0];
-      show(url || location.origin);
-      if (r && !url) {
-        const port = location.port || (location.protocol === "https:" ? "443" : "80");
-        note.textContent = t(r.loopback_only ? "reachLocal" : "reachNone").replace("{port}", port);
-        note.hidden = false;
-      }
-    });
+  };
+  if (!(host === "localhost" || host.endsWith(".localhost") || /^127\./.test(host) || host === "::1")) show(location.origin);
+  else if (sharePanel.known) apply(sharePanel.known);
+  else {
+    show(location.origin);
+    sharePanel.reach = sharePanel.reach || fetch("/api/reach", { cache: "no-store" }).then(r => r.ok ? r.json() : null).catch(() => null)
+      .then(r => { if (r) sharePanel.known = r; else sharePanel.reach = null; return r; });
+    sharePanel.reach.then(r => { if (r) apply(r); });
   }
   const exp = st.id ? el("p", {}, t("export") + ": ", el("a", { href: `/api/sheets/${st.id}/export.csv` }, "CSV"), " · ", el("a", { href: `/api/sheets/${st.id}/export.json` }, "JSON")) : null;
   return el("section", {}, el("h2", {}, t("share")), el("div", { class: "share" }, items), note, exp);
