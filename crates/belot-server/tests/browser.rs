@@ -300,6 +300,10 @@ fn browser_french_session_with_a_second_phone_watching_live() {
     a.click("#save");
     a.wait_totals(&["355", "201"]);
     b.wait_totals(&["355", "201"]);
+    // The history fits the phone: no sideways scroll (issue 19).
+    let fits =
+        a.js("const s = document.querySelector('.scroll'); return s.scrollWidth <= s.clientWidth;");
+    assert_eq!(fits, json!(true), "the history table scrolls sideways");
     // Edit deal 2 (a made deal now): the held points are gone.
     a.click("tr[data-id='2']");
     a.click("#edit");

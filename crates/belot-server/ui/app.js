@@ -444,11 +444,15 @@ function historyTable(st, names) {
     const tr = el("tr", { class: item.deleted ? "deleted" : r && !r.counted ? "after" : "", tabindex: edit ? 0 : false, "data-id": item.id });
     if (r) {
       n++;
-      tr.append(el("td", {}, r.number), el("td", {}, st.setup.players[r.dealer]), el("td", {}, contractOf(st, item.entry) + " " + outcomeOf(r) + (r.counted ? "" : ` (${t("after")})`)),
-        ...r.recorded.map(x => el("td", {}, fmt(x))), el("td", {}, fmt(r.pool_after)), ...r.totals.map(x => el("td", {}, fmt(x))));
+      // Narrow enough for a 360-pixel phone: the number over the dealer,
+      // the contract with its outcome and marks, then each side's points
+      // over its running total.
+      tr.append(el("td", {}, r.number, el("small", {}, st.setup.players[r.dealer])),
+        el("td", {}, contractOf(st, item.entry) + " " + outcomeOf(r), el("small", {}, marks(st, item.entry, r))),
+        ...r.recorded.map((x, i) => el("td", {}, fmt(x), el("small", {}, fmt(r.totals[i])))));
     } else {
-      tr.append(el("td", {}, "—"), el("td", {}, ""), el("td", {}, contractOf(st, item.entry) + ` (${t("deleted")})`),
-        ...names.map(() => el("td", {}, "")), el("td", {}, ""), ...names.map(() => el("td", {}, "")));
+      tr.append(el("td", {}, "—"), el("td", {}, contractOf(st, item.entry), el("small", {}, t("deleted"))),
+        ...names.map(() => el("td", {}, "")));
     }
     if (edit) {
       const open = () => actions(item, tr);
@@ -457,9 +461,23 @@ function historyTable(st, names) {
     }
     body.append(tr);
   }
+  const head = el("tr", {}, el("th", {}, "#"), el("th", {}, t("contract")), ...names.map(s => el("th", {}, s)));
   return el("section", { "aria-label": t("history") }, el("h2", {}, t("history")),
-    el("div", { class: "scroll", tabindex: 0, role: "group", "aria-label": t("history") }, el("table", {}, el("thead", {}, el("tr", {}, el("th", {}, "#"), el("th", {}, t("dealerCol")), el("th", {}, t("contract")),
-      ...names.map(s => el("th", {}, s)), el("th", {}, t("held")), ...names.map(s => el("th", {}, "Σ " + s)))), body)));
+    el("div", { class: "scroll", tabindex: 0, role: "group", "aria-label": t("history") }, el("table", {}, el("thead", {}, head), body)));
+}
+
+// What a row's figures do not say: capot, belote, announcements, points
+// held, and a deal entered after the end.
+function marks(st, e, r) {
+  const sideName = i => sides(st)[i] || "";
+  const out = [];
+  if (e.capot != null) out.push(`${t("capot")} ${sideName(e.capot)}`);
+  if (e.belote != null) out.push(`${t("belote")} ${sideName(e.belote)}`);
+  const ann = (e.announcements || []).reduce((a, b) => a + b, 0) + (e.constructions || []).reduce((a, b) => a + b, 0) + (e.combinations || []).reduce((a, b) => a + b, 0);
+  if (ann > 0) out.push(`${t("announcements")} ${ann}`);
+  if (r.pool_after > 0) out.push(`${t("held")} ${fmt(r.pool_after)}`);
+  if (!r.counted) out.push(t("after"));
+  return out.join(" · ");
 }
 
 function actions(item, tr) {

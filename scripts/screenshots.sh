@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Screenshots of the phone screens (390x844, headless Debian chromium) for
+# README and docs/serve.md: a debug `belot serve` on loopback with a fresh
+# database, games filled through the API.
+#
+#   bash scripts/screenshots.sh [OUT_DIR]     (default: docs/screenshots)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=${1:-docs/screenshots}
+mkdir -p "$out"
+cargo build --quiet -p belot-cli
+dir=$(mktemp -d)
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+./target/debug/belot serve --addr "127.0.0.1:$port" --db "$dir/s.db" 2>/dev/null &
+server=$!
+trap 'kill $server 2>/dev/null; rm -rf "$dir"' EXIT
+base="http://127.0.0.1:$port"
+for _ in $(seq 50); do curl -s -o /dev/null "$base/" && break; sleep 0.1; done
+
+api() { curl -s -X POST -H 'content-type: application/json' -d "$2" "$base$1"; }
+new_game() { api /api/sheets "$1" | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])'; }
+add() { api "/api/sheets/$1/changes" "{\"version\":$2,\"change\":{\"op\":\"add\",\"entry\":$3}}" >/dev/null; }
+
+shot() { # NAME URL [HEIGHT]
+  timeout 60 chromium --headless --no-sandbox --disable-gpu --disable-background-networking \
+    --disable-component-update --no-first-run --disable-sync --hide-scrollbars \
+    --user-data-dir="$dir/profile-$1" --run-all-compositor-stages-before-draw \
+    --window-size="390,${3:-844}" --screenshot="$out/$1.png" "$2" 2>/dev/null || true
+  echo "$out/$1.png"
+}
+
+french=$(new_game '{"name":"Friday","players":["Ana","Boris","Chloé","Dimitar"],"rules":{"variant":"french"}}')
+v=0
+for e in '{"kind":"french","taker":1,"card_points":[null,100],"belote":1}' \
+         '{"kind":"french","taker":0,"card_points":[81,null]}' \
+         '{"kind":"french","taker":3,"card_points":[120,null],"announcements":[50,0]}' \
+         '{"kind":"french","taker":2,"card_points":[null,40]}'; do
+  add "$french" $v "$e"; v=$((v + 1))
+done
+short=$(new_game '{"players":["Ana","Boris","Chloé","Dimitar"],"rules":{"variant":"french","options":{"target":200}}}')
+add "$short" 0 '{"kind":"french","taker":1,"card_points":[null,130],"belote":1}'
+add "$short" 1 '{"kind":"french","taker":1,"card_points":[null,120]}'
+two=$(new_game '{"players":["Ivan","Olena"],"rules":{"variant":"two_player"}}')
+add "$two" 0 '{"kind":"two_player","contract":"NT","loader":0,"card_points":[90,72]}'
+three=$(new_game '{"players":["Ana","Boris","Chloé"],"rules":{"variant":"three_player"}}')
+add "$three" 0 '{"kind":"three_player","declarer":0,"card_points":[71,42,49],"last_trick":0}'
+
+shot home "$base/"
+shot french-deal "$base/g/$french"
+shot french-history "$base/g/$french" 1700
+shot game-over "$base/g/$short"
+shot two-player "$base/g/$two"
+shot three-player "$base/g/$three"
