@@ -387,6 +387,24 @@ fn browser_two_and_three_player_games() {
     a.click("#r-last [data-value='1']");
     a.click("#save");
     a.wait_totals(&["0", "83", "79"]);
+    // Belots are counted by taps (each worth 20), not typed; focus stays on
+    // the tapped control through the redraw; a capo says what happens to
+    // the last trick's 10.
+    a.click("#r-belots-0-plus");
+    a.click("#r-belots-0-plus");
+    assert_eq!(
+        a.js("return document.querySelector(\"#r-belots [data-count='0']\").textContent;"),
+        json!("2")
+    );
+    assert_eq!(a.js("return document.activeElement.id;"), json!("r-belots-0-plus"));
+    a.click("#r-belots-0-zero");
+    assert_eq!(
+        a.js("return document.querySelector(\"#r-belots [data-count='0']\").textContent;"),
+        json!("0")
+    );
+    a.click("#r-capo-2");
+    a.wait("document.querySelector('#capo-note')");
+    a.click("#r-capo-2");
     // Languages: switch to Bulgarian.
     a.js("const s = document.querySelector('#lang'); s.value = 'bg'; s.dispatchEvent(new Event('change')); return 1;");
     a.wait("document.body.textContent.includes('Нова раздача')");
@@ -483,6 +501,10 @@ fn browser_a_typical_deal_takes_five_taps_without_scrolling() {
         ));
         assert_eq!(on_screen, json!(true), "{css} must be on the first screen");
         a.click(css);
+        if css.starts_with("#f-taker") {
+            // The redraw keeps focus on the tapped control.
+            assert_eq!(a.js("return document.activeElement.id;"), json!("f-taker-1"));
+        }
     }
     assert_eq!(taps.len(), 5, "taps for a typical deal");
     // Boris's team made 90 + 20 belote: 110 and 72.
