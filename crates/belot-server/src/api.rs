@@ -109,6 +109,16 @@ pub(crate) async fn get_view(
 pub(crate) struct ChangeRequest {
     version: usize,
     change: Change,
+    /// The client's key for this change (up to 64 letters, digits, `-`
+    /// or `_`): sent again, the change is recognised, not applied twice.
+    #[serde(default)]
+    key: Option<String>,
+}
+
+fn key_ok(k: &str) -> bool {
+    !k.is_empty()
+        && k.len() <= 64
+        && k.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 
 /// `?reply=full` asks for the whole state after a change instead of what
@@ -127,8 +137,19 @@ pub(crate) async fn post_change(
 ) -> ApiResult<Response> {
     let id = parse_id(&id)?;
     let Json(req) = body.map_err(body_error)?;
+    if req.key.as_deref().is_some_and(|k| !key_ok(k)) {
+        return Err(ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "bad_request",
+            "key: up to 64 letters, digits, - or _",
+        ));
+    }
     let g = hub.game(&id).await?;
-    let (applied, rx) = apply(&hub, &g, req)?;
+    // Sent before (the answer was lost, or a double tap): answered with
+    // the state, applied once.
+    let Some((applied, rx)) = apply(&hub, &g, req)? else {
+        return Ok(json_bytes(StatusCode::OK, full(&g, true)));
+    };
     // The commit is awaited and published in a task of its own: a client
     // that hangs up cannot stop its listeners from hearing of it.
     let task = tokio::spawn(commit(hub, Arc::clone(&g), applied, rx));
@@ -141,12 +162,7 @@ pub(crate) async fn post_change(
 }
 
 /// Waits for a change's commit, then publishes it; returns its delta.
-async fn commit(
-    hub: Hub,
-    g: Arc<Game>,
-    applied: game::Change,
-    rx: tokio::sync::oneshot::Receiver<Result<Written, StoreError>>,
-) -> ApiResult<Bytes> {
+async fn commit(hub: Hub, g: Arc<Game>, applied: game::Change, rx: Outcome) -> ApiResult<Bytes> {
     let r = hub.outcome(rx).await;
     g.pending.fetch_sub(1, Ordering::Relaxed);
     match r {
@@ -161,6 +177,9 @@ async fn commit(
     Ok(delta)
 }
 
+/// Where a write's outcome arrives.
+type Outcome = tokio::sync::oneshot::Receiver<Result<Written, StoreError>>;
+
 /// Checks and applies a change in memory and queues its write, all under
 /// the game's lock (so writes reach the database in the order they were
 /// applied); builds what goes out after the commit outside it.
@@ -168,10 +187,13 @@ fn apply(
     hub: &Hub,
     g: &Arc<Game>,
     req: ChangeRequest,
-) -> ApiResult<(game::Change, tokio::sync::oneshot::Receiver<Result<Written, StoreError>>)> {
+) -> ApiResult<Option<(game::Change, Outcome)>> {
     let permit = hub.reserve()?;
     let (sheet, done) = {
         let mut st = g.lock();
+        if req.key.as_ref().is_some_and(|k| st.keys.contains_key(k)) {
+            return Ok(None);
+        }
         let version = st.sheet.history().len();
         if req.version != version {
             drop(st);
@@ -189,8 +211,15 @@ fn apply(
         let done = Arc::make_mut(&mut st.sheet)
             .apply(req.change.clone())
             .map_err(|m| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "invalid", m))?;
-        let write =
-            Write::Append { id: g.id.clone(), expected: version, changes: vec![req.change] };
+        if let Some(k) = &req.key {
+            st.keys.insert(k.clone(), version + 1);
+        }
+        let write = Write::Append {
+            id: g.id.clone(),
+            expected: version,
+            changes: vec![req.change],
+            key: req.key,
+        };
         let (msg, rx) = Hub::job(write);
         permit.send(msg);
         g.pending.fetch_add(1, Ordering::Relaxed);
@@ -200,7 +229,7 @@ fn apply(
     };
     let (done, rx) = done;
     // Serialised here, outside the lock: only what the change wrote.
-    Ok((game::Change::of(&sheet, done), rx))
+    Ok(Some((game::Change::of(&sheet, done), rx)))
 }
 
 fn stale(g: &Game, version: usize, yours: usize) -> ApiError {

@@ -294,16 +294,24 @@ pub(crate) struct Game {
 pub(crate) struct State {
     pub sheet: Arc<Sheet>,
     pub stale: bool,
+    /// The clients' keys of the changes made, with the version after each:
+    /// a change sent again (a lost answer, a double tap, a queue sent after
+    /// a reload) is recognised and not applied twice.
+    pub keys: std::collections::HashMap<String, usize>,
 }
 
 impl Game {
     /// A game loaded (or created) at its stored version.
-    pub fn new(id: SheetId, view: SheetId, sheet: Sheet) -> Game {
+    pub fn new(id: SheetId, view: SheetId, sheet: Sheet, keys: Vec<(String, usize)>) -> Game {
         let version = sheet.history().len();
         Game {
             id,
             view,
-            state: Mutex::new(State { sheet: Arc::new(sheet), stale: false }),
+            state: Mutex::new(State {
+                sheet: Arc::new(sheet),
+                stale: false,
+                keys: keys.into_iter().collect(),
+            }),
             live: watch::Sender::new(Arc::new(Snapshot::new(version, false, None, None))),
             listeners: AtomicUsize::new(0),
             pending: AtomicUsize::new(0),
@@ -469,7 +477,7 @@ mod tests {
         };
         let view = SheetId::random().unwrap();
         let mut sheet = Sheet::new(setup).unwrap();
-        let game = Game::new(SheetId::random().unwrap(), view.clone(), sheet.clone());
+        let game = Game::new(SheetId::random().unwrap(), view.clone(), sheet.clone(), vec![]);
         let _rx = game.live.subscribe();
         game.ensure_parts();
         let mut bodies = vec![json(&body(&view, &sheet))];

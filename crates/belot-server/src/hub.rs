@@ -134,9 +134,10 @@ impl Hub {
             .read(move |s| {
                 let (setup, changes) = s.load(&id)?;
                 let view = s.view_id(&id)?;
+                let keys = s.keys(&id)?;
                 let sheet = Sheet::from_history(setup, &changes)
                     .map_err(|e| StoreError::Io(format!("{id}: {e}")))?;
-                Ok(Game::new(id, view, sheet))
+                Ok(Game::new(id, view, sheet, keys))
             })
             .await?;
         Ok(self.insert(game))
@@ -209,13 +210,15 @@ impl Hub {
     /// Reloads a game from the database and publishes it to its listeners.
     pub(crate) async fn reload(&self, g: &Arc<Game>) -> ApiResult<()> {
         let id = g.id.clone();
-        let sheet = self
+        let (sheet, keys) = self
             .inner
             .readers
             .read(move |s| {
                 let (setup, changes) = s.load(&id)?;
-                Sheet::from_history(setup, &changes)
-                    .map_err(|e| StoreError::Io(format!("{id}: {e}")))
+                let keys = s.keys(&id)?;
+                let sheet = Sheet::from_history(setup, &changes)
+                    .map_err(|e| StoreError::Io(format!("{id}: {e}")))?;
+                Ok((sheet, keys))
             })
             .await?;
         let sheet = Arc::new(sheet);
@@ -223,6 +226,7 @@ impl Hub {
             let mut st = g.lock();
             st.sheet = Arc::clone(&sheet);
             st.stale = false;
+            st.keys = keys.into_iter().collect();
         }
         let size = sheet.history().len();
         self.grew(size as isize - g.size.swap(size, Ordering::Relaxed) as isize);
@@ -261,7 +265,7 @@ impl Hub {
         let (msg, rx) = Hub::job(Write::Create(sheet.setup().clone()));
         self.reserve()?.send(msg);
         match self.outcome(rx).await? {
-            Written::Created { id, view } => Ok(self.insert(Game::new(id, view, sheet))),
+            Written::Created { id, view } => Ok(self.insert(Game::new(id, view, sheet, vec![]))),
             Written::Appended(_) => Err(StoreError::Io("unexpected answer".into()).into()),
         }
     }

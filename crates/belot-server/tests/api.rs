@@ -273,3 +273,29 @@ async fn a_change_refused_by_the_store_answers_409_with_the_stored_state() {
     let (s, st) = call(&b, "POST", &url, Some(json!({"version": 1, "change": add(0, 90)}))).await;
     assert_eq!((s, st["version"].clone()), (StatusCode::OK, json!(2)));
 }
+
+/// A change sent again with its key (its answer was lost, a double tap, a
+/// phone's queue sent after a reload) is applied once, also after the
+/// server restarts; a bad key is refused.
+#[tokio::test]
+async fn a_keyed_change_sent_twice_is_applied_once_even_across_a_restart() {
+    let path = db("keys");
+    let h = Hub::open(&path, Limits::default()).unwrap();
+    let (_, st) = call(&h, "POST", "/api/sheets", Some(setup())).await;
+    let url = format!("/api/sheets/{}/changes", st["id"].as_str().unwrap());
+    let keyed = json!({"version": 0, "change": add(1, 100), "key": "phone-1-deal-1"});
+    let (s, first) = call(&h, "POST", &url, Some(keyed.clone())).await;
+    assert_eq!((s, first["version"].clone()), (StatusCode::OK, json!(1)));
+    let (s, again) = call(&h, "POST", &url, Some(keyed.clone())).await;
+    assert_eq!((s, again["version"].clone()), (StatusCode::OK, json!(1)), "applied once");
+    h.close().await;
+    let h = Hub::open(&path, Limits::default()).unwrap();
+    let (s, again) = call(&h, "POST", &url, Some(keyed)).await;
+    assert_eq!((s, again["version"].clone()), (StatusCode::OK, json!(1)), "{again}");
+    let bad = json!({"version": 1, "change": add(1, 100), "key": "no spaces or quotes\""});
+    let (s, b) = call(&h, "POST", &url, Some(bad)).await;
+    assert_eq!(
+        (s, b["error"]["code"].clone()),
+        (StatusCode::UNPROCESSABLE_ENTITY, json!("bad_request"))
+    );
+}

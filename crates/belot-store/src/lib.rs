@@ -164,6 +164,9 @@ pub enum Write {
         expected: usize,
         /// The changes, stored together or not at all.
         changes: Vec<Change>,
+        /// The client's key for this write (a phone sending it again after
+        /// a lost answer): a sheet stores a key once.
+        key: Option<String>,
     },
 }
 
@@ -192,6 +195,9 @@ pub trait Store {
     fn load(&self, id: &SheetId) -> Result<(Setup, Vec<Change>), StoreError>;
     /// How many changes a sheet has stored.
     fn version(&self, id: &SheetId) -> Result<usize, StoreError>;
+    /// The clients' keys of a sheet's writes, each with the number of
+    /// changes the sheet had after it.
+    fn keys(&self, id: &SheetId) -> Result<Vec<(String, usize)>, StoreError>;
     /// Appends a change made on a sheet of `expected` changes, atomically;
     /// refuses with [`StoreError::Conflict`] if the sheet has moved on.
     fn append(
@@ -222,7 +228,7 @@ pub trait Store {
                     let id = self.create(setup)?;
                     Ok(Written::Created { view: self.view_id(&id)?, id })
                 }
-                Write::Append { id, expected, changes } => {
+                Write::Append { id, expected, changes, .. } => {
                     self.append_all(id, *expected, changes).map(Written::Appended)
                 }
             })

@@ -37,6 +37,9 @@ const MIGRATIONS: &[&str] = &[
     "ALTER TABLE sheets ADD COLUMN view_id TEXT;
      UPDATE sheets SET view_id = lower(hex(randomblob(16))) WHERE view_id IS NULL;
      CREATE UNIQUE INDEX sheets_view_id ON sheets(view_id);",
+    // A client's key per write, so a write sent twice is stored once.
+    "ALTER TABLE changes ADD COLUMN key TEXT;
+     CREATE UNIQUE INDEX changes_key ON changes(sheet_id, key) WHERE key IS NOT NULL;",
 ];
 
 /// Score sheets in an SQLite database file.
@@ -243,17 +246,20 @@ impl SqliteStore {
         id: &SheetId,
         expected: usize,
         changes: &[Change],
+        key: Option<&str>,
     ) -> Result<usize, StoreError> {
         let n = SqliteStore::count(tx, id)?.ok_or_else(|| StoreError::NotFound(id.to_string()))?;
         if n != expected {
             return Err(StoreError::Conflict { expected, actual: n });
         }
         let mut st = tx.prepare_cached(
-            "INSERT INTO changes (sheet_id, seq, at, change) VALUES (?1, ?2, ?3, ?4)",
+            "INSERT INTO changes (sheet_id, seq, at, change, key) VALUES (?1, ?2, ?3, ?4, ?5)",
         )?;
         let at = now();
         for (k, c) in changes.iter().enumerate() {
-            st.execute(params![id.as_str(), (n + 1 + k) as i64, at, json(c)?])?;
+            // The key goes on the last change: it stands for the whole write.
+            let key = key.filter(|_| k + 1 == changes.len());
+            st.execute(params![id.as_str(), (n + 1 + k) as i64, at, json(c)?, key])?;
         }
         Ok(n + changes.len())
     }
@@ -283,9 +289,9 @@ impl SqliteStore {
                 let (id, view) = SqliteStore::insert_sheet(&sp, setup)?;
                 Written::Created { id, view }
             }
-            Write::Append { id, expected, changes } => {
-                Written::Appended(SqliteStore::append_in(&sp, id, *expected, changes)?)
-            }
+            Write::Append { id, expected, changes, key } => Written::Appended(
+                SqliteStore::append_in(&sp, id, *expected, changes, key.as_deref())?,
+            ),
         };
         sp.commit()?;
         Ok(done)
@@ -377,6 +383,20 @@ impl Store for SqliteStore {
         Ok((setup, changes))
     }
 
+    fn keys(&self, id: &SheetId) -> Result<Vec<(String, usize)>, StoreError> {
+        let mut st = self.conn.prepare_cached(
+            "SELECT key, seq FROM changes WHERE sheet_id = ?1 AND key IS NOT NULL ORDER BY seq",
+        )?;
+        let rows =
+            st.query_map([id.as_str()], |r| Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?)))?;
+        let mut out = Vec::new();
+        for row in rows {
+            let (k, seq) = row?;
+            out.push((k, seq as usize));
+        }
+        Ok(out)
+    }
+
     fn version(&self, id: &SheetId) -> Result<usize, StoreError> {
         SqliteStore::count(&self.conn, id)?.ok_or_else(|| StoreError::NotFound(id.to_string()))
     }
@@ -388,7 +408,7 @@ impl Store for SqliteStore {
         changes: &[Change],
     ) -> Result<usize, StoreError> {
         let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let n = SqliteStore::append_in(&tx, id, expected, changes)?;
+        let n = SqliteStore::append_in(&tx, id, expected, changes, None)?;
         tx.commit()?;
         Ok(n)
     }
@@ -409,7 +429,7 @@ impl Store for SqliteStore {
     fn import(&mut self, setup: &Setup, changes: &[Change]) -> Result<SheetId, StoreError> {
         let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
         let (id, _) = SqliteStore::insert_sheet(&tx, setup)?;
-        SqliteStore::append_in(&tx, &id, 0, changes)?;
+        SqliteStore::append_in(&tx, &id, 0, changes, None)?;
         tx.commit()?;
         Ok(id)
     }

@@ -122,11 +122,16 @@ fn a_batch_commits_its_good_writes_and_refuses_its_bad_ones() {
     let id = s.create(&setup()).unwrap();
     let gone = SheetId::random().unwrap();
     let out = s.write_batch(&[
-        Write::Append { id: id.clone(), expected: 0, changes: vec![add()] },
-        Write::Append { id: id.clone(), expected: 0, changes: vec![add()] },
-        Write::Append { id: gone, expected: 0, changes: vec![add()] },
+        Write::Append { id: id.clone(), expected: 0, changes: vec![add()], key: None },
+        Write::Append { id: id.clone(), expected: 0, changes: vec![add()], key: None },
+        Write::Append { id: gone, expected: 0, changes: vec![add()], key: None },
         Write::Create(setup()),
-        Write::Append { id: id.clone(), expected: 1, changes: vec![add(), Change::Undo] },
+        Write::Append {
+            id: id.clone(),
+            expected: 1,
+            changes: vec![add(), Change::Undo],
+            key: None,
+        },
     ]);
     assert_eq!(out[0], Ok(Written::Appended(1)));
     assert_eq!(out[1], Err(StoreError::Conflict { expected: 0, actual: 1 }));
@@ -204,4 +209,24 @@ fn checkpoints_run_on_a_reader_beside_the_writer() {
     let r = SqliteStore::open_reader(&path).unwrap();
     let (frames, copied) = r.checkpoint().unwrap();
     assert!(frames > 50 && copied == frames, "{frames} frames, {copied} copied");
+}
+
+/// A client's key is stored once per sheet: a write sent again with the
+/// same key is refused by the database, and the keys come back with the
+/// version after each.
+#[test]
+fn a_keyed_write_is_stored_once() {
+    use belot_store::{Write, Written};
+    let mut s = SqliteStore::in_memory().unwrap();
+    let id = s.create(&setup()).unwrap();
+    let w = |expected, key: &str| Write::Append {
+        id: id.clone(),
+        expected,
+        changes: vec![add()],
+        key: Some(key.into()),
+    };
+    assert_eq!(s.write_batch(&[w(0, "k1")])[0], Ok(Written::Appended(1)));
+    assert!(s.write_batch(&[w(1, "k1")])[0].is_err(), "the same key twice");
+    assert_eq!(s.write_batch(&[w(1, "k2")])[0], Ok(Written::Appended(2)));
+    assert_eq!(s.keys(&id).unwrap(), vec![("k1".into(), 1), ("k2".into(), 2)]);
 }
