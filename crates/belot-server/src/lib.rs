@@ -53,6 +53,9 @@ pub fn app(hub: Hub) -> Router {
         .route("/v/{id}", get(ui_index))
         .route("/app.js", get(ui_js))
         .route("/app.css", get(ui_css))
+        .route("/sw.js", get(ui_sw))
+        .route("/manifest.webmanifest", get(ui_manifest))
+        .route("/icon.svg", get(ui_icon))
         .route("/api/openapi.json", get(openapi))
         .route("/api/reach", get(reach))
         .route("/api/sheets", post(api::create))
@@ -117,6 +120,26 @@ async fn ui_index() -> impl IntoResponse {
 
 async fn ui_js() -> impl IntoResponse {
     ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8")], JS)
+}
+
+async fn ui_sw() -> impl IntoResponse {
+    let sw = include_str!("../ui/sw.js");
+    (
+        [
+            (header::CONTENT_TYPE, "text/javascript; charset=utf-8"),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        sw,
+    )
+}
+
+async fn ui_manifest() -> impl IntoResponse {
+    let m = include_str!("../ui/manifest.webmanifest");
+    ([(header::CONTENT_TYPE, "application/manifest+json")], m)
+}
+
+async fn ui_icon() -> impl IntoResponse {
+    ([(header::CONTENT_TYPE, "image/svg+xml")], include_str!("../ui/icon.svg"))
 }
 
 async fn ui_css() -> impl IntoResponse {

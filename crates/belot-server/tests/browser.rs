@@ -164,13 +164,17 @@ impl Browser<'_> {
     }
 
     fn wait_totals(&self, want: &[&str]) {
+        self.wait_totals_within(want, Duration::from_secs(5));
+    }
+
+    fn wait_totals_within(&self, want: &[&str], limit: Duration) {
         let t = Instant::now();
         loop {
             let got = self.totals();
             if got == want {
                 return;
             }
-            assert!(t.elapsed() < Duration::from_secs(5), "totals {got:?}, expected {want:?}");
+            assert!(t.elapsed() < limit, "totals {got:?}, expected {want:?}");
             std::thread::sleep(Duration::from_millis(50));
         }
     }
@@ -520,4 +524,79 @@ fn browser_a_typical_deal_takes_five_taps_without_scrolling() {
         json!(""),
         "form reset"
     );
+}
+
+/// A server on `port` over the database at `path`, in a thread of its
+/// own, until the sender is used (a server that can be cut and restarted).
+fn serve_on(
+    port: u16,
+    path: std::path::PathBuf,
+) -> (std::thread::JoinHandle<()>, tokio::sync::oneshot::Sender<()>) {
+    let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+    let h = std::thread::spawn(move || {
+        let rt = tokio::runtime::Runtime::new().unwrap();
+        rt.block_on(async move {
+            let l = tokio::net::TcpListener::bind(("127.0.0.1", port)).await.unwrap();
+            let hub = Hub::open(&path, Limits::default()).unwrap();
+            serve_with(l, hub.clone(), app(hub), async {
+                let _ = rx.await;
+            })
+            .await
+            .unwrap();
+        });
+    });
+    (h, tx)
+}
+
+/// Offline-safe (issue 19): with the server cut, two deals are saved on
+/// the phone ("not yet sent"); the page reloads from the phone (service
+/// worker, the game's last copy); when the server is back both arrive,
+/// once each.
+#[test]
+fn browser_deals_saved_offline_survive_a_reload_and_arrive_once() {
+    let Some(d) = start_driver() else { return };
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("offline-{}-{port}", std::process::id()))
+        .join("belot.db");
+    let base = format!("http://127.0.0.1:{port}");
+    let (server, stop) = serve_on(port, path.clone());
+    std::thread::sleep(Duration::from_millis(300));
+    let a = browser(&d, 5);
+    let game = new_game(&a, &base, "french", &["Ana", "Boris", "Chloé", "Dimitar"]);
+    // The app shell is on the phone before the server goes.
+    a.wait("navigator.serviceWorker.controller");
+    for _ in 0..100 {
+        let cached = a.js("caches.match('/app.js').then(r => window.__cached = !!r); return window.__cached === true;");
+        if cached == json!(true) {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    stop.send(()).unwrap();
+    server.join().unwrap();
+    for (taker, side, points) in [("1", "1", "100"), ("0", "0", "90")] {
+        a.click(&format!("#f-taker [data-value='{taker}']"));
+        a.type_in(&format!("#f-points-{side}"), points);
+        a.click("#save");
+        a.wait(&format!("!document.querySelector('#f-points-{side}').value"));
+    }
+    let pending = a.wait(
+        "document.querySelector('#pending') && document.querySelector('#pending h2').textContent",
+    );
+    assert!(pending.as_str().unwrap().contains("(2)"), "{pending}");
+    // Reloaded without the server: the page, the game and the queue are
+    // all on the phone.
+    a.go(&format!("{base}{game}"));
+    a.wait("document.querySelector('#pending') && document.querySelector('[data-total]')");
+    let (server, stop) = serve_on(port, path.clone());
+    a.wait_totals_within(&["152", "172"], Duration::from_secs(20));
+    a.wait("!document.querySelector('#pending')");
+    a.js(&format!(
+        "fetch('/api/sheets{}').then(r => r.json()).then(j => window.__v = j.version); return 1;",
+        &game[2..]
+    ));
+    assert_eq!(a.wait("window.__v"), json!(2), "each deal arrived once");
+    stop.send(()).unwrap();
+    server.join().unwrap();
 }

@@ -1,0 +1,31 @@
+// The app shell for phones that lose the server: the page, its script and
+// style are kept on the phone and served from there when the network
+// fails (network first, so a phone online always gets the newest). The
+// API is never cached: the game's state comes from the server, or from
+// the copy the page keeps itself.
+const CACHE = "belot-shell-v1";
+const SHELL = ["/", "/app.js", "/app.css", "/manifest.webmanifest", "/icon.svg"];
+
+self.addEventListener("install", ev => {
+  ev.waitUntil(caches.open(CACHE).then(c => c.addAll(SHELL)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", ev => {
+  ev.waitUntil(caches.keys()
+    .then(keys => Promise.all(keys.filter(k => k !== CACHE).map(k => caches.delete(k))))
+    .then(() => self.clients.claim()));
+});
+
+self.addEventListener("fetch", ev => {
+  const url = new URL(ev.request.url);
+  if (ev.request.method !== "GET" || url.origin !== location.origin || url.pathname.startsWith("/api/")) return;
+  // Every game's page is the same page.
+  const key = /^\/(g|v)\//.test(url.pathname) ? "/" : url.pathname;
+  ev.respondWith(fetch(ev.request).then(r => {
+    if (r.ok && SHELL.includes(key)) {
+      const copy = r.clone();
+      caches.open(CACHE).then(c => c.put(key, copy));
+    }
+    return r;
+  }).catch(() => caches.match(key).then(r => r || Response.error())));
+});
