@@ -54,6 +54,13 @@ pub enum Change {
     TakeBack,
     /// ↷: puts back the deal taken back last (until a deal is added).
     PutBack,
+    /// Changes the game's name, the players' names or the house rules after
+    /// the start (the same game and number of players); every deal is
+    /// scored again under them.
+    Setup {
+        /// The new set-up.
+        setup: Setup,
+    },
 }
 
 /// An entered deal and whether it is deleted.
@@ -76,6 +83,8 @@ enum Done {
     Restored(EntryId),
     TakenBack(EntryId),
     PutBack(EntryId),
+    /// The set-up before and after.
+    SetUp(Box<(Setup, Setup)>),
 }
 
 impl Done {
@@ -88,6 +97,8 @@ impl Done {
             | Done::Restored(id)
             | Done::TakenBack(id)
             | Done::PutBack(id) => *id,
+            // Every deal is scored again: from before the first.
+            Done::SetUp(_) => 0,
         }
     }
 }
@@ -600,6 +611,12 @@ impl Sheet {
                 self.unpark(id)?;
                 Done::PutBack(id)
             }
+            Change::Setup { setup } => {
+                let new = self.checked_setup(setup)?;
+                let old = std::mem::replace(&mut self.setup, new.clone());
+                self.states[0] = Ledgers::new(&self.setup);
+                Done::SetUp(Box::new((old, new)))
+            }
             Change::Undo => {
                 let d = self.done.pop().ok_or("nothing to undo")?;
                 self.revert(&d)?;
@@ -640,8 +657,29 @@ impl Sheet {
             }
             Done::TakenBack(id) => self.unpark(*id)?,
             Done::PutBack(id) => self.park(*id)?,
+            Done::SetUp(both) => self.use_setup(both.0.clone()),
         }
         Ok(())
+    }
+
+    /// A new set-up for this sheet: names trimmed and checked, the same game
+    /// and number of players (the deals entered must still make sense).
+    fn checked_setup(&self, setup: &Setup) -> Result<Setup, String> {
+        let new = setup.clone().normalized()?;
+        let same_game = std::mem::discriminant(&new.rules)
+            == std::mem::discriminant(&self.setup.rules)
+            && new.players.len() == self.setup.players.len()
+            && new.rules.name() == self.setup.rules.name();
+        if !same_game {
+            return Err("the game and the number of players stay as they were: start a new game for another".into());
+        }
+        Ok(new)
+    }
+
+    /// Puts a set-up in place, with the ledger every deal starts from.
+    fn use_setup(&mut self, setup: Setup) {
+        self.setup = setup;
+        self.states[0] = Ledgers::new(&self.setup);
     }
 
     /// Takes a deal out of the list to come back later (↶).
@@ -697,6 +735,7 @@ impl Sheet {
             }
             Done::TakenBack(id) => self.park(*id)?,
             Done::PutBack(id) => self.unpark(*id)?,
+            Done::SetUp(both) => self.use_setup(both.1.clone()),
         }
         Ok(())
     }

@@ -760,3 +760,45 @@ fn applied_starts_at_the_changed_deal() {
     assert_eq!(undo_add, Applied { rows_from: 9, items_from: 9 }, "the last add undone");
     assert_eq!((s.table().rows.len(), s.items().len()), (9, 9));
 }
+
+/// Names and house rules can change after the start (issue 19): every deal
+/// is scored again under the new rules, the change is in the history and
+/// can be undone; the game and the number of players cannot change.
+#[test]
+fn names_and_house_rules_change_after_the_start() {
+    let mut s = Sheet::new(french_setup()).unwrap();
+    for _ in 0..4 {
+        add(&mut s, fr(1, [None, Some(120)], [0, 0], None, None));
+    }
+    assert_eq!(s.table().winner, None, "{:?}", s.table().totals);
+    let mut setup = s.setup().clone();
+    setup.players[1] = "  Borislav ".into();
+    let Rules::French { options } = &mut setup.rules else { unreachable!() };
+    options.target = 400;
+    let touched = s.apply(Change::Setup { setup: setup.clone() }).unwrap();
+    assert_eq!((touched.rows_from, touched.items_from), (0, 0));
+    assert_eq!(s.setup().players[1], "Borislav", "stored trimmed");
+    assert_eq!(s.table().winner, Some(1), "480 over the new target of 400");
+    assert_eq!(s.table(), &s.derive().unwrap());
+    let again = Sheet::from_history(french_setup(), s.history()).unwrap();
+    assert_eq!(again.table(), s.table());
+    s.apply(Change::Undo).unwrap();
+    assert_eq!(s.table().winner, None);
+    assert_eq!(s.setup(), &french_setup());
+    let mut other = french_setup();
+    other.players.pop();
+    assert!(s.apply(Change::Setup { setup: other }).is_err());
+    let mut two =
+        Setup { rules: Rules::TwoPlayer { options: Default::default() }, ..french_setup() };
+    two.players.truncate(2);
+    two.first_dealer = Seat(0);
+    let mut at_two = Sheet::new(two.clone()).unwrap();
+    let back = Setup { rules: Rules::ThreePlayer { options: Default::default() }, ..two.clone() };
+    assert!(at_two.apply(Change::Setup { setup: back }).is_err());
+    let mut three = french_setup();
+    let Rules::French { options } = &mut three.rules else { unreachable!() };
+    options.players = 3;
+    three.players.truncate(3);
+    three.first_dealer = Seat(0);
+    assert!(s.apply(Change::Setup { setup: three }).unwrap_err().contains("stay as they were"));
+}

@@ -29,6 +29,8 @@ pub(crate) struct Change {
     fields: Bytes,
     /// `"can_undo":…,"can_redo":…,"can_take_back":…,"can_put_back":…`
     flags: Bytes,
+    /// `"setup":…` (names and house rules can change during a game)
+    setup: Bytes,
 }
 
 fn text<T: Serialize>(v: &T) -> Bytes {
@@ -48,6 +50,11 @@ struct Fields<'a> {
     pool_lost: f64,
     next_dealer: belot_core::Seat,
     winner: Option<u8>,
+}
+
+#[derive(Serialize)]
+struct SetupOnly<'a> {
+    setup: &'a Setup,
 }
 
 #[derive(Serialize)]
@@ -83,6 +90,7 @@ impl Change {
             items_from,
             items: sheet.items()[items_from..].iter().map(text).collect(),
             fields: members(&fields),
+            setup: members(&SetupOnly { setup: sheet.setup() }),
             flags: members(&Flags {
                 can_undo: sheet.can_undo(),
                 can_redo: sheet.can_redo(),
@@ -115,10 +123,9 @@ fn delta_bytes<'a>(
     short: &Change,
 ) -> Bytes {
     let mut b = Vec::with_capacity(256);
-    b.extend_from_slice(
-        format!("{{\"version\":{version},\"base\":{base},\"rows_from\":{rows_from},\"rows\":")
-            .as_bytes(),
-    );
+    b.extend_from_slice(format!("{{\"version\":{version},\"base\":{base},").as_bytes());
+    b.extend_from_slice(&short.setup);
+    b.extend_from_slice(format!(",\"rows_from\":{rows_from},\"rows\":").as_bytes());
     array(&mut b, rows);
     b.extend_from_slice(format!(",\"items_from\":{items_from},\"items\":").as_bytes());
     array(&mut b, items);
@@ -152,14 +159,14 @@ struct Parts {
     items: Arc<[Bytes]>,
     /// The last change's short fields (or the sheet's, when built whole).
     short: Change,
-    /// `"view_id":…,"setup":…`
+    /// `"view_id":…`
     head: Bytes,
 }
 
 impl Parts {
     fn of(view: &SheetId, sheet: &Sheet) -> Parts {
         let whole = Change::from_rows(sheet, 0, 0);
-        let head = members(&Head { view_id: view.as_str(), setup: sheet.setup() });
+        let head = members(&Head { view_id: view.as_str() });
         let rows = whole.rows.clone().into();
         let items = whole.items.clone().into();
         Parts { rows, items, short: Change { rows: vec![], items: vec![], ..whole }, head }
@@ -184,6 +191,8 @@ impl Parts {
         let mut b = Vec::with_capacity(self.rows.iter().map(Bytes::len).sum::<usize>() * 2 + 512);
         b.push(b'{');
         b.extend_from_slice(&self.head);
+        b.push(b',');
+        b.extend_from_slice(&self.short.setup);
         b.extend_from_slice(format!(",\"version\":{version},\"table\":{{\"rows\":").as_bytes());
         array(&mut b, self.rows.iter());
         b.push(b',');
@@ -200,7 +209,6 @@ impl Parts {
 #[derive(Serialize)]
 struct Head<'a> {
     view_id: &'a str,
-    setup: &'a Setup,
 }
 
 /// Where a change began: (version after it, rows_from, items_from).
@@ -454,7 +462,7 @@ mod tests {
         for k in ["totals", "pool", "pool_lost", "next_dealer", "winner"] {
             s["table"][k] = d[k].clone();
         }
-        for k in ["version", "can_undo", "can_redo", "can_take_back", "can_put_back"] {
+        for k in ["version", "setup", "can_undo", "can_redo", "can_take_back", "can_put_back"] {
             s[k] = d[k].clone();
         }
         s
@@ -491,6 +499,9 @@ mod tests {
         });
         edits.push(Edit::Delete { id: 4 });
         edits.push(Edit::Undo);
+        let mut renamed = sheet.setup().clone();
+        renamed.players[0] = "Zoé".into();
+        edits.push(Edit::Setup { setup: renamed });
         edits.push(add(90));
         for e in edits {
             let applied = sheet.apply(e).unwrap();

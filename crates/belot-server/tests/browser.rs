@@ -468,6 +468,16 @@ fn browser_keypad_checks_game_over_rematch_and_the_games_on_this_phone() {
         "document.querySelector('#game-over') && document.querySelector('#game-over').textContent",
     );
     assert!(over.as_str().unwrap().contains("Boris & Dimitar"), "{over}");
+    // Names and house rules change after the start: every deal is scored
+    // again (a higher target: the game goes on).
+    a.click("#setup-edit summary");
+    a.type_in("#e-p1", "Borislav");
+    a.type_in("#e-target", "500");
+    a.click("#setup-save");
+    a.wait("!document.querySelector('#game-over') && document.querySelector('.totals').textContent.includes('Borislav')");
+    a.wait_totals(&["84", "240"]);
+    a.click("#undo-change");
+    a.wait("document.querySelector('#game-over')");
     let first = a.js("return location.pathname;");
     a.click("#rematch");
     a.wait(&format!("location.pathname !== {first} && document.querySelector('#deal-form')"));
