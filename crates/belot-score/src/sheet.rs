@@ -428,6 +428,14 @@ impl Sheet {
         !self.taken_back.is_empty()
     }
 
+    /// The row a deal would make if added now (a preview before saving):
+    /// one more step of the ledger; the sheet does not change.
+    pub fn preview(&self, entry: &DealInput) -> Result<Row, String> {
+        let mut l = self.states[self.table.rows.len()].clone();
+        let item = Item { id: self.next_id, entry: entry.clone(), deleted: false };
+        self.row(&mut l, &item, self.table.rows.len() as u32 + 1)
+    }
+
     /// Where a deal is among the items (kept in id order).
     fn position(&self, id: EntryId) -> Result<usize, String> {
         self.items

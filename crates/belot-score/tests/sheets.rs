@@ -802,3 +802,19 @@ fn names_and_house_rules_change_after_the_start() {
     three.first_dealer = Seat(0);
     assert!(s.apply(Change::Setup { setup: three }).unwrap_err().contains("stay as they were"));
 }
+
+/// The preview of a deal is the row adding it would make, and changes
+/// nothing.
+#[test]
+fn a_preview_is_the_row_adding_would_make() {
+    let mut s = Sheet::new(french_setup()).unwrap();
+    add(&mut s, fr(1, [None, Some(100)], [0, 0], None, None));
+    let before = s.clone();
+    let entry = fr(0, [Some(81), None], [0, 0], None, None);
+    let row = s.preview(&entry).unwrap();
+    assert_eq!(s, before);
+    assert_eq!(row.score["outcome"], "litige");
+    s.apply(Change::Add { entry }).unwrap();
+    assert_eq!(s.table().rows[1], row);
+    assert!(s.preview(&fr(0, [Some(161), None], [0, 0], None, None)).is_err());
+}

@@ -261,6 +261,28 @@ async fn refused_by_store(hub: &Hub, g: &Arc<Game>, e: StoreError) -> ApiError {
     err
 }
 
+/// A deal to preview.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct PreviewRequest {
+    entry: belot_score::DealInput,
+}
+
+/// The row a deal would make if saved now (outcome, what each side
+/// records, points held): nothing is stored.
+pub(crate) async fn preview(
+    State(hub): State<Hub>,
+    Path(id): Path<String>,
+    body: Result<Json<PreviewRequest>, JsonRejection>,
+) -> ApiResult<Response> {
+    let Json(req) = body.map_err(body_error)?;
+    let sheet = hub.game(&parse_id(&id)?).await?.head();
+    let row = sheet
+        .preview(&req.entry)
+        .map_err(|m| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "invalid", m))?;
+    Ok(Json(json!({ "version": sheet.history().len(), "row": row })).into_response())
+}
+
 pub(crate) async fn export_json(
     State(hub): State<Hub>,
     Path(id): Path<String>,

@@ -61,6 +61,7 @@ pub fn app(hub: Hub) -> Router {
         .route("/api/sheets", post(api::create))
         .route("/api/sheets/{id}", get(api::get_sheet))
         .route("/api/sheets/{id}/changes", post(api::post_change))
+        .route("/api/sheets/{id}/preview", post(api::preview))
         .route("/api/sheets/{id}/events", get(live::events_edit))
         .route("/api/sheets/{id}/export.csv", get(api::export_csv))
         .route("/api/sheets/{id}/export.json", get(api::export_json))

@@ -428,6 +428,7 @@ function dealForm(st) {
       body.push(el("fieldset", {}, el("legend", {}, t("combinations")), el("div", { class: "row" }, players.map(([i, p]) => numberInput(`r-melds-${i}`, p, m.combinations[i], x => { m.combinations[i] = x || 0; })))));
       body.push(counter(t("belot"), players, m.belots, "r-belots", form));
     }
+    if (v === "french" && !editing) body.push(el("p", { id: "preview", class: "preview", "aria-live": "polite" }));
     body.push(el("p", { class: "error", id: "form-error", role: "alert" }));
     body.push(el("div", { class: "row", id: "save-bar" },
       el("button", { type: "submit", class: "primary", id: "save" }, editing ? t("update") : t("save")),
@@ -457,7 +458,24 @@ function dealForm(st) {
     // same form sent again applies on top of it.
     if (!ok && game.version > +form.dataset.version) form.dataset.version = game.version;
   };
+  // The outcome before saving: what the deal as typed would make.
+  let previewTimer = null;
+  const preview = () => {
+    clearTimeout(previewTimer);
+    previewTimer = setTimeout(async () => {
+      const box = $("#preview", form);
+      if (!box) return;
+      const e = JSON.parse(JSON.stringify(m));
+      for (const k of Object.keys(e)) if (e[k] === null || e[k] === undefined) delete e[k];
+      e.card_points = m.card_points;
+      if (check(e)) { box.textContent = ""; return; }
+      const r = await api("POST", `/api/sheets/${st.id}/preview`, { entry: e });
+      box.textContent = r.ok ? previewText(st, r.body.row) : "";
+    }, 250);
+  };
   form.addEventListener("redraw", draw);
+  form.addEventListener("redraw", preview);
+  form.addEventListener("input", preview);
   form.addEventListener("submit", ev => {
     ev.preventDefault();
     const e = JSON.parse(JSON.stringify(m));
@@ -469,6 +487,13 @@ function dealForm(st) {
   });
   draw();
   return form;
+}
+
+// A previewed row in words: the outcome, what each side records, held.
+function previewText(st, row) {
+  const names = sides(st);
+  const rec = row.recorded.map((x, i) => `${names[i]} ${fmt(x)}`).join(" · ");
+  return `${outcomeOf(row)}: ${rec}${row.pool_after > 0 ? ` · ${t("held")} ${fmt(row.pool_after)}` : ""}`;
 }
 
 // What the page can tell is missing before sending: the key of a message.
