@@ -3,6 +3,7 @@
 //! rules engine's deal summary: a deal entered by hand and a deal played in
 //! the engine are scored by the same code.
 
+use crate::refusal::Refusal;
 use belot_core::french::{
     DealSummary, DealSummary3, Entry, Entry3, FrenchOptions, announcement_contests,
 };
@@ -125,7 +126,7 @@ fn excerpt(s: &str) -> String {
 }
 
 /// Checks one (trimmed) name: `what` says whose it is.
-fn name_ok(name: &str, what: &str, min: usize, max: usize) -> Result<(), String> {
+fn name_ok(name: &str, what: &str, min: usize, max: usize) -> Result<(), Refusal> {
     let rule =
         format!("{min} to {max} characters, no control, invisible or text-direction characters");
     if let Some(c) = name.chars().find(|&c| refused_in_name(c)) {
@@ -133,11 +134,11 @@ fn name_ok(name: &str, what: &str, min: usize, max: usize) -> Result<(), String>
         return Err(format!(
             "{what} {} holds U+{code:04X}, a control, invisible or text-direction character: {rule}",
             excerpt(name)
-        ));
+        ).into());
     }
     let n = name.chars().count();
     if n < min || n > max {
-        return Err(format!("{what} {} has {n} characters: {rule}", excerpt(name)));
+        return Err(format!("{what} {} has {n} characters: {rule}", excerpt(name)).into());
     }
     Ok(())
 }
@@ -147,7 +148,7 @@ impl Setup {
     /// are judged trimmed (see [`Setup::normalized`]): a player name has 1
     /// to [`MAX_NAME`] characters, the game name at most twice that, and
     /// neither holds control, format (invisible) or bidi characters.
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), Refusal> {
         let n = self.rules.players();
         match &self.rules {
             Rules::French { options } => options.validate()?,
@@ -159,7 +160,8 @@ impl Setup {
                 "{} needs {n} player names in seat order; got {}",
                 self.rules.name(),
                 self.players.len()
-            ));
+            )
+            .into());
         }
         for (seat, p) in self.players.iter().enumerate() {
             name_ok(p.trim(), &format!("player name at seat {seat}"), 1, MAX_NAME)?;
@@ -170,14 +172,15 @@ impl Setup {
                 "first dealer seat {} does not exist: seats are 0 to {}",
                 self.first_dealer,
                 n - 1
-            ));
+            )
+            .into());
         }
         Ok(())
     }
 
     /// The set-up as stored: game and player names trimmed, then checked
     /// ([`Setup::validate`]).
-    pub fn normalized(mut self) -> Result<Setup, String> {
+    pub fn normalized(mut self) -> Result<Setup, Refusal> {
         fn trim(s: &mut String) {
             let t = s.trim();
             if t.len() != s.len() {
@@ -295,14 +298,15 @@ pub enum Converted {
 /// with another of his melds where the table's card re-use rule forbids
 /// it (a card may be in one carré and one sequence, or with `once_only`
 /// in one meld only).
-fn meld_fits_hand(earlier: &[Meld], a: &Announced, reuse: CardReuse) -> Result<(), String> {
+fn meld_fits_hand(earlier: &[Meld], a: &Announced, reuse: CardReuse) -> Result<(), Refusal> {
     let cards = a.meld.cards();
     for &m in earlier {
         if m == a.meld {
             return Err(format!(
                 "[{cards}] is announced twice by player {}: each meld counts once",
                 a.seat
-            ));
+            )
+            .into());
         }
         let shared = m.cards() & cards;
         let carre_and_sequence = matches!(m, Meld::Carre(_)) != matches!(a.meld, Meld::Carre(_));
@@ -319,15 +323,17 @@ fn meld_fits_hand(earlier: &[Meld], a: &Announced, reuse: CardReuse) -> Result<(
             "[{}] and [{cards}], both announced by player {}, share [{shared}]: {rule}",
             m.cards(),
             a.seat
-        ));
+        )
+        .into());
     }
     Ok(())
 }
 
-fn side_ok(s: Option<u8>, sides: usize, what: &str) -> Result<(), String> {
+fn side_ok(s: Option<u8>, sides: usize, what: &str) -> Result<(), Refusal> {
     match s {
         Some(x) if x as usize >= sides => {
-            Err(format!("{what} side {x} does not exist: sides are 0 to {}", sides - 1))
+            let m = format!("{what} side {x} does not exist: sides are 0 to {}", sides - 1);
+            Err(Refusal::new("no_such_side", m).with("what", what).with("side", x))
         }
         _ => Ok(()),
     }
@@ -335,25 +341,27 @@ fn side_ok(s: Option<u8>, sides: usize, what: &str) -> Result<(), String> {
 
 /// Announcement points a side can win: sums of 20, 50, 100, 150, 200 (so
 /// never 10 or 30), at most 1000.
-fn announcement_ok(a: u32) -> Result<(), String> {
+fn announcement_ok(a: u32) -> Result<(), Refusal> {
     if a % 10 != 0 || a == 10 || a == 30 || a > 1000 {
-        return Err(format!(
+        let m = format!(
             "announcement points {a} cannot be made: announcements are worth 20, 50, 100, 150 \
              or 200, so a side's points are 0 or a sum of those (not 10 or 30), at most 1000"
-        ));
+        );
+        return Err(Refusal::new("announcement_points", m).with("points", a));
     }
     Ok(())
 }
 
 /// Whether one side's card points are possible: 0 to the deal's total,
 /// never exactly 1 or total − 1 (no card is worth 1).
-fn card_points_ok(p: u32, total: u32) -> Result<(), String> {
+fn card_points_ok(p: u32, total: u32) -> Result<(), Refusal> {
     if p > total || p == 1 || p + 1 == total {
-        return Err(format!(
+        let m = format!(
             "card points {p} cannot be: each side's card points are 0 to {total} (last trick \
              included), never 1 or {}",
             total - 1
-        ));
+        );
+        return Err(Refusal::new("card_points", m).with("points", p).with("total", total));
     }
     Ok(())
 }
@@ -361,11 +369,12 @@ fn card_points_ok(p: u32, total: u32) -> Result<(), String> {
 impl DealInput {
     /// Checks the entry against the game and converts it to the engine's
     /// summary; says why it cannot be and what is allowed.
-    pub fn convert(&self, rules: &Rules, dealer: Seat) -> Result<Converted, String> {
+    pub fn convert(&self, rules: &Rules, dealer: Seat) -> Result<Converted, Refusal> {
         let n = rules.players();
-        let seat_ok = |s: Seat, what: &str| -> Result<(), String> {
+        let seat_ok = |s: Seat, what: &str| -> Result<(), Refusal> {
             if s.index() >= n {
-                Err(format!("{what} seat {s} does not exist: seats are 0 to {}", n - 1))
+                let m = format!("{what} seat {s} does not exist: seats are 0 to {}", n - 1);
+                Err(Refusal::new("no_such_seat", m).with("what", what).with("seat", s.0))
             } else {
                 Ok(())
             }
@@ -404,7 +413,8 @@ impl DealInput {
                 if card_points.len() != sides {
                     return Err(format!(
                         "give card points for each of the {sides} sides (one may be null)"
-                    ));
+                    )
+                    .into());
                 }
                 let ann: Vec<u32> = if !announced.is_empty() {
                     // The app runs the contests of §4.6 on the announced melds.
@@ -426,7 +436,8 @@ impl DealInput {
                             return Err(format!(
                                 "[{}] is announced by two players: a card is in one hand only",
                                 cards & others
-                            ));
+                            )
+                            .into());
                         }
                         meld_fits_hand(&melds[a.seat.index()], a, options.card_reuse)?;
                         melds[a.seat.index()].push(a.meld);
@@ -454,7 +465,9 @@ impl DealInput {
                     announcements.clone()
                 };
                 if ann.len() != sides {
-                    return Err(format!("give announcement points for each of the {sides} sides"));
+                    return Err(
+                        format!("give announcement points for each of the {sides} sides").into()
+                    );
                 }
                 for &a in &ann {
                     announcement_ok(a)?;
@@ -467,16 +480,20 @@ impl DealInput {
                     let c = *c as usize;
                     for (i, p) in card_points.iter().enumerate() {
                         if i != c && p.is_some_and(|x| x > 0) {
-                            return Err(format!(
+                            let m = format!(
                                 "side {c} made capot, so side {i} took no card points; leave its \
                                  points 0 or null"
-                            ));
+                            );
+                            return Err(Refusal::new("capot_other_points", m)
+                                .with("side", c)
+                                .with("other", i));
                         }
                     }
                     if options.players != 2 && card_points[c].is_some_and(|p| p != 162) {
                         return Err(format!(
                             "side {c} made capot: its card points are all 162; leave them null"
-                        ));
+                        )
+                        .into());
                     }
                     let mut v = vec![0; sides];
                     v[c] = match (options.players, card_points[c]) {
@@ -499,16 +516,28 @@ impl DealInput {
                     card_points.iter().map(|p| p.unwrap_or(0)).collect()
                 } else {
                     if missing > 1 {
-                        return Err("give the card points of all sides but one".into());
+                        return Err(Refusal::new(
+                            "card_points_missing",
+                            "give the card points of all sides but one",
+                        ));
                     }
                     if card_points.iter().flatten().any(|&p| p > 162) {
-                        return Err("card points: each side has 0 to 162".into());
+                        return Err(Refusal::new(
+                            "card_points_range",
+                            "card points: each side has 0 to 162",
+                        )
+                        .with("total", 162));
+                    }
+                    // The points typed first: a refusal names what was typed.
+                    for &p in card_points.iter().flatten() {
+                        card_points_ok(p, 162)?;
                     }
                     let known: u32 = card_points.iter().flatten().sum();
                     if known > 162 {
-                        return Err(format!(
-                            "card points add up to {known}: at most 162 in a deal"
-                        ));
+                        let m = format!("card points add up to {known}: at most 162 in a deal");
+                        return Err(Refusal::new("card_points_sum", m)
+                            .with("sum", known)
+                            .with("total", 162));
                     }
                     let v: Vec<u32> =
                         card_points.iter().map(|p| p.unwrap_or(162 - known)).collect();
@@ -517,7 +546,7 @@ impl DealInput {
                             "card points add up to {}: the sides' card points (last trick included) \
                              add up to 162; leave one side null to derive it",
                             v.iter().sum::<u32>()
-                        ));
+                        ).into());
                     }
                     for &p in &v {
                         card_points_ok(p, 162)?;
@@ -532,10 +561,13 @@ impl DealInput {
                     }
                     let total: u32 = pts.iter().sum();
                     if !(10..=156).contains(&total) {
-                        return Err(format!(
+                        let m = format!(
                             "two players' card points add up to {total}: with 14 cards out of play a \
                              deal holds 10 to 156"
-                        ));
+                        );
+                        return Err(Refusal::new("card_points_sum", m)
+                            .with("sum", total)
+                            .with("total", 156));
                     }
                 }
                 if options.players == 3 {
@@ -585,7 +617,8 @@ impl DealInput {
                 if card_points.iter().any(|&p| p > 258 || p == 1) {
                     return Err(format!(
                         "card points {card_points:?} cannot be: each player's are 0 to 258, never 1"
-                    ));
+                    )
+                    .into());
                 }
                 let total = card_points[0] + card_points[1];
                 let max = match contract {
@@ -597,14 +630,15 @@ impl DealInput {
                     return Err(format!(
                         "card points add up to {total}: with 14 cards out of play this contract's \
                          18 cards hold 10 to {max} (last trick included)"
-                    ));
+                    )
+                    .into());
                 }
                 for &c in constructions {
                     if c != 0 && !(c >= 20 && c % 10 == 0 && c != 30 && c <= 1000) {
                         return Err(format!(
                             "construction points {c} cannot be made: constructions are worth 20, 50, \
                              100, 110, 140 or 200"
-                        ));
+                        ).into());
                     }
                 }
                 if belas.iter().any(|&b| b > 4)
@@ -624,7 +658,8 @@ impl DealInput {
                         return Err(format!(
                             "player {p} took no trick, so he has no card points; got {}",
                             card_points[p]
-                        ));
+                        )
+                        .into());
                     }
                 }
                 if !took[0] && !took[1] {
@@ -669,24 +704,29 @@ impl DealInput {
                 let mut seen = [false; 3];
                 for s in capo {
                     if std::mem::replace(&mut seen[s.index()], true) {
-                        return Err(format!("capo player {s} is listed twice"));
+                        return Err(format!("capo player {s} is listed twice").into());
                     }
                     if card_points[s.index()] > 0 {
                         return Err(format!(
                             "capo player {s} took no trick, so he has no card points; got {}",
                             card_points[s.index()]
-                        ));
+                        )
+                        .into());
                     }
                 }
                 if card_points.iter().any(|&p| p > 162) {
-                    return Err("card points: each player has 0 to 162".into());
+                    return Err(Refusal::new(
+                        "card_points_range",
+                        "card points: each player has 0 to 162",
+                    )
+                    .with("total", 162));
                 }
                 for &c in combinations {
                     if c != 0 && !(c % 10 == 0 && c <= 1000) {
                         return Err(format!(
                             "combination points {c} cannot be made: 20 (or the table's tierce), 50, \
                              100, 150, 200 and their sums, at most 1000"
-                        ));
+                        ).into());
                     }
                 }
                 if belots.iter().map(|&b| b as u32).sum::<u32>() > 4 {
@@ -704,7 +744,7 @@ impl DealInput {
                 if !(10..=162).contains(&total) {
                     return Err(format!(
                         "card points add up to {total}: 27 cards are in play, at most 162 with the last trick"
-                    ));
+                    ).into());
                 }
                 let mut cards = *card_points;
                 cards[last_trick.index()] -= 10;
@@ -727,7 +767,8 @@ impl DealInput {
                 Ok(Converted::Three(ThreeEntry::Played { summary: s }))
             }
             (entry, rules) => {
-                Err(format!("a {} entry does not belong on a {} sheet", entry.kind(), rules.name()))
+                Err(format!("a {} entry does not belong on a {} sheet", entry.kind(), rules.name())
+                    .into())
             }
         }
     }

@@ -38,8 +38,10 @@
 
 mod export;
 mod input;
+mod refusal;
 mod sheet;
 
 pub use export::{contract_text, csv, num, outcome, side_names};
 pub use input::{Announced, Converted, DealInput, MAX_NAME, Rules, Setup};
+pub use refusal::Refusal;
 pub use sheet::{Applied, Change, EntryId, Item, Row, Sheet, Table};

@@ -6,6 +6,7 @@
 //! so a change re-derives only from the first row it affects: appending a
 //! deal derives one row.
 
+use crate::refusal::Refusal;
 use belot_core::Seat;
 use belot_core::french::{Ledger, Ledger3};
 use belot_core::three_player::ThreeLedger;
@@ -335,7 +336,7 @@ struct Tail {
 impl Sheet {
     /// A new, empty sheet. Names are stored trimmed (see
     /// [`Setup::normalized`]).
-    pub fn new(setup: Setup) -> Result<Sheet, String> {
+    pub fn new(setup: Setup) -> Result<Sheet, Refusal> {
         let setup = setup.normalized()?;
         let start = Ledgers::new(&setup);
         let mut table = Table {
@@ -365,10 +366,13 @@ impl Sheet {
     /// length. The table is derived once at the end (each change was
     /// checked when it was made; a history that does not replay is refused
     /// whole).
-    pub fn from_history(setup: Setup, history: &[Change]) -> Result<Sheet, String> {
+    pub fn from_history(setup: Setup, history: &[Change]) -> Result<Sheet, Refusal> {
         let mut s = Sheet::new(setup)?;
         for (i, c) in history.iter().enumerate() {
-            s.apply_inner(c).map_err(|e| format!("change {}: {e}", i + 1))?;
+            s.apply_inner(c).map_err(|e| Refusal {
+                message: format!("change {}: {}", i + 1, e.message),
+                ..e
+            })?;
         }
         s.history = history.to_vec();
         let tail = s.derive_tail(0, 0)?;
@@ -380,10 +384,13 @@ impl Sheet {
     /// checking every change as it was made: each must be accepted in turn.
     /// Each change re-derives only the rows it affects, so a history of
     /// added deals replays in linear time.
-    pub fn from_history_checked(setup: Setup, history: &[Change]) -> Result<Sheet, String> {
+    pub fn from_history_checked(setup: Setup, history: &[Change]) -> Result<Sheet, Refusal> {
         let mut s = Sheet::new(setup)?;
         for (i, c) in history.iter().enumerate() {
-            s.apply(c.clone()).map_err(|e| format!("change {}: {e}", i + 1))?;
+            s.apply(c.clone()).map_err(|e| Refusal {
+                message: format!("change {}: {}", i + 1, e.message),
+                ..e
+            })?;
         }
         Ok(s)
     }
@@ -430,24 +437,25 @@ impl Sheet {
 
     /// The row a deal would make if added now (a preview before saving):
     /// one more step of the ledger; the sheet does not change.
-    pub fn preview(&self, entry: &DealInput) -> Result<Row, String> {
+    pub fn preview(&self, entry: &DealInput) -> Result<Row, Refusal> {
         let mut l = self.states[self.table.rows.len()].clone();
         let item = Item { id: self.next_id, entry: entry.clone(), deleted: false };
         self.row(&mut l, &item, self.table.rows.len() as u32 + 1)
     }
 
     /// Where a deal is among the items (kept in id order).
-    fn position(&self, id: EntryId) -> Result<usize, String> {
-        self.items
-            .binary_search_by_key(&id, |i| i.id)
-            .map_err(|_| format!("there is no deal #{id} on this sheet"))
+    fn position(&self, id: EntryId) -> Result<usize, Refusal> {
+        self.items.binary_search_by_key(&id, |i| i.id).map_err(|_| {
+            Refusal::new("no_such_deal", format!("there is no deal #{id} on this sheet"))
+                .with("id", id)
+        })
     }
 
     /// Applies a change and says which rows and items it touched; a refused
     /// change (the message says why) leaves the sheet exactly as it was.
     /// Only the rows from the first live deal the change affects are
     /// re-derived.
-    pub fn apply(&mut self, change: Change) -> Result<Applied, String> {
+    pub fn apply(&mut self, change: Change) -> Result<Applied, Refusal> {
         // A new change clears the redo list: keep it aside to put back if
         // the change is refused.
         let redo = match change {
@@ -497,7 +505,7 @@ impl Sheet {
 
     /// Derives the rows of the live items from `items_from` on, starting
     /// from the ledger before live row `rows_from`. Changes nothing.
-    fn derive_tail(&self, rows_from: usize, items_from: usize) -> Result<Tail, String> {
+    fn derive_tail(&self, rows_from: usize, items_from: usize) -> Result<Tail, Refusal> {
         let mut l = self.states[rows_from].clone();
         let live = self.items[items_from..].iter().filter(|i| !i.deleted);
         let mut tail = Tail { rows: Vec::new(), states: Vec::new() };
@@ -510,11 +518,11 @@ impl Sheet {
     }
 
     /// Folds one live item through the ledger into its row.
-    fn row(&self, l: &mut Ledgers, item: &Item, number: u32) -> Result<Row, String> {
+    fn row(&self, l: &mut Ledgers, item: &Item, number: u32) -> Result<Row, Refusal> {
         let e = item
             .entry
             .convert(&self.setup.rules, l.next_dealer())
-            .map_err(|m| format!("deal #{}: {m}", item.id))?;
+            .map_err(|m| Refusal { message: format!("deal #{}: {}", item.id, m.message), ..m })?;
         let s = l
             .push(&e)
             .ok_or_else(|| format!("deal #{}: does not belong on this sheet", item.id))?;
@@ -544,7 +552,7 @@ impl Sheet {
     }
 
     /// Reverses a change `apply_inner` just made.
-    fn unapply(&mut self, change: &Change) -> Result<(), String> {
+    fn unapply(&mut self, change: &Change) -> Result<(), Refusal> {
         match change {
             Change::Undo => {
                 let d = self.redo.pop().ok_or("inconsistent history")?;
@@ -570,7 +578,7 @@ impl Sheet {
 
     /// Changes the items (not the table); returns the deal touched.
     /// Changes nothing when it refuses.
-    fn apply_inner(&mut self, change: &Change) -> Result<EntryId, String> {
+    fn apply_inner(&mut self, change: &Change) -> Result<EntryId, Refusal> {
         let d = match change {
             Change::Add { entry } => {
                 let id = self.next_id;
@@ -583,7 +591,8 @@ impl Sheet {
             Change::Edit { id, entry } => {
                 let p = self.position(*id)?;
                 if self.items[p].deleted {
-                    return Err(format!("deal #{id} is deleted: restore it before editing"));
+                    let m = format!("deal #{id} is deleted: restore it before editing");
+                    return Err(Refusal::new("deal_deleted", m).with("id", *id));
                 }
                 let old = std::mem::replace(&mut self.items[p].entry, entry.clone());
                 Done::Edited(*id, old, entry.clone())
@@ -591,7 +600,7 @@ impl Sheet {
             Change::Delete { id } => {
                 let p = self.position(*id)?;
                 if self.items[p].deleted {
-                    return Err(format!("deal #{id} is already deleted"));
+                    return Err(format!("deal #{id} is already deleted").into());
                 }
                 self.items[p].deleted = true;
                 Done::Deleted(*id)
@@ -599,7 +608,7 @@ impl Sheet {
             Change::Restore { id } => {
                 let p = self.position(*id)?;
                 if !self.items[p].deleted {
-                    return Err(format!("deal #{id} is not deleted"));
+                    return Err(format!("deal #{id} is not deleted").into());
                 }
                 self.items[p].deleted = false;
                 Done::Restored(*id)
@@ -609,13 +618,16 @@ impl Sheet {
                     .items
                     .iter()
                     .rposition(|i| !i.deleted)
-                    .ok_or("there is no deal to take back")?;
+                    .ok_or(Refusal::new("nothing_to_take_back", "there is no deal to take back"))?;
                 let id = self.items[p].id;
                 self.park(id)?;
                 Done::TakenBack(id)
             }
             Change::PutBack => {
-                let id = *self.taken_back.last().ok_or("no deal was taken back")?;
+                let id = *self
+                    .taken_back
+                    .last()
+                    .ok_or(Refusal::new("nothing_to_put_back", "no deal was taken back"))?;
                 self.unpark(id)?;
                 Done::PutBack(id)
             }
@@ -626,13 +638,15 @@ impl Sheet {
                 Done::SetUp(Box::new((old, new)))
             }
             Change::Undo => {
-                let d = self.done.pop().ok_or("nothing to undo")?;
+                let d =
+                    self.done.pop().ok_or(Refusal::new("nothing_to_undo", "nothing to undo"))?;
                 self.revert(&d)?;
                 self.redo.push(d);
                 return Ok(self.redo[self.redo.len() - 1].id());
             }
             Change::Redo => {
-                let d = self.redo.pop().ok_or("nothing to redo")?;
+                let d =
+                    self.redo.pop().ok_or(Refusal::new("nothing_to_redo", "nothing to redo"))?;
                 self.reapply(&d)?;
                 self.done.push(d);
                 return Ok(self.done[self.done.len() - 1].id());
@@ -644,7 +658,7 @@ impl Sheet {
         Ok(id)
     }
 
-    fn revert(&mut self, d: &Done) -> Result<(), String> {
+    fn revert(&mut self, d: &Done) -> Result<(), Refusal> {
         match d {
             Done::Added(id) => {
                 let p = self.position(*id)?;
@@ -672,14 +686,17 @@ impl Sheet {
 
     /// A new set-up for this sheet: names trimmed and checked, the same game
     /// and number of players (the deals entered must still make sense).
-    fn checked_setup(&self, setup: &Setup) -> Result<Setup, String> {
+    fn checked_setup(&self, setup: &Setup) -> Result<Setup, Refusal> {
         let new = setup.clone().normalized()?;
         let same_game = std::mem::discriminant(&new.rules)
             == std::mem::discriminant(&self.setup.rules)
             && new.players.len() == self.setup.players.len()
             && new.rules.name() == self.setup.rules.name();
         if !same_game {
-            return Err("the game and the number of players stay as they were: start a new game for another".into());
+            return Err(Refusal::new(
+                "same_game",
+                "the game and the number of players stay as they were: start a new game for another",
+            ));
         }
         Ok(new)
     }
@@ -691,7 +708,7 @@ impl Sheet {
     }
 
     /// Takes a deal out of the list to come back later (↶).
-    fn park(&mut self, id: EntryId) -> Result<(), String> {
+    fn park(&mut self, id: EntryId) -> Result<(), Refusal> {
         let p = self.position(id)?;
         let item = self.items.remove(p);
         self.undone_adds.push(item);
@@ -700,7 +717,7 @@ impl Sheet {
     }
 
     /// Puts a taken-back deal back at its place (↷).
-    fn unpark(&mut self, id: EntryId) -> Result<(), String> {
+    fn unpark(&mut self, id: EntryId) -> Result<(), Refusal> {
         let k = self
             .undone_adds
             .iter()
@@ -715,7 +732,7 @@ impl Sheet {
         Ok(())
     }
 
-    fn reapply(&mut self, d: &Done) -> Result<(), String> {
+    fn reapply(&mut self, d: &Done) -> Result<(), Refusal> {
         match d {
             Done::Added(id) => {
                 let k = self
@@ -751,7 +768,7 @@ impl Sheet {
     /// Recomputes the whole table from the live deals (a left-to-right
     /// fold through the engine's ledger for the variant). The sheet keeps
     /// the same table up to date change by change; this is the reference.
-    pub fn derive(&self) -> Result<Table, String> {
+    pub fn derive(&self) -> Result<Table, Refusal> {
         let tail = self.derive_tail(0, 0)?;
         let mut table = Table {
             rows: tail.rows,

@@ -659,20 +659,23 @@ fn names_refuse_control_invisible_and_bidi_characters() {
         assert!(e.contains("seat 1") && e.contains("text-direction"), "{name:?}: {e}");
         let setup = Setup { name: name.into(), ..french_setup() };
         let e = Sheet::new(setup).unwrap_err();
-        assert!(e.starts_with("game name"), "{name:?}: {e}");
+        assert!(e.message.starts_with("game name"), "{name:?}: {e}");
     }
     // Long refused names are quoted short.
     let long = format!("{}\u{202E}", "x".repeat(10_000));
     let setup =
         Setup { players: ["Ana", "B", &long, "D"].map(String::from).to_vec(), ..french_setup() };
     let e = Sheet::new(setup).unwrap_err();
-    assert!(e.contains("seat 2") && e.contains("U+202E") && e.len() < 250, "{e}");
+    assert!(e.contains("seat 2") && e.contains("U+202E") && e.message.len() < 250, "{e}");
     let setup = Setup {
         players: ["Ana", "B", "C", &"y".repeat(41)].map(String::from).to_vec(),
         ..french_setup()
     };
     let e = Sheet::new(setup).unwrap_err();
-    assert!(e.contains("seat 3") && e.contains("has 41 characters") && e.len() < 250, "{e}");
+    assert!(
+        e.contains("seat 3") && e.contains("has 41 characters") && e.message.len() < 250,
+        "{e}"
+    );
     // Letters of every script, accents and emoji stay accepted.
     let ok = ["Chloé", "Димитър", "Ірина", "Ștefan", "李雷", "🂡 Ace"];
     let setup = Setup {

@@ -80,8 +80,7 @@ pub(crate) async fn create(
     body: Result<Json<Setup>, JsonRejection>,
 ) -> ApiResult<Response> {
     let Json(setup) = body.map_err(body_error)?;
-    let sheet = Sheet::new(setup)
-        .map_err(|m| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "invalid", m))?;
+    let sheet = Sheet::new(setup).map_err(ApiError::refused)?;
     hub.allow_create(peer)?;
     let g = hub.create(sheet).await?;
     Ok(json_bytes(StatusCode::CREATED, full(&g, true)))
@@ -208,9 +207,8 @@ fn apply(
                 ),
             ));
         }
-        let done = Arc::make_mut(&mut st.sheet)
-            .apply(req.change.clone())
-            .map_err(|m| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "invalid", m))?;
+        let done =
+            Arc::make_mut(&mut st.sheet).apply(req.change.clone()).map_err(ApiError::refused)?;
         if let Some(k) = &req.key {
             st.keys.insert(k.clone(), version + 1);
         }
@@ -277,9 +275,7 @@ pub(crate) async fn preview(
 ) -> ApiResult<Response> {
     let Json(req) = body.map_err(body_error)?;
     let sheet = hub.game(&parse_id(&id)?).await?.head();
-    let row = sheet
-        .preview(&req.entry)
-        .map_err(|m| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "invalid", m))?;
+    let row = sheet.preview(&req.entry).map_err(ApiError::refused)?;
     Ok(Json(json!({ "version": sheet.history().len(), "row": row })).into_response())
 }
 

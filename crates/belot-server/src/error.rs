@@ -18,13 +18,27 @@ pub struct ApiError {
     pub(crate) message: String,
     pub(crate) state: Option<Value>,
     pub(crate) retry_after: Option<u32>,
+    /// What the refusal concerns (sides, seats, points), for a message in
+    /// the client's language.
+    pub(crate) params: Option<Value>,
 }
 
 impl ApiError {
     /// An error with this status, code and message (cut to a short
     /// excerpt: refusals never echo a whole input back).
     pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> ApiError {
-        ApiError { status, code, message: excerpt(message.into()), state: None, retry_after: None }
+        let message = excerpt(message.into());
+        ApiError { status, code, message, state: None, retry_after: None, params: None }
+    }
+
+    /// 422: the rules refused an entry, a set-up or a change; its code and
+    /// parameters go to the client.
+    pub fn refused(r: belot_score::Refusal) -> ApiError {
+        let mut e = ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, r.code, r.message);
+        if !r.params.is_empty() {
+            e.params = Some(Value::Object(r.params));
+        }
+        e
     }
 
     /// 503 with `Retry-After`: the server is at a limit or the database
@@ -84,6 +98,9 @@ impl From<StoreError> for ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let mut body = json!({"error": {"code": self.code, "message": self.message}});
+        if let Some(p) = self.params {
+            body["error"]["params"] = p;
+        }
         if let Some(s) = self.state {
             body["state"] = s;
         }

@@ -124,6 +124,9 @@ async fn bad_input_gets_clear_errors_and_stores_nothing() {
     let (s, b) = call(&h, "POST", &url, Some(json!({"version": 0, "change": add(1, 161)}))).await;
     assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(b["error"]["message"].as_str().unwrap().contains("never 1 or 161"));
+    // A code and its figures, for a message in the player's language.
+    assert_eq!(b["error"]["code"], "card_points");
+    assert_eq!(b["error"]["params"], json!({"points": 161, "total": 162}));
     let (s, b) = call(&h, "POST", &url, Some(json!({"version": 0, "change": {"op": "fly"}}))).await;
     assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(b["error"]["message"].as_str().unwrap().contains("unknown variant"), "{b}");

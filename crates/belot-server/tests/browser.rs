@@ -339,6 +339,16 @@ fn browser_french_session_with_a_second_phone_watching_live() {
     let msg = a.wait("document.querySelector('#form-error').textContent");
     assert!(msg.as_str().unwrap().contains("161"), "{msg}");
     a.wait_totals(&["374", "182"]);
+    // The server's refusal in the page's language (its code and figures,
+    // not its English text).
+    a.js("const s = document.querySelector('#lang'); s.value = 'ru'; s.dispatchEvent(new Event('change')); return 1;");
+    a.click("#f-taker [data-value='1']");
+    a.type_in("#f-points-1", "161");
+    a.click("#save");
+    let msg = a.wait("document.querySelector('#form-error').textContent");
+    assert_eq!(msg, json!("161 очков быть не может: у команды от 0 до 162, но не 1 и не 161."));
+    a.js("const s = document.querySelector('#lang'); s.value = 'en'; s.dispatchEvent(new Event('change')); return 1;");
+    a.click("#f-taker [data-value='1']");
     // A deal typed while another phone saves one is kept, not lost, and
     // not applied blind: the first save is refused as stale, the second
     // (after the table has been seen) goes through.
