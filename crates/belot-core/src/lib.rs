@@ -48,6 +48,7 @@ pub mod french;
 pub mod meld;
 pub mod play;
 pub mod record;
+pub mod rules_info;
 pub mod seat;
 pub mod three_player;
 pub mod two_player;
@@ -59,6 +60,7 @@ pub use deck::Deck;
 pub use error::{GameError, ParseError, options_from_json};
 pub use play::{PlayRules, PlayState, TrickContext, legal_plays};
 pub use record::{MatchRecord, Variant};
+pub use rules_info::{RuleInfo, RuleKind};
 pub use seat::{Seat, Side};
 
 /// The random generator for playouts and searches: Xoshiro256++, fast and

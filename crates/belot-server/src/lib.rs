@@ -35,6 +35,7 @@ mod hub;
 mod limits;
 mod live;
 mod net;
+mod rules;
 
 pub use error::{ApiError, ApiResult};
 pub use hub::Hub;
@@ -58,6 +59,7 @@ pub fn app(hub: Hub) -> Router {
         .route("/icon.svg", get(ui_icon))
         .route("/api/openapi.json", get(openapi))
         .route("/api/reach", get(reach))
+        .route("/api/rules", get(rules::get_rules))
         .route("/api/sheets", post(api::create))
         .route("/api/sheets/{id}", get(api::get_sheet))
         .route("/api/sheets/{id}/changes", post(api::post_change))

@@ -625,3 +625,110 @@ fn browser_deals_saved_offline_survive_a_reload_and_arrive_once() {
     stop.send(()).unwrap();
     server.join().unwrap();
 }
+
+/// House rules from one source (issue 19): the page takes them from
+/// `GET /api/rules`. In Bulgarian the new-game screen shows the seed's
+/// rules (target, both over the target, litige) up front with Bulgarian
+/// names and the rest under "more rules"; every rule, help line and choice
+/// has words in all six languages; a changed rule is stored with the game
+/// and shown in the "Players and house rules" panel.
+#[test]
+fn browser_house_rules_come_from_the_server_main_ones_first_translated() {
+    let Some(d) = start_driver() else { return };
+    let port = serve();
+    let base = format!("http://127.0.0.1:{port}");
+    let a = browser(&d, 6);
+    a.go(&format!("{base}/"));
+    a.wait("document.querySelector('#o-target')");
+    a.js("const s = document.querySelector('#lang'); s.value = 'bg'; s.dispatchEvent(new Event('change')); return 1;");
+    a.wait("document.documentElement.lang === 'bg' && document.querySelector('#o-target')");
+    let up_front = "return [...document.querySelectorAll('#o-rules label.rule')].filter(l => !l.closest('details')).map(l => [l.dataset.rule, l.querySelector('span').textContent]);";
+    assert_eq!(
+        a.js(up_front),
+        json!([["target", "Цел"], ["both_cross", "И двата отбора над целта"], ["litige", "Литиж"]])
+    );
+    // In view without a tap; the others folded under "more rules".
+    assert_eq!(a.js("return document.querySelector('#o-litige').checkVisibility();"), json!(true));
+    assert_eq!(
+        a.js("return document.querySelector('#o-more-rules summary').textContent;"),
+        json!("Още правила")
+    );
+    assert_eq!(
+        a.js("return [document.querySelector('#o-more-rules').open, document.querySelector('#o-seq_len_cap').checkVisibility(), document.querySelectorAll('#o-more-rules label.rule').length];"),
+        json!([false, false, 10])
+    );
+    assert_eq!(
+        a.js("return [...document.querySelectorAll('#o-litige option')].map(o => o.textContent);"),
+        json!(["Точките на взелия чакат", "Брои се за вътре", "Брои се за изкарана"])
+    );
+    assert!(
+        a.js("return document.querySelector('#o-litige-help').textContent;")
+            .as_str()
+            .unwrap()
+            .starts_with("точките на взелия")
+    );
+    // The number of players is the set-up's, not a rule.
+    assert_eq!(a.js("return document.querySelector('#o-players');"), Value::Null);
+    // Every rule of every game has a name, a help line and words for each
+    // choice in every language.
+    let missing = a.js(
+        "const out = [];
+         for (const l of LANGS) for (const [v, rules] of Object.entries(RULES)) for (const r of rules) {
+           if (r.from_setup) continue;
+           const has = (...ks) => ks.some(k => T[l][k]);
+           if (!has(`opt_${v}_${r.key}`, `opt_${r.key}`)) out.push(`${l} ${v}.${r.key}`);
+           if (!has(`opt_${v}_${r.key}_help`, `opt_${r.key}_help`)) out.push(`${l} ${v}.${r.key} help`);
+           for (const c of r.choices || []) if (!has(`choice_${v}_${r.key}_${c}`, `choice_${c}`)) out.push(`${l} ${v}.${r.key}=${c}`);
+         }
+         return out;",
+    );
+    assert_eq!(missing, json!([]));
+    // Two-player Belot: the target and распасы up front.
+    a.js("const v = document.querySelector('#variant'); v.value = 'two_player'; v.dispatchEvent(new Event('change')); return 1;");
+    a.wait("document.querySelector('#o-raspasy_enabled')");
+    assert_eq!(
+        a.js(up_front),
+        json!([["target", "Цел"], ["raspasy_enabled", "Распасы (всички пас)"]])
+    );
+    a.js("const v = document.querySelector('#variant'); v.value = 'french'; v.dispatchEvent(new Event('change')); return 1;");
+    a.wait("document.querySelector('#o-litige')");
+    // Changed rules, up front and under "more rules", are stored.
+    a.type_in("#o-target", "500");
+    a.js("const s = document.querySelector('#o-litige'); s.value = 'tie_is_made'; s.dispatchEvent(new Event('change')); return 1;");
+    a.click("#o-more-rules summary");
+    a.click("#o-belote_requires_calls");
+    a.type_in("#o-seq_len_cap", "6");
+    for (i, p) in ["Ana", "Boris", "Chloé", "Dimitar"].iter().enumerate() {
+        a.type_in(&format!("#p{i}"), p);
+    }
+    a.click("#create");
+    let path = a.wait("location.pathname.startsWith('/g/') && document.querySelector('#deal-form') && location.pathname");
+    let id = path.as_str().unwrap().trim_start_matches("/g/").to_string();
+    let st = http(port, "GET", &format!("/api/sheets/{id}"), None);
+    let o = &st["setup"]["rules"]["options"];
+    assert_eq!(
+        [
+            &o["target"],
+            &o["litige"],
+            &o["belote_requires_calls"],
+            &o["seq_len_cap"],
+            &o["both_cross"],
+            &o["players"]
+        ],
+        [
+            &json!(500),
+            &json!("tie_is_made"),
+            &json!(false),
+            &json!(6),
+            &json!("more_points"),
+            &json!(4)
+        ],
+        "{st}"
+    );
+    // The panel after the start shows them, in the page's language.
+    a.click("#setup-edit summary");
+    assert_eq!(a.js("return document.querySelector('#e-litige').value;"), json!("tie_is_made"));
+    assert_eq!(a.js("return document.querySelector('#e-target').value;"), json!("500"));
+    assert_eq!(a.js("return document.querySelector('#e-target-name').textContent;"), json!("Цел"));
+    assert_eq!(a.js("return document.querySelector('#e-seq_len_cap').value;"), json!("6"));
+}

@@ -16,55 +16,96 @@ let lang = localStorage.getItem("belot.lang") || (navigator.languages || [naviga
 const t = k => (T[lang] && T[lang][k]) || T.en[k] || k;
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
-// House rules per variant: key, default, choices (or "bool"/"number"), help.
-const OPTIONS = {
-  french: [
-    ["target", 1000, "number", "1000, or 500 for a short game"],
-    ["both_cross", "more_points", ["more_points", "taker"], "both sides over the target in one deal: more points wins, or the side that took trump"],
-    ["litige", "hold", ["hold", "tie_is_dedans", "tie_is_made"], "an exact tie: the taker's points wait for the next deal's winner, or the tie counts as dedans / made"],
-    ["litige_holds_belote", false, "bool", "in a litige the taker's belote waits too"],
-    ["belote_in_contract_test", true, "bool", "belote counts when testing whether the taker beat the defenders"],
-    ["belote_requires_calls", true, "bool", "belote scores only if belote and rebelote are called"],
-    ["announce_contests", "separate", ["separate", "single"], "best sequence and best carré scored separately (seed), or one contest"],
-    ["seq_len_cap", 5, "cap", "sequences longer than this compare as this long (empty: no cap)"],
-    ["seq_tie", "none", ["none", "first_in_turn"], "equal best sequences of the two sides: nobody scores, or the first announcer"],
-    ["card_reuse", "allow_carre_and_seq", ["allow_carre_and_seq", "once_only"], "a card in both a carré and a sequence"],
-    ["capot_victim_announcements", "keep", ["keep", "void", "transfer"], "announcements of a side made capot"],
-    ["overtrump_over_partner_when_discarding_trump", true, "bool", "a trump laid on the partner's winning trump must beat it when possible"],
-    ["first_packets", "3+2", ["3+2", "2+3"], "the first distribution"],
-  ],
-  two_player: [
-    ["target", 1001, "number", "1001 (501 in Debertz)"],
-    ["raspasy_enabled", true, "bool", "four passes play an all-pass deal (распасы); off: the other player deals"],
-    ["raspasy_meld_charging", "opponent", ["opponent", "own"], "in распасы, whose constructions and bela count against you"],
-    ["redeal_dealer", "same", ["same", "alternate"], "who deals after a redeal claimed with four 7s or 8s"],
-    ["seq_compare_len_cap", null, "cap", "sequences longer than this compare as this long (empty: no cap)"],
-    ["vk_bela_every_suit", true, "bool", "in all trumps every K+Q is a bela"],
-    ["bk_carre_values", "seed", ["seed", "french_nt"], "carré values in no trumps"],
-    ["winner_takes_all", false, "bool", "a successful loader records both totals"],
-    ["bait_mode", "all_to_vist", ["all_to_vist", "opponent_own_only"], "a failed loader: the вист takes everything, or only his own points"],
-    ["bela_survives_bait", false, "bool", "the loader's bela is recorded even when he fails"],
-    ["tie_mode", "hang", ["hang", "loader_fails", "both_keep"], "an exact tie"],
-    ["pool_mode", "sum", ["sum", "separate"], "several hanging totals: summed, or paid one by one"],
-    ["both_cross", "higher_total", ["higher_total", "loader_wins"], "both over the target in one deal"],
-  ],
-  three_player: [
-    ["target", 501, "number", "501 (the seed's text says 50)"],
-    ["tierce_value", 20, "number", "three cards in a row (the translation lost it; 0 for the literal text)"],
-    ["carre_tiebreak_order", "j9a10kq", ["j9a10kq", "natural"], "order among the 100-point carrés"],
-    ["card_reuse", "allow_carre_and_seq", ["allow_carre_and_seq", "once_only"], "a card in both a carré and a sequence"],
-    ["belot_any_suit", false, "bool", "belot is K+Q of any suit, not only trumps"],
-    ["fail_test", "below_best_opponent", ["below_best_opponent", "below_both"], "when the declarer fails"],
-    ["odd_point", "to_higher_opponent", ["to_higher_opponent", "half_points", "discard"], "splitting an odd total"],
-    ["failed_declarer_keeps_belot", false, "bool", "a failed declarer keeps his belot"],
-    ["single_capo_bonus_each", 50, "number", "bonus to each of the two others when one player takes no trick"],
-    ["double_capo_bonus", 100, "number", "bonus to the player who takes every trick"],
-    ["capo_also_scores_last_trick", false, "bool", "the last trick's 10 also counts in a capo deal"],
-    ["capo_keeps_own_points", false, "bool", "a player without a trick keeps his combinations and belot"],
-    ["next_dealer", "top_of_deal", ["top_of_deal", "top_cumulative", "rotate_left"], "who deals next"],
-    ["round2_forced_for_dealer", false, "bool", "in round 2 the dealer must name a suit"],
-  ],
+// House rules: what they are comes from the server (GET /api/rules, read
+// from belot-core's option types: key, kind, choices, bounds, default, and
+// whether the seed names it); their words are here. Each language's words
+// become T's keys opt_<variant>_<key> (else opt_<key>) for a rule's name,
+// the same with _help for its help line, and choice_<value> for a choice.
+const RULE_WORDS = {
+  en: {
+    moreRules: "More rules",
+    rule: { target: ["Target"], seq_len_cap: ["Longest sequence compared", "longer sequences compare as this long (empty: no limit)"], seq_compare_len_cap: ["Longest sequence compared", "longer sequences compare as this long (empty: no limit)"], card_reuse: ["A card in a carré and a sequence", "allowed, or each card in one announcement only"] },
+    french: { target: [null, "1000, or 500 for a short game"], both_cross: ["Both sides over the target", "after the same deal: the side with more points wins, or the side that took trump"], litige: ["Litige (an exact tie)", "the taker's points wait for the winner of the next deal, or the tie counts as dedans, or as made"], litige_holds_belote: ["In a litige the taker's belote waits too", "off: it is recorded at once"], belote_in_contract_test: ["Belote counts for the contract", "when testing whether the taker beat the defenders"], belote_requires_calls: ["Belote only when called", "it scores only if “belote” and “rebelote” are both said"], announce_contests: ["Announcement contests", "best sequence and best carré scored separately, or one contest over all"], seq_tie: ["Equal best sequences", "of the two sides: nobody scores, or the first to announce"], capot_victim_announcements: ["Announcements of a side made capot", "they still count, are lost, or go to the side that made the capot"], overtrump_over_partner_when_discarding_trump: ["Over-trump the partner", "a trump laid on the partner's winning trump must beat it when possible"], first_packets: ["First packets of the deal", "three cards then two, or two then three"] },
+    two_player: { target: [null, "1001 (501 in Debertz)"], raspasy_enabled: ["Распасы (all pass)", "after four passes a deal is played to take as few points as possible; off: the cards are thrown in and the other player deals"], raspasy_meld_charging: ["Распасы: whose constructions", "whose constructions and bela count against you"], redeal_dealer: ["Dealer after a redeal", "a redeal claimed with four 7s or four 8s"], vk_bela_every_suit: ["Bela in every suit in all trumps (ВК)", "off: no bela in ВК"], bk_carre_values: ["Carrés in no trumps (БК)", "the seed's values, or the French ones"], winner_takes_all: ["Winner takes all", "a loader who makes it records both totals, the вист nothing"], bait_mode: ["A failed loader (байт)", "the вист records everything, or only his own points"], bela_survives_bait: ["Bela survives a байт", "the loader's bela is recorded even when he fails"], tie_mode: ["An exact tie", "the loader's points hang for the next deal's winner, it is a байт, or each keeps his own"], pool_mode: ["Several hanging totals", "summed, or paid one per deal, oldest first"], both_cross: ["Both over the target", "after the same deal: the higher total wins, or the loader of that deal"] },
+    three_player: { target: [null, "501 (the seed's text says 50)"], tierce_value: ["Three in a row (tierce)", "points for a three-card sequence; 0 as the seed's literal text"], carre_tiebreak_order: ["Order of the 100-point carrés", "which carré wins among those worth 100"], belot_any_suit: ["Belot in any suit", "K+Q of any suit, not only of trumps"], fail_test: ["When the declarer fails", "below the better opponent, or only below both"], odd_point: ["An odd total", "splitting a failed declarer's odd total between the other two"], failed_declarer_keeps_belot: ["A failed declarer keeps his belot", "off: he loses it with the rest"], single_capo_bonus_each: ["Capo bonus for each", "to each of the other two when one player takes no trick"], double_capo_bonus: ["Bonus for every trick", "to the player who takes every trick"], capo_also_scores_last_trick: ["Last trick's 10 in a capo deal", "the last trick's 10 also counts when a player takes no trick"], capo_keeps_own_points: ["A capo player keeps his points", "a player without a trick keeps his combinations and belot"], next_dealer: ["Who deals next", "the top scorer of the deal, the highest running total, or the player to the left"], round2_forced_for_dealer: ["Dealer must name a suit in round 2", "the dealer speaks last and cannot pass"] },
+    choice: { more_points: "More points", taker: "The taking side", hold: "The taker's points wait", tie_is_dedans: "Counts as dedans", tie_is_made: "Counts as made", separate: "Separately", single: "One contest", none: "Nobody", first_in_turn: "The first to announce", allow_carre_and_seq: "Allowed", once_only: "One announcement only", keep: "Still count", void: "Lost", transfer: "To the capot side", "3+2": "3 + 2", "2+3": "2 + 3", opponent: "The opponent's", own: "Your own", same: "The same dealer", alternate: "The other player", seed: "J 200, 9 140, A 110", french_nt: "A 200, 10 150", all_to_vist: "All to the вист", opponent_own_only: "The вист: only his own", hang: "The loader's points hang", loader_fails: "A байт", both_keep: "Each keeps his own", sum: "Summed", higher_total: "Higher total", loader_wins: "The loader", j9a10kq: "J 9 A 10 K Q", natural: "A K Q 10", below_best_opponent: "Below the better opponent", below_both: "Below both", to_higher_opponent: "Odd point to the higher opponent", half_points: "Half points kept", discard: "Odd point lost", top_of_deal: "Top scorer of the deal", top_cumulative: "Highest running total", rotate_left: "The player to the left" },
+  },
+  fr: {
+    moreRules: "Autres règles",
+    rule: { target: ["Objectif"], seq_len_cap: ["Longueur de suite comparée", "les suites plus longues comptent comme de cette longueur (vide : sans limite)"], seq_compare_len_cap: ["Longueur de suite comparée", "les suites plus longues comptent comme de cette longueur (vide : sans limite)"], card_reuse: ["Une carte dans un carré et une suite", "permis, ou chaque carte dans une seule annonce"] },
+    french: { target: [null, "1000, ou 500 pour une partie courte"], both_cross: ["Les deux camps au-delà de l'objectif", "après la même donne : le camp qui a le plus de points gagne, ou le camp preneur"], litige: ["Litige", "les points du preneur attendent le gagnant de la donne suivante, ou l'égalité compte comme dedans, ou comme faite"], litige_holds_belote: ["En litige, la belote du preneur attend aussi", "sinon elle est marquée tout de suite"], belote_in_contract_test: ["La belote compte pour le contrat", "pour savoir si le preneur a battu la défense"], belote_requires_calls: ["Belote seulement annoncée", "elle ne compte que si « belote » et « rebelote » sont dites"], announce_contests: ["Comparaison des annonces", "meilleure suite et meilleur carré comptés séparément, ou une seule comparaison"], seq_tie: ["Meilleures suites égales", "des deux camps : personne ne marque, ou le premier à annoncer"], capot_victim_announcements: ["Annonces d'un camp mis capot", "elles comptent, sont perdues, ou vont au camp qui a fait capot"], overtrump_over_partner_when_discarding_trump: ["Surcouper son partenaire", "un atout posé sur l'atout maître du partenaire doit le battre si possible"], first_packets: ["Premiers paquets de la donne", "trois cartes puis deux, ou deux puis trois"] },
+    two_player: { target: [null, "1001 (501 au Debertz)"], raspasy_enabled: ["Raspassy (tous passent)", "après quatre passes, une donne où il faut prendre le moins de points possible ; sinon les cartes sont jetées et l'autre joueur donne"], raspasy_meld_charging: ["Raspassy : combinaisons de qui", "les combinaisons et la belote de qui comptent contre vous"], redeal_dealer: ["Donneur après une redonne", "redonne demandée avec quatre 7 ou quatre 8"], vk_bela_every_suit: ["Belote dans chaque couleur à tout atout (ВК)", "sinon pas de belote à tout atout"], bk_carre_values: ["Carrés à sans atout (БК)", "les valeurs du texte d'origine, ou les françaises"], winner_takes_all: ["Le gagnant prend tout", "le preneur qui réussit marque les deux totaux, l'autre rien"], bait_mode: ["Preneur chuté (байт)", "l'autre joueur marque tout, ou seulement ses propres points"], bela_survives_bait: ["La belote survit à la chute", "la belote du preneur est marquée même s'il chute"], tie_mode: ["Égalité exacte", "les points du preneur attendent le gagnant de la donne suivante, c'est une chute, ou chacun garde les siens"], pool_mode: ["Plusieurs totaux en attente", "additionnés, ou payés un par donne, le plus ancien d'abord"], both_cross: ["Les deux au-delà de l'objectif", "après la même donne : le plus haut total gagne, ou le preneur de cette donne"] },
+    three_player: { target: [null, "501 (le texte d'origine dit 50)"], tierce_value: ["Tierce", "points d'une suite de trois cartes ; 0 selon le texte littéral"], carre_tiebreak_order: ["Ordre des carrés à 100", "quel carré gagne parmi ceux qui valent 100"], belot_any_suit: ["Belote dans toute couleur", "roi et dame de n'importe quelle couleur, pas seulement d'atout"], fail_test: ["Quand le preneur chute", "sous le meilleur adversaire, ou seulement sous les deux"], odd_point: ["Un total impair", "le total impair d'un preneur chuté, partagé entre les deux autres"], failed_declarer_keeps_belot: ["Le preneur chuté garde sa belote", "sinon il la perd avec le reste"], single_capo_bonus_each: ["Prime de capot pour chacun", "pour chacun des deux autres quand un joueur ne fait aucun pli"], double_capo_bonus: ["Prime pour tous les plis", "pour le joueur qui fait tous les plis"], capo_also_scores_last_trick: ["Dix de der dans une donne capot", "le 10 du dernier pli compte aussi quand un joueur ne fait aucun pli"], capo_keeps_own_points: ["Le joueur sans pli garde ses points", "il garde ses combinaisons et sa belote"], next_dealer: ["Qui donne ensuite", "le meilleur marqueur de la donne, le plus haut total, ou le joueur de gauche"], round2_forced_for_dealer: ["Au 2e tour, le donneur doit nommer une couleur", "il parle en dernier et ne peut pas passer"] },
+    choice: { more_points: "Le plus de points", taker: "Le camp preneur", hold: "Les points du preneur attendent", tie_is_dedans: "Compte comme dedans", tie_is_made: "Compte comme faite", separate: "Séparément", single: "Une seule comparaison", none: "Personne", first_in_turn: "Le premier à annoncer", allow_carre_and_seq: "Permis", once_only: "Une seule annonce", keep: "Comptent", void: "Perdues", transfer: "Au camp du capot", "3+2": "3 + 2", "2+3": "2 + 3", opponent: "Celles de l'adversaire", own: "Les vôtres", same: "Le même donneur", alternate: "L'autre joueur", seed: "V 200, 9 140, As 110", french_nt: "As 200, 10 150", all_to_vist: "Tout à l'adversaire", opponent_own_only: "L'adversaire : ses points seulement", hang: "Les points du preneur attendent", loader_fails: "C'est une chute", both_keep: "Chacun les siens", sum: "Additionnés", higher_total: "Le plus haut total", loader_wins: "Le preneur", j9a10kq: "V 9 A 10 R D", natural: "A R D 10", below_best_opponent: "Sous le meilleur adversaire", below_both: "Sous les deux", to_higher_opponent: "Point impair au meilleur adversaire", half_points: "Demi-points gardés", discard: "Point impair perdu", top_of_deal: "Le meilleur de la donne", top_cumulative: "Le plus haut total", rotate_left: "Le joueur de gauche" },
+  },
+  bg: {
+    moreRules: "Още правила",
+    rule: { target: ["Цел"], seq_len_cap: ["Най-дълга сравнявана поредица", "по-дългите поредици се сравняват като толкова дълги (празно: без ограничение)"], seq_compare_len_cap: ["Най-дълга сравнявана поредица", "по-дългите поредици се сравняват като толкова дълги (празно: без ограничение)"], card_reuse: ["Карта в каре и в поредица", "разрешено, или всяка карта само в един анонс"] },
+    french: { target: [null, "1000, или 500 за кратка игра"], both_cross: ["И двата отбора над целта", "след една и съща раздача: печели отборът с повече точки или отборът, взел коза"], litige: ["Литиж", "точките на взелия коза чакат победителя в следващата раздача, или равенството се брои за вътре, или за изкарана"], litige_holds_belote: ["При литиж белотът на взелия също чака", "иначе се записва веднага"], belote_in_contract_test: ["Белотът се брои за играта", "когато се проверява дали взелият коза е надиграл противниците"], belote_requires_calls: ["Белот само ако е обявен", "брои се само ако са казани „белот“ и „ребелот“"], announce_contests: ["Сравняване на анонсите", "най-добрата поредица и най-доброто каре се броят поотделно, или едно общо сравнение"], seq_tie: ["Равни най-добри поредици", "на двата отбора: никой не записва, или първият обявил"], capot_victim_announcements: ["Анонсите на отбор, направен капот", "броят се, губят се, или отиват при отбора, направил капота"], overtrump_over_partner_when_discarding_trump: ["Надкозване на партньора", "коз, сложен върху печелившия коз на партньора, трябва да го бие, ако може"], first_packets: ["Първи пакети при раздаване", "три карти, после две, или две, после три"] },
+    two_player: { target: [null, "1001 (501 в Дебърц)"], raspasy_enabled: ["Распасы (всички пас)", "след четири паса се играе раздача, в която се вземат колкото може по-малко точки; изключено: картите се хвърлят и раздава другият играч"], raspasy_meld_charging: ["Распасы: чии комбинации", "чии комбинации и бела се броят срещу вас"], redeal_dealer: ["Раздаващ след преразпределяне", "преразпределяне, поискано с четири седмици или четири осмици"], vk_bela_every_suit: ["Бела във всеки цвят при ВК", "изключено: без бела при всичко коз (ВК)"], bk_carre_values: ["Карета при БК", "стойностите от оригиналния текст, или френските"], winner_takes_all: ["Победителят взема всичко", "обявилият, който изкара, записва и двата сбора, вистът нищо"], bait_mode: ["Обявил, който не изкара (байт)", "вистът записва всичко, или само своите точки"], bela_survives_bait: ["Белата остава при байт", "белата на обявилия се записва, дори ако не изкара"], tie_mode: ["Точно равенство", "точките на обявилия висят за победителя в следващата раздача, броят се за байт, или всеки записва своите"], pool_mode: ["Няколко висящи сбора", "събират се, или се плащат по един на раздача, най-старият първи"], both_cross: ["И двамата над целта", "след една и съща раздача: печели по-високият сбор или обявилият в тази раздача"] },
+    three_player: { target: [null, "501 (в текста пише 50)"], tierce_value: ["Терца", "точки за поредица от три карти; 0 според буквалния текст"], carre_tiebreak_order: ["Ред на каретата за 100", "кое каре печели сред тези за 100 точки"], belot_any_suit: ["Белот във всеки цвят", "поп и дама от всеки цвят, не само коз"], fail_test: ["Кога обявилият е вътре", "под по-добрия противник, или само под двамата"], odd_point: ["Нечетен сбор", "как нечетният сбор на обявилия, който е вътре, се дели между другите двама"], failed_declarer_keeps_belot: ["Обявилият, който е вътре, запазва белота си", "иначе го губи с останалото"], single_capo_bonus_each: ["Бонус за капо на всеки", "за всеки от другите двама, когато един играч не вземе взятка"], double_capo_bonus: ["Бонус за всички взятки", "за играча, който вземе всички взятки"], capo_also_scores_last_trick: ["10 за последна взятка при капо", "10-те за последната взятка се броят и когато играч не вземе взятка"], capo_keeps_own_points: ["Играч без взятка запазва точките си", "запазва комбинациите и белота си"], next_dealer: ["Кой раздава следващ", "който има най-много точки в раздачата, който има най-висок общ сбор, или играчът отляво"], round2_forced_for_dealer: ["Раздаващият трябва да обяви цвят във 2-ри кръг", "говори последен и не може да каже пас"] },
+    choice: { more_points: "Повече точки", taker: "Отборът, взел коза", hold: "Точките на взелия чакат", tie_is_dedans: "Брои се за вътре", tie_is_made: "Брои се за изкарана", separate: "Поотделно", single: "Едно сравнение", none: "Никой", first_in_turn: "Първият обявил", allow_carre_and_seq: "Разрешено", once_only: "Само в един анонс", keep: "Броят се", void: "Губят се", transfer: "За отбора с капота", "3+2": "3 + 2", "2+3": "2 + 3", opponent: "На противника", own: "Вашите", same: "Същият раздаващ", alternate: "Другият играч", seed: "Вале 200, 9 140, асо 110", french_nt: "Асо 200, 10 150", all_to_vist: "Всичко за виста", opponent_own_only: "Вистът: само своите", hang: "Точките на обявилия висят", loader_fails: "Байт", both_keep: "Всеки своите", sum: "Събират се", higher_total: "По-високият сбор", loader_wins: "Обявилият", j9a10kq: "В 9 А 10 П Д", natural: "А П Д 10", below_best_opponent: "Под по-добрия противник", below_both: "Под двамата", to_higher_opponent: "Нечетната точка за по-добрия противник", half_points: "Половин точки остават", discard: "Нечетната точка се губи", top_of_deal: "Най-много точки в раздачата", top_cumulative: "Най-висок общ сбор", rotate_left: "Играчът отляво" },
+  },
+  ru: {
+    moreRules: "Другие правила",
+    rule: { target: ["Цель"], seq_len_cap: ["Предел длины последовательности", "более длинные последовательности сравниваются как такой длины (пусто: без предела)"], seq_compare_len_cap: ["Предел длины последовательности", "более длинные последовательности сравниваются как такой длины (пусто: без предела)"], card_reuse: ["Карта в каре и в последовательности", "можно, или каждая карта только в одном объявлении"] },
+    french: { target: [null, "1000 или 500 для короткой игры"], both_cross: ["Обе команды выше цели", "после одной сдачи: побеждает команда, у которой больше очков, или команда, взявшая козырь"], litige: ["Литиж (ничья)", "очки взявшего ждут победителя следующей сдачи, или ничья считается как «внутри», или как сыгранная"], litige_holds_belote: ["При литиже белот взявшего тоже ждёт", "иначе он записывается сразу"], belote_in_contract_test: ["Белот считается для контракта", "при проверке, обыграл ли взявший противников"], belote_requires_calls: ["Белот только объявленный", "считается, только если сказаны «белот» и «ребелот»"], announce_contests: ["Сравнение объявлений", "лучшая последовательность и лучшее каре отдельно, или одно общее сравнение"], seq_tie: ["Равные лучшие последовательности", "двух команд: никто не пишет, или первый объявивший"], capot_victim_announcements: ["Объявления команды, получившей капот", "считаются, пропадают или переходят к команде, сделавшей капот"], overtrump_over_partner_when_discarding_trump: ["Перебивать козырь партнёра", "козырь, положенный на старший козырь партнёра, должен его перебить, если можно"], first_packets: ["Первые пачки сдачи", "три карты, потом две, или две, потом три"] },
+    two_player: { target: [null, "1001 (501 в деберце)"], raspasy_enabled: ["Распасы", "после четырёх пасов играется сдача, где надо набрать как можно меньше очков; выключено: карты сбрасываются, сдаёт другой игрок"], raspasy_meld_charging: ["Распасы: чьи конструкции", "чьи конструкции и бела считаются против вас"], redeal_dealer: ["Сдающий после пересдачи", "пересдача, заявленная с четырьмя семёрками или восьмёрками"], vk_bela_every_suit: ["Бела в каждой масти в ВК", "выключено: в ВК белы нет"], bk_carre_values: ["Каре в БК", "значения из исходного текста или французские"], winner_takes_all: ["Победителю всё", "сыгравший заказчик записывает обе суммы, вист ничего"], bait_mode: ["Байт (заказчик не сыграл)", "вист записывает всё или только свои очки"], bela_survives_bait: ["Бела при байте остаётся", "бела заказчика записывается, даже если он не сыграл"], tie_mode: ["Ровно поровну", "очки заказчика висят до победителя следующей сдачи, это байт, или каждый пишет свои"], pool_mode: ["Несколько висячих", "суммируются, или отдаются по одной за сдачу, начиная со старой"], both_cross: ["Оба выше цели", "после одной сдачи: побеждает большая сумма или заказчик этой сдачи"] },
+    three_player: { target: [null, "501 (в тексте сказано 50)"], tierce_value: ["Терц", "очки за три карты подряд; 0 по буквальному тексту"], carre_tiebreak_order: ["Порядок каре по 100", "какое каре старше среди каре по 100 очков"], belot_any_suit: ["Белот в любой масти", "король и дама любой масти, не только козырной"], fail_test: ["Когда заказчик не сыграл", "ниже лучшего противника или только ниже обоих"], odd_point: ["Нечётная сумма", "как нечётная сумма не сыгравшего делится между двумя другими"], failed_declarer_keeps_belot: ["Не сыгравший сохраняет белот", "иначе теряет его вместе с остальным"], single_capo_bonus_each: ["Бонус за капо каждому", "каждому из двух других, когда один игрок не взял ни одной взятки"], double_capo_bonus: ["Бонус за все взятки", "игроку, взявшему все взятки"], capo_also_scores_last_trick: ["10 за последнюю взятку при капо", "10 за последнюю взятку считаются, и когда игрок без взяток"], capo_keeps_own_points: ["Игрок без взяток сохраняет очки", "сохраняет свои комбинации и белот"], next_dealer: ["Кто сдаёт дальше", "набравший больше всех в сдаче, лидер по общему счёту или игрок слева"], round2_forced_for_dealer: ["Сдающий должен назвать масть во 2-м круге", "он говорит последним и не может пасовать"] },
+    choice: { more_points: "Больше очков", taker: "Взявшая команда", hold: "Очки взявшего ждут", tie_is_dedans: "Как «внутри»", tie_is_made: "Как сыгранная", separate: "Отдельно", single: "Одно сравнение", none: "Никто", first_in_turn: "Первый объявивший", allow_carre_and_seq: "Можно", once_only: "Только в одном", keep: "Считаются", void: "Пропадают", transfer: "Команде, сделавшей капот", "3+2": "3 + 2", "2+3": "2 + 3", opponent: "Противника", own: "Ваши", same: "Тот же сдающий", alternate: "Другой игрок", seed: "Валет 200, 9 140, туз 110", french_nt: "Туз 200, 10 150", all_to_vist: "Всё висту", opponent_own_only: "Висту только свои", hang: "Очки заказчика висят", loader_fails: "Байт", both_keep: "Каждому свои", sum: "Суммируются", higher_total: "Большая сумма", loader_wins: "Заказчик", j9a10kq: "В 9 Т 10 К Д", natural: "Т К Д 10", below_best_opponent: "Ниже лучшего противника", below_both: "Ниже обоих", to_higher_opponent: "Лишнее очко лучшему противнику", half_points: "Половинки остаются", discard: "Лишнее очко пропадает", top_of_deal: "Лучший в сдаче", top_cumulative: "Лидер по общему счёту", rotate_left: "Игрок слева" },
+  },
+  uk: {
+    moreRules: "Інші правила",
+    rule: { target: ["Гра до"], seq_len_cap: ["Межа довжини послідовності", "довші послідовності порівнюються як такої довжини (порожньо: без межі)"], seq_compare_len_cap: ["Межа довжини послідовності", "довші послідовності порівнюються як такої довжини (порожньо: без межі)"], card_reuse: ["Карта в каре і в послідовності", "можна, або кожна карта лише в одному оголошенні"] },
+    french: { target: [null, "1000 або 500 для короткої гри"], both_cross: ["Обидві команди понад ціль", "після однієї роздачі: перемагає команда, в якої більше очок, або команда, що взяла козир"], litige: ["Литиж (нічия)", "очки того, хто взяв, чекають переможця наступної роздачі, або нічия вважається як «всередині», або як зіграна"], litige_holds_belote: ["При литижі белот того, хто взяв, теж чекає", "інакше він записується одразу"], belote_in_contract_test: ["Белот рахується для контракту", "коли перевіряють, чи той, хто взяв, обіграв суперників"], belote_requires_calls: ["Белот лише оголошений", "рахується, лише якщо сказано «белот» і «ребелот»"], announce_contests: ["Порівняння оголошень", "найкраща послідовність і найкраще каре окремо, або одне спільне порівняння"], seq_tie: ["Рівні найкращі послідовності", "двох команд: ніхто не пише, або перший, хто оголосив"], capot_victim_announcements: ["Оголошення команди, що отримала капот", "рахуються, пропадають або переходять до команди, що зробила капот"], overtrump_over_partner_when_discarding_trump: ["Перебивати козир партнера", "козир, покладений на старший козир партнера, має його перебити, якщо можна"], first_packets: ["Перші пачки роздачі", "три карти, потім дві, або дві, потім три"] },
+    two_player: { target: [null, "1001 (501 у деберці)"], raspasy_enabled: ["Распаси", "після чотирьох пасів грається роздача, де треба набрати якомога менше очок; вимкнено: карти скидаються, здає інший гравець"], raspasy_meld_charging: ["Распаси: чиї конструкції", "чиї конструкції та бела рахуються проти вас"], redeal_dealer: ["Хто здає після перездачі", "перездача, заявлена з чотирма сімками або вісімками"], vk_bela_every_suit: ["Бела в кожній масті у ВК", "вимкнено: у ВК бели немає"], bk_carre_values: ["Каре у БК", "значення з вихідного тексту або французькі"], winner_takes_all: ["Переможцю все", "замовник, що зіграв, записує обидві суми, віст нічого"], bait_mode: ["Байт (замовник не зіграв)", "віст записує все або лише свої очки"], bela_survives_bait: ["Бела при байті лишається", "бела замовника записується, навіть якщо він не зіграв"], tie_mode: ["Рівно навпіл", "очки замовника висять до переможця наступної роздачі, це байт, або кожен пише свої"], pool_mode: ["Кілька висячих", "додаються, або віддаються по одній за роздачу, починаючи зі старішої"], both_cross: ["Обидва понад ціль", "після однієї роздачі: перемагає більша сума або замовник цієї роздачі"] },
+    three_player: { target: [null, "501 (у тексті сказано 50)"], tierce_value: ["Терц", "очки за три карти поспіль; 0 за буквальним текстом"], carre_tiebreak_order: ["Порядок каре по 100", "яке каре старше серед каре по 100 очок"], belot_any_suit: ["Белот у будь-якій масті", "король і дама будь-якої масті, не лише козирної"], fail_test: ["Коли замовник не зіграв", "нижче кращого суперника або лише нижче обох"], odd_point: ["Непарна сума", "як непарна сума того, хто не зіграв, ділиться між двома іншими"], failed_declarer_keeps_belot: ["Той, хто не зіграв, зберігає белот", "інакше втрачає його разом з рештою"], single_capo_bonus_each: ["Бонус за капо кожному", "кожному з двох інших, коли один гравець не взяв жодної взятки"], double_capo_bonus: ["Бонус за всі взятки", "гравцеві, що взяв усі взятки"], capo_also_scores_last_trick: ["10 за останню взятку при капо", "10 за останню взятку рахуються, і коли гравець без взяток"], capo_keeps_own_points: ["Гравець без взяток зберігає очки", "зберігає свої комбінації та белот"], next_dealer: ["Хто здає далі", "той, хто набрав найбільше в роздачі, лідер за загальним рахунком або гравець ліворуч"], round2_forced_for_dealer: ["Той, хто здає, має назвати масть у 2-му колі", "він говорить останнім і не може пасувати"] },
+    choice: { more_points: "Більше очок", taker: "Команда, що взяла", hold: "Очки того, хто взяв, чекають", tie_is_dedans: "Як «всередині»", tie_is_made: "Як зіграна", separate: "Окремо", single: "Одне порівняння", none: "Ніхто", first_in_turn: "Перший, хто оголосив", allow_carre_and_seq: "Можна", once_only: "Лише в одному", keep: "Рахуються", void: "Пропадають", transfer: "Команді, що зробила капот", "3+2": "3 + 2", "2+3": "2 + 3", opponent: "Суперника", own: "Ваші", same: "Той самий, хто здавав", alternate: "Інший гравець", seed: "Валет 200, 9 140, туз 110", french_nt: "Туз 200, 10 150", all_to_vist: "Усе вісту", opponent_own_only: "Вісту лише свої", hang: "Очки замовника висять", loader_fails: "Байт", both_keep: "Кожному свої", sum: "Додаються", higher_total: "Більша сума", loader_wins: "Замовник", j9a10kq: "В 9 Т 10 К Д", natural: "Т К Д 10", below_best_opponent: "Нижче кращого суперника", below_both: "Нижче обох", to_higher_opponent: "Зайве очко кращому суперникові", half_points: "Половинки лишаються", discard: "Зайве очко пропадає", top_of_deal: "Кращий у роздачі", top_cumulative: "Лідер за загальним рахунком", rotate_left: "Гравець ліворуч" },
+  },
+  ro: {
+    moreRules: "Alte reguli",
+    rule: { target: ["Țintă"], seq_len_cap: ["Lungimea maximă comparată", "secvențele mai lungi se compară ca având această lungime (gol: fără limită)"], seq_compare_len_cap: ["Lungimea maximă comparată", "secvențele mai lungi se compară ca având această lungime (gol: fără limită)"], card_reuse: ["O carte în careu și în secvență", "permis, sau fiecare carte într-un singur anunț"] },
+    french: { target: [null, "1000, sau 500 pentru un joc scurt"], both_cross: ["Ambele echipe peste țintă", "după aceeași mână: câștigă echipa cu mai multe puncte sau echipa care a luat atuul"], litige: ["Litige (egalitate)", "punctele celui care a luat așteaptă câștigătorul mâinii următoare, sau egalitatea contează căzută, sau făcută"], litige_holds_belote: ["La litige, belotul celui care a luat așteaptă și el", "altfel se scrie imediat"], belote_in_contract_test: ["Belotul contează pentru contract", "când se verifică dacă cel care a luat i-a întrecut pe adversari"], belote_requires_calls: ["Belot doar anunțat", "contează doar dacă s-a spus „belot” și „rebelot”"], announce_contests: ["Compararea anunțurilor", "cea mai bună secvență și cel mai bun careu separat, sau o singură comparație"], seq_tie: ["Cele mai bune secvențe egale", "ale celor două echipe: nu scrie nimeni, sau primul care a anunțat"], capot_victim_announcements: ["Anunțurile unei echipe capot", "contează, se pierd sau trec la echipa care a făcut capot"], overtrump_over_partner_when_discarding_trump: ["Supratăierea partenerului", "un atu pus peste atuul câștigător al partenerului trebuie să-l bată dacă se poate"], first_packets: ["Primele pachete ale împărțirii", "trei cărți, apoi două, sau două, apoi trei"] },
+    two_player: { target: [null, "1001 (501 la Debertz)"], raspasy_enabled: ["Raspasî (toți pas)", "după patru pasuri se joacă o mână în care se iau cât mai puține puncte; oprit: cărțile se aruncă și împarte celălalt jucător"], raspasy_meld_charging: ["Raspasî: combinațiile cui", "combinațiile și bela cui contează împotriva ta"], redeal_dealer: ["Cine împarte după reîmpărțire", "reîmpărțire cerută cu patru de 7 sau patru de 8"], vk_bela_every_suit: ["Bela în fiecare culoare la ВК (toate atu)", "oprit: fără bela la toate atu"], bk_carre_values: ["Careuri la БК (fără atu)", "valorile textului original, sau cele franceze"], winner_takes_all: ["Câștigătorul ia tot", "cel care a comandat și a reușit scrie ambele totaluri, celălalt nimic"], bait_mode: ["Comandă căzută (байт)", "adversarul scrie tot, sau doar punctele lui"], bela_survives_bait: ["Bela rămâne la байт", "bela celui care a comandat se scrie chiar dacă a căzut"], tie_mode: ["Egalitate exactă", "punctele celui care a comandat așteaptă câștigătorul mâinii următoare, contează căzută, sau fiecare își scrie punctele"], pool_mode: ["Mai multe totaluri în așteptare", "se adună, sau se plătesc câte unul pe mână, cel mai vechi întâi"], both_cross: ["Amândoi peste țintă", "după aceeași mână: câștigă totalul mai mare sau cel care a comandat în acea mână"] },
+    three_player: { target: [null, "501 (textul spune 50)"], tierce_value: ["Terță", "puncte pentru trei cărți la rând; 0 după textul literal"], carre_tiebreak_order: ["Ordinea careurilor de 100", "care careu câștigă între cele de 100 de puncte"], belot_any_suit: ["Belot în orice culoare", "rege și damă din orice culoare, nu doar atu"], fail_test: ["Când cade jucătorul", "sub adversarul mai bun, sau doar sub amândoi"], odd_point: ["Un total impar", "cum se împarte totalul impar al celui căzut între ceilalți doi"], failed_declarer_keeps_belot: ["Cel căzut își păstrează belotul", "altfel îl pierde cu restul"], single_capo_bonus_each: ["Bonus de capo fiecăruia", "fiecăruia dintre ceilalți doi când un jucător nu ia nicio levată"], double_capo_bonus: ["Bonus pentru toate levatele", "jucătorului care ia toate levatele"], capo_also_scores_last_trick: ["10 pentru ultima levată la capo", "cele 10 ale ultimei levate contează și când un jucător nu ia nicio levată"], capo_keeps_own_points: ["Jucătorul fără levată își păstrează punctele", "își păstrează combinațiile și belotul"], next_dealer: ["Cine împarte următorul", "cel mai bun din mână, cel cu cel mai mare total sau jucătorul din stânga"], round2_forced_for_dealer: ["În turul 2, cel care împarte trebuie să numească o culoare", "vorbește ultimul și nu poate spune pas"] },
+    choice: { more_points: "Mai multe puncte", taker: "Echipa care a luat", hold: "Punctele celui care a luat așteaptă", tie_is_dedans: "Contează căzută", tie_is_made: "Contează făcută", separate: "Separat", single: "O singură comparație", none: "Nimeni", first_in_turn: "Primul care a anunțat", allow_carre_and_seq: "Permis", once_only: "Un singur anunț", keep: "Contează", void: "Se pierd", transfer: "La echipa cu capot", "3+2": "3 + 2", "2+3": "2 + 3", opponent: "Ale adversarului", own: "Ale tale", same: "Același", alternate: "Celălalt jucător", seed: "Valet 200, 9 140, as 110", french_nt: "As 200, 10 150", all_to_vist: "Totul la adversar", opponent_own_only: "Adversarul: doar ale lui", hang: "Punctele celui care a comandat așteaptă", loader_fails: "Căzută", both_keep: "Fiecare ale lui", sum: "Se adună", higher_total: "Totalul mai mare", loader_wins: "Cel care a comandat", j9a10kq: "V 9 A 10 R D", natural: "A R D 10", below_best_opponent: "Sub adversarul mai bun", below_both: "Sub amândoi", to_higher_opponent: "Punctul impar la adversarul mai bun", half_points: "Se păstrează jumătățile", discard: "Punctul impar se pierde", top_of_deal: "Cel mai bun din mână", top_cumulative: "Cel mai mare total", rotate_left: "Jucătorul din stânga" },
+  },
 };
+for (const [l, w] of Object.entries(RULE_WORDS)) {
+  const into = T[l];
+  into.moreRules = w.moreRules;
+  for (const part of ["rule", "french", "two_player", "three_player"]) {
+    for (const [k, [name, help]] of Object.entries(w[part])) {
+      const key = part === "rule" ? `opt_${k}` : `opt_${part}_${k}`;
+      if (name) into[key] = name;
+      if (help) into[`${key}_help`] = help;
+    }
+  }
+  for (const [v, name] of Object.entries(w.choice)) into[`choice_${v}`] = name;
+}
+// The first of `keys` the page's language has words for, else English's.
+const words = (...keys) => { for (const d of [T[lang], T.en]) for (const k of keys) if (d && d[k]) return d[k]; return null; };
+const ruleName = (v, k) => words(`opt_${v}_${k}`, `opt_${k}`) || k.replaceAll("_", " ");
+const ruleHelp = (v, k) => words(`opt_${v}_${k}_help`, `opt_${k}_help`) || "";
+const choiceName = (v, k, c) => words(`choice_${v}_${k}_${c}`, `choice_${c}`) || c.replaceAll("_", " ");
+
+// The rule definitions, asked once (and kept on the phone for a page
+// opened without the server).
+let RULES = null, rulesAsked = null;
+function loadRules() {
+  if (RULES) return Promise.resolve(RULES);
+  if (!rulesAsked) rulesAsked = api("GET", "/api/rules").then(r => {
+    rulesAsked = null;
+    if (r.ok && r.body && r.body.french) {
+      RULES = r.body;
+      try { localStorage.setItem("belot.rules", JSON.stringify(RULES)); } catch (e) { /* full: asked again next time */ }
+    } else {
+      try { RULES = JSON.parse(localStorage.getItem("belot.rules") || "null"); } catch (e) { RULES = null; }
+    }
+    return RULES;
+  });
+  return rulesAsked;
+}
 
 const $ = (sel, root = document) => root.querySelector(sel);
 function el(tag, attrs = {}, ...children) {
@@ -121,8 +162,11 @@ function fillIn(text, p) {
 }
 
 // ---- start a game ----
-function renderNew() {
+async function renderNew() {
   document.title = "belot";
+  // The house rules come from the server: wait for them (asked once).
+  if (!RULES) await loadRules();
+  if (/^\/(g|v)\//.test(location.pathname)) return;
   const form = el("form", { "aria-label": t("newGame") });
   const variant = el("select", { id: "variant" }, ["french", "two_player", "three_player"].map(v => el("option", { value: v }, t(v))));
   const nplayers = el("select", { id: "nplayers" }, [4, 3, 2].map(n => el("option", { value: n }, n)));
@@ -150,7 +194,7 @@ function renderNew() {
     el("label", {}, t("name"), el("input", { type: "text", id: "gname", maxlength: 80 })),
     el("fieldset", {}, el("legend", {}, t("players")), names),
     el("label", {}, t("dealer"), dealer),
-    el("details", {}, el("summary", {}, t("rules")), opts),
+    el("fieldset", { id: "o-rules" }, el("legend", {}, t("rules")), opts),
     err,
     el("button", { type: "submit", class: "primary", id: "create" }, t("create")));
   redraw();
@@ -174,22 +218,35 @@ function renderNew() {
 }
 
 // The house-rule inputs of a game (ids `${prefix}-${key}`), showing
-// `values` where given, else the seed's defaults.
+// `values` where given, else the defaults: the rules the seed names up
+// front, the others under "More rules". A rule set from the set-up (the
+// French number of players) is not shown.
 function optionFields(variant, values, prefix) {
-  return OPTIONS[variant].map(([key, def, kind, help]) => {
-    const v = key in values ? values[key] : def, id = `${prefix}-${key}`;
+  const rules = ((RULES && RULES[variant]) || []).filter(r => !r.from_setup);
+  const field = r => {
+    const v = r.key in values ? values[r.key] : r.default, id = `${prefix}-${r.key}`, help = ruleHelp(variant, r.key);
+    const named = { "aria-labelledby": `${id}-name`, "aria-describedby": help ? `${id}-help` : null };
     let input;
-    if (kind === "bool") input = el("input", { type: "checkbox", id, checked: !!v });
-    else if (kind === "number" || kind === "cap") input = el("input", { type: "number", id, value: v ?? "", min: kind === "cap" ? 3 : 0, max: kind === "cap" ? 8 : 100000, inputmode: "numeric" });
-    else input = el("select", { id }, kind.map(c => el("option", { value: c, selected: c === v }, c.replaceAll("_", " "))));
-    return el("label", {}, `${key.replaceAll("_", " ")} — `, el("span", { class: "note" }, help), input);
-  });
+    if (r.kind === "bool") input = el("input", { type: "checkbox", id, checked: !!v, ...named });
+    else if (r.kind === "number" || r.kind === "cap") input = el("input", { type: "number", id, value: v ?? "", min: r.min, max: r.max, inputmode: "numeric", ...named });
+    else input = el("select", { id, ...named }, (r.choices || []).map(c => el("option", { value: c, selected: c === v }, choiceName(variant, r.key, c))));
+    return el("label", { class: "rule", "data-rule": r.key },
+      el("span", { id: `${id}-name` }, ruleName(variant, r.key)),
+      help ? [" — ", el("span", { class: "note", id: `${id}-help` }, help)] : null, input);
+  };
+  const more = rules.filter(r => !r.main);
+  return [...rules.filter(r => r.main).map(field),
+    more.length ? el("details", { class: "more-rules", id: `${prefix}-more-rules` }, el("summary", {}, t("moreRules")), more.map(field)) : null].filter(Boolean);
 }
 function readOptions(variant, root, prefix) {
   const options = {};
-  for (const [key, , kind] of OPTIONS[variant]) {
-    const i = $(`#${prefix}-${key}`, root);
-    options[key] = kind === "bool" ? i.checked : kind === "number" ? +i.value : kind === "cap" ? (i.value === "" ? null : +i.value) : i.value;
+  for (const r of (RULES && RULES[variant]) || []) {
+    const i = $(`#${prefix}-${r.key}`, root);
+    if (!i) continue;
+    options[r.key] = r.kind === "bool" ? i.checked
+      : r.kind === "number" ? (i.value === "" ? r.default : +i.value)
+      : r.kind === "cap" ? (i.value === "" ? null : +i.value)
+      : i.value;
   }
   return options;
 }
@@ -197,10 +254,12 @@ function readOptions(variant, root, prefix) {
 // Names and house rules after the start: every deal is scored again.
 function setupPanel(st) {
   const s = st.setup, v = s.rules.variant;
+  const rules = el("div", {}, optionFields(v, s.rules.options || {}, "e"));
+  if (!RULES) loadRules().then(r => { if (r) rules.replaceChildren(...optionFields(v, s.rules.options || {}, "e")); });
   const form = el("form", { id: "setup-form" },
     el("label", {}, t("name"), el("input", { type: "text", id: "e-name", maxlength: 40, value: s.name })),
     s.players.map((p, i) => el("label", {}, `${t("player")} ${i + 1}`, el("input", { type: "text", id: `e-p${i}`, maxlength: 40, required: true, value: p }))),
-    optionFields(v, s.rules.options || {}, "e"),
+    el("fieldset", { id: "e-rules" }, el("legend", {}, t("rules")), rules),
     el("p", { class: "error", id: "setup-error", role: "alert" }),
     el("button", { type: "submit", class: "primary", id: "setup-save" }, t("update")));
   form.addEventListener("submit", async ev => {

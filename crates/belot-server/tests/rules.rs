@@ -1,0 +1,122 @@
+//! `GET /api/rules`: every house rule of each game, as the Rust option
+//! types define them, with their defaults; the seed's rules flagged main;
+//! and every value the descriptions offer is one the API accepts.
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use belot_core::french::FrenchOptions;
+use belot_core::three_player::ThreeOptions;
+use belot_core::two_player::TwoOptions;
+use belot_server::{Hub, Limits, app};
+use serde_json::{Map, Value, json};
+use tower::ServiceExt;
+
+mod common;
+use common::db;
+
+async fn call(hub: &Hub, method: &str, uri: &str, body: Option<Value>) -> (StatusCode, Value) {
+    let req = Request::builder().method(method).uri(uri).header("content-type", "application/json");
+    let req = req.body(body.map_or(Body::empty(), |b| Body::from(b.to_string()))).unwrap();
+    let resp = app(hub.clone()).oneshot(req).await.unwrap();
+    let status = resp.status();
+    let bytes = axum::body::to_bytes(resp.into_body(), 1 << 20).await.unwrap();
+    (status, serde_json::from_slice(&bytes).unwrap_or(Value::Null))
+}
+
+/// A value other than the default that the description allows.
+fn other_value(r: &Value) -> Value {
+    let d = &r["default"];
+    match r["kind"].as_str().unwrap() {
+        "bool" => json!(!d.as_bool().unwrap()),
+        "number" | "cap" if *d == r["max"] => r["min"].clone(),
+        "number" | "cap" => r["max"].clone(),
+        "choice" => {
+            let c = r["choices"].as_array().unwrap();
+            c.iter().rev().find(|v| *v != d).unwrap().clone()
+        }
+        k => panic!("kind {k}"),
+    }
+}
+
+#[tokio::test]
+async fn the_rules_of_each_game_come_from_its_option_types() {
+    let hub = Hub::open(&db("rules"), Limits::default()).unwrap();
+    let (s, rules) = call(&hub, "GET", "/api/rules", None).await;
+    assert_eq!(s, StatusCode::OK);
+    let games = [
+        (
+            "french",
+            serde_json::to_value(FrenchOptions::default()).unwrap(),
+            vec!["target", "both_cross", "litige"],
+        ),
+        (
+            "two_player",
+            serde_json::to_value(TwoOptions::default()).unwrap(),
+            vec!["target", "raspasy_enabled"],
+        ),
+        (
+            "three_player",
+            serde_json::to_value(ThreeOptions::default()).unwrap(),
+            vec!["target", "fail_test", "next_dealer"],
+        ),
+    ];
+    assert_eq!(rules.as_object().unwrap().len(), games.len());
+    for (variant, defaults, main) in games {
+        let list = rules[variant].as_array().unwrap_or_else(|| panic!("{variant}: {rules}"));
+        // Every option, once, with the Rust default.
+        let keys: Vec<&str> = list.iter().map(|r| r["key"].as_str().unwrap()).collect();
+        let mut want: Vec<&str> =
+            defaults.as_object().unwrap().keys().map(String::as_str).collect();
+        let mut got = keys.clone();
+        want.sort_unstable();
+        got.sort_unstable();
+        assert_eq!(got, want, "{variant}");
+        for r in list {
+            let key = r["key"].as_str().unwrap();
+            assert_eq!(r["default"], defaults[key], "{variant}.{key}");
+            assert!(["bool", "number", "cap", "choice"].contains(&r["kind"].as_str().unwrap()));
+            if r["kind"] == "choice" {
+                assert!(
+                    r["choices"].as_array().unwrap().contains(&r["default"]),
+                    "{variant}.{key}"
+                );
+            }
+        }
+        // The seed's rules are flagged main, the target first.
+        let flagged: Vec<&str> =
+            list.iter().filter(|r| r["main"] == true).map(|r| r["key"].as_str().unwrap()).collect();
+        assert_eq!(flagged, main, "{variant}");
+        assert_eq!(keys[0], "target");
+        // French players are set from the number of players, not chosen.
+        let from_setup: Vec<&str> = list
+            .iter()
+            .filter(|r| r["from_setup"] == true)
+            .map(|r| r["key"].as_str().unwrap())
+            .collect();
+        assert_eq!(from_setup, if variant == "french" { vec!["players"] } else { vec![] });
+
+        // A game with every rule changed to another value the description
+        // offers is created, and stores those values.
+        let mut options = Map::new();
+        for r in list.iter().filter(|r| r["from_setup"] != true) {
+            options.insert(r["key"].as_str().unwrap().into(), other_value(r));
+        }
+        let players = if variant == "three_player" {
+            json!(["A", "B", "C"])
+        } else if variant == "two_player" {
+            json!(["A", "B"])
+        } else {
+            json!(["A", "B", "C", "D"])
+        };
+        let setup = json!({"players": players, "first_dealer": 0, "rules": {"variant": variant, "options": options}});
+        let (s, st) = call(&hub, "POST", "/api/sheets", Some(setup)).await;
+        assert_eq!(s, StatusCode::CREATED, "{variant}: {st}");
+        for (k, v) in &options {
+            assert_eq!(&st["setup"]["rules"]["options"][k], v, "{variant}.{k}");
+        }
+    }
+    // The API description lists the endpoint.
+    let (_, spec) = call(&hub, "GET", "/api/openapi.json", None).await;
+    assert!(spec["paths"]["/api/rules"]["get"].is_object());
+    assert!(spec["components"]["schemas"]["RuleInfo"].is_object());
+}
