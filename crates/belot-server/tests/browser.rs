@@ -312,6 +312,9 @@ fn browser_french_session_with_a_second_phone_watching_live() {
     assert_eq!(fits, json!(true), "the history table scrolls sideways");
     // Edit deal 2 (a made deal now): the held points are gone.
     a.click("tr[data-id='2']");
+    // Tapping a deal shows its figures as entered, and what it left waiting.
+    let details = a.wait("document.querySelector('#row-details').textContent");
+    assert!(details.as_str().unwrap().contains("81"), "{details}");
     a.click("#edit");
     a.type_in("#f-points-0", "100");
     a.click("#save");
@@ -421,6 +424,14 @@ fn browser_two_and_three_player_games() {
     a.click("#r-capo-2");
     a.wait("document.querySelector('#capo-note')");
     a.click("#r-capo-2");
+    // Combinations are tapped as points, not typed.
+    a.click("#r-melds-1-20");
+    a.click("#r-melds-1-50");
+    assert_eq!(
+        a.js("return document.querySelector(\"#r-melds [data-points='1']\").textContent;"),
+        json!("70")
+    );
+    a.click("#r-melds-1-0");
     // Languages: switch to Bulgarian.
     a.js("const s = document.querySelector('#lang'); s.value = 'bg'; s.dispatchEvent(new Event('change')); return 1;");
     a.wait("document.body.textContent.includes('Нова раздача')");

@@ -491,7 +491,7 @@ function dealForm(st) {
       body.push(el("label", {}, el("input", { type: "checkbox", id: "t-raspasy", checked: m.raspasy, on: { change: ev => { m.raspasy = ev.target.checked; if (m.raspasy) m.loader = null; form.dispatchEvent(new Event("redraw")); } } }), " " + t("raspasy")));
       if (!m.raspasy) body.push(choice(t("loader"), players, m.loader, x => { m.loader = x; }, "t-loader"));
       body.push(el("fieldset", {}, el("legend", {}, t("points")), el("div", { class: "row" }, players.map(([i, p]) => numberInput(`t-points-${i}`, p, m.card_points[i], x => { m.card_points[i] = x; })))));
-      body.push(el("fieldset", {}, el("legend", {}, t("constructions")), el("div", { class: "row" }, players.map(([i, p]) => numberInput(`t-melds-${i}`, p, m.constructions[i], x => { m.constructions[i] = x || 0; })))));
+      body.push(chips(t("constructions"), players, m.constructions, "t-melds", form));
       body.push(counter(t("belas"), players, m.belas, "t-belas", form));
     } else {
       body.push(choice(t("declarer"), players, m.declarer, x => { m.declarer = x; }, "r-declarer"));
@@ -501,7 +501,7 @@ function dealForm(st) {
         el("button", { type: "button", id: `r-capo-${i}`, "aria-pressed": String(m.capo.includes(i)), on: { click: () => { m.capo = m.capo.includes(i) ? m.capo.filter(x => x !== i) : [...m.capo, i]; form.dispatchEvent(new Event("redraw")); } } }, p)))));
       // A capo deal drops the last trick's 10 unless the table plays otherwise: say so.
       if (m.capo.length && !st.setup.rules.options.capo_also_scores_last_trick) body.push(el("p", { class: "note", id: "capo-note" }, t("capoNote")));
-      body.push(el("fieldset", {}, el("legend", {}, t("combinations")), el("div", { class: "row" }, players.map(([i, p]) => numberInput(`r-melds-${i}`, p, m.combinations[i], x => { m.combinations[i] = x || 0; })))));
+      body.push(chips(t("combinations"), players, m.combinations, "r-melds", form));
       body.push(counter(t("belot"), players, m.belots, "r-belots", form));
     }
     if (v === "french" && !editing) body.push(el("p", { id: "preview", class: "preview", "aria-live": "polite" }));
@@ -582,6 +582,17 @@ function check(e) {
   return null;
 }
 
+// Meld points per player as chips (20, 50, 100, 150, 200), 0 to clear:
+// tapped, not typed.
+function chips(label, players, points, id, form) {
+  return el("fieldset", { id }, el("legend", {}, label), players.map(([i, p]) => el("div", { class: "row" },
+    el("span", {}, `${p}: `, el("strong", { "data-points": i }, points[i])),
+    [20, 50, 100, 150, 200].map(a => el("button", { type: "button", id: `${id}-${i}-${a}`, "aria-label": `${p} +${a}`,
+      on: { click: () => { points[i] += a; form.dispatchEvent(new Event("redraw")); } } }, `+${a}`)),
+    el("button", { type: "button", id: `${id}-${i}-0`, "aria-label": `${p} 0`,
+      on: { click: () => { points[i] = 0; form.dispatchEvent(new Event("redraw")); } } }, "0"))));
+}
+
 // How many belas (belots) each player declared: tap + for each, 0 to
 // clear (a count, not points: each is worth 20).
 function counter(label, players, counts, id, form) {
@@ -645,10 +656,21 @@ function marks(st, e, r) {
   return out.join(" · ");
 }
 
+// A deal's figures as entered (what a deleted deal held, too): card
+// points, announcements or melds, and the points it left waiting.
+function details(st, item) {
+  const e = item.entry, names = e.kind === "french" ? sides(st) : st.setup.players;
+  const list = (label, xs) => xs && xs.some(x => x) ? `${label}: ${xs.map((x, i) => `${names[i]} ${x ?? "—"}`).join(", ")}` : null;
+  const row = st.table.rows.find(r => r.id === item.id);
+  return [list(t("points"), e.card_points), list(t("announcements"), e.announcements),
+    list(t("constructions"), e.constructions), list(t("combinations"), e.combinations),
+    row && row.pool_after > 0 ? `${t("held")}: ${fmt(row.pool_after)}` : null].filter(Boolean).join(" · ");
+}
+
 function actions(item, tr) {
   const old = $("#row-actions");
   if (old) old.remove();
-  const box = el("tr", { id: "row-actions" }, el("td", { colspan: 99 }, el("div", { class: "row" },
+  const box = el("tr", { id: "row-actions" }, el("td", { colspan: 99 }, el("p", { class: "note", id: "row-details" }, details(game, item)), el("div", { class: "row" },
     item.deleted
       ? el("button", { id: "restore", on: { click: () => send({ op: "restore", id: item.id }) } }, t("restore"))
       : [el("button", { id: "edit", on: { click: () => { editing = item; renderGame(); $("#deal-form").scrollIntoView(); } } }, t("edit")),
