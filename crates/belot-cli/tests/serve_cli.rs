@@ -82,6 +82,15 @@ fn new_game(addr: SocketAddr) -> String {
     st["id"].as_str().unwrap().to_string()
 }
 
+/// `belot serve` on a database it must refuse: what it said as it stopped.
+fn serve_refused(db: &Path) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_belot"))
+        .args(["serve", "--addr", &format!("127.0.0.1:{}", free_port()), "--db"])
+        .arg(db)
+        .output()
+        .unwrap()
+}
+
 fn term(child: &Child) {
     Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
 }
@@ -191,16 +200,7 @@ fn a_foreign_sqlite_file_is_refused_untouched() {
         c.execute_batch("CREATE TABLE photos (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO photos (name) VALUES ('cat');").unwrap();
     }
     let before = std::fs::read(&path).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_belot"))
-        .args([
-            "serve",
-            "--addr",
-            &format!("127.0.0.1:{}", free_port()),
-            "--db",
-            path.to_str().unwrap(),
-        ])
-        .output()
-        .unwrap();
+    let out = serve_refused(&path);
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("not a belot database"), "{err}");
@@ -218,12 +218,7 @@ fn a_foreign_sqlite_file_is_refused_untouched() {
 fn a_db_path_under_a_regular_file_says_so() {
     let d = dir("under-file");
     std::fs::write(d.join("plain"), "x").unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_belot"))
-        .args(["serve", "--addr", &format!("127.0.0.1:{}", free_port())])
-        .arg("--db")
-        .arg(d.join("plain").join("b.db"))
-        .output()
-        .unwrap();
+    let out = serve_refused(&d.join("plain").join("b.db"));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success() && err.contains("is a file"), "{err}");
 }
@@ -271,16 +266,7 @@ fn a_read_only_database_is_refused_by_serve_and_still_listed_and_shown() {
     let Some(_guard) = Immutable::set(&[&path, &d]) else {
         panic!("chattr +i is needed for this test (e2fsprogs, an ext4 or similar file system)");
     };
-    let out = Command::new(env!("CARGO_BIN_EXE_belot"))
-        .args([
-            "serve",
-            "--addr",
-            &format!("127.0.0.1:{}", free_port()),
-            "--db",
-            path.to_str().unwrap(),
-        ])
-        .output()
-        .unwrap();
+    let out = serve_refused(&path);
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success() && err.contains("read-only"), "{err}");
     let list = belot(&["list"]);

@@ -384,6 +384,18 @@ impl Game {
         });
     }
 
+    /// The whole state (without `id` and `mode`) and its version: the
+    /// snapshot's shared copy when it has one, else the sheet now.
+    pub fn whole(&self, snap: &Snapshot) -> (Bytes, usize) {
+        match snap.body() {
+            Some(b) => (b, snap.version),
+            None => {
+                let head = self.head();
+                (body(&self.view, &head), head.history().len())
+            }
+        }
+    }
+
     /// Publishes a version loaded from the database: everyone gets it whole.
     pub fn publish_reload(&self, sheet: &Sheet) {
         let parts = self.has_listeners().then(|| Parts::of(&self.view, sheet));

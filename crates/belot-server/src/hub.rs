@@ -132,11 +132,8 @@ impl Hub {
             .inner
             .readers
             .read(move |s| {
-                let (setup, changes) = s.load(&id)?;
                 let view = s.view_id(&id)?;
-                let keys = s.keys(&id)?;
-                let sheet = Sheet::from_history(setup, &changes)
-                    .map_err(|e| StoreError::Io(format!("{id}: {e}")))?;
+                let (sheet, keys) = stored(s, &id)?;
                 Ok(Game::new(id, view, sheet, keys))
             })
             .await?;
@@ -210,17 +207,7 @@ impl Hub {
     /// Reloads a game from the database and publishes it to its listeners.
     pub(crate) async fn reload(&self, g: &Arc<Game>) -> ApiResult<()> {
         let id = g.id.clone();
-        let (sheet, keys) = self
-            .inner
-            .readers
-            .read(move |s| {
-                let (setup, changes) = s.load(&id)?;
-                let keys = s.keys(&id)?;
-                let sheet = Sheet::from_history(setup, &changes)
-                    .map_err(|e| StoreError::Io(format!("{id}: {e}")))?;
-                Ok((sheet, keys))
-            })
-            .await?;
+        let (sheet, keys) = self.inner.readers.read(move |s| stored(s, &id)).await?;
         let sheet = Arc::new(sheet);
         {
             let mut st = g.lock();
@@ -308,6 +295,16 @@ impl Hub {
     pub fn cached_games(&self) -> usize {
         self.cache().games.len()
     }
+}
+
+/// A game as stored: its sheet replayed from the history, and the clients'
+/// keys of its changes (on a blocking thread).
+fn stored(s: &SqliteStore, id: &SheetId) -> Result<(Sheet, Vec<(String, usize)>), StoreError> {
+    let (setup, changes) = s.load(id)?;
+    let keys = s.keys(id)?;
+    let sheet =
+        Sheet::from_history(setup, &changes).map_err(|e| StoreError::Io(format!("{id}: {e}")))?;
+    Ok((sheet, keys))
 }
 
 /// The address a client is counted by: an IPv6 client holds a whole /64

@@ -92,13 +92,7 @@ fn stream(hub: Hub, g: Arc<Game>, edit: bool) -> ApiResult<Response> {
     g.ensure_parts();
     let snap = Arc::clone(&rx.borrow_and_update());
     // Listeners joining together share one copy of the whole state.
-    let (body, version) = match snap.body() {
-        Some(b) => (b, snap.version),
-        None => {
-            let head = g.head();
-            (game::body(&g.view, &head), head.history().len())
-        }
-    };
+    let (body, version) = g.whole(&snap);
     let first = game::with_mode(edit.then_some(&g.id), &body);
     let start = tokio::time::Instant::now() + KEEP_ALIVE;
     let l = Listener {
@@ -179,13 +173,7 @@ impl Listener {
             }
         }
         let g = &self.slot.game;
-        let (body, version) = match snap.body() {
-            Some(b) => (b, snap.version),
-            None => {
-                let head = g.head();
-                (game::body(&g.view, &head), head.history().len())
-            }
-        };
+        let (body, version) = g.whole(snap);
         self.last = version;
         Some(event("state", game::with_mode(self.edit.then_some(&g.id), &body)))
     }

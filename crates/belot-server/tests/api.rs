@@ -8,19 +8,10 @@ use serde_json::{Value, json};
 use tower::ServiceExt;
 
 mod common;
-use common::db;
+use common::{call, db};
 
 fn hub() -> Hub {
     Hub::open(&db("hub"), Limits::default()).unwrap()
-}
-
-async fn call(hub: &Hub, method: &str, uri: &str, body: Option<Value>) -> (StatusCode, Value) {
-    let req = Request::builder().method(method).uri(uri).header("content-type", "application/json");
-    let req = req.body(body.map_or(Body::empty(), |b| Body::from(b.to_string()))).unwrap();
-    let resp = app(hub.clone()).oneshot(req).await.unwrap();
-    let status = resp.status();
-    let bytes = axum::body::to_bytes(resp.into_body(), 1 << 20).await.unwrap();
-    (status, serde_json::from_slice(&bytes).unwrap_or(Value::Null))
 }
 
 fn setup() -> Value {

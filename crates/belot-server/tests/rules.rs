@@ -2,26 +2,15 @@
 //! types define them, with their defaults; the seed's rules flagged main;
 //! and every value the descriptions offer is one the API accepts.
 
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
+use axum::http::StatusCode;
 use belot_core::french::FrenchOptions;
 use belot_core::three_player::ThreeOptions;
 use belot_core::two_player::TwoOptions;
-use belot_server::{Hub, Limits, app};
+use belot_server::{Hub, Limits};
 use serde_json::{Map, Value, json};
-use tower::ServiceExt;
 
 mod common;
-use common::db;
-
-async fn call(hub: &Hub, method: &str, uri: &str, body: Option<Value>) -> (StatusCode, Value) {
-    let req = Request::builder().method(method).uri(uri).header("content-type", "application/json");
-    let req = req.body(body.map_or(Body::empty(), |b| Body::from(b.to_string()))).unwrap();
-    let resp = app(hub.clone()).oneshot(req).await.unwrap();
-    let status = resp.status();
-    let bytes = axum::body::to_bytes(resp.into_body(), 1 << 20).await.unwrap();
-    (status, serde_json::from_slice(&bytes).unwrap_or(Value::Null))
-}
+use common::{call, db};
 
 /// A value other than the default that the description allows.
 fn other_value(r: &Value) -> Value {

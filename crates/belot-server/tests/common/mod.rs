@@ -3,6 +3,8 @@
 //! HTTP/1.1 chunked bodies itself (to see exactly what a phone gets).
 #![allow(dead_code)]
 
+pub mod webdriver;
+
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -10,6 +12,25 @@ use belot_server::{Hub, Limits, app, serve_with};
 use serde_json::Value;
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpStream;
+
+/// One request to the router without a socket: the status and JSON body.
+pub async fn call(
+    hub: &Hub,
+    method: &str,
+    uri: &str,
+    body: Option<Value>,
+) -> (axum::http::StatusCode, Value) {
+    use tower::ServiceExt;
+    let req = axum::http::Request::builder()
+        .method(method)
+        .uri(uri)
+        .header("content-type", "application/json");
+    let body = body.map_or(axum::body::Body::empty(), |b| axum::body::Body::from(b.to_string()));
+    let resp = app(hub.clone()).oneshot(req.body(body).unwrap()).await.unwrap();
+    let status = resp.status();
+    let bytes = axum::body::to_bytes(resp.into_body(), 1 << 20).await.unwrap();
+    (status, serde_json::from_slice(&bytes).unwrap_or(Value::Null))
+}
 
 /// A fresh database file under the tests' target folder.
 pub fn db(name: &str) -> PathBuf {

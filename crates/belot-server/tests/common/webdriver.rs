@@ -1,0 +1,304 @@
+//! A small W3C WebDriver client for the browser tests: Debian's headless
+//! chromium through chromedriver on a 390x844 phone window, a server on a
+//! loopback port, and the few commands the tests use.
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use belot_server::{Hub, Limits, app, serve_with};
+use serde_json::{Value, json};
+
+pub const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+pub const CHROMIUM: &str = "/usr/bin/chromium";
+
+pub fn http(port: u16, method: &str, path: &str, body: Option<&Value>) -> Value {
+    try_http(port, method, path, body)
+        .unwrap_or_else(|e| panic!("chromedriver: {method} {path}: {e}"))
+}
+
+pub fn try_http(
+    port: u16,
+    method: &str,
+    path: &str,
+    body: Option<&Value>,
+) -> std::io::Result<Value> {
+    let mut s = TcpStream::connect(("127.0.0.1", port))?;
+    s.set_read_timeout(Some(Duration::from_secs(60)))?;
+    let body = body.map(|b| b.to_string()).unwrap_or_default();
+    write!(
+        s,
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )?;
+    // Read the head, then exactly Content-Length bytes: chromedriver keeps
+    // the connection open.
+    let mut buf = Vec::new();
+    let mut byte = [0u8; 1];
+    while !buf.ends_with(b"\r\n\r\n") {
+        if s.read(&mut byte)? == 0 {
+            break;
+        }
+        buf.push(byte[0]);
+    }
+    let head = String::from_utf8_lossy(&buf).to_ascii_lowercase();
+    let len: usize = head
+        .lines()
+        .find_map(|l| l.strip_prefix("content-length:"))
+        .and_then(|v| v.trim().parse().ok())
+        .unwrap_or(0);
+    let mut body = vec![0u8; len];
+    s.read_exact(&mut body)?;
+    Ok(serde_json::from_slice(&body).unwrap_or(Value::Null))
+}
+
+pub struct Driver {
+    child: Child,
+    port: u16,
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+pub struct Browser<'a> {
+    d: &'a Driver,
+    session: String,
+}
+
+impl Drop for Browser<'_> {
+    fn drop(&mut self) {
+        let _ = try_http(self.d.port, "DELETE", &format!("/session/{}", self.session), None);
+    }
+}
+
+impl Browser<'_> {
+    pub fn cmd(&self, method: &str, path: &str, body: Option<Value>) -> Value {
+        let v =
+            http(self.d.port, method, &format!("/session/{}{path}", self.session), body.as_ref());
+        if let Some(e) = v["value"]["error"].as_str() {
+            panic!("webdriver {method} {path}: {e}: {}", v["value"]["message"]);
+        }
+        v["value"].clone()
+    }
+
+    pub fn go(&self, url: &str) {
+        self.cmd("POST", "/url", Some(json!({"url": url})));
+    }
+
+    pub fn js(&self, script: &str) -> Value {
+        self.cmd("POST", "/execute/sync", Some(json!({"script": script, "args": []})))
+    }
+
+    /// Waits until `script` (an expression) is truthy; returns its value.
+    pub fn wait(&self, script: &str) -> Value {
+        let t = Instant::now();
+        loop {
+            let v = self.js(&format!("return {script};"));
+            if !(v.is_null() || v == json!(false) || v == json!("")) {
+                return v;
+            }
+            // Generous: six browsers share two cores when the tests run
+            // side by side.
+            assert!(t.elapsed() < Duration::from_secs(25), "timed out waiting for {script}");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// Runs WebDriver commands on the element `css` finds. A live update
+    /// may redraw the page between finding the element and using it
+    /// ("stale element reference"): then it is found again and the
+    /// commands repeated, as a user would tap again.
+    pub fn on_element(&self, css: &str, steps: &[(&str, Value)]) {
+        for attempt in 0.. {
+            self.wait(&format!("document.querySelector({css:?})"));
+            let e =
+                self.cmd("POST", "/element", Some(json!({"using": "css selector", "value": css})));
+            let id = e
+                .as_object()
+                .and_then(|o| o.values().next())
+                .and_then(Value::as_str)
+                .unwrap()
+                .to_string();
+            let mut stale = false;
+            for (step, body) in steps {
+                let path = format!("/session/{}/element/{id}/{step}", self.session);
+                let v = http(self.d.port, "POST", &path, Some(body));
+                match v["value"]["error"].as_str() {
+                    None => {}
+                    Some("stale element reference") if attempt < 5 => {
+                        stale = true;
+                        break;
+                    }
+                    Some(err) => {
+                        panic!("webdriver {step} on {css}: {err}: {}", v["value"]["message"])
+                    }
+                }
+            }
+            if !stale {
+                return;
+            }
+        }
+    }
+
+    /// Taps `css`. An element under the sticky totals or Save bar is first
+    /// brought to the middle of the screen, as a user would scroll to it;
+    /// one already in the open is tapped where it is.
+    pub fn click(&self, css: &str) {
+        self.wait(&format!("document.querySelector({css:?})"));
+        self.js(&format!(
+            "const e = document.querySelector({css:?}), r = e.getBoundingClientRect(); \
+             const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2); \
+             if (!hit || !(hit === e || e.contains(hit))) e.scrollIntoView({{block: 'center'}}); return 1;"
+        ));
+        self.on_element(css, &[("click", json!({}))]);
+    }
+
+    pub fn type_in(&self, css: &str, text: &str) {
+        self.on_element(css, &[("clear", json!({})), ("value", json!({"text": text}))]);
+    }
+
+    /// Presses Tab on the keyboard (so that focus is keyboard focus and
+    /// the focus ring shows).
+    pub fn tab(&self) {
+        let key = |t: &str| json!({"type": t, "value": "\u{E004}"});
+        self.cmd(
+            "POST",
+            "/actions",
+            Some(json!({"actions": [{"type": "key", "id": "keyboard", "actions": [key("keyDown"), key("keyUp")]}]})),
+        );
+    }
+
+    /// Switches the page's language with its selector.
+    pub fn set_lang(&self, lang: &str) {
+        self.js(&format!(
+            "const s = document.querySelector('#lang'); s.value = {lang:?}; s.dispatchEvent(new Event('change')); return 1;"
+        ));
+        self.wait(&format!("document.documentElement.lang === {lang:?}"));
+    }
+
+    pub fn totals(&self) -> Vec<String> {
+        self.wait("document.querySelector('[data-total]')");
+        let v = self
+            .js("return [...document.querySelectorAll('[data-total]')].map(e => e.textContent);");
+        v.as_array().unwrap().iter().map(|x| x.as_str().unwrap().to_string()).collect()
+    }
+
+    pub fn wait_totals(&self, want: &[&str]) {
+        self.wait_totals_within(want, Duration::from_secs(15));
+    }
+
+    pub fn wait_totals_within(&self, want: &[&str], limit: Duration) {
+        let t = Instant::now();
+        loop {
+            let got = self.totals();
+            if got == want {
+                return;
+            }
+            assert!(t.elapsed() < limit, "totals {got:?}, expected {want:?}");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+/// Whether a missing browser (or axe-core) fails the test: under CI and
+/// the test script, which installs them.
+pub fn required() -> bool {
+    std::env::var_os("CI").is_some() || std::env::var_os("BELOT_REQUIRE_BROWSER").is_some()
+}
+
+pub fn start_driver() -> Option<Driver> {
+    let present =
+        std::path::Path::new(CHROMEDRIVER).exists() && std::path::Path::new(CHROMIUM).exists();
+    if !present {
+        assert!(
+            !required(),
+            "chromium and chromium-driver are required under CI: apt-get install -y chromium chromium-driver"
+        );
+        eprintln!("SKIPPED: browser tests need {CHROMIUM} and {CHROMEDRIVER}");
+        return None;
+    }
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let child = Command::new(CHROMEDRIVER)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("chromedriver starts");
+    let d = Driver { child, port };
+    let t = Instant::now();
+    while TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(t.elapsed() < Duration::from_secs(10), "chromedriver did not start");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    Some(d)
+}
+
+pub fn browser(d: &Driver, n: u32) -> Browser<'_> {
+    // Starting Chromium on a loaded 2-core machine now and then fails
+    // (chromedriver drops the connection, or reports no session): try
+    // again, with a fresh profile, rather than fail the test on the
+    // browser's start.
+    let mut last = String::new();
+    for attempt in 0..3 {
+        if attempt > 0 {
+            std::thread::sleep(Duration::from_secs(1));
+        }
+        let profile = std::env::temp_dir()
+            .join(format!("belot-chromium-{}-{n}-{attempt}", std::process::id()));
+        let caps = json!({"capabilities": {"alwaysMatch": {"browserName": "chrome", "goog:chromeOptions": {
+            "binary": CHROMIUM,
+            "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                     "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-dev-shm-usage",
+                     "--window-size=390,844", format!("--user-data-dir={}", profile.display()), "--lang=en-US"]
+        }}}});
+        match try_http(d.port, "POST", "/session", Some(&caps)) {
+            Ok(v) => match v["value"]["sessionId"].as_str() {
+                Some(id) => {
+                    let b = Browser { d, session: id.to_string() };
+                    // axe-core runs as an async script: give it time.
+                    b.cmd("POST", "/timeouts", Some(json!({"script": 60_000})));
+                    return b;
+                }
+                None => last = format!("no session: {v}"),
+            },
+            Err(e) => last = format!("POST /session: {e}"),
+        }
+    }
+    panic!("chromedriver started no browser in 3 attempts; the last: {last}")
+}
+
+pub fn serve() -> u16 {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    listener.set_nonblocking(true).unwrap();
+    std::thread::spawn(move || {
+        let rt = tokio::runtime::Runtime::new().unwrap();
+        rt.block_on(async move {
+            let l = tokio::net::TcpListener::from_std(listener).unwrap();
+            let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+                .join(format!("browser-{}-{port}", std::process::id()));
+            let hub = Hub::open(&dir.join("belot.db"), Limits::default()).unwrap();
+            serve_with(l, hub.clone(), app(hub), std::future::pending()).await.unwrap();
+        });
+    });
+    port
+}
+
+pub fn new_game(b: &Browser<'_>, base: &str, variant: &str, players: &[&str]) -> String {
+    b.go(&format!("{base}/"));
+    b.wait("document.querySelector('#variant')");
+    b.js(&format!(
+        "const v = document.querySelector('#variant'); v.value = {variant:?}; v.dispatchEvent(new Event('change')); return 1;"
+    ));
+    for (i, p) in players.iter().enumerate() {
+        b.type_in(&format!("#p{i}"), p);
+    }
+    b.click("#create");
+    let path = b.wait("location.pathname.startsWith('/g/') && document.querySelector('#deal-form') && location.pathname");
+    path.as_str().unwrap().to_string()
+}
