@@ -3,10 +3,14 @@
 # README and docs/serve.md: a debug `belot serve` on loopback with a fresh
 # database, games filled through the API.
 #
-#   bash scripts/screenshots.sh [OUT_DIR]     (default: docs/screenshots)
+#   bash scripts/screenshots.sh [OUT_DIR] [LANG]   (defaults: docs/screenshots, en;
+#   another language's shots are named NAME-LANG.png)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-docs/screenshots}
+lang=${2:-en}
+suffix=""
+[ "$lang" = en ] || suffix="-$lang"
 mkdir -p "$out"
 cargo build --quiet -p belot-cli
 dir=$(mktemp -d)
@@ -25,8 +29,8 @@ shot() { # NAME URL [HEIGHT]
   timeout 60 chromium --headless --no-sandbox --disable-gpu --disable-background-networking \
     --disable-component-update --no-first-run --disable-sync --hide-scrollbars \
     --user-data-dir="$dir/profile-$1" --run-all-compositor-stages-before-draw \
-    --window-size="390,${3:-844}" --screenshot="$out/$1.png" "$2" 2>/dev/null || true
-  echo "$out/$1.png"
+    --window-size="390,${3:-844}" --screenshot="$out/$1$suffix.png" "$2?lang=$lang" 2>/dev/null || true
+  echo "$out/$1$suffix.png"
 }
 
 french=$(new_game '{"name":"Friday","players":["Ana","Boris","Chloé","Dimitar"],"rules":{"variant":"french"}}')

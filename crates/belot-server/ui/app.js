@@ -12,6 +12,9 @@ const T = {
 };
 const LANGS = ["en", "bg", "ru", "uk", "ro", "fr"];
 const LANG_NAMES = { en: "English", bg: "Български", ru: "Русский", uk: "Українська", ro: "Română", fr: "Français" };
+// ?lang=bg in a link opens the page in that language (and keeps it).
+const asked = new URLSearchParams(location.search).get("lang");
+if (LANGS.includes(asked)) localStorage.setItem("belot.lang", asked);
 let lang = localStorage.getItem("belot.lang") || (navigator.languages || [navigator.language || "en"]).map(l => l.slice(0, 2)).find(l => LANGS.includes(l)) || "en";
 const t = k => (T[lang] && T[lang][k]) || T.en[k] || k;
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
@@ -482,7 +485,7 @@ function dealForm(st) {
       body.push(el("details", { id: "f-more", open: more || form.dataset.more === "1",
         on: { toggle: ev => { form.dataset.more = ev.target.open ? "1" : ""; } } }, el("summary", {}, t("more")),
         el("fieldset", {}, el("legend", {}, t("announcements")),
-        names.map((s, i) => el("div", { class: "row" }, el("span", {}, `${s}: `, el("strong", { "data-ann": i }, m.announcements[i])),
+        names.map((s, i) => el("div", { class: "row chips" }, el("span", {}, `${s}: `, el("strong", { "data-ann": i }, m.announcements[i])),
           [20, 50, 100, 150, 200].map(a => el("button", { type: "button", id: `f-ann-${i}-${a}`, "aria-label": `${s} +${a}`, on: { click: () => { m.announcements[i] += a; form.dispatchEvent(new Event("redraw")); } } }, `+${a}`)),
           el("button", { type: "button", id: `f-ann-${i}-0`, "aria-label": `${s} ${t("clear")}`, on: { click: () => { m.announcements[i] = 0; form.dispatchEvent(new Event("redraw")); } } }, "0")))),
         choice(t("capot"), sideList, m.capot, x => { m.capot = x; }, "f-capot")));
@@ -585,7 +588,7 @@ function check(e) {
 // Meld points per player as chips (20, 50, 100, 150, 200), 0 to clear:
 // tapped, not typed.
 function chips(label, players, points, id, form) {
-  return el("fieldset", { id }, el("legend", {}, label), players.map(([i, p]) => el("div", { class: "row" },
+  return el("fieldset", { id }, el("legend", {}, label), players.map(([i, p]) => el("div", { class: "row chips" },
     el("span", {}, `${p}: `, el("strong", { "data-points": i }, points[i])),
     [20, 50, 100, 150, 200].map(a => el("button", { type: "button", id: `${id}-${i}-${a}`, "aria-label": `${p} +${a}`,
       on: { click: () => { points[i] += a; form.dispatchEvent(new Event("redraw")); } } }, `+${a}`)),
@@ -596,7 +599,7 @@ function chips(label, players, points, id, form) {
 // How many belas (belots) each player declared: tap + for each, 0 to
 // clear (a count, not points: each is worth 20).
 function counter(label, players, counts, id, form) {
-  return el("fieldset", { id }, el("legend", {}, label), players.map(([i, p]) => el("div", { class: "row" },
+  return el("fieldset", { id }, el("legend", {}, label), players.map(([i, p]) => el("div", { class: "row chips" },
     el("span", {}, `${p}: `, el("strong", { "data-count": i }, counts[i])),
     el("button", { type: "button", id: `${id}-${i}-plus`, "aria-label": `${p} ${label} +1`,
       on: { click: () => { counts[i] = Math.min(counts[i] + 1, 4); form.dispatchEvent(new Event("redraw")); } } }, "+1"),
