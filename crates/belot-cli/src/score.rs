@@ -121,6 +121,24 @@ enum ScoreCommand {
         /// Sheet id.
         sheet: String,
     },
+    /// Every change to a sheet, newest first, with its number and whether
+    /// `revert` can revert it now.
+    Changes {
+        /// Sheet id.
+        sheet: String,
+        /// JSON for programs.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Revert one change (its number from `changes`), as a new change: an
+    /// edit's earlier figures come back, an added deal is deleted, a
+    /// deleted one restored, an undone change done again.
+    Revert {
+        /// Sheet id.
+        sheet: String,
+        /// The change's number.
+        change: u32,
+    },
     /// Write a sheet as JSON (set-up, history, table) or CSV (the table).
     Export {
         /// Sheet id.
@@ -141,6 +159,33 @@ enum ScoreCommand {
         /// The record file ("-" for standard input).
         file: PathBuf,
     },
+}
+
+/// The changes of a sheet, newest first: `N  what  deal  revertable`, or
+/// JSON lines.
+fn changes(sheet: &Sheet, as_json: bool) -> String {
+    let mut out = String::new();
+    for (k, c) in sheet.history().iter().enumerate().rev() {
+        let n = k as u32 + 1;
+        let (deal, can) = (sheet.touched(n), sheet.can_revert(n));
+        if as_json {
+            let line = json!({"n": n, "change": c, "deal": deal, "revertable": can});
+            out += &format!("{line}\n");
+            continue;
+        }
+        let what = match c {
+            Change::Revert { change } => format!("revert of change {change}"),
+            other => serde_json::to_value(other)
+                .ok()
+                .and_then(|v| v["op"].as_str().map(|s| s.replace('_', " ")))
+                .unwrap_or_default(),
+        };
+        let deal = deal.map(|d| format!("deal #{d}")).unwrap_or_default();
+        let can = if can { "" } else { "(cannot be reverted now)" };
+        out += format!("{n:>4}  {what:<22} {deal:<10} {can}").trim_end();
+        out.push('\n');
+    }
+    out
 }
 
 /// A deal as typed on the command line. Sides and seats are 0-based.
@@ -435,7 +480,10 @@ pub fn run(args: ScoreArgs) -> R<String> {
     // read-only file or medium.
     let reads = matches!(
         args.command,
-        ScoreCommand::List { .. } | ScoreCommand::Show { .. } | ScoreCommand::Export { .. }
+        ScoreCommand::List { .. }
+            | ScoreCommand::Show { .. }
+            | ScoreCommand::Export { .. }
+            | ScoreCommand::Changes { .. }
     );
     let store = match reads && path.is_file() {
         true => SqliteStore::open_read_only(&path),
@@ -549,6 +597,13 @@ pub fn run(args: ScoreArgs) -> R<String> {
         ScoreCommand::Redo { sheet } => change(&mut store, &sheet, &|_| Ok(Change::PutBack)),
         ScoreCommand::UndoChange { sheet } => change(&mut store, &sheet, &|_| Ok(Change::Undo)),
         ScoreCommand::RedoChange { sheet } => change(&mut store, &sheet, &|_| Ok(Change::Redo)),
+        ScoreCommand::Changes { sheet, json: as_json } => {
+            let (_, sheet) = load(&store, &sheet)?;
+            Ok(changes(&sheet, as_json))
+        }
+        ScoreCommand::Revert { sheet, change: n } => {
+            change(&mut store, &sheet, &|_| Ok(Change::Revert { change: n }))
+        }
         ScoreCommand::Export { sheet, format } => {
             let (id, sheet) = load(&store, &sheet)?;
             Ok(match format {

@@ -98,6 +98,21 @@ fn french_session_through_the_command_line() {
     assert_eq!(db.table(id)["table"]["pool"], 0.0, "the edit of deal 2 stays");
     db.ok(&["redo", id]);
     assert_eq!(rows(&db), 4);
+    // The changes view: every change numbered, newest first; change 5 (the
+    // edit of deal 2) reverted as a change of its own brings the litige back.
+    let list = db.ok(&["changes", id]);
+    assert!(list.lines().next().unwrap().trim_start().starts_with("13  put back"), "{list}");
+    assert!(
+        list.lines().any(|l| l.trim_start().starts_with("5  edit") && l.contains("deal #2")),
+        "{list}"
+    );
+    db.ok(&["revert", id, "5"]);
+    assert_eq!(db.table(id)["table"]["rows"][1]["score"]["outcome"], "litige");
+    let first: Value =
+        serde_json::from_str(db.ok(&["changes", id, "--json"]).lines().next().unwrap()).unwrap();
+    assert_eq!(first["change"], json!({"op": "revert", "change": 5}));
+    assert!(db.err(&["revert", id, "5"]).contains("cannot be reverted"));
+    db.ok(&["undo-change", id]);
     // Refused input: a clear message, exit 2, nothing stored.
     let before = db.table(id);
     for (args, msg) in [

@@ -71,6 +71,60 @@ pub struct RuleInfo {
     /// Set from the game's set-up (the number of players), not chosen as
     /// a house rule.
     pub from_setup: bool,
+    /// Its name, in English (the web page has the other languages' words).
+    pub name: &'static str,
+    /// What it does, in a line of English; may be empty.
+    pub help: &'static str,
+    /// For a choice, each value's name in English, in the order of
+    /// [`RuleKind::Choice`]; empty for the other kinds.
+    pub labels: Vec<&'static str>,
+}
+
+/// A choice value's name in English.
+fn label(value: &str) -> &'static str {
+    match value {
+        "more_points" => "More points",
+        "taker" => "The taking side",
+        "hold" => "The taker's points wait",
+        "tie_is_dedans" => "Counts as dedans",
+        "tie_is_made" => "Counts as made",
+        "separate" => "Separately",
+        "single" => "One contest",
+        "none" => "Nobody",
+        "first_in_turn" => "The first to announce",
+        "allow_carre_and_seq" => "Allowed",
+        "once_only" => "One announcement only",
+        "keep" => "Still count",
+        "void" => "Lost",
+        "transfer" => "To the capot side",
+        "3+2" => "3 + 2",
+        "2+3" => "2 + 3",
+        "opponent" => "The opponent's",
+        "own" => "Your own",
+        "same" => "The same dealer",
+        "alternate" => "The other player",
+        "seed" => "J 200, 9 140, A 110",
+        "french_nt" => "A 200, 10 150",
+        "all_to_vist" => "All to the вист",
+        "opponent_own_only" => "The вист: only his own",
+        "hang" => "The loader's points hang",
+        "loader_fails" => "A байт",
+        "both_keep" => "Each keeps his own",
+        "sum" => "Summed",
+        "higher_total" => "Higher total",
+        "loader_wins" => "The loader",
+        "j9a10kq" => "J 9 A 10 K Q",
+        "natural" => "A K Q 10",
+        "below_best_opponent" => "Below the better opponent",
+        "below_both" => "Below both",
+        "to_higher_opponent" => "Odd point to the higher opponent",
+        "half_points" => "Half points kept",
+        "discard" => "Odd point lost",
+        "top_of_deal" => "Top scorer of the deal",
+        "top_cumulative" => "Highest running total",
+        "rotate_left" => "The player to the left",
+        _ => "",
+    }
 }
 
 /// The serde names of an enum's values.
@@ -92,21 +146,26 @@ macro_rules! choice {
     }};
 }
 
+/// A rule as the lists below write it: key, values, English name and help.
+type Spec = (&'static str, RuleKind, &'static str, &'static str);
+
 /// The descriptions of `keys` with their defaults from `defaults`, a
 /// serialised options type; `main` names the rules shown up front.
-fn describe(
-    defaults: impl Serialize,
-    main: &[&str],
-    keys: Vec<(&'static str, RuleKind)>,
-) -> Vec<RuleInfo> {
+fn describe(defaults: impl Serialize, main: &[&str], keys: Vec<Spec>) -> Vec<RuleInfo> {
     let defaults = serde_json::to_value(defaults).unwrap_or(Value::Null);
     keys.into_iter()
-        .map(|(key, kind)| RuleInfo {
+        .map(|(key, kind, name, help)| RuleInfo {
             key,
-            kind,
             default: defaults.get(key).cloned().unwrap_or(Value::Null),
             main: main.contains(&key),
             from_setup: false,
+            name,
+            help,
+            labels: match &kind {
+                RuleKind::Choice(values) => values.iter().map(|v| label(v)).collect(),
+                _ => Vec::new(),
+            },
+            kind,
         })
         .collect()
 }
@@ -123,20 +182,80 @@ pub fn french_rules() -> Vec<RuleInfo> {
         FrenchOptions::default(),
         &["target", "litige", "both_cross"],
         vec![
-            ("target", TARGET),
-            ("both_cross", choice!(BothCross: MorePoints, Taker)),
-            ("litige", choice!(LitigeMode: Hold, TieIsDedans, TieIsMade)),
-            ("litige_holds_belote", RuleKind::Bool),
-            ("belote_in_contract_test", RuleKind::Bool),
-            ("belote_requires_calls", RuleKind::Bool),
-            ("announce_contests", choice!(AnnounceContests: Separate, Single)),
-            ("seq_len_cap", SEQ_CAP),
-            ("seq_tie", choice!(SeqTie: None, FirstInTurn)),
-            ("card_reuse", choice!(CardReuse: AllowCarreAndSeq, OnceOnly)),
-            ("capot_victim_announcements", choice!(CapotVictim: Keep, Void, Transfer)),
-            ("overtrump_over_partner_when_discarding_trump", RuleKind::Bool),
-            ("first_packets", choice!(FirstPackets: ThreeTwo, TwoThree)),
-            ("players", RuleKind::Number { min: 2, max: 4 }),
+            ("target", TARGET, "Target", "1000, or 500 for a short game"),
+            (
+                "both_cross",
+                choice!(BothCross: MorePoints, Taker),
+                "Both sides over the target",
+                "after the same deal: the side with more points wins, or the side that took trump",
+            ),
+            (
+                "litige",
+                choice!(LitigeMode: Hold, TieIsDedans, TieIsMade),
+                "Litige (an exact tie)",
+                "the taker's points wait for the winner of the next deal, or the tie counts as dedans, or as made",
+            ),
+            (
+                "litige_holds_belote",
+                RuleKind::Bool,
+                "In a litige the taker's belote waits too",
+                "off: it is recorded at once",
+            ),
+            (
+                "belote_in_contract_test",
+                RuleKind::Bool,
+                "Belote counts for the contract",
+                "when testing whether the taker beat the defenders",
+            ),
+            (
+                "belote_requires_calls",
+                RuleKind::Bool,
+                "Belote only when called",
+                "it scores only if “belote” and “rebelote” are both said",
+            ),
+            (
+                "announce_contests",
+                choice!(AnnounceContests: Separate, Single),
+                "Announcement contests",
+                "best sequence and best carré scored separately, or one contest over all",
+            ),
+            (
+                "seq_len_cap",
+                SEQ_CAP,
+                "Longest sequence compared",
+                "longer sequences compare as this long (empty: no limit)",
+            ),
+            (
+                "seq_tie",
+                choice!(SeqTie: None, FirstInTurn),
+                "Equal best sequences",
+                "of the two sides: nobody scores, or the first to announce",
+            ),
+            (
+                "card_reuse",
+                choice!(CardReuse: AllowCarreAndSeq, OnceOnly),
+                "A card in a carré and a sequence",
+                "allowed, or each card in one announcement only",
+            ),
+            (
+                "capot_victim_announcements",
+                choice!(CapotVictim: Keep, Void, Transfer),
+                "Announcements of a side made capot",
+                "they still count, are lost, or go to the side that made the capot",
+            ),
+            (
+                "overtrump_over_partner_when_discarding_trump",
+                RuleKind::Bool,
+                "Over-trump the partner",
+                "a trump laid on the partner's winning trump must beat it when possible",
+            ),
+            (
+                "first_packets",
+                choice!(FirstPackets: ThreeTwo, TwoThree),
+                "First packets of the deal",
+                "three cards then two, or two then three",
+            ),
+            ("players", RuleKind::Number { min: 2, max: 4 }, "Players", "set when the game starts"),
         ],
     );
     for r in &mut rules {
@@ -154,19 +273,79 @@ pub fn two_player_rules() -> Vec<RuleInfo> {
         TwoOptions::default(),
         &["target", "raspasy_enabled"],
         vec![
-            ("target", TARGET),
-            ("raspasy_enabled", RuleKind::Bool),
-            ("raspasy_meld_charging", choice!(RaspasyMeldCharging: Opponent, Own)),
-            ("redeal_dealer", choice!(RedealDealer: Same, Alternate)),
-            ("seq_compare_len_cap", SEQ_CAP),
-            ("vk_bela_every_suit", RuleKind::Bool),
-            ("bk_carre_values", choice!(BkCarreValues: Seed, FrenchNt)),
-            ("winner_takes_all", RuleKind::Bool),
-            ("bait_mode", choice!(BaitMode: AllToVist, OpponentOwnOnly)),
-            ("bela_survives_bait", RuleKind::Bool),
-            ("tie_mode", choice!(TieMode: Hang, LoaderFails, BothKeep)),
-            ("pool_mode", choice!(PoolMode: Sum, Separate)),
-            ("both_cross", choice!(BothCross2: HigherTotal, LoaderWins)),
+            ("target", TARGET, "Target", "1001 (501 in Debertz)"),
+            (
+                "raspasy_enabled",
+                RuleKind::Bool,
+                "Распасы (all pass)",
+                "after four passes a deal is played to take as few points as possible; off: the cards are thrown in and the other player deals",
+            ),
+            (
+                "raspasy_meld_charging",
+                choice!(RaspasyMeldCharging: Opponent, Own),
+                "Распасы: whose constructions",
+                "whose constructions and bela count against you",
+            ),
+            (
+                "redeal_dealer",
+                choice!(RedealDealer: Same, Alternate),
+                "Dealer after a redeal",
+                "a redeal claimed with four 7s or four 8s",
+            ),
+            (
+                "seq_compare_len_cap",
+                SEQ_CAP,
+                "Longest sequence compared",
+                "longer sequences compare as this long (empty: no limit)",
+            ),
+            (
+                "vk_bela_every_suit",
+                RuleKind::Bool,
+                "Bela in every suit in all trumps (ВК)",
+                "off: no bela in ВК",
+            ),
+            (
+                "bk_carre_values",
+                choice!(BkCarreValues: Seed, FrenchNt),
+                "Carrés in no trumps (БК)",
+                "the seed's values, or the French ones",
+            ),
+            (
+                "winner_takes_all",
+                RuleKind::Bool,
+                "Winner takes all",
+                "a loader who makes it records both totals, the вист nothing",
+            ),
+            (
+                "bait_mode",
+                choice!(BaitMode: AllToVist, OpponentOwnOnly),
+                "A failed loader (байт)",
+                "the вист records everything, or only his own points",
+            ),
+            (
+                "bela_survives_bait",
+                RuleKind::Bool,
+                "Bela survives a байт",
+                "the loader's bela is recorded even when he fails",
+            ),
+            (
+                "tie_mode",
+                choice!(TieMode: Hang, LoaderFails, BothKeep),
+                "An exact tie",
+                "the loader's points hang for the next deal's winner, it is a байт, or each keeps his own",
+            ),
+            (
+                "pool_mode",
+                choice!(PoolMode: Sum, Separate),
+                "Several hanging totals",
+                "summed, or paid one per deal, oldest first",
+            ),
+            (
+                "both_cross",
+                choice!(BothCross2: HigherTotal, LoaderWins),
+                "Both over the target",
+                "after the same deal: the higher total wins, or the loader of that deal",
+            ),
         ],
     )
 }
@@ -181,20 +360,85 @@ pub fn three_player_rules() -> Vec<RuleInfo> {
         ThreeOptions::default(),
         &["target", "fail_test", "next_dealer"],
         vec![
-            ("target", TARGET),
-            ("tierce_value", BONUS),
-            ("carre_tiebreak_order", choice!(CarreTiebreak: J9a10kq, Natural)),
-            ("card_reuse", choice!(CardReuse: AllowCarreAndSeq, OnceOnly)),
-            ("belot_any_suit", RuleKind::Bool),
-            ("fail_test", choice!(FailTest: BelowBestOpponent, BelowBoth)),
-            ("odd_point", choice!(OddPoint: ToHigherOpponent, HalfPoints, Discard)),
-            ("failed_declarer_keeps_belot", RuleKind::Bool),
-            ("single_capo_bonus_each", BONUS),
-            ("double_capo_bonus", BONUS),
-            ("capo_also_scores_last_trick", RuleKind::Bool),
-            ("capo_keeps_own_points", RuleKind::Bool),
-            ("next_dealer", choice!(NextDealer: TopOfDeal, TopCumulative, RotateLeft)),
-            ("round2_forced_for_dealer", RuleKind::Bool),
+            ("target", TARGET, "Target", "501 (the seed's text says 50)"),
+            (
+                "tierce_value",
+                BONUS,
+                "Three in a row (tierce)",
+                "points for a three-card sequence; 0 as the seed's literal text",
+            ),
+            (
+                "carre_tiebreak_order",
+                choice!(CarreTiebreak: J9a10kq, Natural),
+                "Order of the 100-point carrés",
+                "which carré wins among those worth 100",
+            ),
+            (
+                "card_reuse",
+                choice!(CardReuse: AllowCarreAndSeq, OnceOnly),
+                "A card in a carré and a sequence",
+                "allowed, or each card in one announcement only",
+            ),
+            (
+                "belot_any_suit",
+                RuleKind::Bool,
+                "Belot in any suit",
+                "K+Q of any suit, not only of trumps",
+            ),
+            (
+                "fail_test",
+                choice!(FailTest: BelowBestOpponent, BelowBoth),
+                "When the declarer fails",
+                "below the better opponent, or only below both",
+            ),
+            (
+                "odd_point",
+                choice!(OddPoint: ToHigherOpponent, HalfPoints, Discard),
+                "An odd total",
+                "splitting a failed declarer's odd total between the other two",
+            ),
+            (
+                "failed_declarer_keeps_belot",
+                RuleKind::Bool,
+                "A failed declarer keeps his belot",
+                "off: he loses it with the rest",
+            ),
+            (
+                "single_capo_bonus_each",
+                BONUS,
+                "Capo bonus for each",
+                "to each of the other two when one player takes no trick",
+            ),
+            (
+                "double_capo_bonus",
+                BONUS,
+                "Bonus for every trick",
+                "to the player who takes every trick",
+            ),
+            (
+                "capo_also_scores_last_trick",
+                RuleKind::Bool,
+                "Last trick's 10 in a capo deal",
+                "the last trick's 10 also counts when a player takes no trick",
+            ),
+            (
+                "capo_keeps_own_points",
+                RuleKind::Bool,
+                "A capo player keeps his points",
+                "a player without a trick keeps his combinations and belot",
+            ),
+            (
+                "next_dealer",
+                choice!(NextDealer: TopOfDeal, TopCumulative, RotateLeft),
+                "Who deals next",
+                "the top scorer of the deal, the highest running total, or the player to the left",
+            ),
+            (
+                "round2_forced_for_dealer",
+                RuleKind::Bool,
+                "Dealer must name a suit in round 2",
+                "the dealer speaks last and cannot pass",
+            ),
         ],
     )
 }
@@ -228,6 +472,16 @@ mod tests {
             validate(&t).is_ok()
         };
         for r in rules {
+            assert!(!r.name.is_empty(), "{}: a name", r.key);
+            match &r.kind {
+                RuleKind::Choice(values) => {
+                    assert_eq!(r.labels.len(), values.len(), "{}", r.key);
+                    for (v, l) in values.iter().zip(&r.labels) {
+                        assert!(!l.is_empty(), "{} = {v}: a name", r.key);
+                    }
+                }
+                _ => assert!(r.labels.is_empty(), "{}", r.key),
+            }
             assert_eq!(r.default, defaults[r.key], "{}", r.key);
             assert!(ok(r.key, r.default.clone()), "{}: its default", r.key);
             match &r.kind {

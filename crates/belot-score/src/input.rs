@@ -126,19 +126,31 @@ fn excerpt(s: &str) -> String {
 }
 
 /// Checks one (trimmed) name: `what` says whose it is.
-fn name_ok(name: &str, what: &str, min: usize, max: usize) -> Result<(), Refusal> {
+/// `seat` is the player's, `None` for the game's name.
+fn name_ok(name: &str, seat: Option<usize>, min: usize, max: usize) -> Result<(), Refusal> {
+    let what = match seat {
+        Some(s) => format!("player name at seat {s}"),
+        None => "game name".to_string(),
+    };
     let rule =
         format!("{min} to {max} characters, no control, invisible or text-direction characters");
+    let with_seat = |r: Refusal| match seat {
+        Some(s) => r.with("seat", s),
+        None => r,
+    };
     if let Some(c) = name.chars().find(|&c| refused_in_name(c)) {
-        let code = c as u32;
-        return Err(format!(
-            "{what} {} holds U+{code:04X}, a control, invisible or text-direction character: {rule}",
+        let code = format!("U+{:04X}", c as u32);
+        let m = format!(
+            "{what} {} holds {code}, a control, invisible or text-direction character: {rule}",
             excerpt(name)
-        ).into());
+        );
+        return Err(with_seat(Refusal::new("name_character", m).with("char", code)));
     }
     let n = name.chars().count();
     if n < min || n > max {
-        return Err(format!("{what} {} has {n} characters: {rule}", excerpt(name)).into());
+        let m = format!("{what} {} has {n} characters: {rule}", excerpt(name));
+        let r = Refusal::new("name_length", m).with("min", min).with("max", max);
+        return Err(with_seat(r.with("length", n)));
     }
     Ok(())
 }
@@ -151,29 +163,31 @@ impl Setup {
     pub fn validate(&self) -> Result<(), Refusal> {
         let n = self.rules.players();
         match &self.rules {
-            Rules::French { options } => options.validate()?,
-            Rules::TwoPlayer { options } => options.validate()?,
-            Rules::ThreePlayer { options } => options.validate()?,
+            Rules::French { options } => options.validate(),
+            Rules::TwoPlayer { options } => options.validate(),
+            Rules::ThreePlayer { options } => options.validate(),
         }
+        .map_err(|m| Refusal::new("house_rules", m.clone()).with("detail", m))?;
         if self.players.len() != n {
-            return Err(format!(
+            let m = format!(
                 "{} needs {n} player names in seat order; got {}",
                 self.rules.name(),
                 self.players.len()
-            )
-            .into());
+            );
+            let r = Refusal::new("player_count", m).with("count", n);
+            return Err(r.with("got", self.players.len()));
         }
         for (seat, p) in self.players.iter().enumerate() {
-            name_ok(p.trim(), &format!("player name at seat {seat}"), 1, MAX_NAME)?;
+            name_ok(p.trim(), Some(seat), 1, MAX_NAME)?;
         }
-        name_ok(self.name.trim(), "game name", 0, MAX_NAME * 2)?;
+        name_ok(self.name.trim(), None, 0, MAX_NAME * 2)?;
         if self.first_dealer.index() >= n {
-            return Err(format!(
+            let m = format!(
                 "first dealer seat {} does not exist: seats are 0 to {}",
                 self.first_dealer,
                 n - 1
-            )
-            .into());
+            );
+            return Err(Refusal::new("no_such_seat", m).with("seat", self.first_dealer.0));
         }
         Ok(())
     }
@@ -302,11 +316,9 @@ fn meld_fits_hand(earlier: &[Meld], a: &Announced, reuse: CardReuse) -> Result<(
     let cards = a.meld.cards();
     for &m in earlier {
         if m == a.meld {
-            return Err(format!(
-                "[{cards}] is announced twice by player {}: each meld counts once",
-                a.seat
-            )
-            .into());
+            let m =
+                format!("[{cards}] is announced twice by player {}: each meld counts once", a.seat);
+            return Err(Refusal::new("meld_twice", m).with("seat", a.seat.0));
         }
         let shared = m.cards() & cards;
         let carre_and_sequence = matches!(m, Meld::Carre(_)) != matches!(a.meld, Meld::Carre(_));
@@ -319,12 +331,16 @@ fn meld_fits_hand(earlier: &[Meld], a: &Announced, reuse: CardReuse) -> Result<(
             }
             CardReuse::OnceOnly => "with this table's rules a card counts in one meld only",
         };
-        return Err(format!(
+        let m = format!(
             "[{}] and [{cards}], both announced by player {}, share [{shared}]: {rule}",
             m.cards(),
             a.seat
-        )
-        .into());
+        );
+        let code = match reuse {
+            CardReuse::AllowCarreAndSeq => "meld_cards_shared",
+            CardReuse::OnceOnly => "meld_cards_shared_once",
+        };
+        return Err(Refusal::new(code, m).with("seat", a.seat.0));
     }
     Ok(())
 }
@@ -366,6 +382,12 @@ fn card_points_ok(p: u32, total: u32) -> Result<(), Refusal> {
     Ok(())
 }
 
+/// The rules engine's own check of a deal refused it (what the checks
+/// above did not catch): its English words are the parameter `detail`.
+fn deal_rules(m: String) -> Refusal {
+    Refusal::new("deal_rules", m.clone()).with("detail", m)
+}
+
 impl DealInput {
     /// Checks the entry against the game and converts it to the engine's
     /// summary; says why it cannot be and what is allowed.
@@ -391,9 +413,10 @@ impl DealInput {
                 Ok(Converted::Three(ThreeEntry::ThrownIn))
             }
             (DealInput::Redeal, Rules::TwoPlayer { .. }) => Ok(Converted::Two(TwoEntry::Redeal)),
-            (DealInput::Redeal, _) => {
-                Err("a redeal (four 7s or four 8s) exists only in two-player Belot".into())
-            }
+            (DealInput::Redeal, _) => Err(Refusal::new(
+                "redeal_two_player",
+                "a redeal (four 7s or four 8s) exists only in two-player Belot",
+            )),
             (
                 DealInput::French {
                     taker,
@@ -411,19 +434,21 @@ impl DealInput {
                 side_ok(*capot, sides, "capot")?;
                 side_ok(*belote, sides, "belote")?;
                 if card_points.len() != sides {
-                    return Err(format!(
-                        "give card points for each of the {sides} sides (one may be null)"
-                    )
-                    .into());
+                    let m =
+                        format!("give card points for each of the {sides} sides (one may be null)");
+                    return Err(Refusal::new("side_count", m).with("count", sides));
                 }
                 let ann: Vec<u32> = if !announced.is_empty() {
                     // The app runs the contests of §4.6 on the announced melds.
-                    let trump = trump.ok_or("to score announced melds give the trump suit")?;
+                    let trump = trump.ok_or(Refusal::new(
+                        "melds_need_trump",
+                        "to score announced melds give the trump suit",
+                    ))?;
                     if !announcements.is_empty() {
-                        return Err(
-                            "give either announcement points or the announced melds, not both"
-                                .into(),
-                        );
+                        return Err(Refusal::new(
+                            "melds_or_points",
+                            "give either announcement points or the announced melds, not both",
+                        ));
                     }
                     let mut held = belot_core::CardSet::EMPTY;
                     let mut per_seat = vec![belot_core::CardSet::EMPTY; n];
@@ -433,18 +458,21 @@ impl DealInput {
                         let cards = a.meld.cards();
                         let others = held - per_seat[a.seat.index()];
                         if !(others & cards).is_empty() {
-                            return Err(format!(
+                            let m = format!(
                                 "[{}] is announced by two players: a card is in one hand only",
                                 cards & others
-                            )
-                            .into());
+                            );
+                            return Err(Refusal::new("meld_two_hands", m).with("seat", a.seat.0));
                         }
                         meld_fits_hand(&melds[a.seat.index()], a, options.card_reuse)?;
                         melds[a.seat.index()].push(a.meld);
                         held |= cards;
                         per_seat[a.seat.index()] |= cards;
                         if per_seat[a.seat.index()].len() > 8 {
-                            return Err("a player's melds hold more than his 8 cards".into());
+                            let m = "a player's melds hold more than his 8 cards";
+                            return Err(
+                                Refusal::new("meld_too_many_cards", m).with("seat", a.seat.0)
+                            );
                         }
                     }
                     let entries: Vec<(Seat, Meld)> =
@@ -465,9 +493,8 @@ impl DealInput {
                     announcements.clone()
                 };
                 if ann.len() != sides {
-                    return Err(
-                        format!("give announcement points for each of the {sides} sides").into()
-                    );
+                    let m = format!("give announcement points for each of the {sides} sides");
+                    return Err(Refusal::new("side_count", m).with("count", sides));
                 }
                 for &a in &ann {
                     announcement_ok(a)?;
@@ -490,28 +517,28 @@ impl DealInput {
                         }
                     }
                     if options.players != 2 && card_points[c].is_some_and(|p| p != 162) {
-                        return Err(format!(
+                        let m = format!(
                             "side {c} made capot: its card points are all 162; leave them null"
-                        )
-                        .into());
+                        );
+                        return Err(Refusal::new("capot_points", m).with("side", c));
                     }
                     let mut v = vec![0; sides];
                     v[c] = match (options.players, card_points[c]) {
                         (2, Some(p)) if (10..=156).contains(&p) => p,
                         (2, _) => {
-                            return Err(
-                                "with two players give the capot player's card points (10 to 156)"
-                                    .into(),
-                            );
+                            let m =
+                                "with two players give the capot player's card points (10 to 156)";
+                            return Err(Refusal::new("capot_points_two", m).with("side", c));
                         }
                         _ => 162,
                     };
                     v
                 } else if options.players == 2 {
                     if missing > 0 {
-                        return Err(
-                            "with two players cards stay out of play: give both players' card points".into()
-                        );
+                        return Err(Refusal::new(
+                            "card_points_both",
+                            "with two players cards stay out of play: give both players' card points",
+                        ));
                     }
                     card_points.iter().map(|p| p.unwrap_or(0)).collect()
                 } else {
@@ -541,12 +568,13 @@ impl DealInput {
                     }
                     let v: Vec<u32> =
                         card_points.iter().map(|p| p.unwrap_or(162 - known)).collect();
-                    if v.iter().sum::<u32>() != 162 {
-                        return Err(format!(
-                            "card points add up to {}: the sides' card points (last trick included) \
-                             add up to 162; leave one side null to derive it",
-                            v.iter().sum::<u32>()
-                        ).into());
+                    let sum = v.iter().sum::<u32>();
+                    if sum != 162 {
+                        let m = format!(
+                            "card points add up to {sum}: the sides' card points (last trick \
+                             included) add up to 162; leave one side null to derive it"
+                        );
+                        return Err(Refusal::new("card_points_all", m).with("sum", sum));
                     }
                     for &p in &v {
                         card_points_ok(p, 162)?;
@@ -555,9 +583,11 @@ impl DealInput {
                 };
                 if options.players == 2 && capot.is_none() {
                     if pts.iter().any(|&p| p > 156) {
-                        return Err(
-                            "card points: each player has 0 to 156 with cards out of play".into()
-                        );
+                        return Err(Refusal::new(
+                            "card_points_range",
+                            "card points: each player has 0 to 156 with cards out of play",
+                        )
+                        .with("total", 156));
                     }
                     let total: u32 = pts.iter().sum();
                     if !(10..=156).contains(&total) {
@@ -579,7 +609,7 @@ impl DealInput {
                         announcements: [ann[0], ann[1], ann[2]],
                         belote: belote.map(Seat),
                     };
-                    s.validate()?;
+                    s.validate().map_err(deal_rules)?;
                     Ok(Converted::French3(Entry3::Played { summary: s }))
                 } else {
                     let side =
@@ -592,10 +622,7 @@ impl DealInput {
                         belote: belote.map(Side),
                         deal_points: (options.players == 2).then(|| pts[0] + pts[1]),
                     };
-                    if s.belote.is_some_and(|b| b.0 as usize >= sides) {
-                        return Err("belote side does not exist".into());
-                    }
-                    s.validate()?;
+                    s.validate().map_err(deal_rules)?;
                     Ok(Converted::French(Entry::Played { summary: s }))
                 }
             }
@@ -614,11 +641,13 @@ impl DealInput {
                 if let Some(l) = loader {
                     seat_ok(*l, "loader")?;
                 }
-                if card_points.iter().any(|&p| p > 258 || p == 1) {
-                    return Err(format!(
+                if let Some(&p) = card_points.iter().find(|&&p| p > 258 || p == 1) {
+                    let m = format!(
                         "card points {card_points:?} cannot be: each player's are 0 to 258, never 1"
-                    )
-                    .into());
+                    );
+                    return Err(Refusal::new("card_points", m)
+                        .with("points", p)
+                        .with("total", 259));
                 }
                 let total = card_points[0] + card_points[1];
                 let max = match contract {
@@ -627,46 +656,58 @@ impl DealInput {
                     Contract::Suit(_) => 156,
                 };
                 if total < 10 || total > max {
-                    return Err(format!(
+                    let m = format!(
                         "card points add up to {total}: with 14 cards out of play this contract's \
                          18 cards hold 10 to {max} (last trick included)"
-                    )
-                    .into());
+                    );
+                    let r = Refusal::new("card_points_between", m).with("sum", total);
+                    return Err(r.with("min", 10).with("max", max));
                 }
                 for &c in constructions {
                     if c != 0 && !(c >= 20 && c % 10 == 0 && c != 30 && c <= 1000) {
-                        return Err(format!(
-                            "construction points {c} cannot be made: constructions are worth 20, 50, \
-                             100, 110, 140 or 200"
-                        ).into());
+                        let m = format!(
+                            "construction points {c} cannot be made: constructions are worth 20, \
+                             50, 100, 110, 140 or 200"
+                        );
+                        return Err(Refusal::new("construction_points", m).with("points", c));
                     }
                 }
                 if belas.iter().any(|&b| b > 4)
                     || (*contract == Contract::NoTrumps && belas.iter().any(|&b| b > 0))
                 {
-                    return Err("belas: at most one per suit (4 in ВК), none in БК".into());
+                    return Err(Refusal::new(
+                        "belas_per_suit",
+                        "belas: at most one per suit (4 in ВК), none in БК",
+                    ));
                 }
                 if belas.iter().map(|&b| b as u32).sum::<u32>() > 4 {
-                    return Err("belas: at most four in all (one per suit)".into());
+                    return Err(Refusal::new(
+                        "belas_total",
+                        "belas: at most four in all (one per suit)",
+                    ));
                 }
                 if !matches!(contract, Contract::AllTrumps) && belas.iter().sum::<u8>() > 1 {
-                    return Err("in a suit contract only one player can hold the бела".into());
+                    return Err(Refusal::new(
+                        "bela_one_player",
+                        "in a suit contract only one player can hold the бела",
+                    ));
                 }
                 let took = took_trick.unwrap_or([card_points[0] > 0, card_points[1] > 0]);
                 for p in 0..2 {
                     if !took[p] && card_points[p] > 0 {
-                        return Err(format!(
+                        let m = format!(
                             "player {p} took no trick, so he has no card points; got {}",
                             card_points[p]
-                        )
-                        .into());
+                        );
+                        let r = Refusal::new("no_trick_points", m).with("seat", p);
+                        return Err(r.with("points", card_points[p]));
                     }
                 }
                 if !took[0] && !took[1] {
-                    return Err(
-                        "somebody took the tricks: mark at least one player as taking a trick"
-                            .into(),
-                    );
+                    return Err(Refusal::new(
+                        "nobody_took_tricks",
+                        "somebody took the tricks: mark at least one player as taking a trick",
+                    ));
                 }
                 let tricks = match took {
                     [true, true] => [4, 5],
@@ -682,7 +723,7 @@ impl DealInput {
                     constructions: *constructions,
                     belas: *belas,
                 };
-                s.validate()?;
+                s.validate().map_err(deal_rules)?;
                 Ok(Converted::Two(TwoEntry::Played { summary: s }))
             }
             (
@@ -704,14 +745,16 @@ impl DealInput {
                 let mut seen = [false; 3];
                 for s in capo {
                     if std::mem::replace(&mut seen[s.index()], true) {
-                        return Err(format!("capo player {s} is listed twice").into());
+                        let m = format!("capo player {s} is listed twice");
+                        return Err(Refusal::new("capo_twice", m).with("seat", s.0));
                     }
-                    if card_points[s.index()] > 0 {
-                        return Err(format!(
-                            "capo player {s} took no trick, so he has no card points; got {}",
-                            card_points[s.index()]
-                        )
-                        .into());
+                    let p = card_points[s.index()];
+                    if p > 0 {
+                        let m = format!(
+                            "capo player {s} took no trick, so he has no card points; got {p}"
+                        );
+                        let r = Refusal::new("no_trick_points", m).with("seat", s.0);
+                        return Err(r.with("points", p));
                     }
                 }
                 if card_points.iter().any(|&p| p > 162) {
@@ -723,28 +766,38 @@ impl DealInput {
                 }
                 for &c in combinations {
                     if c != 0 && !(c % 10 == 0 && c <= 1000) {
-                        return Err(format!(
-                            "combination points {c} cannot be made: 20 (or the table's tierce), 50, \
-                             100, 150, 200 and their sums, at most 1000"
-                        ).into());
+                        let m = format!(
+                            "combination points {c} cannot be made: 20 (or the table's tierce), \
+                             50, 100, 150, 200 and their sums, at most 1000"
+                        );
+                        return Err(Refusal::new("combination_points", m).with("points", c));
                     }
                 }
                 if belots.iter().map(|&b| b as u32).sum::<u32>() > 4 {
-                    return Err("belots: at most four in all (one per suit)".into());
+                    return Err(Refusal::new(
+                        "belots_total",
+                        "belots: at most four in all (one per suit)",
+                    ));
                 }
                 if capo.len() > 2 || capo.contains(last_trick) {
-                    return Err("capo players took no trick: not all three, and not the one who took the last trick".into());
+                    return Err(Refusal::new(
+                        "capo_last_trick",
+                        "capo players took no trick: not all three, and not the one who took the \
+                         last trick",
+                    ));
                 }
                 if card_points[last_trick.index()] < 10 {
-                    return Err(
-                        "the player who took the last trick has at least its 10 points".into()
-                    );
+                    let m = "the player who took the last trick has at least its 10 points";
+                    return Err(Refusal::new("last_trick_points", m).with("seat", last_trick.0));
                 }
                 let total: u32 = card_points.iter().sum();
                 if !(10..=162).contains(&total) {
-                    return Err(format!(
-                        "card points add up to {total}: 27 cards are in play, at most 162 with the last trick"
-                    ).into());
+                    let m = format!(
+                        "card points add up to {total}: 27 cards are in play, at most 162 with \
+                         the last trick"
+                    );
+                    let r = Refusal::new("card_points_between", m).with("sum", total);
+                    return Err(r.with("min", 10).with("max", 162));
                 }
                 let mut cards = *card_points;
                 cards[last_trick.index()] -= 10;
@@ -763,12 +816,13 @@ impl DealInput {
                     combinations: *combinations,
                     belots: *belots,
                 };
-                s.validate()?;
+                s.validate().map_err(deal_rules)?;
                 Ok(Converted::Three(ThreeEntry::Played { summary: s }))
             }
             (entry, rules) => {
-                Err(format!("a {} entry does not belong on a {} sheet", entry.kind(), rules.name())
-                    .into())
+                let m =
+                    format!("a {} entry does not belong on a {} sheet", entry.kind(), rules.name());
+                Err(Refusal::new("wrong_game", m).with("kind", entry.kind()))
             }
         }
     }

@@ -43,5 +43,5 @@ mod sheet;
 
 pub use export::{contract_text, csv, num, outcome, side_names};
 pub use input::{Announced, Converted, DealInput, MAX_NAME, Rules, Setup};
-pub use refusal::Refusal;
+pub use refusal::{CODES, Refusal};
 pub use sheet::{Applied, Change, EntryId, Item, Row, Sheet, Table};

@@ -10,14 +10,69 @@ use serde_json::{Map, Value};
 /// and the reason in plain English (`message`). Nothing was changed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Refusal {
-    /// What kind of refusal, e.g. `card_points`; `invalid` when no finer
-    /// code applies.
+    /// What kind of refusal, e.g. `card_points`.
     pub code: &'static str,
     /// The values the message names (sides and seats are 0-based).
     pub params: Map<String, Value>,
     /// The reason and what is accepted, in English.
     pub message: String,
 }
+
+/// Every code a [`Refusal`] has: the web page has words for each, in
+/// every language (a test checks both lists).
+pub const CODES: &[&str] = &[
+    "already_deleted",
+    "announcement_points",
+    "bela_one_player",
+    "belas_per_suit",
+    "belas_total",
+    "belots_total",
+    "cannot_revert",
+    "capo_last_trick",
+    "capo_twice",
+    "capot_other_points",
+    "capot_points",
+    "capot_points_two",
+    "card_points",
+    "card_points_all",
+    "card_points_between",
+    "card_points_both",
+    "card_points_missing",
+    "card_points_range",
+    "card_points_sum",
+    "combination_points",
+    "construction_points",
+    "deal_deleted",
+    "deal_rules",
+    "house_rules",
+    "inconsistent",
+    "last_trick_points",
+    "meld_cards_shared",
+    "meld_cards_shared_once",
+    "meld_too_many_cards",
+    "meld_twice",
+    "meld_two_hands",
+    "melds_need_trump",
+    "melds_or_points",
+    "name_character",
+    "name_length",
+    "no_such_change",
+    "no_such_deal",
+    "no_such_seat",
+    "no_such_side",
+    "no_trick_points",
+    "nobody_took_tricks",
+    "not_deleted",
+    "nothing_to_put_back",
+    "nothing_to_redo",
+    "nothing_to_take_back",
+    "nothing_to_undo",
+    "player_count",
+    "redeal_two_player",
+    "same_game",
+    "side_count",
+    "wrong_game",
+];
 
 impl Refusal {
     /// A refusal with this code and message.
@@ -45,18 +100,6 @@ impl fmt::Display for Refusal {
 }
 
 impl std::error::Error for Refusal {}
-
-impl From<String> for Refusal {
-    fn from(message: String) -> Refusal {
-        Refusal::new("invalid", message)
-    }
-}
-
-impl From<&str> for Refusal {
-    fn from(message: &str) -> Refusal {
-        Refusal::new("invalid", message)
-    }
-}
 
 impl From<Refusal> for String {
     fn from(r: Refusal) -> String {

@@ -62,6 +62,15 @@ pub enum Change {
         /// The new set-up.
         setup: Setup,
     },
+    /// Reverts one earlier change, as a new change (the "changes" view):
+    /// what that change did is done the other way on today's sheet, e.g.
+    /// an edited deal gets its earlier figures back, an added deal is
+    /// deleted (it can be restored), a deleted one restored, an undone
+    /// change done again.
+    Revert {
+        /// Which change: its number in the history, from 1.
+        change: u32,
+    },
 }
 
 /// An entered deal and whether it is deleted.
@@ -104,6 +113,11 @@ impl Done {
     }
 }
 
+/// A stored history that does not replay (never from a user's change).
+fn inconsistent() -> Refusal {
+    Refusal::new("inconsistent", "inconsistent history")
+}
+
 /// A score sheet.
 #[derive(Clone, PartialEq, Debug)]
 pub struct Sheet {
@@ -118,6 +132,9 @@ pub struct Sheet {
     next_id: EntryId,
     done: Vec<Done>,
     redo: Vec<Done>,
+    /// What each change in `history` did, and whether it did it backwards
+    /// (an undo): what [`Change::Revert`] reverses.
+    effects: Vec<(Done, bool)>,
     table: Table,
     /// The ledger before each live row, and after the last one:
     /// `states.len() == table.rows.len() + 1`.
@@ -357,6 +374,7 @@ impl Sheet {
             next_id: 1,
             done: Vec::new(),
             redo: Vec::new(),
+            effects: Vec::new(),
             table,
             states: vec![start],
         })
@@ -523,9 +541,7 @@ impl Sheet {
             .entry
             .convert(&self.setup.rules, l.next_dealer())
             .map_err(|m| Refusal { message: format!("deal #{}: {}", item.id, m.message), ..m })?;
-        let s = l
-            .push(&e)
-            .ok_or_else(|| format!("deal #{}: does not belong on this sheet", item.id))?;
+        let s = l.push(&e).ok_or_else(inconsistent)?;
         Ok(Row {
             number,
             id: item.id,
@@ -553,19 +569,26 @@ impl Sheet {
 
     /// Reverses a change `apply_inner` just made.
     fn unapply(&mut self, change: &Change) -> Result<(), Refusal> {
+        self.effects.pop();
         match change {
             Change::Undo => {
-                let d = self.redo.pop().ok_or("inconsistent history")?;
+                let d = self.redo.pop().ok_or_else(inconsistent)?;
                 self.reapply(&d)?;
                 self.done.push(d);
             }
             Change::Redo => {
-                let d = self.done.pop().ok_or("inconsistent history")?;
+                let d = self.done.pop().ok_or_else(inconsistent)?;
                 self.revert(&d)?;
                 self.redo.push(d);
             }
+            Change::Revert { .. } => {
+                // An undone addition done again goes back where it was
+                // (for redo), unlike a new one.
+                let d = self.done.pop().ok_or_else(inconsistent)?;
+                self.revert(&d)?;
+            }
             _ => {
-                let d = self.done.pop().ok_or("inconsistent history")?;
+                let d = self.done.pop().ok_or_else(inconsistent)?;
                 self.revert(&d)?;
                 if let Done::Added(_) = d {
                     // revert parked the item for redo: it never existed.
@@ -579,6 +602,18 @@ impl Sheet {
     /// Changes the items (not the table); returns the deal touched.
     /// Changes nothing when it refuses.
     fn apply_inner(&mut self, change: &Change) -> Result<EntryId, Refusal> {
+        let r = self.apply_items(change);
+        if r.is_ok() {
+            let effect = match change {
+                Change::Undo => (self.redo[self.redo.len() - 1].clone(), true),
+                _ => (self.done[self.done.len() - 1].clone(), false),
+            };
+            self.effects.push(effect);
+        }
+        r
+    }
+
+    fn apply_items(&mut self, change: &Change) -> Result<EntryId, Refusal> {
         let d = match change {
             Change::Add { entry } => {
                 let id = self.next_id;
@@ -600,7 +635,8 @@ impl Sheet {
             Change::Delete { id } => {
                 let p = self.position(*id)?;
                 if self.items[p].deleted {
-                    return Err(format!("deal #{id} is already deleted").into());
+                    let m = format!("deal #{id} is already deleted");
+                    return Err(Refusal::new("already_deleted", m).with("id", *id));
                 }
                 self.items[p].deleted = true;
                 Done::Deleted(*id)
@@ -608,7 +644,8 @@ impl Sheet {
             Change::Restore { id } => {
                 let p = self.position(*id)?;
                 if !self.items[p].deleted {
-                    return Err(format!("deal #{id} is not deleted").into());
+                    let m = format!("deal #{id} is not deleted");
+                    return Err(Refusal::new("not_deleted", m).with("id", *id));
                 }
                 self.items[p].deleted = false;
                 Done::Restored(*id)
@@ -636,6 +673,11 @@ impl Sheet {
                 let old = std::mem::replace(&mut self.setup, new.clone());
                 self.states[0] = Ledgers::new(&self.setup);
                 Done::SetUp(Box::new((old, new)))
+            }
+            Change::Revert { change } => {
+                let d = self.counter(*change)?;
+                self.reapply(&d)?;
+                d
             }
             Change::Undo => {
                 let d =
@@ -684,6 +726,83 @@ impl Sheet {
         Ok(())
     }
 
+    /// The step that reverts change `n` (from 1) on the sheet as it is
+    /// now; refused if there is no such change, or if what it changed has
+    /// changed since so that reverting it means nothing (the deal it added
+    /// is deleted already, the deal it edited is gone…).
+    fn counter(&self, n: u32) -> Result<Done, Refusal> {
+        let (d, undone) =
+            n.checked_sub(1).and_then(|k| self.effects.get(k as usize)).ok_or_else(|| {
+                Refusal::new("no_such_change", format!("there is no change {n}")).with("change", n)
+            })?;
+        let step = if *undone { self.redo_step(d) } else { self.undo_step(d) };
+        step.ok_or_else(|| {
+            let m = format!("change {n} cannot be reverted: what it changed has changed since");
+            Refusal::new("cannot_revert", m).with("change", n)
+        })
+    }
+
+    /// Whether deal `id` is in the list: `Some(deleted)`.
+    fn state_of(&self, id: EntryId) -> Option<bool> {
+        self.position(id).ok().map(|p| self.items[p].deleted)
+    }
+
+    /// Whether deal `id` is out of the list, to come back (undone or taken
+    /// back).
+    fn parked(&self, id: EntryId) -> bool {
+        self.undone_adds.iter().any(|i| i.id == id)
+    }
+
+    /// The step doing the other way what `d` did, on today's sheet.
+    fn undo_step(&self, d: &Done) -> Option<Done> {
+        let live = |id| self.state_of(id) == Some(false);
+        match d {
+            Done::Added(id) | Done::Restored(id) => live(*id).then_some(Done::Deleted(*id)),
+            Done::Deleted(id) => (self.state_of(*id) == Some(true)).then_some(Done::Restored(*id)),
+            Done::Edited(id, old, _) => self.edit_step(*id, old),
+            Done::TakenBack(id) => self.parked(*id).then_some(Done::PutBack(*id)),
+            Done::PutBack(id) => live(*id).then_some(Done::TakenBack(*id)),
+            Done::SetUp(both) => self.setup_step(&both.0),
+        }
+    }
+
+    /// The step doing `d` again (it was undone), on today's sheet.
+    fn redo_step(&self, d: &Done) -> Option<Done> {
+        let live = |id| self.state_of(id) == Some(false);
+        match d {
+            Done::Added(id) | Done::PutBack(id) => self.parked(*id).then_some(d.clone()),
+            Done::Deleted(id) | Done::TakenBack(id) => live(*id).then_some(d.clone()),
+            Done::Restored(id) => (self.state_of(*id) == Some(true)).then_some(d.clone()),
+            Done::Edited(id, _, new) => self.edit_step(*id, new),
+            Done::SetUp(both) => self.setup_step(&both.1),
+        }
+    }
+
+    /// Deal `id` back to `entry`, if it is live and not so already.
+    fn edit_step(&self, id: EntryId, entry: &DealInput) -> Option<Done> {
+        let p = self.position(id).ok()?;
+        let now = &self.items[p];
+        (!now.deleted && now.entry != *entry)
+            .then(|| Done::Edited(id, now.entry.clone(), entry.clone()))
+    }
+
+    /// The set-up back to `setup`, if it is not so already.
+    fn setup_step(&self, setup: &Setup) -> Option<Done> {
+        (self.setup != *setup).then(|| Done::SetUp(Box::new((self.setup.clone(), setup.clone()))))
+    }
+
+    /// Whether change `n` (from 1) can be reverted now ([`Change::Revert`]).
+    pub fn can_revert(&self, n: u32) -> bool {
+        self.counter(n).is_ok()
+    }
+
+    /// The deal change `n` (from 1) touched; `None` for a change of the
+    /// set-up, or no such change.
+    pub fn touched(&self, n: u32) -> Option<EntryId> {
+        let (d, _) = self.effects.get(n.checked_sub(1)? as usize)?;
+        Some(d.id()).filter(|&id| id != 0)
+    }
+
     /// A new set-up for this sheet: names trimmed and checked, the same game
     /// and number of players (the deals entered must still make sense).
     fn checked_setup(&self, setup: &Setup) -> Result<Setup, Refusal> {
@@ -718,11 +837,7 @@ impl Sheet {
 
     /// Puts a taken-back deal back at its place (↷).
     fn unpark(&mut self, id: EntryId) -> Result<(), Refusal> {
-        let k = self
-            .undone_adds
-            .iter()
-            .rposition(|i| i.id == id)
-            .ok_or_else(|| format!("deal #{id} cannot be put back"))?;
+        let k = self.undone_adds.iter().rposition(|i| i.id == id).ok_or_else(inconsistent)?;
         let item = self.undone_adds.remove(k);
         let at = self.items.partition_point(|i| i.id < id);
         self.items.insert(at, item);
@@ -735,11 +850,8 @@ impl Sheet {
     fn reapply(&mut self, d: &Done) -> Result<(), Refusal> {
         match d {
             Done::Added(id) => {
-                let k = self
-                    .undone_adds
-                    .iter()
-                    .rposition(|i| i.id == *id)
-                    .ok_or_else(|| format!("deal #{id} cannot be redone"))?;
+                let k =
+                    self.undone_adds.iter().rposition(|i| i.id == *id).ok_or_else(inconsistent)?;
                 let item = self.undone_adds.remove(k);
                 // Back at its place: after every item with a smaller id
                 // (items stay in id order).

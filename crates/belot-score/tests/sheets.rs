@@ -139,6 +139,62 @@ fn french_seed002_s11_undo_takes_back_the_last_deal() {
     assert!(empty.apply(Change::TakeBack).unwrap_err().contains("no deal to take back"));
 }
 
+/// Issue 19: the "changes" view reverts any change, as a new change
+/// (undoable itself), on the sheet as it is now.
+#[test]
+fn changes_view_reverts_any_change_as_a_new_change() {
+    let mut s = Sheet::new(french_setup()).unwrap();
+    for p in [100, 90, 80] {
+        add(&mut s, fr(1, [None, Some(p)], [0, 0], None, None));
+    }
+    let (id1, id2) = (s.table().rows[0].id, s.table().rows[1].id);
+    let before = s.table().clone();
+    s.apply(Change::Edit { id: id2, entry: fr(0, [Some(120), None], [0, 0], None, None) }).unwrap();
+    s.apply(Change::Delete { id: id1 }).unwrap();
+    assert_eq!(s.touched(4), Some(id2));
+    // Change 4 (the edit) reverted, though change 5 came after it.
+    let touched = s.apply(Change::Revert { change: 4 }).unwrap();
+    assert_eq!(touched.items_from, 1);
+    assert_eq!(s.table().rows[0], {
+        let mut r = before.rows[1].clone();
+        r.number = 1;
+        r.dealer = s.table().rows[0].dealer;
+        r.totals = s.table().rows[0].totals.clone();
+        r
+    });
+    // Reverting the same change again means nothing now.
+    assert!(!s.can_revert(4));
+    assert_eq!(s.apply(Change::Revert { change: 4 }).unwrap_err().code, "cannot_revert");
+    // Change 5 (the delete) reverted: deal 1 is back; the table is the
+    // one before the edit and the delete.
+    s.apply(Change::Revert { change: 5 }).unwrap();
+    assert_eq!(s.table(), &before);
+    // Reverting an addition deletes the deal (it can be restored).
+    s.apply(Change::Revert { change: 3 }).unwrap();
+    assert_eq!(s.table().rows.len(), 2);
+    assert!(s.items()[2].deleted);
+    // A revert is a change like any other: undone, and reverted itself.
+    s.apply(Change::Undo).unwrap();
+    assert_eq!(s.table(), &before);
+    assert!(!s.can_revert(8), "the deletion was undone already");
+    s.apply(Change::Revert { change: 9 }).unwrap();
+    assert_eq!(s.table().rows.len(), 2);
+    s.apply(Change::Revert { change: 10 }).unwrap();
+    assert_eq!(s.table(), &before);
+    // An undone change, reverted, is done again.
+    s.apply(Change::TakeBack).unwrap();
+    s.apply(Change::Undo).unwrap();
+    assert_eq!(s.table(), &before);
+    s.apply(Change::Revert { change: 13 }).unwrap();
+    assert_eq!(s.table().rows.len(), 2);
+    let e = s.apply(Change::Revert { change: 99 }).unwrap_err();
+    assert_eq!((e.code, e.params["change"].as_u64()), ("no_such_change", Some(99)));
+    assert!(s.apply(Change::Revert { change: 0 }).is_err());
+    // The history replays to the same sheet.
+    let again = Sheet::from_history(french_setup(), s.history()).unwrap();
+    assert_eq!(again.table(), s.table());
+}
+
 #[test]
 fn refused_entries_say_why_and_change_nothing() {
     let mut s = Sheet::new(french_setup()).unwrap();
@@ -293,6 +349,7 @@ fn any_change() -> impl Strategy<Value = Change> {
         1 => Just(Change::Redo),
         2 => Just(Change::TakeBack),
         1 => Just(Change::PutBack),
+        2 => (0..32u32).prop_map(|change| Change::Revert { change }),
     ]
 }
 
@@ -419,8 +476,10 @@ proptest! {
             };
             let mut s = Sheet::new(setup).unwrap();
             let before = s.clone();
-            if s.apply(Change::Add { entry }).is_err() {
+            if let Err(e) = s.apply(Change::Add { entry }) {
                 prop_assert_eq!(&s, &before);
+                // Every refusal has a code the web page has words for.
+                prop_assert!(belot_score::CODES.contains(&e.code), "{}", e.code);
             }
         }
     }
@@ -535,6 +594,7 @@ fn variant_change(v: usize) -> impl Strategy<Value = Change> {
         1 => Just(Change::Redo),
         2 => Just(Change::TakeBack),
         1 => Just(Change::PutBack),
+        2 => (0..32u32).prop_map(|change| Change::Revert { change }),
     ]
 }
 
@@ -820,4 +880,35 @@ fn a_preview_is_the_row_adding_would_make() {
     s.apply(Change::Add { entry }).unwrap();
     assert_eq!(s.table().rows[1], row);
     assert!(s.preview(&fr(0, [Some(161), None], [0, 0], None, None)).is_err());
+}
+
+/// Every refusal code in the source is listed in `CODES` (which the web
+/// page's words are checked against), and every listed code is used.
+#[test]
+fn every_refusal_code_is_listed() {
+    let src = [
+        include_str!("../src/input.rs"),
+        include_str!("../src/sheet.rs"),
+        include_str!("../src/export.rs"),
+        include_str!("../src/lib.rs"),
+    ]
+    .concat();
+    let mut used = std::collections::BTreeSet::new();
+    for part in src.split("Refusal::new(").skip(1) {
+        match part.trim_start().strip_prefix('"') {
+            Some(p) => used.insert(p.split('"').next().unwrap().to_string()),
+            None => {
+                assert!(part.starts_with("code,"), "a refusal's code is a literal: {part:.40}");
+                continue;
+            }
+        };
+    }
+    // A code chosen by a match (the card re-use rule's two wordings).
+    for part in src.split("let code = match").skip(1) {
+        let arm = part.split("};").next().unwrap();
+        used.extend(arm.split('"').skip(1).step_by(2).map(str::to_string));
+    }
+    let listed: std::collections::BTreeSet<String> =
+        belot_score::CODES.iter().map(|c| c.to_string()).collect();
+    assert_eq!(used, listed);
 }

@@ -6,7 +6,7 @@ use std::sync::atomic::Ordering;
 
 use axum::Json;
 use axum::body::{Body, Bytes};
-use axum::extract::rejection::JsonRejection;
+use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -74,6 +74,14 @@ pub(crate) fn body_error(e: JsonRejection) -> ApiError {
     ApiError::new(status, "bad_request", format!("{}; see /api/openapi.json", e.body_text()))
 }
 
+fn query_error(e: QueryRejection) -> ApiError {
+    ApiError::new(
+        StatusCode::BAD_REQUEST,
+        "bad_request",
+        format!("{}; see /api/openapi.json", e.body_text()),
+    )
+}
+
 pub(crate) async fn create(
     State(hub): State<Hub>,
     Peer(peer): Peer,
@@ -100,6 +108,49 @@ pub(crate) async fn get_view(
 ) -> ApiResult<Response> {
     let g = hub.game_by_view(&parse_id(&view)?).await?;
     Ok(json_bytes(StatusCode::OK, full(&g, false)))
+}
+
+/// `?before=n&limit=m`: the changes numbered below `n` (default: all),
+/// the last `m` of them (default 50, at most [`MAX_CHANGES_PAGE`]).
+#[derive(Deserialize)]
+pub(crate) struct ChangesQuery {
+    #[serde(default)]
+    before: Option<u32>,
+    #[serde(default)]
+    limit: Option<u32>,
+}
+
+/// The most changes one `GET …/changes` answers with.
+pub(crate) const MAX_CHANGES_PAGE: u32 = 200;
+
+/// The "changes" view: the game's changes, newest first, each with its
+/// number, what it was, the deal it touched and whether it can be
+/// reverted now (`{"op":"revert","change":n}`).
+pub(crate) async fn get_changes(
+    State(hub): State<Hub>,
+    Path(id): Path<String>,
+    q: Result<Query<ChangesQuery>, QueryRejection>,
+) -> ApiResult<Response> {
+    let Query(q) = q.map_err(query_error)?;
+    let g = hub.game(&parse_id(&id)?).await?;
+    let sheet = g.head();
+    let count = sheet.history().len() as u32;
+    let end = q.before.map_or(count, |b| b.saturating_sub(1).min(count));
+    let limit = q.limit.unwrap_or(50).clamp(1, MAX_CHANGES_PAGE);
+    let start = end.saturating_sub(limit);
+    let changes: Vec<Value> = (start + 1..=end)
+        .rev()
+        .map(|n| {
+            json!({
+                "n": n,
+                "change": sheet.history()[n as usize - 1],
+                "deal": sheet.touched(n),
+                "revertable": sheet.can_revert(n),
+            })
+        })
+        .collect();
+    let body = json!({"version": count, "changes": changes, "more": start > 0});
+    Ok(Json(body).into_response())
 }
 
 /// A change and the version (number of changes) of the sheet it was made on.
@@ -131,9 +182,10 @@ pub(crate) struct ReplyQuery {
 pub(crate) async fn post_change(
     State(hub): State<Hub>,
     Path(id): Path<String>,
-    Query(q): Query<ReplyQuery>,
+    q: Result<Query<ReplyQuery>, QueryRejection>,
     body: Result<Json<ChangeRequest>, JsonRejection>,
 ) -> ApiResult<Response> {
+    let Query(q) = q.map_err(query_error)?;
     let id = parse_id(&id)?;
     let Json(req) = body.map_err(body_error)?;
     if req.key.as_deref().is_some_and(|k| !key_ok(k)) {

@@ -26,6 +26,7 @@ use axum::http::{StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
+use tower_http::compression::CompressionLayer;
 
 mod api;
 mod db;
@@ -62,7 +63,7 @@ pub fn app(hub: Hub) -> Router {
         .route("/api/rules", get(rules::get_rules))
         .route("/api/sheets", post(api::create))
         .route("/api/sheets/{id}", get(api::get_sheet))
-        .route("/api/sheets/{id}/changes", post(api::post_change))
+        .route("/api/sheets/{id}/changes", get(api::get_changes).post(api::post_change))
         .route("/api/sheets/{id}/preview", post(api::preview))
         .route("/api/sheets/{id}/events", get(live::events_edit))
         .route("/api/sheets/{id}/export.csv", get(api::export_csv))
@@ -75,6 +76,9 @@ pub fn app(hub: Hub) -> Router {
         .method_not_allowed_fallback(method_not_allowed)
         .layer(axum::middleware::from_fn_with_state(hub.clone(), request_timeout))
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        // gzip when the client asks for it (never the live streams, which
+        // must not wait for a compressor's buffer, nor images).
+        .layer(CompressionLayer::new())
         .with_state(hub)
 }
 

@@ -1,5 +1,6 @@
 //! `GET /api/rules`: the house rules of each game as belot-core describes
-//! them (key, kind, choices or bounds, default, whether the seed names it),
+//! them (key, kind, English name and help, choices with their English
+//! names or bounds, default, whether the seed names it),
 //! so the page's rule forms come from the Rust option types.
 
 use std::sync::OnceLock;
@@ -13,6 +14,8 @@ fn rule(r: &RuleInfo) -> Value {
     let mut o = Map::new();
     o.insert("key".into(), json!(r.key));
     o.insert("kind".into(), json!(r.kind.name()));
+    o.insert("name".into(), json!(r.name));
+    o.insert("help".into(), json!(r.help));
     match &r.kind {
         RuleKind::Bool => {}
         RuleKind::Number { min, max } | RuleKind::Cap { min, max } => {
@@ -21,6 +24,7 @@ fn rule(r: &RuleInfo) -> Value {
         }
         RuleKind::Choice(values) => {
             o.insert("choices".into(), json!(values));
+            o.insert("labels".into(), json!(r.labels));
         }
     }
     o.insert("default".into(), r.default.clone());

@@ -293,3 +293,123 @@ async fn a_keyed_change_sent_twice_is_applied_once_even_across_a_restart() {
         (StatusCode::UNPROCESSABLE_ENTITY, json!("bad_request"))
     );
 }
+
+/// Issue 19: the "changes" view lists every change, newest first, page by
+/// page, each saying whether it can be reverted now; reverting one is a
+/// change like any other (version-checked, live, undoable).
+#[tokio::test]
+async fn the_changes_view_lists_changes_and_reverts_any_of_them() {
+    let h = hub();
+    let (_, st) = call(&h, "POST", "/api/sheets", Some(setup())).await;
+    let id = st["id"].as_str().unwrap().to_string();
+    let url = format!("/api/sheets/{id}/changes");
+    let post = |v: u64, change: Value| {
+        let (h, url) = (h.clone(), url.clone());
+        async move { call(&h, "POST", &url, Some(json!({"version": v, "change": change}))).await }
+    };
+    for (v, p) in [100, 90, 80].into_iter().enumerate() {
+        assert_eq!(post(v as u64, add(1, p)).await.0, StatusCode::OK);
+    }
+    let edit = json!({"op": "edit", "id": 2, "entry": {"kind": "french", "taker": 0, "card_points": [120, null]}});
+    assert_eq!(post(3, edit).await.0, StatusCode::OK);
+    let (s, list) = call(&h, "GET", &url, None).await;
+    assert_eq!(s, StatusCode::OK, "{list}");
+    assert_eq!(list["version"], 4);
+    let ns: Vec<u64> =
+        list["changes"].as_array().unwrap().iter().map(|c| c["n"].as_u64().unwrap()).collect();
+    assert_eq!(ns, [4, 3, 2, 1]);
+    assert_eq!(list["changes"][0]["change"]["op"], "edit");
+    assert_eq!(
+        (list["changes"][0]["deal"].clone(), list["changes"][0]["revertable"].clone()),
+        (json!(2), json!(true))
+    );
+    // Pages: two at a time, then the rest.
+    let (_, page) = call(&h, "GET", &format!("{url}?limit=2"), None).await;
+    assert_eq!((page["changes"].as_array().unwrap().len(), page["more"].clone()), (2, json!(true)));
+    let (_, page) = call(&h, "GET", &format!("{url}?before=3&limit=2"), None).await;
+    assert_eq!((page["changes"][0]["n"].clone(), page["more"].clone()), (json!(2), json!(false)));
+    // Change 4 (the edit of deal 2) reverted: deal 2 is Boris's 90 again.
+    let (s, _) = post(4, json!({"op": "revert", "change": 4})).await;
+    assert_eq!(s, StatusCode::OK);
+    let (_, st) = call(&h, "GET", &format!("/api/sheets/{id}"), None).await;
+    assert_eq!(st["table"]["rows"][1]["entry"]["card_points"], json!([null, 90]));
+    let (_, list) = call(&h, "GET", &url, None).await;
+    assert_eq!(list["changes"][0]["change"], json!({"op": "revert", "change": 4}));
+    assert_eq!(list["changes"][1]["revertable"], false, "reverted already");
+    // Refused in words the page translates, and nothing changes.
+    let (s, e) = post(5, json!({"op": "revert", "change": 4})).await;
+    assert_eq!(
+        (s, e["error"]["code"].clone()),
+        (StatusCode::UNPROCESSABLE_ENTITY, json!("cannot_revert"))
+    );
+    assert_eq!(e["error"]["params"]["change"], 4);
+    let (_, e) = post(5, json!({"op": "revert", "change": 77})).await;
+    assert_eq!(e["error"]["code"], "no_such_change");
+    let (_, st) = call(&h, "GET", &format!("/api/sheets/{id}"), None).await;
+    assert_eq!(st["version"], 5);
+    // Bad paging is bounded, never an error.
+    let (s, page) = call(&h, "GET", &format!("{url}?limit=100000&before=0"), None).await;
+    assert_eq!((s, page["changes"].as_array().unwrap().len()), (StatusCode::OK, 0));
+    let (s, e) = call(&h, "GET", &format!("{url}?limit=abc"), None).await;
+    assert_eq!((s, e["error"]["code"].clone()), (StatusCode::BAD_REQUEST, json!("bad_request")));
+}
+
+/// Every refusal belot-score can give, and the server's own, has words in
+/// each of the page's six languages; so has every kind of change the
+/// changes view lists (issue 19: no English-only text reaches a player).
+#[test]
+fn every_refusal_and_change_has_words_in_every_language() {
+    let js = include_str!("../ui/app.js");
+    let server =
+        ["not_found", "game_full", "disk_full", "storage", "bad_request", "too_many_listeners"];
+    for code in belot_score::CODES.iter().chain(&server) {
+        assert_eq!(js.matches(&format!(" err_{code}: \"")).count(), 6, "err_{code}");
+    }
+    let ops = ["add", "edit", "delete", "restore", "take_back", "put_back", "undo", "redo"];
+    for op in ops.iter().chain(&["setup", "revert", "undo_setup", "redo_setup"]) {
+        assert_eq!(js.matches(&format!(" ch_{op}: \"")).count(), 6, "ch_{op}");
+    }
+}
+
+/// The page's files and the API's answers go gzipped to a client that
+/// asks (a phone on a slow link); a live stream never is, nor a client
+/// that does not ask. The page's weight, compressed, stays under 50 KB.
+#[tokio::test]
+async fn responses_are_gzipped_when_asked_and_the_page_is_light() {
+    let h = hub();
+    let (_, st) = call(&h, "POST", "/api/sheets", Some(setup())).await;
+    let id = st["id"].as_str().unwrap().to_string();
+    let get = |path: String, gzip: bool| {
+        let h = h.clone();
+        async move {
+            let mut req = Request::builder().uri(path);
+            if gzip {
+                req = req.header("accept-encoding", "gzip, deflate, br");
+            }
+            let resp = app(h).oneshot(req.body(Body::empty()).unwrap()).await.unwrap();
+            let enc =
+                resp.headers().get("content-encoding").map(|v| v.to_str().unwrap().to_string());
+            let ctype = resp.headers()["content-type"].to_str().unwrap().to_string();
+            if ctype.starts_with("text/event-stream") {
+                return (enc, ctype, 0);
+            }
+            let body = axum::body::to_bytes(resp.into_body(), 1 << 22).await.unwrap();
+            (enc, ctype, body.len())
+        }
+    };
+    let mut page = (0, 0);
+    for path in ["/", "/app.js", "/app.css"] {
+        let (enc, _, zipped) = get(path.to_string(), true).await;
+        assert_eq!(enc.as_deref(), Some("gzip"), "{path}");
+        let (enc, _, plain) = get(path.to_string(), false).await;
+        assert_eq!(enc, None, "{path}");
+        assert!(zipped < plain, "{path}: {zipped} of {plain} bytes");
+        page = (page.0 + zipped, page.1 + plain);
+    }
+    eprintln!("page weight: {} bytes, {} gzipped", page.1, page.0);
+    assert!(page.0 < 50_000, "the page weighs {} bytes gzipped", page.0);
+    let (enc, _, _) = get(format!("/api/sheets/{id}"), true).await;
+    assert_eq!(enc.as_deref(), Some("gzip"));
+    let (enc, ctype, _) = get(format!("/api/sheets/{id}/events"), true).await;
+    assert_eq!((enc, ctype.as_str()), (None, "text/event-stream"));
+}

@@ -184,142 +184,163 @@ impl Check<'_> {
 
 #[test]
 fn browser_axe_core_on_every_screen_and_language() {
-    let Some(axe) = axe_source() else { return };
-    let Some(d) = start_driver() else { return };
-    let started = Instant::now();
-    let base = format!("http://127.0.0.1:{}", serve());
-    let b = browser(&d, 1);
-    let mut c = Check { b: &b, axe: &axe, all: Vec::new(), runs: 0, ring_checked: 0 };
-    let mut contrast = Vec::new();
-    let nothing = |_: &Browser<'_>| {};
+    retried(|| {
+        let Some(axe) = axe_source() else { return };
+        let Some(d) = start_driver() else { return };
+        let started = Instant::now();
+        let base = format!("http://127.0.0.1:{}", serve());
+        let b = browser(&d, 1);
+        let mut c = Check { b: &b, axe: &axe, all: Vec::new(), runs: 0, ring_checked: 0 };
+        let mut contrast = Vec::new();
+        let nothing = |_: &Browser<'_>| {};
 
-    // The new-game screen, house rules open.
-    b.go(&format!("{base}/"));
-    b.wait("document.querySelector('#variant')");
-    let open_rules = |b: &Browser<'_>| {
-        b.js("document.querySelectorAll('details').forEach(d => d.open = true); return 1;");
-    };
-    open_rules(&b);
-    c.each_lang("new game", &open_rules);
-    contrast.extend(c.focus_ring("new game", 12));
-    contrast.extend(c.borders("new game"));
+        // The new-game screen, house rules open.
+        b.go(&format!("{base}/"));
+        b.wait("document.querySelector('#variant')");
+        let open_rules = |b: &Browser<'_>| {
+            b.js("document.querySelectorAll('details').forEach(d => d.open = true); return 1;");
+        };
+        open_rules(&b);
+        c.each_lang("new game", &open_rules);
+        contrast.extend(c.focus_ring("new game", 12));
+        contrast.extend(c.borders("new game"));
 
-    // A French game after two deals: deal form, history, chart, share.
-    let path = new_game(&b, &base, "french", &["Ana", "Boris", "Chloé", "Dimitar"]);
-    b.click("#f-taker [data-value='1']");
-    b.type_in("#f-points-1", "100");
-    b.click("#f-belote [data-value='1']");
-    b.click("#save");
-    b.wait("document.querySelectorAll('[data-id]').length === 1");
-    b.click("#f-taker [data-value='0']");
-    b.type_in("#f-points-0", "81");
-    b.click("#save");
-    b.wait("document.querySelectorAll('[data-id]').length === 2");
-    b.js("document.activeElement && document.activeElement.blur(); return 1;");
-    c.each_lang("French game, two deals", &nothing);
-    // The keypad's keys have spoken names in the page's language: C and
-    // ⌫ are not read out as letters and symbols.
-    let mut keypad_names = std::collections::BTreeSet::new();
-    for l in LANGS {
-        b.set_lang(l);
-        let names = b.js(
+        // A French game after two deals: deal form, history, chart, share.
+        let path = new_game(&b, &base, "french", &["Ana", "Boris", "Chloé", "Dimitar"]);
+        b.click("#f-taker [data-value='1']");
+        b.type_in("#f-points-1", "100");
+        b.click("#f-belote [data-value='1']");
+        b.click("#save");
+        b.wait("document.querySelectorAll('[data-id]').length === 1");
+        b.click("#f-taker [data-value='0']");
+        b.type_in("#f-points-0", "81");
+        b.click("#save");
+        b.wait("document.querySelectorAll('[data-id]').length === 2");
+        b.js("document.activeElement && document.activeElement.blur(); return 1;");
+        c.each_lang("French game, two deals", &nothing);
+        // The keypad's keys have spoken names in the page's language: C and
+        // ⌫ are not read out as letters and symbols.
+        let mut keypad_names = std::collections::BTreeSet::new();
+        for l in LANGS {
+            b.set_lang(l);
+            let names = b.js(
             "const k = document.querySelector('.keypad'); return [k.getAttribute('aria-label'), ...[...k.querySelectorAll('button')].filter(b => !/^[0-9]$/.test(b.textContent)).map(b => b.getAttribute('aria-label') || '')];",
         );
-        for n in names.as_array().unwrap() {
-            let n = n.as_str().unwrap();
-            assert!(n.chars().filter(|c| c.is_alphabetic()).count() > 3, "[{l}] keypad name {n:?}");
-            assert!(
-                keypad_names.insert(n.to_string()) || l == "en",
-                "[{l}] keypad name {n:?} as in another language"
-            );
+            for n in names.as_array().unwrap() {
+                let n = n.as_str().unwrap();
+                assert!(
+                    n.chars().filter(|c| c.is_alphabetic()).count() > 3,
+                    "[{l}] keypad name {n:?}"
+                );
+                assert!(
+                    keypad_names.insert(n.to_string()) || l == "en",
+                    "[{l}] keypad name {n:?} as in another language"
+                );
+            }
         }
-    }
-    b.set_lang("en");
-    contrast.extend(c.focus_ring("French game", 40));
-    contrast.extend(c.borders("French game"));
+        b.set_lang("en");
+        // The changes view, open: each change with its Revert button.
+        let open_changes = |b: &Browser<'_>| {
+            b.js("const d = document.querySelector('#changes'); if (!d.open) d.querySelector('summary').click(); return 1;");
+            b.wait("document.querySelectorAll('#change-list li button').length === 2");
+        };
+        c.each_lang("French game, changes view", &open_changes);
+        b.click("#changes summary");
+        b.wait("!document.querySelector('#changes').open");
+        contrast.extend(c.focus_ring("French game", 40));
+        contrast.extend(c.borders("French game"));
 
-    // A refused deal: the error shown in the form.
-    b.click("#f-taker [data-value='1']");
-    b.type_in("#f-points-1", "161");
-    b.click("#save");
-    b.wait("document.querySelector('#form-error') && document.querySelector('#form-error').textContent");
-    c.axe("French game, a refused deal");
+        // A refused deal: the error shown in the form.
+        b.click("#f-taker [data-value='1']");
+        b.type_in("#f-points-1", "161");
+        b.click("#save");
+        b.wait("document.querySelector('#form-error') && document.querySelector('#form-error').textContent");
+        c.axe("French game, a refused deal");
 
-    // A tapped row (its actions), then the edit state of that deal.
-    let tap_row = |b: &Browser<'_>| {
-        b.click("[data-id='1']");
-        b.wait("document.querySelector('#edit')");
-    };
-    c.each_lang("French game, row tapped", &tap_row);
-    tap_row(&b);
-    b.click("#edit");
-    b.wait("document.querySelector('#cancel')");
-    c.each_lang("French game, editing deal 1", &nothing);
-    contrast.extend(c.borders("French game, editing"));
+        // A tapped row (its actions), then the edit state of that deal.
+        let tap_row = |b: &Browser<'_>| {
+            b.click("[data-id='1']");
+            b.wait("document.querySelector('#edit')");
+        };
+        c.each_lang("French game, row tapped", &tap_row);
+        tap_row(&b);
+        b.click("#edit");
+        b.wait("document.querySelector('#cancel')");
+        c.each_lang("French game, editing deal 1", &nothing);
+        contrast.extend(c.borders("French game, editing"));
 
-    // The read-only view of the same game.
-    b.go(&format!("{base}{path}"));
-    let view = b
-        .wait("document.querySelector('#view-link') && document.querySelector('#view-link').value");
-    b.go(view.as_str().unwrap());
-    b.wait("document.querySelector('[data-total]') && document.querySelectorAll('[data-id]').length === 2");
-    c.each_lang("read-only view", &nothing);
-    contrast.extend(c.focus_ring("read-only view", 8));
+        // The read-only view of the same game.
+        b.go(&format!("{base}{path}"));
+        let view = b.wait(
+            "document.querySelector('#view-link') && document.querySelector('#view-link').value",
+        );
+        b.go(view.as_str().unwrap());
+        b.wait("document.querySelector('[data-total]') && document.querySelectorAll('[data-id]').length === 2");
+        c.each_lang("read-only view", &nothing);
+        contrast.extend(c.focus_ring("read-only view", 8));
 
-    // A two-player game with a deal.
-    new_game(&b, &base, "two_player", &["Ivan", "Olena"]);
-    b.click("#t-contract [data-value='NT']");
-    b.click("#t-loader [data-value='0']");
-    b.type_in("#t-points-0", "60");
-    b.type_in("#t-points-1", "40");
-    b.click("#save");
-    b.wait("document.querySelectorAll('[data-id]').length === 1");
-    c.each_lang("two-player game", &nothing);
-    contrast.extend(c.focus_ring("two-player game", 25));
-    contrast.extend(c.borders("two-player game"));
+        // A two-player game with a deal.
+        new_game(&b, &base, "two_player", &["Ivan", "Olena"]);
+        b.click("#t-contract [data-value='NT']");
+        b.click("#t-loader [data-value='0']");
+        b.type_in("#t-points-0", "60");
+        b.type_in("#t-points-1", "40");
+        b.click("#save");
+        b.wait("document.querySelectorAll('[data-id]').length === 1");
+        c.each_lang("two-player game", &nothing);
+        contrast.extend(c.focus_ring("two-player game", 25));
+        contrast.extend(c.borders("two-player game"));
 
-    // A three-player game with a deal.
-    new_game(&b, &base, "three_player", &["A", "B", "C"]);
-    b.click("#r-declarer [data-value='0']");
-    b.type_in("#r-points-0", "41");
-    b.type_in("#r-points-1", "62");
-    b.type_in("#r-points-2", "59");
-    b.click("#r-last [data-value='1']");
-    b.click("#save");
-    b.wait("document.querySelectorAll('[data-id]').length === 1");
-    c.each_lang("three-player game", &nothing);
-    contrast.extend(c.focus_ring("three-player game", 25));
-    contrast.extend(c.borders("three-player game"));
+        // A three-player game with a deal.
+        new_game(&b, &base, "three_player", &["A", "B", "C"]);
+        b.click("#r-declarer [data-value='0']");
+        b.type_in("#r-points-0", "41");
+        b.type_in("#r-points-1", "62");
+        b.type_in("#r-points-2", "59");
+        b.click("#r-last [data-value='1']");
+        b.click("#save");
+        b.wait("document.querySelectorAll('[data-id]').length === 1");
+        c.each_lang("three-player game", &nothing);
+        contrast.extend(c.focus_ring("three-player game", 25));
+        contrast.extend(c.borders("three-player game"));
 
-    // The report: every violation, then the failing ones.
-    let mut summary = std::collections::BTreeMap::<(String, String), usize>::new();
-    for (_, v) in &c.all {
-        *summary.entry((v.impact.clone(), v.id.clone())).or_default() += 1;
-    }
-    eprintln!(
-        "axe-core: {} runs, {} focus stops measured, {:.1} s; violations (impact, rule: screens): {summary:?}",
-        c.runs,
-        c.ring_checked,
-        started.elapsed().as_secs_f64()
-    );
-    let serious: Vec<String> = c
-        .all
-        .iter()
-        .filter(|(_, v)| v.impact == "serious" || v.impact == "critical")
-        .map(|(screen, v)| {
-            format!("{screen}: {} ({}): {}\n    {}", v.id, v.impact, v.help, v.nodes.join("\n    "))
-        })
-        .collect();
-    for (screen, v) in c.all.iter().filter(|(_, v)| v.impact != "serious" && v.impact != "critical")
-    {
-        eprintln!("  (allowed) {screen}: {} ({}): {}", v.id, v.impact, v.nodes.join(" | "));
-    }
-    assert!(
-        serious.is_empty() && contrast.is_empty(),
-        "{} serious or critical axe-core violations:\n{}\n{} contrast failures:\n{}",
-        serious.len(),
-        serious.join("\n"),
-        contrast.len(),
-        contrast.join("\n")
-    );
+        // The report: every violation, then the failing ones.
+        let mut summary = std::collections::BTreeMap::<(String, String), usize>::new();
+        for (_, v) in &c.all {
+            *summary.entry((v.impact.clone(), v.id.clone())).or_default() += 1;
+        }
+        eprintln!(
+            "axe-core: {} runs, {} focus stops measured, {:.1} s; violations (impact, rule: screens): {summary:?}",
+            c.runs,
+            c.ring_checked,
+            started.elapsed().as_secs_f64()
+        );
+        let serious: Vec<String> = c
+            .all
+            .iter()
+            .filter(|(_, v)| v.impact == "serious" || v.impact == "critical")
+            .map(|(screen, v)| {
+                format!(
+                    "{screen}: {} ({}): {}\n    {}",
+                    v.id,
+                    v.impact,
+                    v.help,
+                    v.nodes.join("\n    ")
+                )
+            })
+            .collect();
+        for (screen, v) in
+            c.all.iter().filter(|(_, v)| v.impact != "serious" && v.impact != "critical")
+        {
+            eprintln!("  (allowed) {screen}: {} ({}): {}", v.id, v.impact, v.nodes.join(" | "));
+        }
+        assert!(
+            serious.is_empty() && contrast.is_empty(),
+            "{} serious or critical axe-core violations:\n{}\n{} contrast failures:\n{}",
+            serious.len(),
+            serious.join("\n"),
+            contrast.len(),
+            contrast.join("\n")
+        );
+    });
 }

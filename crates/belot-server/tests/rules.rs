@@ -64,11 +64,17 @@ async fn the_rules_of_each_game_come_from_its_option_types() {
             let key = r["key"].as_str().unwrap();
             assert_eq!(r["default"], defaults[key], "{variant}.{key}");
             assert!(["bool", "number", "cap", "choice"].contains(&r["kind"].as_str().unwrap()));
+            // Its English name and help come with it (issue 19).
+            assert!(!r["name"].as_str().unwrap().is_empty(), "{variant}.{key}");
+            assert!(r["help"].is_string(), "{variant}.{key}");
             if r["kind"] == "choice" {
                 assert!(
                     r["choices"].as_array().unwrap().contains(&r["default"]),
                     "{variant}.{key}"
                 );
+                let labels = r["labels"].as_array().unwrap();
+                assert_eq!(labels.len(), r["choices"].as_array().unwrap().len(), "{variant}.{key}");
+                assert!(labels.iter().all(|l| !l.as_str().unwrap().is_empty()), "{variant}.{key}");
             }
         }
         // The seed's rules are flagged main, the target first.

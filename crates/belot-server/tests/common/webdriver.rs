@@ -4,7 +4,9 @@
 
 use std::io::{Read, Write};
 use std::net::TcpStream;
+use std::panic::AssertUnwindSafe;
 use std::process::{Child, Command, Stdio};
+use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use belot_server::{Hub, Limits, app, serve_with};
@@ -56,6 +58,41 @@ pub fn try_http(
 pub struct Driver {
     child: Child,
     port: u16,
+    /// One test's browsers at a time: six Chromiums on two cores made the
+    /// browser lose its DevTools connection now and then.
+    _turn: MutexGuard<'static, ()>,
+}
+
+static TURN: Mutex<()> = Mutex::new(());
+
+/// What chromedriver says when the browser itself died or hung under the
+/// test (not a failed check): the test is then run once more.
+const BROWSER_DIED: [&str; 7] = [
+    "not connected to DevTools",
+    "chrome not reachable",
+    "target frame detached",
+    "session deleted",
+    "invalid session id",
+    "tab crashed",
+    "chromedriver: ",
+];
+
+/// Runs a browser test; if the browser died under it (see
+/// [`BROWSER_DIED`]), runs it once more from the start, with a new server
+/// and browser. A failed check fails at once.
+pub fn retried(test: impl Fn()) {
+    for attempt in 0..2 {
+        let Err(e) = std::panic::catch_unwind(AssertUnwindSafe(&test)) else { return };
+        let msg = e
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| e.downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if attempt > 0 || !BROWSER_DIED.iter().any(|p| msg.contains(p)) {
+            std::panic::resume_unwind(e);
+        }
+        eprintln!("the browser died under the test ({msg}): running it once more");
+    }
 }
 
 impl Drop for Driver {
@@ -102,8 +139,7 @@ impl Browser<'_> {
             if !(v.is_null() || v == json!(false) || v == json!("")) {
                 return v;
             }
-            // Generous: six browsers share two cores when the tests run
-            // side by side.
+            // Generous: the machine may be busy with other tests.
             assert!(t.elapsed() < Duration::from_secs(25), "timed out waiting for {script}");
             std::thread::sleep(Duration::from_millis(50));
         }
@@ -222,6 +258,9 @@ pub fn start_driver() -> Option<Driver> {
         eprintln!("SKIPPED: browser tests need {CHROMIUM} and {CHROMEDRIVER}");
         return None;
     }
+    // A test that failed while holding the turn poisons it: the next test
+    // still runs.
+    let turn = TURN.lock().unwrap_or_else(|p| p.into_inner());
     let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
     let child = Command::new(CHROMEDRIVER)
         .arg(format!("--port={port}"))
@@ -229,7 +268,7 @@ pub fn start_driver() -> Option<Driver> {
         .stderr(Stdio::null())
         .spawn()
         .expect("chromedriver starts");
-    let d = Driver { child, port };
+    let d = Driver { child, port, _turn: turn };
     let t = Instant::now();
     while TcpStream::connect(("127.0.0.1", port)).is_err() {
         assert!(t.elapsed() < Duration::from_secs(10), "chromedriver did not start");
