@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Screenshots of the phone screens (390x844, headless Debian chromium) for
+# Screenshots of the phone screens (390x844, headless Debian chromium
+# through chromedriver: scripts/shot.py) for
 # README and docs/serve.md: a debug `belot serve` on loopback with a fresh
 # database, games filled through the API.
 #
@@ -17,7 +18,10 @@ dir=$(mktemp -d)
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 ./target/debug/belot serve --addr "127.0.0.1:$port" --db "$dir/s.db" 2>/dev/null &
 server=$!
-trap 'kill $server 2>/dev/null; rm -rf "$dir"' EXIT
+driver_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+chromedriver --port="$driver_port" >/dev/null 2>&1 &
+driver=$!
+trap 'kill $server $driver 2>/dev/null; rm -rf "$dir"' EXIT
 base="http://127.0.0.1:$port"
 for _ in $(seq 50); do curl -s -o /dev/null "$base/" && break; sleep 0.1; done
 
@@ -26,10 +30,9 @@ new_game() { api /api/sheets "$1" | python3 -c 'import json,sys; print(json.load
 add() { api "/api/sheets/$1/changes" "{\"version\":$2,\"change\":{\"op\":\"add\",\"entry\":$3}}" >/dev/null; }
 
 shot() { # NAME URL [HEIGHT]
-  timeout 60 chromium --headless --no-sandbox --disable-gpu --disable-background-networking \
-    --disable-component-update --no-first-run --disable-sync --hide-scrollbars \
-    --user-data-dir="$dir/profile-$1" --run-all-compositor-stages-before-draw \
-    --window-size="390,${3:-844}" --screenshot="$out/$1$suffix.png" "$2?lang=$lang" 2>/dev/null || true
+  local url="$2?lang=$lang"
+  case $2 in *"#"*) url="${2%%#*}?lang=$lang#${2#*#}" ;; esac
+  python3 scripts/shot.py "$driver_port" "$url" "$out/$1$suffix.png" "${3:-844}"
   echo "$out/$1$suffix.png"
 }
 
@@ -48,10 +51,13 @@ two=$(new_game '{"players":["Ivan","Olena"],"rules":{"variant":"two_player"}}')
 add "$two" 0 '{"kind":"two_player","contract":"NT","loader":0,"card_points":[90,72]}'
 three=$(new_game '{"players":["Ana","Boris","Chloé"],"rules":{"variant":"three_player"}}')
 add "$three" 0 '{"kind":"three_player","declarer":0,"card_points":[71,42,49],"last_trick":0}'
+# The changes view: an edit of deal 2 after the four deals.
+api "/api/sheets/$french/changes" '{"version":4,"change":{"op":"edit","id":2,"entry":{"kind":"french","taker":0,"card_points":[100,null]}}}' >/dev/null
 
 shot home "$base/"
 shot french-deal "$base/g/$french"
 shot french-history "$base/g/$french" 1700
 shot game-over "$base/g/$short"
+shot changes "$base/g/$french#changes"
 shot two-player "$base/g/$two"
 shot three-player "$base/g/$three"

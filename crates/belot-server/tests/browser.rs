@@ -152,12 +152,25 @@ fn browser_two_and_three_player_games() {
         let base = format!("http://127.0.0.1:{}", serve());
         let a = browser(&d, 3);
         new_game(&a, &base, "two_player", &["Ivan", "Olena"]);
-        a.click("#t-contract [data-value='NT']");
-        a.click("#t-loader [data-value='0']");
-        a.type_in("#t-points-0", "60");
-        a.type_in("#t-points-1", "40");
+        // A typical deal by taps, the keypad typing into the loader's box
+        // first, then the box tapped (issue 19: the taps are counted).
+        let key = |k: char| format!(".keypad button[aria-label='{k}']");
+        let mut taps =
+            vec!["#t-contract [data-value='NT']".to_string(), "#t-loader [data-value='0']".into()];
+        taps.extend("60".chars().map(key));
+        taps.push("#t-points-1".into());
+        taps.extend("40".chars().map(key));
+        let scrolled = tap_all(&a, &taps);
+        // The outcome shows before saving.
+        let p = a.wait("document.querySelector('#preview').textContent");
+        assert!(p.as_str().unwrap().contains("Ivan 120"), "{p}");
         a.click("#save");
         a.wait_totals(&["120", "80"]);
+        eprintln!(
+            "two-player typical deal: {} taps, {scrolled} of them scrolled to",
+            taps.len() + 1
+        );
+        assert_eq!(taps.len() + 1, 8, "taps for a two-player deal");
         a.click("#t-raspasy");
         a.type_in("#t-points-0", "70");
         a.type_in("#t-points-1", "60");
@@ -166,14 +179,40 @@ fn browser_two_and_three_player_games() {
         a.click("#undo");
         a.wait_totals(&["120", "80"]);
 
-        new_game(&a, &base, "three_player", &["A", "B", "C"]);
-        a.click("#r-declarer [data-value='0']");
-        a.type_in("#r-points-0", "41");
-        a.type_in("#r-points-1", "62");
-        a.type_in("#r-points-2", "59");
-        a.click("#r-last [data-value='1']");
+        new_game(&a, &base, "three_player", &["A", "B", "Konstantinopoulos"]);
+        let mut taps = vec!["#r-declarer [data-value='0']".to_string()];
+        taps.extend("41".chars().map(key));
+        taps.push("#r-points-1".into());
+        taps.extend("62".chars().map(key));
+        taps.push("#r-points-2".into());
+        taps.extend("59".chars().map(key));
+        taps.push("#r-last [data-value='1']".into());
+        let scrolled = tap_all(&a, &taps);
+        a.wait("document.querySelector('#preview').textContent");
         a.click("#save");
         a.wait_totals(&["0", "83", "79"]);
+        // The history of three players fits a 360-pixel phone: no sideways
+        // scroll, though a name is long and unbreakable.
+        let narrow = browser_sized(&d, 7, 360, 740);
+        narrow.go(a.js("return location.href;").as_str().unwrap());
+        narrow.wait_totals(&["0", "83", "79"]);
+        let fits = narrow.js(
+            "const s = document.querySelector('.scroll'); return [s.scrollWidth, s.clientWidth];",
+        );
+        assert!(
+            fits[0].as_u64() <= fits[1].as_u64(),
+            "the history scrolls sideways at 360 px: {fits}"
+        );
+        drop(narrow);
+        eprintln!(
+            "three-player typical deal: {} taps, {scrolled} of them scrolled to",
+            taps.len() + 1
+        );
+        assert_eq!(taps.len() + 1, 11, "taps for a three-player deal");
+        // Without a declarer the page says so itself.
+        a.click("#save");
+        let msg = a.wait("document.querySelector('#form-error').textContent");
+        assert_eq!(msg, json!("Choose who played."));
         // Belots are counted by taps (each worth 20), not typed; focus stays on
         // the tapped control through the redraw; a capo says what happens to
         // the last trick's 10.
@@ -204,6 +243,21 @@ fn browser_two_and_three_player_games() {
         a.js("const s = document.querySelector('#lang'); s.value = 'bg'; s.dispatchEvent(new Event('change')); return 1;");
         a.wait("document.body.textContent.includes('Нова раздача')");
     });
+}
+
+/// Taps each control in turn, from the top of the page; says how many
+/// were below the screen's edge (scrolled to) when tapped.
+fn tap_all(a: &Browser<'_>, taps: &[String]) -> usize {
+    a.js("window.scrollTo(0, 0); return 1;");
+    let mut scrolled = 0;
+    for css in taps {
+        let off = a.js(&format!(
+            "const r = document.querySelector({css:?}).getBoundingClientRect(); return r.top < 0 || r.bottom > window.innerHeight;"
+        ));
+        scrolled += usize::from(off == json!(true));
+        a.click(css);
+    }
+    scrolled
 }
 
 /// At a real table (issue 19): the keypad types into the box tapped (and

@@ -14,6 +14,7 @@ const T = {
 // + code), merged into T.
 const MORE_WORDS = {
   en: {
+    needLoader: "Choose who ordered.", needDeclarer: "Choose who played.", needLastTrick: "Choose who took the last trick.",
     changes: "Changes", revert: "Revert", older: "Older changes", noChanges: "No changes yet.", reverted: "Change {n} reverted",
     ch_add: "Deal {deal} added", ch_edit: "Deal {deal} edited", ch_delete: "Deal {deal} deleted", ch_restore: "Deal {deal} restored",
     ch_take_back: "↶ Deal {deal} taken back", ch_put_back: "↷ Deal {deal} put back", ch_undo: "Undo: deal {deal}", ch_redo: "Redo: deal {deal}",
@@ -44,6 +45,7 @@ const MORE_WORDS = {
     err_not_found: "There is no such game: check the link.", err_game_full: "This game holds the most changes a game may: start a new game.", err_disk_full: "The server's disk is full: nothing was saved. Tell whoever runs it.", err_storage: "The server could not save: nothing was changed. Try again.", err_bad_request: "The server did not understand the page: reload it.", err_too_many_listeners: "Too many phones are watching this game: try again later.",
   },
   fr: {
+    needLoader: "Choisissez qui a commandé.", needDeclarer: "Choisissez qui a joué.", needLastTrick: "Choisissez qui a fait le dernier pli.",
     changes: "Modifications", revert: "Défaire", older: "Modifications plus anciennes", noChanges: "Aucune modification pour l'instant.", reverted: "Modification {n} défaite",
     ch_add: "Donne {deal} ajoutée", ch_edit: "Donne {deal} modifiée", ch_delete: "Donne {deal} supprimée", ch_restore: "Donne {deal} restaurée",
     ch_take_back: "↶ Donne {deal} retirée", ch_put_back: "↷ Donne {deal} remise", ch_undo: "Annulation : donne {deal}", ch_redo: "Rétablissement : donne {deal}",
@@ -74,6 +76,7 @@ const MORE_WORDS = {
     err_not_found: "Cette partie n'existe pas : vérifiez le lien.", err_game_full: "Cette partie a le plus de modifications permises : commencez-en une nouvelle.", err_disk_full: "Le disque du serveur est plein : rien n'est enregistré. Prévenez qui le gère.", err_storage: "Le serveur n'a pas pu enregistrer : rien n'a changé. Réessayez.", err_bad_request: "Le serveur n'a pas compris la page : rechargez-la.", err_too_many_listeners: "Trop de téléphones suivent cette partie : réessayez plus tard.",
   },
   bg: {
+    needLoader: "Изберете кой обяви.", needDeclarer: "Изберете кой игра.", needLastTrick: "Изберете кой взе последната взятка.",
     changes: "Промени", revert: "Отмени", older: "По-стари промени", noChanges: "Още няма промени.", reverted: "Промяна {n} е отменена",
     ch_add: "Добавена раздача {deal}", ch_edit: "Променена раздача {deal}", ch_delete: "Изтрита раздача {deal}", ch_restore: "Възстановена раздача {deal}",
     ch_take_back: "↶ Отменена раздача {deal}", ch_put_back: "↷ Върната раздача {deal}", ch_undo: "Отмяна: раздача {deal}", ch_redo: "Повторение: раздача {deal}",
@@ -104,6 +107,7 @@ const MORE_WORDS = {
     err_not_found: "Няма такава игра: проверете връзката.", err_game_full: "Тази игра има най-много позволени промени: започнете нова игра.", err_disk_full: "Дискът на сървъра е пълен: нищо не е записано. Кажете на този, който го поддържа.", err_storage: "Сървърът не успя да запише: нищо не е променено. Опитайте отново.", err_bad_request: "Сървърът не разбра страницата: заредете я отново.", err_too_many_listeners: "Твърде много телефони следят тази игра: опитайте по-късно.",
   },
   ru: {
+    needLoader: "Выберите, кто заказал.", needDeclarer: "Выберите, кто играл.", needLastTrick: "Выберите, кто взял последнюю взятку.",
     changes: "Изменения", revert: "Отменить", older: "Более ранние изменения", noChanges: "Изменений пока нет.", reverted: "Изменение {n} отменено",
     ch_add: "Добавлена сдача {deal}", ch_edit: "Изменена сдача {deal}", ch_delete: "Удалена сдача {deal}", ch_restore: "Возвращена сдача {deal}",
     ch_take_back: "↶ Отменена сдача {deal}", ch_put_back: "↷ Возвращена сдача {deal}", ch_undo: "Отмена: сдача {deal}", ch_redo: "Повтор: сдача {deal}",
@@ -134,6 +138,7 @@ const MORE_WORDS = {
     err_not_found: "Такой игры нет: проверьте ссылку.", err_game_full: "В этой игре наибольшее допустимое число изменений: начните новую игру.", err_disk_full: "Диск сервера заполнен: ничего не записано. Сообщите тому, кто им управляет.", err_storage: "Сервер не смог записать: ничего не изменено. Повторите.", err_bad_request: "Сервер не понял страницу: перезагрузите её.", err_too_many_listeners: "За этой игрой следит слишком много телефонов: повторите позже.",
   },
   uk: {
+    needLoader: "Виберіть, хто замовив.", needDeclarer: "Виберіть, хто грав.", needLastTrick: "Виберіть, хто взяв останню взятку.",
     changes: "Зміни", revert: "Скасувати", older: "Давніші зміни", noChanges: "Змін поки немає.", reverted: "Зміну {n} скасовано",
     ch_add: "Додано роздачу {deal}", ch_edit: "Змінено роздачу {deal}", ch_delete: "Видалено роздачу {deal}", ch_restore: "Відновлено роздачу {deal}",
     ch_take_back: "↶ Скасовано роздачу {deal}", ch_put_back: "↷ Повернуто роздачу {deal}", ch_undo: "Скасування: роздача {deal}", ch_redo: "Повтор: роздача {deal}",
@@ -164,6 +169,7 @@ const MORE_WORDS = {
     err_not_found: "Такої гри немає: перевірте посилання.", err_game_full: "У цій грі найбільша дозволена кількість змін: почніть нову гру.", err_disk_full: "Диск сервера заповнений: нічого не записано. Повідомте того, хто ним керує.", err_storage: "Сервер не зміг записати: нічого не змінено. Повторіть.", err_bad_request: "Сервер не зрозумів сторінку: перезавантажте її.", err_too_many_listeners: "За цією грою стежить забагато телефонів: повторіть пізніше.",
   },
   ro: {
+    needLoader: "Alegeți cine a comandat.", needDeclarer: "Alegeți cine a jucat.", needLastTrick: "Alegeți cine a luat ultima levată.",
     changes: "Modificări", revert: "Anulează", older: "Modificări mai vechi", noChanges: "Încă nicio modificare.", reverted: "Modificarea {n} a fost anulată",
     ch_add: "Mâna {deal} adăugată", ch_edit: "Mâna {deal} modificată", ch_delete: "Mâna {deal} ștearsă", ch_restore: "Mâna {deal} restaurată",
     ch_take_back: "↶ Mâna {deal} anulată", ch_put_back: "↷ Mâna {deal} pusă înapoi", ch_undo: "Anulare: mâna {deal}", ch_redo: "Refacere: mâna {deal}",
@@ -561,7 +567,8 @@ function renderGame() {
 // The changes view: every change, newest first, any of them reverted with
 // a tap (a new change, undoable itself). Open, it stays open across
 // redraws and is read again after each.
-let changesOpen = false;
+// A link ending in #changes opens it.
+let changesOpen = location.hash === "#changes";
 function changesPanel(st) {
   const list = el("ol", { id: "change-list", class: "changes" });
   const more = el("div", {});
@@ -579,6 +586,7 @@ async function loadChanges(st, list, more, before) {
   const items = r.body.changes;
   if (!items.length && !before) list.append(el("li", { class: "note" }, t("noChanges")));
   for (const c of items) list.append(changeItem(c));
+  if (!before && location.hash === "#changes") list.parentElement.scrollIntoView();
   const last = items.length ? items[items.length - 1].n : 0;
   more.replaceChildren(r.body.more ? el("button", { type: "button", class: "quiet", id: "older-changes",
     on: { click: () => loadChanges(st, list, more, last) } }, t("older")) : "");
@@ -664,38 +672,43 @@ function dealForm(st) {
   if (v === "three_player") { m.kind = "three_player"; m.card_points ??= [null, null, null]; m.combinations ??= [0, 0, 0]; m.belots ??= [0, 0, 0]; m.capo ??= []; }
   const form = el("form", { id: "deal-form", "aria-label": t("newDeal") });
   // Which points box the keypad types into: the one last tapped, else the
-  // taker's side.
+  // taker's side (the loader's, the declarer's).
   let target = null;
-  const keypadTarget = () => target ?? (m.taker != null ? sideOfSeat(st, m.taker) : 0);
+  const keypadTarget = () => target ?? (v === "french" ? (m.taker != null ? sideOfSeat(st, m.taker) : 0) : v === "two_player" ? m.loader ?? 0 : m.declarer ?? 0);
+  // The points boxes and the keypad under them. French with two sides:
+  // the other side's points follow from the 162, shown as the other box's
+  // placeholder while one is typed.
+  const pointBoxes = (prefix, labels) => {
+    const two = v === "french" && ns === 2;
+    const typed = m.card_points.findIndex(x => x != null);
+    const other = i => two && typed >= 0 && typed !== i && m.capot == null && m.card_points[typed] <= 162 ? String(162 - m.card_points[typed]) : undefined;
+    const boxes = labels.map((s, i) => numberInput(`${prefix}-${i}`, s, m.card_points[i], x => {
+      m.card_points[i] = x;
+      target = i;
+      if (two && x != null) {
+        // Typing keeps the box (no redraw): update the other in place.
+        m.card_points[1 - i] = null;
+        const o = $(`#${prefix}-${1 - i}`, form);
+        if (o) { o.value = ""; o.placeholder = m.capot == null && x <= 162 ? String(162 - x) : ""; }
+      }
+    }, { onFocus: () => { target = i; }, placeholder: other(i), cls: keypadTarget() === i ? "kp-target" : undefined }));
+    return [el("fieldset", {}, el("legend", {}, t("points")), el("div", { class: "row pts" }, boxes)),
+      el("p", { class: "note", id: "kp-for" }, t("keypadFor").replace("{s}", labels[keypadTarget()])),
+      keypad(d => {
+        const k = keypadTarget();
+        const cur = m.card_points[k] ?? 0;
+        m.card_points[k] = d === "C" ? null : d === "⌫" ? Math.floor(cur / 10) || null : Math.min(cur * 10 + d, 999);
+        target = k;
+        if (two && m.card_points[k] != null) m.card_points[1 - k] = null;
+        form.dispatchEvent(new Event("redraw"));
+      })];
+  };
   const draw = () => {
     // "New deal" is said to screen readers; the screen's room goes to the form.
     const body = [el("h2", { class: editing ? "" : "sr-only" }, editing ? `${t("edit")} #${editing.id}` : t("newDeal"))];
     if (v === "french") {
       body.push(choice(t("taker"), players, m.taker, x => { m.taker = x; target = null; }, "f-taker"));
-      // With two sides the other's points follow from the 162: shown as
-      // the other box's placeholder while one is typed.
-      const typed = m.card_points.findIndex(x => x != null);
-      const other = i => ns === 2 && typed >= 0 && typed !== i && m.capot == null && m.card_points[typed] <= 162 ? String(162 - m.card_points[typed]) : undefined;
-      body.push(el("fieldset", {}, el("legend", {}, t("points")), el("div", { class: "row pts" },
-        names.map((s, i) => numberInput(`f-points-${i}`, s, m.card_points[i], x => {
-          m.card_points[i] = x;
-          target = i;
-          if (ns === 2 && x != null) {
-            // Typing keeps the box (no redraw): update the other in place.
-            m.card_points[1 - i] = null;
-            const o = $(`#f-points-${1 - i}`, form);
-            if (o) { o.value = ""; o.placeholder = m.capot == null && x <= 162 ? String(162 - x) : ""; }
-          }
-        }, { onFocus: () => { target = i; }, placeholder: other(i), cls: keypadTarget() === i ? "kp-target" : undefined })))));
-      body.push(el("p", { class: "note", id: "kp-for" }, t("keypadFor").replace("{s}", names[keypadTarget()])));
-      body.push(keypad(d => {
-        const k = keypadTarget();
-        const cur = m.card_points[k] ?? 0;
-        m.card_points[k] = d === "C" ? null : d === "⌫" ? Math.floor(cur / 10) || null : Math.min(cur * 10 + d, 999);
-        target = k;
-        for (let i = 0; i < ns; i++) if (i !== k && ns === 2 && m.card_points[k] != null) m.card_points[i] = null;
-        form.dispatchEvent(new Event("redraw"));
-      }));
+      body.push(...pointBoxes("f-points", names));
       body.push(choice(t("belote"), sideList, m.belote, x => { m.belote = x; }, "f-belote"));
       // Announcements and capot are folded away: most deals have neither.
       const more = m.capot != null || m.announcements.some(a => a > 0);
@@ -709,13 +722,13 @@ function dealForm(st) {
     } else if (v === "two_player") {
       body.push(choice(t("contract"), [...Object.entries(SUITS), ["AT", "AT (ВК)"], ["NT", "NT (БК)"]], m.contract, x => { m.contract = x ?? "H"; }, "t-contract"));
       body.push(el("label", {}, el("input", { type: "checkbox", id: "t-raspasy", checked: m.raspasy, on: { change: ev => { m.raspasy = ev.target.checked; if (m.raspasy) m.loader = null; form.dispatchEvent(new Event("redraw")); } } }), " " + t("raspasy")));
-      if (!m.raspasy) body.push(choice(t("loader"), players, m.loader, x => { m.loader = x; }, "t-loader"));
-      body.push(el("fieldset", {}, el("legend", {}, t("points")), el("div", { class: "row" }, players.map(([i, p]) => numberInput(`t-points-${i}`, p, m.card_points[i], x => { m.card_points[i] = x; })))));
+      if (!m.raspasy) body.push(choice(t("loader"), players, m.loader, x => { m.loader = x; target = null; }, "t-loader"));
+      body.push(...pointBoxes("t-points", st.setup.players));
       body.push(chips(t("constructions"), players, m.constructions, "t-melds", form));
       body.push(counter(t("belas"), players, m.belas, "t-belas", form));
     } else {
-      body.push(choice(t("declarer"), players, m.declarer, x => { m.declarer = x; }, "r-declarer"));
-      body.push(el("fieldset", {}, el("legend", {}, t("points")), el("div", { class: "row" }, players.map(([i, p]) => numberInput(`r-points-${i}`, p, m.card_points[i], x => { m.card_points[i] = x; })))));
+      body.push(choice(t("declarer"), players, m.declarer, x => { m.declarer = x; target = null; }, "r-declarer"));
+      body.push(...pointBoxes("r-points", st.setup.players));
       body.push(choice(t("lastTrick"), players, m.last_trick, x => { m.last_trick = x; }, "r-last"));
       body.push(el("fieldset", {}, el("legend", {}, t("capo")), el("div", { class: "toggle" }, players.map(([i, p]) =>
         el("button", { type: "button", id: `r-capo-${i}`, "aria-pressed": String(m.capo.includes(i)), on: { click: () => { m.capo = m.capo.includes(i) ? m.capo.filter(x => x !== i) : [...m.capo, i]; form.dispatchEvent(new Event("redraw")); } } }, p)))));
@@ -724,7 +737,7 @@ function dealForm(st) {
       body.push(chips(t("combinations"), players, m.combinations, "r-melds", form));
       body.push(counter(t("belot"), players, m.belots, "r-belots", form));
     }
-    if (v === "french" && !editing) body.push(el("p", { id: "preview", class: "preview", "aria-live": "polite" }));
+    if (!editing) body.push(el("p", { id: "preview", class: "preview", "aria-live": "polite" }));
     body.push(el("p", { class: "error", id: "form-error", role: "alert" }));
     body.push(el("div", { class: "row", id: "save-bar" },
       el("button", { type: "submit", class: "primary", id: "save" }, editing ? t("update") : t("save")),
@@ -754,6 +767,16 @@ function dealForm(st) {
     // same form sent again applies on top of it.
     if (!ok && game.version > +form.dataset.version) form.dataset.version = game.version;
   };
+  // The entry as sent: two- and three-player boxes left empty are 0; a
+  // French side left empty is derived by the server.
+  const entryOf = () => {
+    const e = JSON.parse(JSON.stringify(m));
+    if (e.kind === "two_player") { e.card_points = e.card_points.map(x => x ?? 0); if (e.raspasy) delete e.loader; }
+    if (e.kind === "three_player") e.card_points = e.card_points.map(x => x ?? 0);
+    for (const k of Object.keys(e)) if (e[k] === null || e[k] === undefined) delete e[k];
+    if (e.kind === "french") e.card_points = m.card_points;
+    return e;
+  };
   // The outcome before saving: what the deal as typed would make.
   let previewTimer = null;
   const preview = () => {
@@ -761,10 +784,8 @@ function dealForm(st) {
     previewTimer = setTimeout(async () => {
       const box = $("#preview", form);
       if (!box) return;
-      const e = JSON.parse(JSON.stringify(m));
-      for (const k of Object.keys(e)) if (e[k] === null || e[k] === undefined) delete e[k];
-      e.card_points = m.card_points;
-      if (check(e)) { box.textContent = ""; return; }
+      const e = entryOf();
+      if (check(e) || e.card_points.every(x => !x)) { box.textContent = ""; return; }
       const r = await api("POST", `/api/sheets/${st.id}/preview`, { entry: e });
       box.textContent = r.ok ? previewText(st, r.body.row) : "";
     }, 250);
@@ -774,12 +795,7 @@ function dealForm(st) {
   form.addEventListener("input", preview);
   form.addEventListener("submit", ev => {
     ev.preventDefault();
-    const e = JSON.parse(JSON.stringify(m));
-    if (e.kind === "two_player") { e.card_points = e.card_points.map(x => x ?? 0); if (e.raspasy) delete e.loader; }
-    if (e.kind === "three_player") e.card_points = e.card_points.map(x => x ?? 0);
-    for (const k of Object.keys(e)) if (e[k] === null || e[k] === undefined) delete e[k];
-    if (e.kind === "french") e.card_points = m.card_points;
-    submit(e);
+    submit(entryOf());
   });
   draw();
   return form;
@@ -794,6 +810,8 @@ function previewText(st, row) {
 
 // What the page can tell is missing before sending: the key of a message.
 function check(e) {
+  if (e.kind === "two_player") return !e.raspasy && e.loader == null ? "needLoader" : null;
+  if (e.kind === "three_player") return e.declarer == null ? "needDeclarer" : e.last_trick == null ? "needLastTrick" : null;
   if (e.kind !== "french") return null;
   if (e.taker == null) return "needTaker";
   const pts = e.card_points || [];

@@ -277,7 +277,13 @@ pub fn start_driver() -> Option<Driver> {
     Some(d)
 }
 
+/// A browser on a 390x844 phone screen.
 pub fn browser(d: &Driver, n: u32) -> Browser<'_> {
+    browser_sized(d, n, 390, 844)
+}
+
+/// A browser on a `width` x `height` phone screen.
+pub fn browser_sized(d: &Driver, n: u32, width: u32, height: u32) -> Browser<'_> {
     // Starting Chromium on a loaded 2-core machine now and then fails
     // (chromedriver drops the connection, or reports no session): try
     // again, with a fresh profile, rather than fail the test on the
@@ -293,12 +299,17 @@ pub fn browser(d: &Driver, n: u32) -> Browser<'_> {
             "binary": CHROMIUM,
             "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                      "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-dev-shm-usage",
-                     "--window-size=390,844", format!("--user-data-dir={}", profile.display()), "--lang=en-US"]
+                     format!("--user-data-dir={}", profile.display()), "--lang=en-US"],
+            // The phone's screen, exactly: a window size alone leaves a
+            // 500x701 viewport under chromedriver.
+            "mobileEmulation": {"deviceMetrics": {"width": width, "height": height, "pixelRatio": 1}}
         }}}});
         match try_http(d.port, "POST", "/session", Some(&caps)) {
             Ok(v) => match v["value"]["sessionId"].as_str() {
                 Some(id) => {
                     let b = Browser { d, session: id.to_string() };
+                    let size = b.js("return [screen.width, screen.height];");
+                    assert_eq!(size, json!([width, height]), "the phone's screen");
                     // axe-core runs as an async script: give it time.
                     b.cmd("POST", "/timeouts", Some(json!({"script": 60_000})));
                     return b;
