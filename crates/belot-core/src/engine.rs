@@ -645,14 +645,14 @@ impl Engine {
                 g.apply(seat, &p.action)?;
                 let mut v = g.status();
                 let tricks = g.tricks_done();
-                if tricks.len() > tricks_before {
-                    if let Some(t) = tricks.last() {
-                        v["trick"] = json!({
-                            "cards": t.plays(g.players()).collect::<Vec<_>>(),
-                            "winner": t.winner,
-                            "points": t.points,
-                        });
-                    }
+                if tricks.len() > tricks_before
+                    && let Some(t) = tricks.last()
+                {
+                    v["trick"] = json!({
+                        "cards": t.plays(g.players()).collect::<Vec<_>>(),
+                        "winner": t.winner,
+                        "points": t.points,
+                    });
                 }
                 Ok(v)
             }

@@ -120,7 +120,7 @@ fn french_two_players_klaberjass_deal_cards_out_of_play() {
 fn random_action(d: &FrenchDeal, rng: &mut ChaCha8Rng) -> Action {
     let legal = d.legal_actions();
     assert!(!legal.is_empty());
-    if d.phase() == Phase::Bidding && rng.next_u32() % 3 != 0 {
+    if d.phase() == Phase::Bidding && !rng.next_u32().is_multiple_of(3) {
         return Action::Pass;
     }
     legal[(rng.next_u32() as usize) % legal.len()].clone()

@@ -32,7 +32,9 @@ fn options_strategy() -> impl Strategy<Value = ThreeOptions> {
 fn random_action(d: &ThreeDeal, rng: &mut ChaCha8Rng) -> Action {
     let legal = d.legal_actions();
     assert!(!legal.is_empty(), "a player to act has a legal action");
-    if d.phase() == ThreePhase::Bidding && legal.contains(&Action::Pass) && rng.next_u32() % 3 != 0
+    if d.phase() == ThreePhase::Bidding
+        && legal.contains(&Action::Pass)
+        && !rng.next_u32().is_multiple_of(3)
     {
         return Action::Pass;
     }

@@ -38,7 +38,7 @@ fn options_strategy() -> impl Strategy<Value = TwoOptions> {
 fn random_action(d: &TwoDeal, rng: &mut ChaCha8Rng) -> Action {
     let legal = d.legal_actions();
     assert!(!legal.is_empty(), "a player to act has a legal action");
-    if d.phase() == TwoPhase::Bidding && rng.next_u32() % 3 != 0 {
+    if d.phase() == TwoPhase::Bidding && !rng.next_u32().is_multiple_of(3) {
         return Action::Pass;
     }
     legal[(rng.next_u32() as usize) % legal.len()].clone()

@@ -358,7 +358,7 @@ fn side_ok(s: Option<u8>, sides: usize, what: &str) -> Result<(), Refusal> {
 /// Announcement points a side can win: sums of 20, 50, 100, 150, 200 (so
 /// never 10 or 30), at most 1000.
 fn announcement_ok(a: u32) -> Result<(), Refusal> {
-    if a % 10 != 0 || a == 10 || a == 30 || a > 1000 {
+    if !a.is_multiple_of(10) || a == 10 || a == 30 || a > 1000 {
         let m = format!(
             "announcement points {a} cannot be made: announcements are worth 20, 50, 100, 150 \
              or 200, so a side's points are 0 or a sum of those (not 10 or 30), at most 1000"

@@ -349,10 +349,10 @@ impl Writer {
     /// Takes the listened game's version from the server after a 409.
     fn resync(&mut self, id: &str) {
         let Some(http) = &mut self.http else { return };
-        if let Ok((200, body)) = http.request("GET", &format!("/api/sheets/{id}"), "") {
-            if let Some(v) = json_usize(&body, "version") {
-                self.game = Some((id.to_string(), v));
-            }
+        if let Ok((200, body)) = http.request("GET", &format!("/api/sheets/{id}"), "")
+            && let Some(v) = json_usize(&body, "version")
+        {
+            self.game = Some((id.to_string(), v));
         }
     }
 }

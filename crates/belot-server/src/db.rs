@@ -107,11 +107,11 @@ fn write_loop(
         }
         // Another program's commit since the last look (ours do not
         // change data_version on this connection).
-        if let Ok(v) = store.data_version() {
-            if v != seen {
-                seen = v;
-                foreign.send_modify(|n| *n += 1);
-            }
+        if let Ok(v) = store.data_version()
+            && v != seen
+        {
+            seen = v;
+            foreign.send_modify(|n| *n += 1);
         }
         if jobs.is_empty() {
             continue;

@@ -106,7 +106,9 @@ impl IsmctsBot {
         loop {
             match self.effort {
                 Effort::Iterations(n) if done >= n => break,
-                Effort::Time(t) if done > 0 && done % 64 == 0 && start.elapsed() >= t => break,
+                Effort::Time(t) if done > 0 && done.is_multiple_of(64) && start.elapsed() >= t => {
+                    break;
+                }
                 _ => {}
             }
             done += 1;

@@ -60,7 +60,7 @@ fn every_random_and_heuristic_move_is_legal_in_thousands_of_deals() {
         for k in 0..1000u64 {
             let mut bots: Vec<Box<dyn Bot>> = (0..n)
                 .map(|s| {
-                    if (s as u64 + k) % 2 == 0 {
+                    if (s as u64 + k).is_multiple_of(2) {
                         Box::new(HeuristicBot) as Box<dyn Bot>
                     } else {
                         Box::new(RandomBot)

@@ -154,12 +154,12 @@ impl FrenchOptions {
                 self.players
             ));
         }
-        if let Some(cap) = self.seq_len_cap {
-            if !(3..=8).contains(&cap) {
-                return Err(format!(
-                    "seq_len_cap {cap} is out of range: use 3..=8, or null for no cap (default 5)"
-                ));
-            }
+        if let Some(cap) = self.seq_len_cap
+            && !(3..=8).contains(&cap)
+        {
+            return Err(format!(
+                "seq_len_cap {cap} is out of range: use 3..=8, or null for no cap (default 5)"
+            ));
         }
         Ok(())
     }

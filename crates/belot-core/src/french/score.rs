@@ -323,12 +323,12 @@ impl Ledger {
                 let score = score_deal(summary, &self.options);
                 let mut rec = score.recorded;
                 let mut awarded = None;
-                if let Some(w) = score.winner() {
-                    if self.pool > 0 {
-                        rec[w.index()] += self.pool;
-                        awarded = Some((w, self.pool));
-                        self.pool = 0;
-                    }
+                if let Some(w) = score.winner()
+                    && self.pool > 0
+                {
+                    rec[w.index()] += self.pool;
+                    awarded = Some((w, self.pool));
+                    self.pool = 0;
                 }
                 self.pool += score.held;
                 self.totals[0] += rec[0];

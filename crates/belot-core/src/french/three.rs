@@ -280,12 +280,12 @@ impl Ledger3 {
             row.score = Some(score);
             if counted {
                 let mut rec = score.recorded;
-                if let Some(w) = score.winner() {
-                    if self.pool > 0 {
-                        rec[w.index() % 3] += self.pool;
-                        row.pool_awarded = Some((w, self.pool));
-                        self.pool = 0;
-                    }
+                if let Some(w) = score.winner()
+                    && self.pool > 0
+                {
+                    rec[w.index() % 3] += self.pool;
+                    row.pool_awarded = Some((w, self.pool));
+                    self.pool = 0;
                 }
                 self.pool += score.held;
                 for (t, r) in self.totals.iter_mut().zip(rec) {

@@ -352,12 +352,12 @@ impl ThreeLedger {
                 if counted {
                     // Held points go to the unique top recorder of this deal,
                     // even a tie deal; its own held points wait after (§8.2).
-                    if self.pool.0 > 0 {
-                        if let Some(top) = unique_max(&rec) {
-                            rec[top] = Half(rec[top].0 + self.pool.0);
-                            row.pool_awarded = Some((Seat(top as u8), self.pool));
-                            self.pool = Half(0);
-                        }
+                    if self.pool.0 > 0
+                        && let Some(top) = unique_max(&rec)
+                    {
+                        rec[top] = Half(rec[top].0 + self.pool.0);
+                        row.pool_awarded = Some((Seat(top as u8), self.pool));
+                        self.pool = Half(0);
                     }
                     self.pool = Half(self.pool.0 + score.held.0);
                     for (t, r) in self.totals.iter_mut().zip(rec) {

@@ -393,10 +393,10 @@ impl TwoDeal {
                 if self.can_claim_redeal(seat) {
                     v.push(Action::Redeal);
                 }
-                if self.can_announce(seat) {
-                    if let Some(m) = self.best_meld(seat) {
-                        v.push(Action::Announce { melds: vec![m] });
-                    }
+                if self.can_announce(seat)
+                    && let Some(m) = self.best_meld(seat)
+                {
+                    v.push(Action::Announce { melds: vec![m] });
                 }
                 for card in play.legal() {
                     if self.is_bela_card(seat, card) {

@@ -146,13 +146,13 @@ impl TwoOptions {
                 self.target
             ));
         }
-        if let Some(cap) = self.seq_compare_len_cap {
-            if !(3..=8).contains(&cap) {
-                return Err(format!(
-                    "seq_compare_len_cap {cap} is out of range: use 3..=8, or null for no cap \
+        if let Some(cap) = self.seq_compare_len_cap
+            && !(3..=8).contains(&cap)
+        {
+            return Err(format!(
+                "seq_compare_len_cap {cap} is out of range: use 3..=8, or null for no cap \
                      (default)"
-                ));
-            }
+            ));
         }
         Ok(())
     }

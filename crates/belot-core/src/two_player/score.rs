@@ -315,15 +315,15 @@ impl TwoLedger {
                 self.next_dealer = other;
                 if counted {
                     let mut rec = score.recorded;
-                    if let Some(w) = score.winner() {
-                        if !self.pools.is_empty() {
-                            let award = match self.options.pool_mode {
-                                PoolMode::Sum => self.pools.drain(..).sum(),
-                                PoolMode::Separate => self.pools.remove(0),
-                            };
-                            rec[w.index() & 1] += award;
-                            row.pool_awarded = Some((w, award));
-                        }
+                    if let Some(w) = score.winner()
+                        && !self.pools.is_empty()
+                    {
+                        let award = match self.options.pool_mode {
+                            PoolMode::Sum => self.pools.drain(..).sum(),
+                            PoolMode::Separate => self.pools.remove(0),
+                        };
+                        rec[w.index() & 1] += award;
+                        row.pool_awarded = Some((w, award));
                     }
                     if score.held > 0 {
                         match (self.options.pool_mode, self.pools.first_mut()) {

@@ -254,11 +254,11 @@ impl Turn<'_> {
         let mut no_ruff = 1.0;
         for f in self.foes() {
             none_higher *= 1.0 - self.know.holds_any(f, higher);
-            if let Contract::Suit(t) = c {
-                if t != card.suit() {
-                    let void = 1.0 - self.know.holds_any(f, CardSet::suit(card.suit()));
-                    no_ruff *= 1.0 - void * self.know.holds_any(f, CardSet::suit(t));
-                }
+            if let Contract::Suit(t) = c
+                && t != card.suit()
+            {
+                let void = 1.0 - self.know.holds_any(f, CardSet::suit(card.suit()));
+                no_ruff *= 1.0 - void * self.know.holds_any(f, CardSet::suit(t));
             }
         }
         let guards = (self.hand.of_suit(card.suit()) - higher - card.set()).len().min(2);
@@ -361,10 +361,11 @@ impl Turn<'_> {
 
     /// The card to play.
     pub(crate) fn choose(&self) -> Option<Card> {
-        if self.trick.is_empty() && self.aim == Aim::Most {
-            if let Some(t) = self.trump_to_draw() {
-                return Some(t);
-            }
+        if self.trick.is_empty()
+            && self.aim == Aim::Most
+            && let Some(t) = self.trump_to_draw()
+        {
+            return Some(t);
         }
         let c = self.contract;
         let mut best: Option<(f64, Card)> = None;

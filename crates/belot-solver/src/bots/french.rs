@@ -195,15 +195,14 @@ fn lead(view: &SeatView, contract: Contract, cards: &[Card]) -> Card {
             let &(s, c) = t.cards.first()?;
             (s.index() & 3 == p && !contract.is_trump(c.suit())).then_some(c.suit())
         });
-        if let Some(suit) = led_by_partner {
-            if let Some(c) = cards
+        if let Some(suit) = led_by_partner
+            && let Some(c) = cards
                 .iter()
                 .copied()
                 .filter(|c| c.suit() == suit)
                 .min_by_key(|&c| (pts(c), power(c)))
-            {
-                return c;
-            }
+        {
+            return c;
         }
     }
     let cheapest = |f: &dyn Fn(Card) -> bool| {
@@ -227,10 +226,10 @@ fn follow(view: &SeatView, contract: Contract, cards: &[(Card, bool)]) -> Option
     let me = view.seat;
     let (trick, played) = common::trick_and_played(&view.tricks, view.trick.as_ref());
     let mut known = [CardSet::EMPTY; 4];
-    if let Some(t) = view.taker {
-        if t != me {
-            known[t.index() & 3] |= view.turned.set();
-        }
+    if let Some(t) = view.taker
+        && t != me
+    {
+        known[t.index() & 3] |= view.turned.set();
     }
     let known = known.map(|k| k - played - view.hand);
     let unseen = !(view.hand | played | view.bottom.map_or(CardSet::EMPTY, |c| c.set()));
