@@ -124,7 +124,7 @@ impl IsmctsBot {
                 let mut untried = legal_here;
                 let mut c = self.tree[node].child as usize;
                 while c != 0 {
-                    let card = Card::from_index(self.tree[c].card).unwrap_or(FALLBACK);
+                    let card = Card::from_index(self.tree[c].card).expect("a stored card index is a card");
                     if legal_here.contains(card) {
                         untried.remove(card);
                         self.tree[c].avail += 1;
@@ -132,7 +132,7 @@ impl IsmctsBot {
                     c = self.tree[c].sibling as usize;
                 }
                 if !untried.is_empty() {
-                    let card = untried.nth(below(rng, untried.len())).unwrap_or(FALLBACK);
+                    let card = untried.nth(below(rng, untried.len())).expect("an index below the count");
                     let child = self.add(node, card);
                     self.tree[child].avail += 1;
                     s.step(card);
@@ -144,7 +144,7 @@ impl IsmctsBot {
                 let mut c = self.tree[node].child as usize;
                 while c != 0 {
                     let n = &self.tree[c];
-                    let card = Card::from_index(n.card).unwrap_or(FALLBACK);
+                    let card = Card::from_index(n.card).expect("a stored card index is a card");
                     if legal_here.contains(card) {
                         let v = n.reward / n.visits.max(1) as f64
                             + self.exploration
@@ -156,7 +156,7 @@ impl IsmctsBot {
                     c = self.tree[c].sibling as usize;
                 }
                 node = best.1;
-                let card = Card::from_index(self.tree[node].card).unwrap_or(FALLBACK);
+                let card = Card::from_index(self.tree[node].card).expect("a stored card index is a card");
                 s.step(card);
                 path.push((node, mover));
             }
@@ -175,7 +175,7 @@ impl IsmctsBot {
         let mut c = self.tree[0].child as usize;
         while c != 0 {
             let n = self.tree[c];
-            let card = Card::from_index(n.card).unwrap_or(FALLBACK);
+            let card = Card::from_index(n.card).expect("a stored card index is a card");
             if legal.contains(card) {
                 let key = (n.visits, std::cmp::Reverse(n.card), card);
                 if best.is_none_or(|b| (key.0, key.1) > (b.0, b.1)) {
@@ -187,8 +187,6 @@ impl IsmctsBot {
         best.map(|b| b.2)
     }
 }
-
-const FALLBACK: Card = Card::new(belot_core::Suit::Spades, belot_core::Rank::Seven);
 
 impl Bot for IsmctsBot {
     fn name(&self) -> &'static str {

@@ -694,7 +694,7 @@ impl PlayInfo {
         }
         let unseen = self.unseen.len();
         room[4] = unseen.checked_sub(in_hands)?;
-        let mut cards = [FALLBACK; 32];
+        let mut cards = [FILL; 32];
         let mut n = 0;
         for c in self.unseen {
             cards[n] = c;
@@ -833,7 +833,8 @@ fn room_exists(s: usize, p: &PlayInfo) -> bool {
     s == 4 || s < p.players as usize
 }
 
-const FALLBACK: Card = Card::new(Suit::Spades, Rank::Seven);
+/// What fills a card buffer past its length (never read).
+const FILL: Card = Card::new(Suit::Spades, Rank::Seven);
 
 #[cfg(test)]
 mod tests {

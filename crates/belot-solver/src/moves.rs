@@ -43,11 +43,9 @@ impl MoveList {
         }
         self.cards.swap(i, b);
         self.scores.swap(i, b);
-        Card::from_index(self.cards[i.min(8)] & 31).unwrap_or(FALLBACK)
+        Card::from_index(self.cards[i.min(8)] & 31).expect("a stored card index is a card")
     }
 }
-
-pub(crate) const FALLBACK: Card = Card::new(belot_core::Suit::Spades, belot_core::Rank::Seven);
 
 /// The lowest rank bit of each suit (the sevens), of each byte.
 const SEVENS: u32 = 0x0101_0101;
@@ -122,7 +120,7 @@ impl CardTable {
             torder: c.trump_ordered().bits(),
         };
         for i in 0..32u8 {
-            let card = Card::from_index(i).unwrap_or(FALLBACK);
+            let card = Card::from_index(i).expect("a stored card index is a card");
             t.pts[i as usize] = c.points(card) as u8;
             let ruffs = (t.ruff >> i) & 1;
             t.power[i as usize] = c.strength(card) + 8 * ruffs as u8;

@@ -322,7 +322,7 @@ impl Solver {
         let mut best: i32 = if maximizing { -1 } else { i32::MAX };
         let mut m = s.legal().bits();
         while m != 0 {
-            let card = Card::from_index(m.trailing_zeros() as u8).unwrap_or(crate::moves::FALLBACK);
+            let card = Card::from_index(m.trailing_zeros() as u8).expect("a set bit of a 32-card set is a card");
             m &= m - 1;
             let mut next = *s;
             let g = self.gain(s, &mut next, card);
@@ -381,7 +381,7 @@ impl Solver {
         let legal = s.legal();
         if legal.len() == 1 && !start {
             // A forced card: no choice to order, nothing to store.
-            let card = legal.first().unwrap_or(crate::moves::FALLBACK);
+            let card = legal.first().expect("a set bit of a 32-card set is a card");
             let mut next = *s;
             let g = self.gain(s, &mut next, card);
             return g + self.search(&next, alpha - g, beta.saturating_sub(g), ply + 1);
