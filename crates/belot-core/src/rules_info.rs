@@ -365,7 +365,7 @@ pub fn three_player_rules() -> Vec<RuleInfo> {
                 "tierce_value",
                 BONUS,
                 "Three in a row (tierce)",
-                "points for a three-card sequence; 0 as the seed's literal text",
+                "points for a three-card sequence; 0, as the seed's literal text: no three-card combination at all",
             ),
             (
                 "carre_tiebreak_order",

@@ -69,6 +69,43 @@ fn three_player_option_tierce_value() {
     assert_eq!(d.values().value(Meld::from_cards(set("AH KH QH")).unwrap()), 0);
 }
 
+/// `tierce_value: 0`, the literal reading of seed 000 (its text lists no
+/// three-card combination): a run of three is no combination at all,
+/// never offered as an announcement and never in the contest (issue 20).
+#[test]
+fn three_player_option_tierce_value_0_means_no_tierce() {
+    let is_tierce = |m: &Meld| matches!(m, Meld::Sequence { len: 3, .. });
+    // Every announcement offered, and every combination held, over 200 deals.
+    let run = |o: ThreeOptions, seed: u64| {
+        let (mut offered, mut held) = (Vec::new(), Vec::new());
+        let mut d = ThreeDeal::new(o, Seat(0), Deck::from_seed(seed, 0)).unwrap();
+        d.apply(Seat(1), &Action::Take).unwrap();
+        while d.phase() != belot_core::three_player::ThreePhase::Playing {
+            let s = d.to_act().unwrap();
+            for a in d.legal_actions() {
+                if let Action::Announce { melds } = a {
+                    offered.extend(melds);
+                }
+            }
+            d.apply(s, &Action::Pass).unwrap();
+        }
+        for s in 0..3 {
+            held.extend_from_slice(d.combinations(Seat(s)));
+        }
+        (offered, held)
+    };
+    let zero = ThreeOptions { tierce_value: 0, ..opts() };
+    let (mut with, mut without) = (0, 0);
+    for seed in 0..200 {
+        let (offered, held) = run(opts(), seed);
+        with += offered.iter().chain(&held).filter(|m| is_tierce(m)).count();
+        let (offered, held) = run(zero, seed);
+        without += offered.iter().chain(&held).filter(|m| is_tierce(m)).count();
+    }
+    assert!(with > 20, "the default offers tierces ({with})");
+    assert_eq!(without, 0);
+}
+
 fn playing(o: ThreeOptions) -> ThreeDeal {
     let mut d = ThreeDeal::new(o, Seat(0), Deck::ordered()).unwrap();
     d.apply(Seat(1), &Action::Take).unwrap();

@@ -124,7 +124,8 @@ impl IsmctsBot {
                 let mut untried = legal_here;
                 let mut c = self.tree[node].child as usize;
                 while c != 0 {
-                    let card = Card::from_index(self.tree[c].card).expect("a stored card index is a card");
+                    let card =
+                        Card::from_index(self.tree[c].card).expect("a stored card index is a card");
                     if legal_here.contains(card) {
                         untried.remove(card);
                         self.tree[c].avail += 1;
@@ -132,7 +133,8 @@ impl IsmctsBot {
                     c = self.tree[c].sibling as usize;
                 }
                 if !untried.is_empty() {
-                    let card = untried.nth(below(rng, untried.len())).expect("an index below the count");
+                    let card =
+                        untried.nth(below(rng, untried.len())).expect("an index below the count");
                     let child = self.add(node, card);
                     self.tree[child].avail += 1;
                     s.step(card);
@@ -156,7 +158,8 @@ impl IsmctsBot {
                     c = self.tree[c].sibling as usize;
                 }
                 node = best.1;
-                let card = Card::from_index(self.tree[node].card).expect("a stored card index is a card");
+                let card =
+                    Card::from_index(self.tree[node].card).expect("a stored card index is a card");
                 s.step(card);
                 path.push((node, mover));
             }

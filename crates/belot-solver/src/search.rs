@@ -322,7 +322,8 @@ impl Solver {
         let mut best: i32 = if maximizing { -1 } else { i32::MAX };
         let mut m = s.legal().bits();
         while m != 0 {
-            let card = Card::from_index(m.trailing_zeros() as u8).expect("a set bit of a 32-card set is a card");
+            let card = Card::from_index(m.trailing_zeros() as u8)
+                .expect("a set bit of a 32-card set is a card");
             m &= m - 1;
             let mut next = *s;
             let g = self.gain(s, &mut next, card);

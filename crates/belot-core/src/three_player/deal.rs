@@ -251,10 +251,19 @@ impl ThreeDeal {
         }
     }
 
+    /// A seat's combinations. With `tierce_value` 0 (seed 000's literal
+    /// text lists no three-card combination) a run of three is none: never
+    /// announced, never in the contest.
+    fn melds_of(&self, seat: Seat) -> Vec<Meld> {
+        let mut melds = find_melds(self.hand(seat), self.options.card_reuse);
+        if self.options.tierce_value == 0 {
+            melds.retain(|m| !matches!(m, Meld::Sequence { len: 3, .. }));
+        }
+        melds
+    }
+
     fn best_meld(&self, seat: Seat) -> Option<Meld> {
-        find_melds(self.hand(seat), self.options.card_reuse)
-            .into_iter()
-            .max_by(|a, b| self.compare(*a, *b))
+        self.melds_of(seat).into_iter().max_by(|a, b| self.compare(*a, *b))
     }
 
     fn belot_suits_now(&self, seat: Seat) -> u8 {
@@ -472,7 +481,7 @@ impl ThreeDeal {
         }
         for s in 0..PLAYERS {
             let seat = Seat(s);
-            self.melds[s as usize] = find_melds(self.hand(seat), self.options.card_reuse);
+            self.melds[s as usize] = self.melds_of(seat);
             self.belot_suits[s as usize] = self.belot_suits_now(seat);
         }
         // The best announcement; equal ones go to the earlier announcer.

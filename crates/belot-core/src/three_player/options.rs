@@ -60,7 +60,9 @@ pub enum NextDealer {
 pub struct ThreeOptions {
     /// Points to win: 501 (the seed's garbled "50" is 50 as an option).
     pub target: u32,
-    /// Value of a three-card sequence (0 for the seed's literal text).
+    /// Value of a three-card sequence; 0, the seed's literal text, makes a
+    /// run of three no combination at all (never announced, never in the
+    /// contest).
     pub tierce_value: u32,
     /// Order among the 100-point carrés.
     pub carre_tiebreak_order: CarreTiebreak,
