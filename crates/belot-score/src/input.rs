@@ -382,6 +382,183 @@ fn card_points_ok(p: u32, total: u32) -> Result<(), Refusal> {
     Ok(())
 }
 
+/// The announcement points each side wins from the melds announced: the
+/// contests of §4.6, after checking that the melds can be held.
+fn melds_points(
+    announced: &[Announced],
+    trump: Option<Suit>,
+    announcements: &[u32],
+    options: &FrenchOptions,
+    sides: usize,
+    n: usize,
+) -> Result<Vec<u32>, Refusal> {
+    let trump = trump
+        .ok_or(Refusal::new("melds_need_trump", "to score announced melds give the trump suit"))?;
+    if !announcements.is_empty() {
+        return Err(Refusal::new(
+            "melds_or_points",
+            "give either announcement points or the announced melds, not both",
+        ));
+    }
+    let mut held = belot_core::CardSet::EMPTY;
+    let mut per_seat = vec![belot_core::CardSet::EMPTY; n];
+    let mut melds: Vec<Vec<Meld>> = vec![Vec::new(); n];
+    for a in announced {
+        seat_ok(a.seat, n, "announcing")?;
+        let cards = a.meld.cards();
+        let others = held - per_seat[a.seat.index()];
+        if !(others & cards).is_empty() {
+            let m = format!(
+                "[{}] is announced by two players: a card is in one hand only",
+                cards & others
+            );
+            return Err(Refusal::new("meld_two_hands", m).with("seat", a.seat.0));
+        }
+        meld_fits_hand(&melds[a.seat.index()], a, options.card_reuse)?;
+        melds[a.seat.index()].push(a.meld);
+        held |= cards;
+        per_seat[a.seat.index()] |= cards;
+        if per_seat[a.seat.index()].len() > 8 {
+            let m = "a player's melds hold more than his 8 cards";
+            return Err(Refusal::new("meld_too_many_cards", m).with("seat", a.seat.0));
+        }
+    }
+    let entries: Vec<(Seat, Meld)> = announced.iter().map(|a| (a.seat, a.meld)).collect();
+    let scored = announcement_contests(&entries, Contract::Suit(trump), options);
+    let mut v = vec![0u32; sides];
+    for ((seat, meld), s) in entries.iter().zip(scored) {
+        if s {
+            let side = if options.players == 4 { seat.index() & 1 } else { seat.index() };
+            v[side] += MeldValues::FRENCH.value(*meld);
+        }
+    }
+    Ok(v)
+}
+
+/// Each side's card points, the one left out derived (all 162 are played
+/// unless two players leave cards out), checked.
+fn french_card_points(
+    card_points: &[Option<u32>],
+    capot: Option<u8>,
+    options: &FrenchOptions,
+    sides: usize,
+) -> Result<Vec<u32>, Refusal> {
+    // Two players leave cards out of play: every side's points are
+    // needed and the total is theirs; otherwise all 162 are played.
+    let pts = match capot {
+        Some(c) => capot_card_points(card_points, c as usize, options, sides)?,
+        None if options.players == 2 => {
+            if card_points.iter().any(Option::is_none) {
+                return Err(Refusal::new(
+                    "card_points_both",
+                    "with two players cards stay out of play: give both players' card points",
+                ));
+            }
+            card_points.iter().map(|p| p.unwrap_or(0)).collect()
+        }
+        None => all_162(card_points)?,
+    };
+    if options.players == 2 && capot.is_none() {
+        if pts.iter().any(|&p| p > 156) {
+            return Err(Refusal::new(
+                "card_points_range",
+                "card points: each player has 0 to 156 with cards out of play",
+            )
+            .with("total", 156));
+        }
+        let total: u32 = pts.iter().sum();
+        if !(10..=156).contains(&total) {
+            let m = format!(
+                "two players' card points add up to {total}: with 14 cards out of play a \
+             deal holds 10 to 156"
+            );
+            return Err(Refusal::new("card_points_sum", m).with("sum", total).with("total", 156));
+        }
+    }
+    Ok(pts)
+}
+
+/// A capot side's card points (all 162, or what two players typed) and
+/// the others' 0.
+fn capot_card_points(
+    card_points: &[Option<u32>],
+    c: usize,
+    options: &FrenchOptions,
+    sides: usize,
+) -> Result<Vec<u32>, Refusal> {
+    // A capot side took every card: the others have none.
+    for (i, p) in card_points.iter().enumerate() {
+        if i != c && p.is_some_and(|x| x > 0) {
+            let m = format!(
+                "side {c} made capot, so side {i} took no card points; leave its \
+             points 0 or null"
+            );
+            return Err(Refusal::new("capot_other_points", m).with("side", c).with("other", i));
+        }
+    }
+    if options.players != 2 && card_points[c].is_some_and(|p| p != 162) {
+        let m = format!("side {c} made capot: its card points are all 162; leave them null");
+        return Err(Refusal::new("capot_points", m).with("side", c));
+    }
+    let mut v = vec![0; sides];
+    v[c] = match (options.players, card_points[c]) {
+        (2, Some(p)) if (10..=156).contains(&p) => p,
+        (2, _) => {
+            let m = "with two players give the capot player's card points (10 to 156)";
+            return Err(Refusal::new("capot_points_two", m).with("side", c));
+        }
+        _ => 162,
+    };
+    Ok(v)
+}
+
+/// The sides' card points when all 162 are played: the one left out is
+/// derived from the others.
+fn all_162(card_points: &[Option<u32>]) -> Result<Vec<u32>, Refusal> {
+    let missing = card_points.iter().filter(|p| p.is_none()).count();
+    if missing > 1 {
+        return Err(Refusal::new(
+            "card_points_missing",
+            "give the card points of all sides but one",
+        ));
+    }
+    if card_points.iter().flatten().any(|&p| p > 162) {
+        return Err(Refusal::new("card_points_range", "card points: each side has 0 to 162")
+            .with("total", 162));
+    }
+    // The points typed first: a refusal names what was typed.
+    for &p in card_points.iter().flatten() {
+        card_points_ok(p, 162)?;
+    }
+    let known: u32 = card_points.iter().flatten().sum();
+    if known > 162 {
+        let m = format!("card points add up to {known}: at most 162 in a deal");
+        return Err(Refusal::new("card_points_sum", m).with("sum", known).with("total", 162));
+    }
+    let v: Vec<u32> = card_points.iter().map(|p| p.unwrap_or(162 - known)).collect();
+    let sum = v.iter().sum::<u32>();
+    if sum != 162 {
+        let m = format!(
+            "card points add up to {sum}: the sides' card points (last trick \
+             included) add up to 162; leave one side null to derive it"
+        );
+        return Err(Refusal::new("card_points_all", m).with("sum", sum));
+    }
+    for &p in &v {
+        card_points_ok(p, 162)?;
+    }
+    Ok(v)
+}
+
+/// A seat of a game of `n` players; `what` says whose it is.
+fn seat_ok(s: Seat, n: usize, what: &str) -> Result<(), Refusal> {
+    if s.index() >= n {
+        let m = format!("{what} seat {s} does not exist: seats are 0 to {}", n - 1);
+        return Err(Refusal::new("no_such_seat", m).with("what", what).with("seat", s.0));
+    }
+    Ok(())
+}
+
 /// The rules engine's own check of a deal refused it (what the checks
 /// above did not catch): its English words are the parameter `detail`.
 fn deal_rules(m: String) -> Refusal {
@@ -392,15 +569,6 @@ impl DealInput {
     /// Checks the entry against the game and converts it to the engine's
     /// summary; says why it cannot be and what is allowed.
     pub fn convert(&self, rules: &Rules, dealer: Seat) -> Result<Converted, Refusal> {
-        let n = rules.players();
-        let seat_ok = |s: Seat, what: &str| -> Result<(), Refusal> {
-            if s.index() >= n {
-                let m = format!("{what} seat {s} does not exist: seats are 0 to {}", n - 1);
-                Err(Refusal::new("no_such_seat", m).with("what", what).with("seat", s.0))
-            } else {
-                Ok(())
-            }
-        };
         match (self, rules) {
             (DealInput::ThrownIn, Rules::French { options }) if options.players == 3 => {
                 Ok(Converted::French3(Entry3::ThrownIn))
@@ -417,414 +585,279 @@ impl DealInput {
                 "redeal_two_player",
                 "a redeal (four 7s or four 8s) exists only in two-player Belot",
             )),
-            (
-                DealInput::French {
-                    taker,
-                    card_points,
-                    announcements,
-                    capot,
-                    belote,
-                    announced,
-                    trump,
-                },
-                Rules::French { options },
-            ) => {
-                seat_ok(*taker, "taker")?;
-                let sides = rules.sides();
-                side_ok(*capot, sides, "capot")?;
-                side_ok(*belote, sides, "belote")?;
-                if card_points.len() != sides {
-                    let m =
-                        format!("give card points for each of the {sides} sides (one may be null)");
-                    return Err(Refusal::new("side_count", m).with("count", sides));
-                }
-                let ann: Vec<u32> = if !announced.is_empty() {
-                    // The app runs the contests of §4.6 on the announced melds.
-                    let trump = trump.ok_or(Refusal::new(
-                        "melds_need_trump",
-                        "to score announced melds give the trump suit",
-                    ))?;
-                    if !announcements.is_empty() {
-                        return Err(Refusal::new(
-                            "melds_or_points",
-                            "give either announcement points or the announced melds, not both",
-                        ));
-                    }
-                    let mut held = belot_core::CardSet::EMPTY;
-                    let mut per_seat = vec![belot_core::CardSet::EMPTY; n];
-                    let mut melds: Vec<Vec<Meld>> = vec![Vec::new(); n];
-                    for a in announced {
-                        seat_ok(a.seat, "announcing")?;
-                        let cards = a.meld.cards();
-                        let others = held - per_seat[a.seat.index()];
-                        if !(others & cards).is_empty() {
-                            let m = format!(
-                                "[{}] is announced by two players: a card is in one hand only",
-                                cards & others
-                            );
-                            return Err(Refusal::new("meld_two_hands", m).with("seat", a.seat.0));
-                        }
-                        meld_fits_hand(&melds[a.seat.index()], a, options.card_reuse)?;
-                        melds[a.seat.index()].push(a.meld);
-                        held |= cards;
-                        per_seat[a.seat.index()] |= cards;
-                        if per_seat[a.seat.index()].len() > 8 {
-                            let m = "a player's melds hold more than his 8 cards";
-                            return Err(
-                                Refusal::new("meld_too_many_cards", m).with("seat", a.seat.0)
-                            );
-                        }
-                    }
-                    let entries: Vec<(Seat, Meld)> =
-                        announced.iter().map(|a| (a.seat, a.meld)).collect();
-                    let scored = announcement_contests(&entries, Contract::Suit(trump), options);
-                    let mut v = vec![0u32; sides];
-                    for ((seat, meld), s) in entries.iter().zip(scored) {
-                        if s {
-                            let side =
-                                if options.players == 4 { seat.index() & 1 } else { seat.index() };
-                            v[side] += MeldValues::FRENCH.value(*meld);
-                        }
-                    }
-                    v
-                } else if announcements.is_empty() {
-                    vec![0; sides]
-                } else {
-                    announcements.clone()
-                };
-                if ann.len() != sides {
-                    let m = format!("give announcement points for each of the {sides} sides");
-                    return Err(Refusal::new("side_count", m).with("count", sides));
-                }
-                for &a in &ann {
-                    announcement_ok(a)?;
-                }
-                // Two players leave cards out of play: every side's points are
-                // needed and the total is theirs; otherwise all 162 are played.
-                let missing = card_points.iter().filter(|p| p.is_none()).count();
-                let pts: Vec<u32> = if let Some(c) = capot {
-                    // A capot side took every card: the others have none.
-                    let c = *c as usize;
-                    for (i, p) in card_points.iter().enumerate() {
-                        if i != c && p.is_some_and(|x| x > 0) {
-                            let m = format!(
-                                "side {c} made capot, so side {i} took no card points; leave its \
-                                 points 0 or null"
-                            );
-                            return Err(Refusal::new("capot_other_points", m)
-                                .with("side", c)
-                                .with("other", i));
-                        }
-                    }
-                    if options.players != 2 && card_points[c].is_some_and(|p| p != 162) {
-                        let m = format!(
-                            "side {c} made capot: its card points are all 162; leave them null"
-                        );
-                        return Err(Refusal::new("capot_points", m).with("side", c));
-                    }
-                    let mut v = vec![0; sides];
-                    v[c] = match (options.players, card_points[c]) {
-                        (2, Some(p)) if (10..=156).contains(&p) => p,
-                        (2, _) => {
-                            let m =
-                                "with two players give the capot player's card points (10 to 156)";
-                            return Err(Refusal::new("capot_points_two", m).with("side", c));
-                        }
-                        _ => 162,
-                    };
-                    v
-                } else if options.players == 2 {
-                    if missing > 0 {
-                        return Err(Refusal::new(
-                            "card_points_both",
-                            "with two players cards stay out of play: give both players' card points",
-                        ));
-                    }
-                    card_points.iter().map(|p| p.unwrap_or(0)).collect()
-                } else {
-                    if missing > 1 {
-                        return Err(Refusal::new(
-                            "card_points_missing",
-                            "give the card points of all sides but one",
-                        ));
-                    }
-                    if card_points.iter().flatten().any(|&p| p > 162) {
-                        return Err(Refusal::new(
-                            "card_points_range",
-                            "card points: each side has 0 to 162",
-                        )
-                        .with("total", 162));
-                    }
-                    // The points typed first: a refusal names what was typed.
-                    for &p in card_points.iter().flatten() {
-                        card_points_ok(p, 162)?;
-                    }
-                    let known: u32 = card_points.iter().flatten().sum();
-                    if known > 162 {
-                        let m = format!("card points add up to {known}: at most 162 in a deal");
-                        return Err(Refusal::new("card_points_sum", m)
-                            .with("sum", known)
-                            .with("total", 162));
-                    }
-                    let v: Vec<u32> =
-                        card_points.iter().map(|p| p.unwrap_or(162 - known)).collect();
-                    let sum = v.iter().sum::<u32>();
-                    if sum != 162 {
-                        let m = format!(
-                            "card points add up to {sum}: the sides' card points (last trick \
-                             included) add up to 162; leave one side null to derive it"
-                        );
-                        return Err(Refusal::new("card_points_all", m).with("sum", sum));
-                    }
-                    for &p in &v {
-                        card_points_ok(p, 162)?;
-                    }
-                    v
-                };
-                if options.players == 2 && capot.is_none() {
-                    if pts.iter().any(|&p| p > 156) {
-                        return Err(Refusal::new(
-                            "card_points_range",
-                            "card points: each player has 0 to 156 with cards out of play",
-                        )
-                        .with("total", 156));
-                    }
-                    let total: u32 = pts.iter().sum();
-                    if !(10..=156).contains(&total) {
-                        let m = format!(
-                            "two players' card points add up to {total}: with 14 cards out of play a \
-                             deal holds 10 to 156"
-                        );
-                        return Err(Refusal::new("card_points_sum", m)
-                            .with("sum", total)
-                            .with("total", 156));
-                    }
-                }
-                if options.players == 3 {
-                    let s = DealSummary3 {
-                        taker: *taker,
-                        dealer,
-                        card_points: [pts[0], pts[1], pts[2]],
-                        capot: capot.map(Seat),
-                        announcements: [ann[0], ann[1], ann[2]],
-                        belote: belote.map(Seat),
-                    };
-                    s.validate().map_err(deal_rules)?;
-                    Ok(Converted::French3(Entry3::Played { summary: s }))
-                } else {
-                    let side =
-                        |s: Seat| if options.players == 4 { Side(s.0 & 1) } else { Side(s.0) };
-                    let s = DealSummary {
-                        taker: side(*taker),
-                        card_points: [pts[0], pts[1]],
-                        capot: capot.map(Side),
-                        announcements: [ann[0], ann[1]],
-                        belote: belote.map(Side),
-                        deal_points: (options.players == 2).then(|| pts[0] + pts[1]),
-                    };
-                    s.validate().map_err(deal_rules)?;
-                    Ok(Converted::French(Entry::Played { summary: s }))
-                }
+            (DealInput::French { .. }, Rules::French { options }) => {
+                self.convert_french(options, rules, dealer)
             }
-            (
-                DealInput::TwoPlayer {
-                    contract,
-                    raspasy,
-                    loader,
-                    card_points,
-                    constructions,
-                    belas,
-                    took_trick,
-                },
-                Rules::TwoPlayer { .. },
-            ) => {
-                if let Some(l) = loader {
-                    seat_ok(*l, "loader")?;
-                }
-                if let Some(&p) = card_points.iter().find(|&&p| p > 258 || p == 1) {
-                    let m = format!(
-                        "card points {card_points:?} cannot be: each player's are 0 to 258, never 1"
-                    );
-                    return Err(Refusal::new("card_points", m)
-                        .with("points", p)
-                        .with("total", 259));
-                }
-                let total = card_points[0] + card_points[1];
-                let max = match contract {
-                    Contract::AllTrumps => 238,
-                    Contract::NoTrumps => 126,
-                    Contract::Suit(_) => 156,
-                };
-                if total < 10 || total > max {
-                    let m = format!(
-                        "card points add up to {total}: with 14 cards out of play this contract's \
-                         18 cards hold 10 to {max} (last trick included)"
-                    );
-                    let r = Refusal::new("card_points_between", m).with("sum", total);
-                    return Err(r.with("min", 10).with("max", max));
-                }
-                for &c in constructions {
-                    if c != 0 && !(c >= 20 && c % 10 == 0 && c != 30 && c <= 1000) {
-                        let m = format!(
-                            "construction points {c} cannot be made: constructions are worth 20, \
-                             50, 100, 110, 140 or 200"
-                        );
-                        return Err(Refusal::new("construction_points", m).with("points", c));
-                    }
-                }
-                if belas.iter().any(|&b| b > 4)
-                    || (*contract == Contract::NoTrumps && belas.iter().any(|&b| b > 0))
-                {
-                    return Err(Refusal::new(
-                        "belas_per_suit",
-                        "belas: at most one per suit (4 in ВК), none in БК",
-                    ));
-                }
-                if belas.iter().map(|&b| b as u32).sum::<u32>() > 4 {
-                    return Err(Refusal::new(
-                        "belas_total",
-                        "belas: at most four in all (one per suit)",
-                    ));
-                }
-                if !matches!(contract, Contract::AllTrumps) && belas.iter().sum::<u8>() > 1 {
-                    return Err(Refusal::new(
-                        "bela_one_player",
-                        "in a suit contract only one player can hold the бела",
-                    ));
-                }
-                let took = took_trick.unwrap_or([card_points[0] > 0, card_points[1] > 0]);
-                for p in 0..2 {
-                    if !took[p] && card_points[p] > 0 {
-                        let m = format!(
-                            "player {p} took no trick, so he has no card points; got {}",
-                            card_points[p]
-                        );
-                        let r = Refusal::new("no_trick_points", m).with("seat", p);
-                        return Err(r.with("points", card_points[p]));
-                    }
-                }
-                if !took[0] && !took[1] {
-                    return Err(Refusal::new(
-                        "nobody_took_tricks",
-                        "somebody took the tricks: mark at least one player as taking a trick",
-                    ));
-                }
-                let tricks = match took {
-                    [true, true] => [4, 5],
-                    [true, false] => [9, 0],
-                    _ => [0, 9],
-                };
-                let s = TwoSummary {
-                    contract: *contract,
-                    raspasy: *raspasy,
-                    loader: *loader,
-                    card_points: *card_points,
-                    tricks,
-                    constructions: *constructions,
-                    belas: *belas,
-                };
-                s.validate().map_err(deal_rules)?;
-                Ok(Converted::Two(TwoEntry::Played { summary: s }))
+            (DealInput::TwoPlayer { .. }, Rules::TwoPlayer { .. }) => self.convert_two(rules),
+            (DealInput::ThreePlayer { .. }, Rules::ThreePlayer { .. }) => {
+                self.convert_three(rules, dealer)
             }
-            (
-                DealInput::ThreePlayer {
-                    declarer,
-                    card_points,
-                    last_trick,
-                    capo,
-                    combinations,
-                    belots,
-                },
-                Rules::ThreePlayer { .. },
-            ) => {
-                seat_ok(*declarer, "declarer")?;
-                seat_ok(*last_trick, "last trick")?;
-                for s in capo {
-                    seat_ok(*s, "capo")?;
-                }
-                let mut seen = [false; 3];
-                for s in capo {
-                    if std::mem::replace(&mut seen[s.index()], true) {
-                        let m = format!("capo player {s} is listed twice");
-                        return Err(Refusal::new("capo_twice", m).with("seat", s.0));
-                    }
-                    let p = card_points[s.index()];
-                    if p > 0 {
-                        let m = format!(
-                            "capo player {s} took no trick, so he has no card points; got {p}"
-                        );
-                        let r = Refusal::new("no_trick_points", m).with("seat", s.0);
-                        return Err(r.with("points", p));
-                    }
-                }
-                if card_points.iter().any(|&p| p > 162) {
-                    return Err(Refusal::new(
-                        "card_points_range",
-                        "card points: each player has 0 to 162",
-                    )
-                    .with("total", 162));
-                }
-                for &c in combinations {
-                    if c != 0 && !(c % 10 == 0 && c <= 1000) {
-                        let m = format!(
-                            "combination points {c} cannot be made: 20 (or the table's tierce), \
-                             50, 100, 150, 200 and their sums, at most 1000"
-                        );
-                        return Err(Refusal::new("combination_points", m).with("points", c));
-                    }
-                }
-                if belots.iter().map(|&b| b as u32).sum::<u32>() > 4 {
-                    return Err(Refusal::new(
-                        "belots_total",
-                        "belots: at most four in all (one per suit)",
-                    ));
-                }
-                if capo.len() > 2 || capo.contains(last_trick) {
-                    return Err(Refusal::new(
-                        "capo_last_trick",
-                        "capo players took no trick: not all three, and not the one who took the \
-                         last trick",
-                    ));
-                }
-                if card_points[last_trick.index()] < 10 {
-                    let m = "the player who took the last trick has at least its 10 points";
-                    return Err(Refusal::new("last_trick_points", m).with("seat", last_trick.0));
-                }
-                let total: u32 = card_points.iter().sum();
-                if !(10..=162).contains(&total) {
-                    let m = format!(
-                        "card points add up to {total}: 27 cards are in play, at most 162 with \
-                         the last trick"
-                    );
-                    let r = Refusal::new("card_points_between", m).with("sum", total);
-                    return Err(r.with("min", 10).with("max", 162));
-                }
-                let mut cards = *card_points;
-                cards[last_trick.index()] -= 10;
-                let mut tricks = [0u8; 3];
-                let playing: Vec<usize> =
-                    (0..3).filter(|&i| !capo.contains(&Seat(i as u8))).collect();
-                for (k, &i) in playing.iter().enumerate() {
-                    tricks[i] = if k == 0 { 9 - (playing.len() as u8 - 1) } else { 1 };
-                }
-                let s = ThreeSummary {
-                    declarer: *declarer,
-                    dealer,
-                    card_points: cards,
-                    tricks,
-                    last_trick: *last_trick,
-                    combinations: *combinations,
-                    belots: *belots,
-                };
-                s.validate().map_err(deal_rules)?;
-                Ok(Converted::Three(ThreeEntry::Played { summary: s }))
-            }
-            (entry, rules) => {
-                let m =
-                    format!("a {} entry does not belong on a {} sheet", entry.kind(), rules.name());
-                Err(Refusal::new("wrong_game", m).with("kind", entry.kind()))
+            _ => Err(self.wrong_game(rules)),
+        }
+    }
+
+    /// This entry is for another game than the sheet's.
+    fn wrong_game(&self, rules: &Rules) -> Refusal {
+        let m = format!("a {} entry does not belong on a {} sheet", self.kind(), rules.name());
+        Refusal::new("wrong_game", m).with("kind", self.kind())
+    }
+
+    /// A French Belote deal (4, 3 or 2 players).
+    fn convert_french(
+        &self,
+        options: &FrenchOptions,
+        rules: &Rules,
+        dealer: Seat,
+    ) -> Result<Converted, Refusal> {
+        let DealInput::French {
+            taker,
+            card_points,
+            announcements,
+            capot,
+            belote,
+            announced,
+            trump,
+        } = self
+        else {
+            return Err(self.wrong_game(rules));
+        };
+        let n = rules.players();
+        let seat_ok = |s: Seat, what: &str| seat_ok(s, n, what);
+        seat_ok(*taker, "taker")?;
+        let sides = rules.sides();
+        side_ok(*capot, sides, "capot")?;
+        side_ok(*belote, sides, "belote")?;
+        if card_points.len() != sides {
+            let m = format!("give card points for each of the {sides} sides (one may be null)");
+            return Err(Refusal::new("side_count", m).with("count", sides));
+        }
+        let ann: Vec<u32> = if !announced.is_empty() {
+            // The app runs the contests of §4.6 on the announced melds.
+            melds_points(announced, *trump, announcements, options, sides, n)?
+        } else if announcements.is_empty() {
+            vec![0; sides]
+        } else {
+            announcements.clone()
+        };
+        if ann.len() != sides {
+            let m = format!("give announcement points for each of the {sides} sides");
+            return Err(Refusal::new("side_count", m).with("count", sides));
+        }
+        for &a in &ann {
+            announcement_ok(a)?;
+        }
+        let pts = french_card_points(card_points, *capot, options, sides)?;
+        if options.players == 3 {
+            let s = DealSummary3 {
+                taker: *taker,
+                dealer,
+                card_points: [pts[0], pts[1], pts[2]],
+                capot: capot.map(Seat),
+                announcements: [ann[0], ann[1], ann[2]],
+                belote: belote.map(Seat),
+            };
+            s.validate().map_err(deal_rules)?;
+            Ok(Converted::French3(Entry3::Played { summary: s }))
+        } else {
+            let side = |s: Seat| if options.players == 4 { Side(s.0 & 1) } else { Side(s.0) };
+            let s = DealSummary {
+                taker: side(*taker),
+                card_points: [pts[0], pts[1]],
+                capot: capot.map(Side),
+                announcements: [ann[0], ann[1]],
+                belote: belote.map(Side),
+                deal_points: (options.players == 2).then(|| pts[0] + pts[1]),
+            };
+            s.validate().map_err(deal_rules)?;
+            Ok(Converted::French(Entry::Played { summary: s }))
+        }
+    }
+
+    /// A two-player Belot deal.
+    fn convert_two(&self, rules: &Rules) -> Result<Converted, Refusal> {
+        let DealInput::TwoPlayer {
+            contract,
+            raspasy,
+            loader,
+            card_points,
+            constructions,
+            belas,
+            took_trick,
+        } = self
+        else {
+            return Err(self.wrong_game(rules));
+        };
+        let seat_ok = |s: Seat, what: &str| seat_ok(s, rules.players(), what);
+        if let Some(l) = loader {
+            seat_ok(*l, "loader")?;
+        }
+        if let Some(&p) = card_points.iter().find(|&&p| p > 258 || p == 1) {
+            let m = format!(
+                "card points {card_points:?} cannot be: each player's are 0 to 258, never 1"
+            );
+            return Err(Refusal::new("card_points", m).with("points", p).with("total", 259));
+        }
+        let total = card_points[0] + card_points[1];
+        let max = match contract {
+            Contract::AllTrumps => 238,
+            Contract::NoTrumps => 126,
+            Contract::Suit(_) => 156,
+        };
+        if total < 10 || total > max {
+            let m = format!(
+                "card points add up to {total}: with 14 cards out of play this contract's \
+                 18 cards hold 10 to {max} (last trick included)"
+            );
+            let r = Refusal::new("card_points_between", m).with("sum", total);
+            return Err(r.with("min", 10).with("max", max));
+        }
+        for &c in constructions {
+            if c != 0 && !(c >= 20 && c % 10 == 0 && c != 30 && c <= 1000) {
+                let m = format!(
+                    "construction points {c} cannot be made: constructions are worth 20, \
+                     50, 100, 110, 140 or 200"
+                );
+                return Err(Refusal::new("construction_points", m).with("points", c));
             }
         }
+        if belas.iter().any(|&b| b > 4)
+            || (*contract == Contract::NoTrumps && belas.iter().any(|&b| b > 0))
+        {
+            return Err(Refusal::new(
+                "belas_per_suit",
+                "belas: at most one per suit (4 in ВК), none in БК",
+            ));
+        }
+        if belas.iter().map(|&b| b as u32).sum::<u32>() > 4 {
+            return Err(Refusal::new("belas_total", "belas: at most four in all (one per suit)"));
+        }
+        if !matches!(contract, Contract::AllTrumps) && belas.iter().sum::<u8>() > 1 {
+            return Err(Refusal::new(
+                "bela_one_player",
+                "in a suit contract only one player can hold the бела",
+            ));
+        }
+        let took = took_trick.unwrap_or([card_points[0] > 0, card_points[1] > 0]);
+        for p in 0..2 {
+            if !took[p] && card_points[p] > 0 {
+                let m = format!(
+                    "player {p} took no trick, so he has no card points; got {}",
+                    card_points[p]
+                );
+                let r = Refusal::new("no_trick_points", m).with("seat", p);
+                return Err(r.with("points", card_points[p]));
+            }
+        }
+        if !took[0] && !took[1] {
+            return Err(Refusal::new(
+                "nobody_took_tricks",
+                "somebody took the tricks: mark at least one player as taking a trick",
+            ));
+        }
+        let tricks = match took {
+            [true, true] => [4, 5],
+            [true, false] => [9, 0],
+            _ => [0, 9],
+        };
+        let s = TwoSummary {
+            contract: *contract,
+            raspasy: *raspasy,
+            loader: *loader,
+            card_points: *card_points,
+            tricks,
+            constructions: *constructions,
+            belas: *belas,
+        };
+        s.validate().map_err(deal_rules)?;
+        Ok(Converted::Two(TwoEntry::Played { summary: s }))
+    }
+
+    /// A three-player Belot deal.
+    fn convert_three(&self, rules: &Rules, dealer: Seat) -> Result<Converted, Refusal> {
+        let DealInput::ThreePlayer {
+            declarer,
+            card_points,
+            last_trick,
+            capo,
+            combinations,
+            belots,
+        } = self
+        else {
+            return Err(self.wrong_game(rules));
+        };
+        let seat_ok = |s: Seat, what: &str| seat_ok(s, rules.players(), what);
+        seat_ok(*declarer, "declarer")?;
+        seat_ok(*last_trick, "last trick")?;
+        for s in capo {
+            seat_ok(*s, "capo")?;
+        }
+        let mut seen = [false; 3];
+        for s in capo {
+            if std::mem::replace(&mut seen[s.index()], true) {
+                let m = format!("capo player {s} is listed twice");
+                return Err(Refusal::new("capo_twice", m).with("seat", s.0));
+            }
+            let p = card_points[s.index()];
+            if p > 0 {
+                let m = format!("capo player {s} took no trick, so he has no card points; got {p}");
+                let r = Refusal::new("no_trick_points", m).with("seat", s.0);
+                return Err(r.with("points", p));
+            }
+        }
+        if card_points.iter().any(|&p| p > 162) {
+            return Err(Refusal::new("card_points_range", "card points: each player has 0 to 162")
+                .with("total", 162));
+        }
+        for &c in combinations {
+            if c != 0 && !(c % 10 == 0 && c <= 1000) {
+                let m = format!(
+                    "combination points {c} cannot be made: 20 (or the table's tierce), \
+                     50, 100, 150, 200 and their sums, at most 1000"
+                );
+                return Err(Refusal::new("combination_points", m).with("points", c));
+            }
+        }
+        if belots.iter().map(|&b| b as u32).sum::<u32>() > 4 {
+            return Err(Refusal::new("belots_total", "belots: at most four in all (one per suit)"));
+        }
+        if capo.len() > 2 || capo.contains(last_trick) {
+            return Err(Refusal::new(
+                "capo_last_trick",
+                "capo players took no trick: not all three, and not the one who took the \
+                 last trick",
+            ));
+        }
+        if card_points[last_trick.index()] < 10 {
+            let m = "the player who took the last trick has at least its 10 points";
+            return Err(Refusal::new("last_trick_points", m).with("seat", last_trick.0));
+        }
+        let total: u32 = card_points.iter().sum();
+        if !(10..=162).contains(&total) {
+            let m = format!(
+                "card points add up to {total}: 27 cards are in play, at most 162 with \
+                 the last trick"
+            );
+            let r = Refusal::new("card_points_between", m).with("sum", total);
+            return Err(r.with("min", 10).with("max", 162));
+        }
+        let mut cards = *card_points;
+        cards[last_trick.index()] -= 10;
+        let mut tricks = [0u8; 3];
+        let playing: Vec<usize> = (0..3).filter(|&i| !capo.contains(&Seat(i as u8))).collect();
+        for (k, &i) in playing.iter().enumerate() {
+            tricks[i] = if k == 0 { 9 - (playing.len() as u8 - 1) } else { 1 };
+        }
+        let s = ThreeSummary {
+            declarer: *declarer,
+            dealer,
+            card_points: cards,
+            tricks,
+            last_trick: *last_trick,
+            combinations: *combinations,
+            belots: *belots,
+        };
+        s.validate().map_err(deal_rules)?;
+        Ok(Converted::Three(ThreeEntry::Played { summary: s }))
     }
 
     /// The entry's kind as written in JSON.
