@@ -309,7 +309,7 @@ fn serve(
 /// skipped; invalid UTF-8 gets an error response like any bad request; a
 /// line over the limit is refused (`too_large`) without being held.
 fn run_engine(input: impl BufRead, output: impl Write) -> io::Result<()> {
-    let mut engine = belot_solver::protocol::Session::new();
-    let max = belot_core::engine::MAX_LINE;
-    belot_core::engine::serve_lines(input, output, max, |line| engine.handle_line(line))
+    let mut engine = belot_engine::Session::new();
+    let max = belot_engine::MAX_LINE;
+    belot_engine::serve_lines(input, output, max, |line| engine.handle_line(line))
 }

@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use belot_core::engine::Game;
+use belot_core::AnyMatch as Game;
 use belot_core::meld::Meld;
 use belot_core::{CardSet, Contract, MatchRecord, Seat, Side, Suit, parse_cards};
 use belot_score::{

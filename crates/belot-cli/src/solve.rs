@@ -183,7 +183,7 @@ pub fn run(file: &Path, only: Option<usize>, as_json: bool) -> Result<String, St
         format!("{name}: not a game record ({e}); give the output of `belot play --save` or the record of `belot engine`'s save")
     })?;
     // The record must replay as a whole before its deals are analysed.
-    belot_core::engine::Game::from_record(&record).map_err(|e| format!("{name}: {e}"))?;
+    belot_core::AnyMatch::from_record(&record).map_err(|e| format!("{name}: {e}"))?;
     let deals = record.deals.len();
     if let Some(n) = only.filter(|&n| n == 0 || n > deals) {
         return Err(match deals {

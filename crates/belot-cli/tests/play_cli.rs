@@ -109,7 +109,7 @@ fn whole_match(name: &str, seed: &str) {
     assert_eq!(shown, real, "{name}: the hands shown are not seat 0's");
     assert_no_other_hand(&text);
     // The record replays to the same finished match.
-    let m = belot_core::engine::Game::from_record(&record).unwrap();
+    let m = belot_core::AnyMatch::from_record(&record).unwrap();
     assert!(m.to_act().is_none(), "{name}: the last deal is not over");
 }
 

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use belot_core::engine::Engine;
+use belot_engine::Engine;
 use serde_json::{Value, json};
 
 struct Db(PathBuf);

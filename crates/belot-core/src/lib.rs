@@ -15,7 +15,9 @@
 //! by hand at a table are scored by the same code
 //! ([`french::score_deal`], [`french::Ledger`]).
 //!
-//! The [`engine`] module is the JSON-lines protocol behind `belot engine`.
+//! [`AnyMatch`] is a match of any game chosen at run time: the
+//! `belot engine` protocol (crate `belot-engine`), the bots and the
+//! command line drive every game through it.
 //!
 //! ```
 //! use belot_core::french::{FrenchMatch, FrenchOptions, Phase};
@@ -37,12 +39,12 @@
 //! ```
 
 pub mod action;
+pub mod any_match;
 #[doc(hidden)]
 pub mod bench_support;
 pub mod card;
 pub mod contract;
 pub mod deck;
-pub mod engine;
 pub mod error;
 pub mod french;
 pub mod meld;
@@ -54,6 +56,7 @@ pub mod three_player;
 pub mod two_player;
 
 pub use action::{Action, SeatAction};
+pub use any_match::AnyMatch;
 pub use card::{Card, CardSet, Rank, Suit, parse_cards};
 pub use contract::Contract;
 pub use deck::Deck;

@@ -313,13 +313,14 @@ pub const VALUE_NODES_MAX: usize = 1024;
 
 /// A JSON value of at most [`VALUE_NODES_MAX`] nodes, read straight from
 /// the input (serde_json's recursion limit still bounds its depth).
-pub(crate) fn bounded_value<'de, D: Deserializer<'de>>(d: D) -> Result<Value, D::Error> {
+pub fn bounded_value<'de, D: Deserializer<'de>>(d: D) -> Result<Value, D::Error> {
     Budget(&Cell::new(VALUE_NODES_MAX)).deserialize(d)
 }
 
-/// A JSON value read while a shared count of nodes lasts.
+/// A JSON value read while a shared count of nodes lasts (a serde
+/// `DeserializeSeed`: each value read takes one from the count).
 #[derive(Clone, Copy)]
-pub(crate) struct Budget<'a>(pub(crate) &'a Cell<usize>);
+pub struct Budget<'a>(pub &'a Cell<usize>);
 
 impl Budget<'_> {
     fn take<E: de::Error>(self) -> Result<(), E> {
@@ -442,8 +443,9 @@ fn actions<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<SeatAction>, D::Error>
     d.deserialize_seq(Actions)
 }
 
-/// One action read within [`ACTION_NODES_MAX`] values.
-pub(crate) fn bounded_action<'de, D: Deserializer<'de>>(d: D) -> Result<crate::Action, D::Error> {
+/// One action read within [`ACTION_NODES_MAX`] values (a serde
+/// `deserialize_with` for input from untrusted programs).
+pub fn bounded_action<'de, D: Deserializer<'de>>(d: D) -> Result<crate::Action, D::Error> {
     let v = Budget(&Cell::new(ACTION_NODES_MAX)).deserialize(d)?;
     crate::Action::deserialize(v).map_err(de::Error::custom)
 }

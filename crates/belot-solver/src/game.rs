@@ -3,7 +3,7 @@
 //! whole match ([`MatchTable`]) and what one seat sees ([`GameView`]). One type per variant lives in
 //! `belot-core`; these enums only route to them.
 
-use belot_core::engine::Game as Match;
+use belot_core::AnyMatch as Match;
 use belot_core::french::{FrenchDeal, FrenchMatch, FrenchOptions, SeatView};
 use belot_core::three_player::{ThreeDeal, ThreeMatch, ThreeOptions, ThreeView};
 use belot_core::two_player::{TwoDeal, TwoMatch, TwoOptions, TwoView};
@@ -312,7 +312,7 @@ impl Table {
 
 /// A match of any game, deal after deal to its end, for tournaments of
 /// whole matches: the core's runtime enum of matches
-/// ([`belot_core::engine::Game`]) with the seat views bots take.
+/// ([`belot_core::AnyMatch`]) with the seat views bots take.
 #[derive(Clone, Debug)]
 pub struct MatchTable(pub Match);
 
@@ -399,7 +399,7 @@ impl MatchTable {
     }
 }
 
-/// The rules of a match of the core's engine, as bots take them.
+/// The rules of a match ([`belot_core::AnyMatch`]), as bots take them.
 pub fn game_of(m: &Match) -> Game {
     match m {
         Match::French(m) => Game::French(*m.options()),

@@ -28,7 +28,7 @@ pub mod ismcts;
 pub mod knowledge;
 mod moves;
 pub mod pimc;
-pub mod protocol;
+
 mod search;
 mod tt;
 

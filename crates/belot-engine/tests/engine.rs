@@ -1,6 +1,6 @@
 //! The `belot engine` JSON-lines protocol, without a process.
 
-use belot_core::engine::Engine;
+use belot_engine::Engine;
 use proptest::prelude::*;
 use serde_json::{Value, json};
 

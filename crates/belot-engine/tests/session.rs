@@ -2,7 +2,7 @@
 //! of any game from its view, the solver values the legal cards, and a
 //! refused request changes nothing.
 
-use belot_solver::protocol::Session;
+use belot_engine::Session;
 use serde_json::{Value, json};
 
 fn ask(s: &mut Session, req: Value) -> Value {

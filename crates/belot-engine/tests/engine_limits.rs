@@ -18,8 +18,8 @@ fn write_big_load_line() {
 
 use std::io::{BufReader, Cursor};
 
-use belot_core::engine::{Engine, Line, MAX_LINE, read_line_bounded, serve_lines};
 use belot_core::record::MatchRecord;
+use belot_engine::{Engine, Line, MAX_LINE, read_line_bounded, serve_lines};
 use serde_json::Value;
 
 fn reply(e: &mut Engine, line: &str) -> Value {

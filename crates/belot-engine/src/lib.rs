@@ -11,7 +11,7 @@
 //! unchanged.
 //!
 //! ```
-//! use belot_core::engine::Engine;
+//! use belot_engine::Engine;
 //!
 //! let mut engine = Engine::new();
 //! let reply = engine.handle_line(r#"{"cmd":"new","seed":42,"dealer":0}"#);
@@ -24,18 +24,22 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value, json};
 
+use belot_core::AnyMatch;
+
 use request::reply;
 
-use crate::action::Action;
-use crate::card::{Card, CardSet, Suit};
-use crate::deck::Deck;
-use crate::error::GameError;
-use crate::french::{FrenchDeal, FrenchMatch, FrenchOptions};
-use crate::play::Trick;
-use crate::record::{MatchRecord, Variant};
-use crate::seat::Seat;
-use crate::three_player::{self, ThreeMatch, ThreeOptions};
-use crate::two_player::{TwoMatch, TwoOptions, dealer_by_lot};
+mod session;
+pub use session::{COMMANDS as SOLVER_COMMANDS, Session};
+
+use belot_core::action::Action;
+use belot_core::card::{Card, CardSet, Suit};
+use belot_core::deck::Deck;
+use belot_core::error::GameError;
+use belot_core::french::{FrenchDeal, FrenchMatch, FrenchOptions};
+use belot_core::record::{MatchRecord, Variant};
+use belot_core::seat::Seat;
+use belot_core::three_player::{self, ThreeMatch, ThreeOptions};
+use belot_core::two_player::{TwoMatch, TwoOptions, dealer_by_lot};
 pub use request::{Line, MAX_LINE, Request, read_line_bounded, serve_lines, too_large_reply};
 
 /// The commands, for error messages and `help`.
@@ -79,7 +83,7 @@ impl From<GameError> for ProtoError {
 
 /// A protocol session: at most one match at a time.
 pub struct Engine {
-    game: Option<Game>,
+    game: Option<AnyMatch>,
     /// The players' names of a loaded record, saved back with it.
     names: Vec<String>,
     /// Commands a wrapper answers itself (the bots, the solver), listed
@@ -129,7 +133,7 @@ struct SeatParams {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ActParams {
-    #[serde(deserialize_with = "crate::record::bounded_action")]
+    #[serde(deserialize_with = "belot_core::record::bounded_action")]
     action: Action,
     #[serde(default)]
     seat: Option<u8>,
@@ -174,137 +178,43 @@ pub fn request_params<T: DeserializeOwned>(
 }
 
 fn some_bounded_value<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Value>, D::Error> {
-    crate::record::bounded_value(d).map(Some)
+    belot_core::record::bounded_value(d).map(Some)
 }
 
 fn deck_of(cards: &[Card]) -> Result<Deck, ProtoError> {
     Deck::from_cards(cards).map_err(|e| ProtoError::new("invalid", e.to_string()))
 }
 
-/// The match of a session, of any variant.
-#[derive(Clone, Debug)]
-pub enum Game {
-    /// French Belote.
-    French(FrenchMatch),
-    /// Two-player Belot.
-    TwoPlayer(TwoMatch),
-    /// Three-player Belot.
-    ThreePlayer(ThreeMatch),
+/// The protocol's JSON for a match: a seat's view, the state, the
+/// status, the score report of a finished deal.
+trait Json {
+    fn view(&self, seat: Seat) -> Value;
+    fn state(&self) -> Value;
+    fn status(&self) -> Value;
+    fn score_report(&self) -> Value;
 }
 
-impl Game {
-    /// Number of seats.
-    pub fn players(&self) -> u8 {
-        match self {
-            Game::French(m) => m.options().players,
-            Game::TwoPlayer(_) => 2,
-            Game::ThreePlayer(_) => 3,
-        }
-    }
-
-    /// True once the match has a winner.
-    pub fn match_over(&self) -> bool {
-        match self {
-            Game::French(m) => m.is_over(),
-            Game::TwoPlayer(m) => m.ledger().is_over(),
-            Game::ThreePlayer(m) => m.ledger().is_over(),
-        }
-    }
-
-    /// Who is to act in the current deal.
-    pub fn to_act(&self) -> Option<Seat> {
-        match self {
-            Game::French(m) => m.current().to_act(),
-            Game::TwoPlayer(m) => m.current().to_act(),
-            Game::ThreePlayer(m) => m.current().to_act(),
-        }
-    }
-
-    /// Legal actions of the seat to act.
-    pub fn legal_actions(&self) -> Vec<Action> {
-        match self {
-            Game::French(m) => m.current().legal_actions(),
-            Game::TwoPlayer(m) => m.current().legal_actions(),
-            Game::ThreePlayer(m) => m.current().legal_actions(),
-        }
-    }
-
-    /// Applies an action to the current deal.
-    pub fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), GameError> {
-        match self {
-            Game::French(m) => m.apply(seat, action),
-            Game::TwoPlayer(m) => m.apply(seat, action),
-            Game::ThreePlayer(m) => m.apply(seat, action),
-        }
-    }
-
-    /// Starts the next deal.
-    pub fn next_deal(&mut self, deck: Option<Deck>) -> Result<(), GameError> {
-        match self {
-            Game::French(m) => m.next_deal(deck),
-            Game::TwoPlayer(m) => m.next_deal(deck),
-            Game::ThreePlayer(m) => m.next_deal(deck),
-        }
-    }
-
-    /// The game record.
-    pub fn record(&self) -> MatchRecord {
-        match self {
-            Game::French(m) => m.record(),
-            Game::TwoPlayer(m) => m.record(),
-            Game::ThreePlayer(m) => m.record(),
-        }
-    }
-
-    /// Replays a record of any variant.
-    pub fn from_record(r: &MatchRecord) -> Result<Game, GameError> {
-        Ok(match r.variant {
-            Variant::French => Game::French(FrenchMatch::from_record(r)?),
-            Variant::TwoPlayer => Game::TwoPlayer(TwoMatch::from_record(r)?),
-            Variant::ThreePlayer => Game::ThreePlayer(ThreeMatch::from_record(r)?),
-        })
-    }
-
-    /// Replays a record of any variant, consuming it: each deal's actions
-    /// are freed once replayed (a big record and its match are never
-    /// both held whole). Gives back the record's names.
-    pub fn from_record_owned(r: MatchRecord) -> Result<(Game, Vec<String>), GameError> {
-        use crate::record::replay_owned;
-        Ok(match r.variant {
-            Variant::French => replay_owned(r).map(|(m, n)| (Game::French(m), n))?,
-            Variant::TwoPlayer => replay_owned(r).map(|(m, n)| (Game::TwoPlayer(m), n))?,
-            Variant::ThreePlayer => replay_owned(r).map(|(m, n)| (Game::ThreePlayer(m), n))?,
-        })
-    }
-
-    fn tricks_done(&self) -> Vec<Trick> {
-        match self {
-            Game::French(m) => m.current().tricks().to_vec(),
-            Game::TwoPlayer(m) => m.current().tricks().to_vec(),
-            Game::ThreePlayer(m) => m.current().tricks().to_vec(),
-        }
-    }
-
+impl Json for AnyMatch {
     fn view(&self, seat: Seat) -> Value {
         match self {
-            Game::French(m) => json!(m.current().view(seat)),
-            Game::TwoPlayer(m) => json!(m.current().view(seat)),
-            Game::ThreePlayer(m) => json!(m.current().view(seat)),
+            AnyMatch::French(m) => json!(m.current().view(seat)),
+            AnyMatch::TwoPlayer(m) => json!(m.current().view(seat)),
+            AnyMatch::ThreePlayer(m) => json!(m.current().view(seat)),
         }
     }
 
     fn state(&self) -> Value {
         match self {
-            Game::French(m) => json!(m.current().full_state()),
-            Game::TwoPlayer(m) => json!(m.current().full_state()),
-            Game::ThreePlayer(m) => json!(m.current().full_state()),
+            AnyMatch::French(m) => json!(m.current().full_state()),
+            AnyMatch::TwoPlayer(m) => json!(m.current().full_state()),
+            AnyMatch::ThreePlayer(m) => json!(m.current().full_state()),
         }
     }
 
     /// A short status of the session.
     fn status(&self) -> Value {
         match self {
-            Game::French(g) => {
+            AnyMatch::French(g) => {
                 let d = g.current();
                 let m = french_match_json(g);
                 json!({
@@ -322,7 +232,7 @@ impl Game {
                     "winner": m["winner"],
                 })
             }
-            Game::TwoPlayer(g) => {
+            AnyMatch::TwoPlayer(g) => {
                 let d = g.current();
                 let l = g.ledger();
                 json!({
@@ -340,7 +250,7 @@ impl Game {
                     "winner": l.winner,
                 })
             }
-            Game::ThreePlayer(g) => {
+            AnyMatch::ThreePlayer(g) => {
                 let d = g.current();
                 let l = g.ledger();
                 json!({
@@ -366,7 +276,7 @@ impl Game {
     /// down); the full breakdown once the deal is over.
     fn score_report(&self) -> Value {
         match self {
-            Game::French(g) => {
+            AnyMatch::French(g) => {
                 let d = g.current();
                 let over = d.is_over();
                 let announcements: Vec<Value> = d
@@ -408,7 +318,7 @@ impl Game {
                     "match": french_match_json(g),
                 })
             }
-            Game::TwoPlayer(g) => {
+            AnyMatch::TwoPlayer(g) => {
                 let d = g.current();
                 let l = g.ledger();
                 let over = d.is_over();
@@ -472,7 +382,7 @@ impl Game {
                     }
                 })
             }
-            Game::ThreePlayer(g) => {
+            AnyMatch::ThreePlayer(g) => {
                 let d = g.current();
                 let l = g.ledger();
                 let (points, tricks) = d
@@ -541,7 +451,7 @@ impl Engine {
     }
 
     /// The match in progress, if any.
-    pub fn game(&self) -> Option<&Game> {
+    pub fn game(&self) -> Option<&AnyMatch> {
         self.game.as_ref()
     }
 
@@ -612,7 +522,7 @@ impl Engine {
             "new" => self.cmd_new(params(req)?),
             "load" => {
                 let p: LoadParams = params(req)?;
-                let (g, names) = Game::from_record_owned(p.record)?;
+                let (g, names) = AnyMatch::from_record_owned(p.record)?;
                 let status = g.status();
                 self.game = Some(g);
                 self.names = names;
@@ -700,7 +610,7 @@ impl Engine {
         }
         let options = p.options.unwrap_or(Value::Null);
         let game = match p.variant {
-            Variant::French => Game::French(new_french(
+            Variant::French => AnyMatch::French(new_french(
                 options, p.dealer, p.seed, p.deck, p.hands, p.trump, p.taker,
             )?),
             Variant::TwoPlayer => {
@@ -718,7 +628,7 @@ impl Engine {
                     Some(d) => check_seat(d, 2)?,
                     None => dealer_by_lot(seed),
                 };
-                Game::TwoPlayer(match p.deck {
+                AnyMatch::TwoPlayer(match p.deck {
                     Some(cards) => TwoMatch::new(options, dealer, deck_of(&cards)?)?,
                     None => TwoMatch::from_seed(options, dealer, seed)?,
                 })
@@ -738,7 +648,7 @@ impl Engine {
                     Some(d) => check_seat(d, 3)?,
                     None => three_player::dealer_by_lot(seed),
                 };
-                Game::ThreePlayer(match p.deck {
+                AnyMatch::ThreePlayer(match p.deck {
                     Some(cards) => ThreeMatch::new(options, dealer, deck_of(&cards)?)?,
                     None => ThreeMatch::from_seed(options, dealer, seed)?,
                 })
@@ -750,7 +660,7 @@ impl Engine {
         Ok(status)
     }
 
-    fn require(&self) -> Result<&Game, ProtoError> {
+    fn require(&self) -> Result<&AnyMatch, ProtoError> {
         self.game.as_ref().ok_or_else(no_game)
     }
 }
@@ -777,7 +687,7 @@ fn french_match_json(g: &FrenchMatch) -> Value {
 fn parse_options<T: DeserializeOwned + Default>(v: Value) -> Result<T, ProtoError> {
     match v {
         Value::Null => Ok(T::default()),
-        v => crate::options_from_json(v).map_err(|e| {
+        v => belot_core::options_from_json(v).map_err(|e| {
             ProtoError::new("bad_request", format!("options: {e}; see docs/protocol.md"))
         }),
     }
@@ -851,7 +761,7 @@ mod request {
     use serde_json::{Map, Value, json};
 
     use super::ProtoError;
-    use crate::record::{Budget, VALUE_NODES_MAX};
+    use belot_core::record::{Budget, VALUE_NODES_MAX};
 
     /// The longest request line `belot engine` reads, in bytes (8 MiB):
     /// a longer one is refused with `too_large` and changes nothing.

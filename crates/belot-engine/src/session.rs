@@ -1,5 +1,5 @@
 //! `belot engine` with the bots and the solver: the core's JSON-lines
-//! protocol ([`belot_core::engine`]) and two commands of its own.
+//! protocol ([`crate::Engine`]) and two commands of its own.
 //!
 //! - `{"cmd":"bot","bot":"pimc","seed":1}`: the named bot chooses the
 //!   action of the seat to act from that seat's view alone (never the
@@ -9,18 +9,19 @@
 //!   play with the card points its side ends the deal with under best
 //!   play by everybody (all hands open; in распасы the fewest are best).
 //!
-//! Everything else goes to the core's engine unchanged.
+//! Everything else goes to [`crate::Engine`] unchanged.
 
-use belot_core::engine::{Engine, Game as Match, MAX_LINE, Request};
+use crate::{Engine, MAX_LINE, Request};
+use belot_core::AnyMatch as Match;
 use belot_core::{Action, Card, PlayState, Seat};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
-use crate::bots::BotKind;
-use crate::game::{GameView, game_of, view_of};
-use crate::{Config, Solver, side_of};
+use belot_solver::bots::BotKind;
+use belot_solver::game::{GameView, game_of, view_of};
+use belot_solver::{Config, Solver, side_of};
 
 /// The commands answered here, for the engine's `help`.
 pub const COMMANDS: &[(&str, &str)] = &[
@@ -32,7 +33,7 @@ pub const COMMANDS: &[(&str, &str)] = &[
     ("solve", "the double-dummy value of every legal card of the seat to play (all hands open)"),
 ];
 
-/// A protocol session: the core's engine and the two commands above.
+/// A protocol session: the engine and the two commands above.
 pub struct Session {
     engine: Engine,
 }
@@ -241,7 +242,7 @@ fn within_budget(kind: BotKind) -> Result<(), Refusal> {
 /// Belot tricks leave the view as they are turned, and a player remembers
 /// them: replayed from the deal's deck, the bot sees each trick as the
 /// seat saw it, whoever chose the seat's earlier actions.
-fn remind(bot: &mut dyn crate::bots::Bot, g: &Match, seat: Seat) {
+fn remind(bot: &mut dyn belot_solver::bots::Bot, g: &Match, seat: Seat) {
     let Match::TwoPlayer(m) = g else { return };
     let d = m.current();
     let Ok(mut replay) = belot_core::two_player::TwoDeal::new(*m.options(), d.dealer(), *d.deck())

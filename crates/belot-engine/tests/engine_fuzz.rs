@@ -15,7 +15,7 @@
 //! Bounded by case count: 512 sequences of up to 64 lines by default, under
 //! a minute in debug on 2 cores; `PROPTEST_CASES=N` runs N sequences.
 
-use belot_core::engine::Engine;
+use belot_engine::Engine;
 use proptest::prelude::*;
 use serde_json::{Value, json};
 

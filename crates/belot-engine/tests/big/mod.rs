@@ -3,7 +3,7 @@
 //! passed out so that the record holds many (thrown-in) deals.
 
 use belot_core::Action;
-use belot_core::engine::Game;
+use belot_core::AnyMatch as Game;
 use belot_core::french::{FrenchMatch, FrenchOptions};
 use belot_core::seat::Seat;
 
