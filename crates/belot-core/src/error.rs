@@ -22,6 +22,38 @@ impl fmt::Display for ParseError {
 
 impl std::error::Error for ParseError {}
 
+/// A value the rules cannot take: a house rule out of its range, a deal
+/// summary that cannot happen. `code` is stable (programs go by it), the
+/// message says what was wrong and what is accepted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InvalidInput {
+    /// What kind of value, e.g. `option_range` or `card_points_sum`.
+    pub code: &'static str,
+    /// What was wrong and what is accepted, in English.
+    pub message: String,
+}
+
+impl InvalidInput {
+    /// An error with this code and message.
+    pub fn new(code: &'static str, message: impl Into<String>) -> InvalidInput {
+        InvalidInput { code, message: message.into() }
+    }
+}
+
+impl fmt::Display for InvalidInput {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for InvalidInput {}
+
+impl From<InvalidInput> for GameError {
+    fn from(e: InvalidInput) -> GameError {
+        GameError::Invalid(e.message)
+    }
+}
+
 /// Why an action or a set-up was refused. The game is never changed by a
 /// refused action.
 #[derive(Clone, Debug, PartialEq, Eq)]

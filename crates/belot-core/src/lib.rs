@@ -60,7 +60,7 @@ pub use any_match::AnyMatch;
 pub use card::{Card, CardSet, Rank, Suit, parse_cards};
 pub use contract::Contract;
 pub use deck::Deck;
-pub use error::{GameError, ParseError, options_from_json};
+pub use error::{GameError, InvalidInput, ParseError, options_from_json};
 pub use play::{PlayRules, PlayState, TrickContext, legal_plays};
 pub use record::{MatchRecord, Variant};
 pub use rules_info::{RuleInfo, RuleKind};

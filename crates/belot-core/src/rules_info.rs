@@ -458,7 +458,7 @@ mod tests {
     /// by `validate`, one value just outside the bounds is not.
     fn check<T: Serialize + DeserializeOwned + Default>(
         rules: &[RuleInfo],
-        validate: impl Fn(&T) -> Result<(), String>,
+        validate: impl Fn(&T) -> Result<(), crate::InvalidInput>,
     ) {
         let defaults = serde_json::to_value(T::default()).unwrap();
         let fields: BTreeSet<&str> =

@@ -46,9 +46,11 @@ fn options_json_partial_and_unknown_keys() {
     let e = serde_json::from_str::<FrenchOptions>(r#"{"litige":"coin_toss"}"#).unwrap_err();
     assert!(e.to_string().contains("hold"), "{e}");
     let o = FrenchOptions { target: 0, ..opts() };
-    assert!(o.validate().unwrap_err().contains("1000 (default), 500"));
+    let e = o.validate().unwrap_err();
+    assert!(e.message.contains("1000 (default), 500"), "{e}");
+    assert_eq!(e.code, "option_range");
     let o = FrenchOptions { seq_len_cap: Some(2), ..opts() };
-    assert!(o.validate().is_err());
+    assert_eq!(o.validate().unwrap_err().code, "option_range");
     // Round trip of every field.
     let o = FrenchOptions {
         first_packets: FirstPackets::TwoThree,

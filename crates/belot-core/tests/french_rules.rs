@@ -567,7 +567,8 @@ fn french_seed002_s11_app_derives_other_side_dedans_litige_and_dealer() {
     s.validate().unwrap();
     assert_eq!(score_deal(&s, &opts()).outcome, Outcome::Dedans);
     let bad = DealSummary { card_points: [1, 161], ..s };
-    assert!(bad.validate().unwrap_err().contains("exactly 1"));
+    let e = bad.validate().unwrap_err();
+    assert!(e.message.contains("exactly 1") && e.code == "card_point_one", "{e:?}");
     let l = Ledger::from_entries(opts(), Seat(1), &[Entry::Played { summary: s }]);
     assert_eq!(l.rows[0].dealer, Seat(1));
     assert_eq!(l.next_dealer(), Seat(2));

@@ -621,7 +621,7 @@ impl Engine {
                     ));
                 }
                 let options: TwoOptions = parse_options(options)?;
-                options.validate().map_err(|m| ProtoError::new("bad_request", m))?;
+                options.validate().map_err(|e| ProtoError::new("bad_request", e.message))?;
                 let seed = p.seed.unwrap_or(0);
                 // The first dealer is drawn by lot (§3.2) unless given.
                 let dealer = match p.dealer {
@@ -641,7 +641,7 @@ impl Engine {
                     ));
                 }
                 let options: ThreeOptions = parse_options(options)?;
-                options.validate().map_err(|m| ProtoError::new("bad_request", m))?;
+                options.validate().map_err(|e| ProtoError::new("bad_request", e.message))?;
                 let seed = p.seed.unwrap_or(0);
                 // The first dealer is drawn by lot (seed 000) unless given.
                 let dealer = match p.dealer {
@@ -703,7 +703,7 @@ fn new_french(
     taker: Option<u8>,
 ) -> Result<FrenchMatch, ProtoError> {
     let options: FrenchOptions = parse_options(options)?;
-    options.validate().map_err(|m| ProtoError::new("bad_request", m))?;
+    options.validate().map_err(|e| ProtoError::new("bad_request", e.message))?;
     let dealer = check_seat(dealer.unwrap_or(0), options.players)?;
     Ok(if let Some(hands) = hands {
         let (Some(trump), Some(taker)) = (trump, taker) else {

@@ -167,7 +167,10 @@ impl Setup {
             Rules::TwoPlayer { options } => options.validate(),
             Rules::ThreePlayer { options } => options.validate(),
         }
-        .map_err(|m| Refusal::new("house_rules", m.clone()).with("detail", m))?;
+        .map_err(|e| {
+            let r = Refusal::new("house_rules", e.message.clone()).with("rule", e.code);
+            r.with("detail", e.message)
+        })?;
         if self.players.len() != n {
             let m = format!(
                 "{} needs {n} player names in seat order; got {}",
@@ -560,9 +563,11 @@ fn seat_ok(s: Seat, n: usize, what: &str) -> Result<(), Refusal> {
 }
 
 /// The rules engine's own check of a deal refused it (what the checks
-/// above did not catch): its English words are the parameter `detail`.
-fn deal_rules(m: String) -> Refusal {
-    Refusal::new("deal_rules", m.clone()).with("detail", m)
+/// above did not catch): its code is the parameter `rule`, its English
+/// words `detail`.
+fn deal_rules(e: belot_core::InvalidInput) -> Refusal {
+    let r = Refusal::new("deal_rules", e.message.clone()).with("rule", e.code);
+    r.with("detail", e.message)
 }
 
 impl DealInput {

@@ -89,7 +89,7 @@ impl Game {
         Ok(match self {
             Game::French(before) => {
                 let o: FrenchOptions = belot_core::options_from_json(v)?;
-                o.validate()?;
+                o.validate().map_err(|e| e.to_string())?;
                 // The game's name fixes the table: `players` may only
                 // repeat it, so french-3 never quietly becomes four.
                 if o.players != before.players {
@@ -103,12 +103,12 @@ impl Game {
             }
             Game::Two(_) => {
                 let o: TwoOptions = belot_core::options_from_json(v)?;
-                o.validate()?;
+                o.validate().map_err(|e| e.to_string())?;
                 Game::Two(o)
             }
             Game::Three(_) => {
                 let o: ThreeOptions = belot_core::options_from_json(v)?;
-                o.validate()?;
+                o.validate().map_err(|e| e.to_string())?;
                 Game::Three(o)
             }
         })

@@ -130,7 +130,7 @@ impl FrenchDeal {
     /// 9–11, card 12 is turned (and stays out), 13–18 come after the
     /// auction, card 31 is shown.
     pub fn new(options: FrenchOptions, dealer: Seat, deck: Deck) -> Result<FrenchDeal, GameError> {
-        options.validate().map_err(GameError::Invalid)?;
+        options.validate()?;
         let n = options.players;
         if dealer.0 >= n {
             return Err(GameError::Invalid(format!(

@@ -2,6 +2,7 @@
 //! default. Unknown keys are refused so a typo never silently plays the
 //! default.
 
+use crate::error::InvalidInput;
 use serde::{Deserialize, Serialize};
 
 use crate::meld::{CardReuse, SeqTie};
@@ -139,26 +140,35 @@ impl FrenchOptions {
     }
 
     /// Checks values serde cannot: a positive target, a sequence cap of 3..=8.
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), InvalidInput> {
         if self.target == 0 || self.target > 100_000 {
-            return Err(format!(
-                "target {} is out of range: use 1000 (default), 500 (short game) or another \
+            return Err(InvalidInput::new(
+                "option_range",
+                format!(
+                    "target {} is out of range: use 1000 (default), 500 (short game) or another \
                  positive number up to 100000",
-                self.target
+                    self.target
+                ),
             ));
         }
         if !(2..=4).contains(&self.players) {
-            return Err(format!(
-                "players {} is not allowed: French Belote is played by 4 (two teams), or by 3 or \
+            return Err(InvalidInput::new(
+                "option_range",
+                format!(
+                    "players {} is not allowed: French Belote is played by 4 (two teams), or by 3 or \
                  2 each for himself",
-                self.players
+                    self.players
+                ),
             ));
         }
         if let Some(cap) = self.seq_len_cap
             && !(3..=8).contains(&cap)
         {
-            return Err(format!(
-                "seq_len_cap {cap} is out of range: use 3..=8, or null for no cap (default 5)"
+            return Err(InvalidInput::new(
+                "option_range",
+                format!(
+                    "seq_len_cap {cap} is out of range: use 3..=8, or null for no cap (default 5)"
+                ),
             ));
         }
         Ok(())

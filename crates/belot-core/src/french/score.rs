@@ -4,6 +4,7 @@
 //! A deal played in the engine and a deal entered at a table are both
 //! reduced to a [`DealSummary`] and scored here, so there is one path.
 
+use crate::error::InvalidInput;
 use serde::{Deserialize, Serialize};
 
 use super::options::{BothCross, CapotVictim, FrenchOptions, LitigeMode};
@@ -40,41 +41,56 @@ pub struct DealSummary {
 
 impl DealSummary {
     /// Checks that the summary could come from a real deal; says why not.
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), InvalidInput> {
         if self.taker.0 > 1 {
-            return Err(format!("taker side {} does not exist: sides are 0 and 1", self.taker));
+            return Err(InvalidInput::new(
+                "no_such_side",
+                format!("taker side {} does not exist: sides are 0 and 1", self.taker),
+            ));
         }
         for s in [self.capot, self.belote].into_iter().flatten() {
             if s.0 > 1 {
-                return Err(format!("side {s} does not exist: sides are 0 and 1"));
+                return Err(InvalidInput::new(
+                    "no_such_side",
+                    format!("side {s} does not exist: sides are 0 and 1"),
+                ));
             }
         }
         let total = self.deal_points.unwrap_or(DEAL_POINTS);
         if total > 1000 {
-            return Err(format!(
-                "deal points {total} cannot be: a deal holds at most 162 card points"
+            return Err(InvalidInput::new(
+                "deal_points",
+                format!("deal points {total} cannot be: a deal holds at most 162 card points"),
             ));
         }
         if self.capot.is_none() {
             let [a, b] = self.card_points.map(u64::from);
             if a + b != total as u64 {
-                return Err(format!(
-                    "card points {a} + {b} = {}: the two sides' card points (last trick \
+                return Err(InvalidInput::new(
+                    "card_points_sum",
+                    format!(
+                        "card points {a} + {b} = {}: the two sides' card points (last trick \
                      included) must add up to {total}",
-                    a + b
+                        a + b
+                    ),
                 ));
             }
             if a == 1 || b == 1 {
-                return Err("no side can take exactly 1 card point (or 161): card values are \
-                     0, 2, 3, 4, 10, 11, 14, 20 and the last trick 10"
-                    .into());
+                return Err(InvalidInput::new(
+                    "card_point_one",
+                    "no side can take exactly 1 card point (or 161): card values are \
+                     0, 2, 3, 4, 10, 11, 14, 20 and the last trick 10",
+                ));
             }
         }
         for a in self.announcements {
             if a % 10 != 0 {
-                return Err(format!(
-                    "announcement points {a} are not a multiple of 10: announcements are worth \
+                return Err(InvalidInput::new(
+                    "announcement_points",
+                    format!(
+                        "announcement points {a} are not a multiple of 10: announcements are worth \
                      20, 50, 100, 150 or 200"
+                    ),
                 ));
             }
         }

@@ -4,6 +4,7 @@
 //! keeps his belote); a tie with the best opponent holds the taker's points
 //! as in §4.8.
 
+use crate::error::InvalidInput;
 use serde::{Deserialize, Serialize};
 
 use super::options::{BothCross, CapotVictim, FrenchOptions, LitigeMode};
@@ -33,18 +34,22 @@ pub struct DealSummary3 {
 
 impl DealSummary3 {
     /// Checks the summary; says why it cannot be.
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), InvalidInput> {
         for s in
             [Some(self.taker), Some(self.dealer), self.capot, self.belote].into_iter().flatten()
         {
             if s.0 > 2 {
-                return Err(format!("seat {s} does not exist: seats are 0 to 2"));
+                return Err(InvalidInput::new(
+                    "no_such_seat",
+                    format!("seat {s} does not exist: seats are 0 to 2"),
+                ));
             }
         }
         if self.capot.is_none() && self.card_points.iter().map(|&p| p as u64).sum::<u64>() != 162 {
-            return Err(
-                "the three players' card points (last trick included) must add up to 162".into()
-            );
+            return Err(InvalidInput::new(
+                "card_points_sum",
+                "the three players' card points (last trick included) must add up to 162",
+            ));
         }
         Ok(())
     }

@@ -82,7 +82,7 @@ impl ThreeDeal {
     /// Deals `deck` (§2.3): from the dealer's left, three cards each twice
     /// (cards 0–17), card 18 turned.
     pub fn new(options: ThreeOptions, dealer: Seat, deck: Deck) -> Result<ThreeDeal, GameError> {
-        options.validate().map_err(GameError::Invalid)?;
+        options.validate()?;
         if dealer.0 >= PLAYERS {
             return Err(GameError::Invalid(format!(
                 "dealer seat {dealer} does not exist: seats are 0 to 2"

@@ -1,6 +1,7 @@
 //! Three-player Belot options (rules reference §2.10), each with its
 //! default. Unknown keys are refused.
 
+use crate::error::InvalidInput;
 use serde::{Deserialize, Serialize};
 
 use crate::meld::CardReuse;
@@ -113,19 +114,25 @@ impl Default for ThreeOptions {
 
 impl ThreeOptions {
     /// Checks values serde cannot.
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), InvalidInput> {
         if self.target == 0 || self.target > 100_000 {
-            return Err(format!(
-                "target {} is out of range: use 501 (default), 50 (the seed's literal text) or \
+            return Err(InvalidInput::new(
+                "option_range",
+                format!(
+                    "target {} is out of range: use 501 (default), 50 (the seed's literal text) or \
                  another positive number up to 100000",
-                self.target
+                    self.target
+                ),
             ));
         }
         if self.tierce_value > 1000
             || self.single_capo_bonus_each > 1000
             || self.double_capo_bonus > 1000
         {
-            return Err("tierce_value and the capo bonuses must be at most 1000".into());
+            return Err(InvalidInput::new(
+                "option_range",
+                "tierce_value and the capo bonuses must be at most 1000",
+            ));
         }
         Ok(())
     }

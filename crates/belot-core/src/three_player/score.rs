@@ -2,6 +2,7 @@
 //! are kept in half points internally, because a failed declarer's odd
 //! total may be split into halves (option `odd_point = half_points`).
 
+use crate::error::InvalidInput;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::options::{FailTest, NextDealer, OddPoint, ThreeOptions};
@@ -81,20 +82,32 @@ pub struct ThreeSummary {
 
 impl ThreeSummary {
     /// Checks the summary for consistency; says why not.
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), InvalidInput> {
         for s in [self.declarer, self.dealer, self.last_trick] {
             if s.0 >= PLAYERS {
-                return Err(format!("seat {s} does not exist: seats are 0 to 2"));
+                return Err(InvalidInput::new(
+                    "no_such_seat",
+                    format!("seat {s} does not exist: seats are 0 to 2"),
+                ));
             }
         }
         if self.tricks.iter().map(|&t| t as u32).sum::<u32>() != 9 {
-            return Err("the three players' tricks must add up to 9".into());
+            return Err(InvalidInput::new(
+                "tricks_sum",
+                "the three players' tricks must add up to 9",
+            ));
         }
         if self.tricks[self.last_trick.index()] == 0 {
-            return Err("the player who took the last trick took at least one trick".into());
+            return Err(InvalidInput::new(
+                "last_trick_no_trick",
+                "the player who took the last trick took at least one trick",
+            ));
         }
         if self.combinations.iter().filter(|&&c| c > 0).count() > 1 {
-            return Err("only the winner of the combination contest scores combinations".into());
+            return Err(InvalidInput::new(
+                "contest_one_winner",
+                "only the winner of the combination contest scores combinations",
+            ));
         }
         Ok(())
     }

@@ -85,7 +85,7 @@ impl TwoDeal {
     /// Deals `deck` (§3.2): the non-dealer gets cards 0–2 and 6–8, the
     /// dealer 3–5 and 9–11; card 12 is the вскрышка.
     pub fn new(options: TwoOptions, dealer: Seat, deck: Deck) -> Result<TwoDeal, GameError> {
-        options.validate().map_err(GameError::Invalid)?;
+        options.validate()?;
         if dealer.0 >= PLAYERS {
             return Err(GameError::Invalid(format!(
                 "dealer seat {dealer} does not exist: seats are 0 and 1"

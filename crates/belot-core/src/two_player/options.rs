@@ -1,6 +1,7 @@
 //! Two-player Belot options (rules reference §3.10), each with its default.
 //! Unknown keys are refused so a typo never silently plays the default.
 
+use crate::error::InvalidInput;
 use serde::{Deserialize, Serialize};
 
 /// Who deals after a redeal claimed with four 7s or four 8s (§3.4).
@@ -138,20 +139,26 @@ impl Default for TwoOptions {
 
 impl TwoOptions {
     /// Checks values serde cannot: a positive target, a cap of 3..=8.
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), InvalidInput> {
         if self.target == 0 || self.target > 100_000 {
-            return Err(format!(
-                "target {} is out of range: use 1001 (default), 501 or another positive number \
+            return Err(InvalidInput::new(
+                "option_range",
+                format!(
+                    "target {} is out of range: use 1001 (default), 501 or another positive number \
                  up to 100000",
-                self.target
+                    self.target
+                ),
             ));
         }
         if let Some(cap) = self.seq_compare_len_cap
             && !(3..=8).contains(&cap)
         {
-            return Err(format!(
-                "seq_compare_len_cap {cap} is out of range: use 3..=8, or null for no cap \
+            return Err(InvalidInput::new(
+                "option_range",
+                format!(
+                    "seq_compare_len_cap {cap} is out of range: use 3..=8, or null for no cap \
                      (default)"
+                ),
             ));
         }
         Ok(())

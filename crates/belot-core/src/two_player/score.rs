@@ -3,6 +3,7 @@
 //! A deal played in the engine and a deal entered by hand are both reduced
 //! to a [`TwoSummary`] and scored here.
 
+use crate::error::InvalidInput;
 use serde::{Deserialize, Serialize};
 
 use super::options::{BaitMode, BothCross2, PoolMode, RaspasyMeldCharging, RedealDealer};
@@ -37,27 +38,44 @@ pub struct TwoSummary {
 
 impl TwoSummary {
     /// Checks that the summary is consistent; says why not.
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), InvalidInput> {
         match (self.raspasy, self.loader) {
-            (true, Some(_)) => return Err("a распасы deal has no loader".into()),
+            (true, Some(_)) => {
+                return Err(InvalidInput::new("raspasy_loader", "a распасы deal has no loader"));
+            }
             (false, None) => {
-                return Err("a deal that is not распасы needs a loader (seat 0 or 1)".into());
+                return Err(InvalidInput::new(
+                    "loader_missing",
+                    "a deal that is not распасы needs a loader (seat 0 or 1)",
+                ));
             }
             (_, Some(s)) if s.0 > 1 => {
-                return Err(format!("loader seat {s} does not exist: seats are 0 and 1"));
+                return Err(InvalidInput::new(
+                    "no_such_seat",
+                    format!("loader seat {s} does not exist: seats are 0 and 1"),
+                ));
             }
             _ => {}
         }
         if self.raspasy && self.contract.trump_suit().is_none() {
-            return Err("a распасы deal is played with a trump suit".into());
+            return Err(InvalidInput::new(
+                "raspasy_trump",
+                "a распасы deal is played with a trump suit",
+            ));
         }
         if self.constructions[0] > 0 && self.constructions[1] > 0 {
-            return Err("only the winner of the construction contest scores constructions".into());
+            return Err(InvalidInput::new(
+                "contest_one_winner",
+                "only the winner of the construction contest scores constructions",
+            ));
         }
         if self.tricks[0] as u16 + self.tricks[1] as u16 != 9 {
-            return Err(format!(
-                "tricks {} + {} must add up to the 9 tricks of a deal",
-                self.tricks[0], self.tricks[1]
+            return Err(InvalidInput::new(
+                "tricks_sum",
+                format!(
+                    "tricks {} + {} must add up to the 9 tricks of a deal",
+                    self.tricks[0], self.tricks[1]
+                ),
             ));
         }
         Ok(())
