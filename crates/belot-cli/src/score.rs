@@ -295,157 +295,149 @@ impl EntryArgs {
         }
         let sides = rules.sides();
         match rules {
-            Rules::French { options } => {
-                let taker = self.taker.ok_or("--taker SEAT is required (or --thrown-in)")?;
-                let mut card_points = vec![None; sides];
-                if let Some(p) = &self.points {
-                    if let Ok(n) = p.trim().parse::<u32>() {
-                        let side = if options.players == 4 {
-                            (taker & 1) as usize
-                        } else {
-                            taker as usize
-                        };
-                        if side >= sides {
-                            return Err(format!("taker seat {taker} does not exist"));
-                        }
-                        card_points[side] = Some(n);
-                    } else {
-                        for (k, v) in pairs(p, "--points", sides)? {
-                            card_points[k] = Some(v);
-                        }
-                    }
-                } else if self.capot.is_none() {
-                    return Err("--points is required: the card points of a side (SIDE=N, or N for the taker's side)".into());
+            Rules::French { options } => self.french(options, sides),
+            Rules::TwoPlayer { .. } => self.two_player(),
+            Rules::ThreePlayer { .. } => self.three_player(),
+        }
+    }
+
+    /// A French Belote deal from the flags.
+    fn french(&self, options: &belot_core::french::FrenchOptions, sides: usize) -> R<DealInput> {
+        let taker = self.taker.ok_or("--taker SEAT is required (or --thrown-in)")?;
+        let mut card_points = vec![None; sides];
+        if let Some(p) = &self.points {
+            if let Ok(n) = p.trim().parse::<u32>() {
+                let side = if options.players == 4 { (taker & 1) as usize } else { taker as usize };
+                if side >= sides {
+                    return Err(format!("taker seat {taker} does not exist"));
                 }
-                let mut announcements = vec![0; sides];
-                if let Some(a) = &self.ann {
-                    for (k, v) in pairs(a, "--ann", sides)? {
-                        announcements[k] = v;
-                    }
+                card_points[side] = Some(n);
+            } else {
+                for (k, v) in pairs(p, "--points", sides)? {
+                    card_points[k] = Some(v);
                 }
-                let announced = self
-                    .meld
-                    .iter()
-                    .map(|m| {
-                        let (seat, cards) = m.split_once(':').ok_or_else(|| {
-                            format!("--meld: expected SEAT:CARDS like \"1:QH KH AH\", got {m:?}")
-                        })?;
-                        let seat: u8 = seat
-                            .trim()
-                            .parse()
-                            .map_err(|_| format!("--meld: {seat:?} is not a seat"))?;
-                        let cards: CardSet = parse_cards(cards)
-                            .map_err(|e| format!("--meld: {e}"))?
-                            .into_iter()
-                            .collect();
-                        let meld = Meld::from_cards(cards).ok_or_else(|| {
-                            format!(
-                                "--meld: [{cards}] is not a meld (3 or more in a row of one suit, \
-                                 or four of a rank from 9 up)"
-                            )
-                        })?;
-                        Ok(Announced { seat: Seat(seat), meld })
-                    })
-                    .collect::<R<Vec<_>>>()?;
-                let trump = match &self.trump {
-                    Some(t) => Some(t.parse::<Suit>().map_err(|e| format!("--trump: {e}"))?),
-                    None => None,
-                };
-                // Announced melds replace announcement points (the app runs the contests).
-                let announcements = if announced.is_empty() { announcements } else { Vec::new() };
-                Ok(DealInput::French {
-                    taker: Seat(taker),
-                    card_points,
-                    announcements,
-                    capot: self.capot,
-                    belote: self.belote,
-                    announced,
-                    trump,
-                })
             }
-            Rules::TwoPlayer { .. } => {
-                let contract: Contract = self
-                    .contract
-                    .as_deref()
-                    .ok_or(
-                        "--contract is required: S H D C, AT or NT (the вскрышка suit in распасы)",
-                    )?
-                    .parse()
-                    .map_err(|e| format!("--contract: {e}"))?;
-                let p = numbers(
-                    self.points.as_deref().ok_or("--points A,B is required")?,
-                    "--points",
-                    2,
-                )?;
-                let mut constructions = [0; 2];
-                if let Some(m) = &self.melds {
-                    for (k, v) in pairs(m, "--melds", 2)? {
-                        constructions[k] = v;
-                    }
-                }
-                let mut belas = [0u8; 2];
-                if let Some(b) = &self.belas {
-                    for (k, v) in pairs(b, "--belas", 2)? {
-                        belas[k] = v.min(255) as u8;
-                    }
-                }
-                let took_trick = match &self.no_trick {
-                    Some(s) => {
-                        let mut t = [true, true];
-                        for k in numbers(s, "--no-trick", s.split(',').count())? {
-                            *t.get_mut(k as usize).ok_or("--no-trick: seats are 0 and 1")? = false;
-                        }
-                        Some(t)
-                    }
-                    None => None,
-                };
-                Ok(DealInput::TwoPlayer {
-                    contract,
-                    raspasy: self.raspasy,
-                    loader: self.loader.map(Seat),
-                    card_points: [p[0], p[1]],
-                    constructions,
-                    belas,
-                    took_trick,
-                })
-            }
-            Rules::ThreePlayer { .. } => {
-                let declarer = self.declarer.ok_or("--declarer SEAT is required")?;
-                let last = self.last.ok_or("--last SEAT (who took the last trick) is required")?;
-                let p = numbers(
-                    self.points.as_deref().ok_or("--points A,B,C is required")?,
-                    "--points",
-                    3,
-                )?;
-                let capo = match &self.no_trick {
-                    Some(s) => numbers(s, "--no-trick", s.split(',').count())?
-                        .into_iter()
-                        .map(|k| Seat(k.min(255) as u8))
-                        .collect(),
-                    None => Vec::new(),
-                };
-                let mut combinations = [0; 3];
-                if let Some(m) = &self.melds {
-                    for (k, v) in pairs(m, "--melds", 3)? {
-                        combinations[k] = v;
-                    }
-                }
-                let mut belots = [0u8; 3];
-                if let Some(b) = &self.belas {
-                    for (k, v) in pairs(b, "--belas", 3)? {
-                        belots[k] = v.min(255) as u8;
-                    }
-                }
-                Ok(DealInput::ThreePlayer {
-                    declarer: Seat(declarer),
-                    card_points: [p[0], p[1], p[2]],
-                    last_trick: Seat(last),
-                    capo,
-                    combinations,
-                    belots,
-                })
+        } else if self.capot.is_none() {
+            return Err("--points is required: the card points of a side (SIDE=N, or N for the taker's side)".into());
+        }
+        let mut announcements = vec![0; sides];
+        if let Some(a) = &self.ann {
+            for (k, v) in pairs(a, "--ann", sides)? {
+                announcements[k] = v;
             }
         }
+        let announced = self
+            .meld
+            .iter()
+            .map(|m| {
+                let (seat, cards) = m.split_once(':').ok_or_else(|| {
+                    format!("--meld: expected SEAT:CARDS like \"1:QH KH AH\", got {m:?}")
+                })?;
+                let seat: u8 =
+                    seat.trim().parse().map_err(|_| format!("--meld: {seat:?} is not a seat"))?;
+                let cards: CardSet =
+                    parse_cards(cards).map_err(|e| format!("--meld: {e}"))?.into_iter().collect();
+                let meld = Meld::from_cards(cards).ok_or_else(|| {
+                    format!(
+                        "--meld: [{cards}] is not a meld (3 or more in a row of one suit, \
+                         or four of a rank from 9 up)"
+                    )
+                })?;
+                Ok(Announced { seat: Seat(seat), meld })
+            })
+            .collect::<R<Vec<_>>>()?;
+        let trump = match &self.trump {
+            Some(t) => Some(t.parse::<Suit>().map_err(|e| format!("--trump: {e}"))?),
+            None => None,
+        };
+        // Announced melds replace announcement points (the app runs the contests).
+        let announcements = if announced.is_empty() { announcements } else { Vec::new() };
+        Ok(DealInput::French {
+            taker: Seat(taker),
+            card_points,
+            announcements,
+            capot: self.capot,
+            belote: self.belote,
+            announced,
+            trump,
+        })
+    }
+
+    /// A two-player Belot deal from the flags.
+    fn two_player(&self) -> R<DealInput> {
+        let contract: Contract = self
+            .contract
+            .as_deref()
+            .ok_or("--contract is required: S H D C, AT or NT (the вскрышка suit in распасы)")?
+            .parse()
+            .map_err(|e| format!("--contract: {e}"))?;
+        let p = numbers(self.points.as_deref().ok_or("--points A,B is required")?, "--points", 2)?;
+        let mut constructions = [0; 2];
+        if let Some(m) = &self.melds {
+            for (k, v) in pairs(m, "--melds", 2)? {
+                constructions[k] = v;
+            }
+        }
+        let mut belas = [0u8; 2];
+        if let Some(b) = &self.belas {
+            for (k, v) in pairs(b, "--belas", 2)? {
+                belas[k] = v.min(255) as u8;
+            }
+        }
+        let took_trick = match &self.no_trick {
+            Some(s) => {
+                let mut t = [true, true];
+                for k in numbers(s, "--no-trick", s.split(',').count())? {
+                    *t.get_mut(k as usize).ok_or("--no-trick: seats are 0 and 1")? = false;
+                }
+                Some(t)
+            }
+            None => None,
+        };
+        Ok(DealInput::TwoPlayer {
+            contract,
+            raspasy: self.raspasy,
+            loader: self.loader.map(Seat),
+            card_points: [p[0], p[1]],
+            constructions,
+            belas,
+            took_trick,
+        })
+    }
+
+    /// A three-player Belot deal from the flags.
+    fn three_player(&self) -> R<DealInput> {
+        let declarer = self.declarer.ok_or("--declarer SEAT is required")?;
+        let last = self.last.ok_or("--last SEAT (who took the last trick) is required")?;
+        let p =
+            numbers(self.points.as_deref().ok_or("--points A,B,C is required")?, "--points", 3)?;
+        let capo = match &self.no_trick {
+            Some(s) => numbers(s, "--no-trick", s.split(',').count())?
+                .into_iter()
+                .map(|k| Seat(k.min(255) as u8))
+                .collect(),
+            None => Vec::new(),
+        };
+        let mut combinations = [0; 3];
+        if let Some(m) = &self.melds {
+            for (k, v) in pairs(m, "--melds", 3)? {
+                combinations[k] = v;
+            }
+        }
+        let mut belots = [0u8; 3];
+        if let Some(b) = &self.belas {
+            for (k, v) in pairs(b, "--belas", 3)? {
+                belots[k] = v.min(255) as u8;
+            }
+        }
+        Ok(DealInput::ThreePlayer {
+            declarer: Seat(declarer),
+            card_points: [p[0], p[1], p[2]],
+            last_trick: Seat(last),
+            capo,
+            combinations,
+            belots,
+        })
     }
 }
 
