@@ -8,7 +8,7 @@ use crate::action::Action;
 use crate::deck::Deck;
 use crate::error::GameError;
 use crate::french::FrenchMatch;
-use crate::play::Trick;
+use crate::play::{PlayState, Trick};
 use crate::record::{MatchRecord, Variant};
 use crate::seat::Seat;
 use crate::three_player::ThreeMatch;
@@ -25,70 +25,85 @@ pub enum AnyMatch {
     ThreePlayer(ThreeMatch),
 }
 
-impl AnyMatch {
-    /// Number of seats.
-    pub fn players(&self) -> u8 {
-        match self {
-            AnyMatch::French(m) => m.options().players,
-            AnyMatch::TwoPlayer(_) => 2,
-            AnyMatch::ThreePlayer(_) => 3,
-        }
-    }
-
+/// What a match of any game does: the interface the engine protocol,
+/// the bots and the command line drive every game through. Each game's
+/// match implements it once; [`AnyMatch`] delegates to the one it holds.
+pub trait Match {
+    /// Players at the table.
+    fn players(&self) -> u8;
+    /// Who is to act in the current deal, if anyone.
+    fn to_act(&self) -> Option<Seat>;
+    /// The legal actions of the seat to act.
+    fn legal_actions(&self) -> Vec<Action>;
+    /// Applies `seat`'s action to the current deal; a refused action
+    /// changes nothing.
+    fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), GameError>;
+    /// The tricks completed in the current deal.
+    fn tricks(&self) -> &[Trick];
+    /// The card play's position, once the card play has begun.
+    fn play_state(&self) -> Option<&PlayState>;
     /// True once the match has a winner.
-    pub fn match_over(&self) -> bool {
-        match self {
-            AnyMatch::French(m) => m.is_over(),
-            AnyMatch::TwoPlayer(m) => m.ledger().is_over(),
-            AnyMatch::ThreePlayer(m) => m.ledger().is_over(),
-        }
-    }
-
-    /// Who is to act in the current deal.
-    pub fn to_act(&self) -> Option<Seat> {
-        match self {
-            AnyMatch::French(m) => m.current().to_act(),
-            AnyMatch::TwoPlayer(m) => m.current().to_act(),
-            AnyMatch::ThreePlayer(m) => m.current().to_act(),
-        }
-    }
-
-    /// Legal actions of the seat to act.
-    pub fn legal_actions(&self) -> Vec<Action> {
-        match self {
-            AnyMatch::French(m) => m.current().legal_actions(),
-            AnyMatch::TwoPlayer(m) => m.current().legal_actions(),
-            AnyMatch::ThreePlayer(m) => m.current().legal_actions(),
-        }
-    }
-
-    /// Applies an action to the current deal.
-    pub fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), GameError> {
-        match self {
-            AnyMatch::French(m) => m.apply(seat, action),
-            AnyMatch::TwoPlayer(m) => m.apply(seat, action),
-            AnyMatch::ThreePlayer(m) => m.apply(seat, action),
-        }
-    }
-
-    /// Starts the next deal.
-    pub fn next_deal(&mut self, deck: Option<Deck>) -> Result<(), GameError> {
-        match self {
-            AnyMatch::French(m) => m.next_deal(deck),
-            AnyMatch::TwoPlayer(m) => m.next_deal(deck),
-            AnyMatch::ThreePlayer(m) => m.next_deal(deck),
-        }
-    }
-
+    fn match_over(&self) -> bool;
+    /// Deals the next deal: from `deck`, else from the match's seed.
+    fn next_deal(&mut self, deck: Option<Deck>) -> Result<(), GameError>;
+    /// Deals dealt, the current one included.
+    fn deal_count(&self) -> usize;
+    /// Who dealt the current deal.
+    fn dealer(&self) -> Seat;
     /// The game record.
-    pub fn record(&self) -> MatchRecord {
-        match self {
-            AnyMatch::French(m) => m.record(),
-            AnyMatch::TwoPlayer(m) => m.record(),
-            AnyMatch::ThreePlayer(m) => m.record(),
-        }
-    }
+    fn record(&self) -> MatchRecord;
+}
 
+/// `Match` for a game's match type: the same calls on each (its current
+/// deal, its own `apply`, `next_deal`, `record`, `deal_count`), with how it
+/// counts its players and knows its end.
+macro_rules! impl_match {
+    ($ty:ty, players: |$p:ident| $players:expr, over: |$o:ident| $over:expr) => {
+        impl Match for $ty {
+            fn players(&self) -> u8 {
+                let $p = self;
+                $players
+            }
+            fn to_act(&self) -> Option<Seat> {
+                self.current().to_act()
+            }
+            fn legal_actions(&self) -> Vec<Action> {
+                self.current().legal_actions()
+            }
+            fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), GameError> {
+                <$ty>::apply(self, seat, action)
+            }
+            fn tricks(&self) -> &[Trick] {
+                self.current().tricks()
+            }
+            fn play_state(&self) -> Option<&PlayState> {
+                self.current().play_state()
+            }
+            fn match_over(&self) -> bool {
+                let $o = self;
+                $over
+            }
+            fn next_deal(&mut self, deck: Option<Deck>) -> Result<(), GameError> {
+                <$ty>::next_deal(self, deck)
+            }
+            fn deal_count(&self) -> usize {
+                <$ty>::deal_count(self)
+            }
+            fn dealer(&self) -> Seat {
+                self.current().dealer()
+            }
+            fn record(&self) -> MatchRecord {
+                <$ty>::record(self)
+            }
+        }
+    };
+}
+
+impl_match!(FrenchMatch, players: |m| m.options().players, over: |m| m.is_over());
+impl_match!(TwoMatch, players: |_m| 2, over: |m| m.ledger().is_over());
+impl_match!(ThreeMatch, players: |_m| 3, over: |m| m.ledger().is_over());
+
+impl AnyMatch {
     /// Replays a record of any variant.
     pub fn from_record(r: &MatchRecord) -> Result<AnyMatch, GameError> {
         Ok(match r.variant {
@@ -110,12 +125,56 @@ impl AnyMatch {
         })
     }
 
-    /// The tricks played so far in the current deal.
-    pub fn tricks_done(&self) -> Vec<Trick> {
+    /// The match it holds, as the one interface.
+    fn inner(&self) -> &dyn Match {
         match self {
-            AnyMatch::French(m) => m.current().tricks().to_vec(),
-            AnyMatch::TwoPlayer(m) => m.current().tricks().to_vec(),
-            AnyMatch::ThreePlayer(m) => m.current().tricks().to_vec(),
+            AnyMatch::French(m) => m,
+            AnyMatch::TwoPlayer(m) => m,
+            AnyMatch::ThreePlayer(m) => m,
         }
+    }
+
+    fn inner_mut(&mut self) -> &mut dyn Match {
+        match self {
+            AnyMatch::French(m) => m,
+            AnyMatch::TwoPlayer(m) => m,
+            AnyMatch::ThreePlayer(m) => m,
+        }
+    }
+}
+
+impl Match for AnyMatch {
+    fn players(&self) -> u8 {
+        self.inner().players()
+    }
+    fn to_act(&self) -> Option<Seat> {
+        self.inner().to_act()
+    }
+    fn legal_actions(&self) -> Vec<Action> {
+        self.inner().legal_actions()
+    }
+    fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), GameError> {
+        self.inner_mut().apply(seat, action)
+    }
+    fn tricks(&self) -> &[Trick] {
+        self.inner().tricks()
+    }
+    fn play_state(&self) -> Option<&PlayState> {
+        self.inner().play_state()
+    }
+    fn match_over(&self) -> bool {
+        self.inner().match_over()
+    }
+    fn next_deal(&mut self, deck: Option<Deck>) -> Result<(), GameError> {
+        self.inner_mut().next_deal(deck)
+    }
+    fn deal_count(&self) -> usize {
+        self.inner().deal_count()
+    }
+    fn dealer(&self) -> Seat {
+        self.inner().dealer()
+    }
+    fn record(&self) -> MatchRecord {
+        self.inner().record()
     }
 }

@@ -56,7 +56,7 @@ pub mod three_player;
 pub mod two_player;
 
 pub use action::{Action, SeatAction};
-pub use any_match::AnyMatch;
+pub use any_match::{AnyMatch, Match};
 pub use card::{Card, CardSet, Rank, Suit, parse_cards};
 pub use contract::Contract;
 pub use deck::Deck;

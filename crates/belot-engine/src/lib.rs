@@ -24,7 +24,7 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value, json};
 
-use belot_core::AnyMatch;
+use belot_core::{AnyMatch, Match};
 
 use request::reply;
 
@@ -551,10 +551,10 @@ impl Engine {
                     (None, Some(s)) => s,
                     (None, None) => return Err(GameError::Finished.into()),
                 };
-                let tricks_before = g.tricks_done().len();
+                let tricks_before = g.tricks().len();
                 g.apply(seat, &p.action)?;
                 let mut v = g.status();
-                let tricks = g.tricks_done();
+                let tricks = g.tricks();
                 if tricks.len() > tricks_before
                     && let Some(t) = tricks.last()
                 {

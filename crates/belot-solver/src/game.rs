@@ -4,6 +4,7 @@
 //! `belot-core`; these enums only route to them.
 
 use belot_core::AnyMatch as Match;
+use belot_core::Match as _;
 use belot_core::french::{FrenchDeal, FrenchMatch, FrenchOptions, SeatView};
 use belot_core::three_player::{ThreeDeal, ThreeMatch, ThreeOptions, ThreeView};
 use belot_core::two_player::{TwoDeal, TwoMatch, TwoOptions, TwoView};

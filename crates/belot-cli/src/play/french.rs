@@ -4,12 +4,11 @@
 //! sides again, one player each; the bottom card is shown after the
 //! auction).
 
+use belot_core::Seat;
 use belot_core::french::{FrenchMatch, Outcome, Phase, SeatView, TrickView};
-use belot_core::play::Trick;
-use belot_core::{Action, GameError, MatchRecord, PlayState, Seat};
 use belot_solver::game::{Game, GameView};
 
-use super::{Aim, Ann, Match, aim_against, belote_text, calls_text, contract_text, each, names};
+use super::{Aim, Ann, Table, aim_against, belote_text, calls_text, contract_text, each, names};
 
 /// Labels of the scoring sides: the two teams, or each player.
 fn sides(players: u8) -> &'static [&'static str] {
@@ -24,42 +23,12 @@ fn mine(m: &FrenchMatch) -> SeatView {
     m.current().view(Seat(0))
 }
 
-impl Match for FrenchMatch {
+impl Table for FrenchMatch {
     fn game(&self) -> Game {
         Game::French(*self.options())
     }
-    fn to_act(&self) -> Option<Seat> {
-        self.current().to_act()
-    }
     fn view(&self, seat: Seat) -> GameView {
         GameView::French(self.current().view(seat))
-    }
-    fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), GameError> {
-        FrenchMatch::apply(self, seat, action)
-    }
-    fn tricks(&self) -> &[Trick] {
-        self.current().tricks()
-    }
-    fn play_state(&self) -> Option<&PlayState> {
-        self.current().play_state()
-    }
-    fn match_over(&self) -> bool {
-        self.is_over()
-    }
-    fn next_deal(&mut self) -> Result<(), GameError> {
-        FrenchMatch::next_deal(self, None)
-    }
-    fn deal_count(&self) -> usize {
-        FrenchMatch::deal_count(self)
-    }
-    fn dealer(&self) -> Seat {
-        self.current().dealer()
-    }
-    fn record(&self) -> MatchRecord {
-        FrenchMatch::record(self)
-    }
-    fn players(&self) -> u8 {
-        self.options().players
     }
 
     fn intro(&self) -> String {

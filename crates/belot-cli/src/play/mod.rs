@@ -16,12 +16,10 @@ use std::io::{self, BufRead, Write};
 use std::path::Path;
 
 use belot_core::french::{FrenchMatch, TrickView};
-use belot_core::play::Trick;
 use belot_core::three_player::ThreeMatch;
 use belot_core::two_player::TwoMatch;
 use belot_core::{
-    Action, Card, CardSet, Contract, GameError, MatchRecord, PlayState, Seat, SeatAction, Suit,
-    parse_cards,
+    Action, Card, CardSet, Contract, GameError, PlayState, Seat, SeatAction, Suit, parse_cards,
 };
 use belot_solver::bots::BotKind;
 use belot_solver::game::{Game, GameView};
@@ -61,35 +59,15 @@ struct Aim {
     who: String,
 }
 
-/// One game's match as the terminal game drives it. Each text is what
-/// seat 0 may know: its own view and what everybody saw happen.
-trait Match {
+/// One game's match as the terminal game shows it, on top of the game's
+/// own [`belot_core::Match`]. Each text is what seat 0 may know: its own
+/// view and what everybody saw happen.
+trait Table: belot_core::Match {
     /// The game and its rules, for the bots.
     fn game(&self) -> Game;
-    /// Who is to act in the current deal, if anyone.
-    fn to_act(&self) -> Option<Seat>;
     /// What `seat` may know now.
     fn view(&self, seat: Seat) -> GameView;
-    /// Applies `seat`'s action; a refused action changes nothing.
-    fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), GameError>;
-    /// The completed tricks of the current deal. Only the engine's count
-    /// and the last one are used: everybody sees who takes each trick.
-    fn tricks(&self) -> &[Trick];
-    /// The real position of the card play, for the hint.
-    fn play_state(&self) -> Option<&PlayState>;
-    /// True once the match has a winner.
-    fn match_over(&self) -> bool;
-    /// Deals the next deal from the seed.
-    fn next_deal(&mut self) -> Result<(), GameError>;
-    /// Deals dealt, the current one included.
-    fn deal_count(&self) -> usize;
-    /// Who dealt the current deal.
-    fn dealer(&self) -> Seat;
-    /// The game record (for `belot solve`).
-    fn record(&self) -> MatchRecord;
 
-    /// Players at the table.
-    fn players(&self) -> u8;
     /// The game and who plays with whom, for the first line.
     fn intro(&self) -> String;
     /// The actions typed by name in this game, for `help`.
@@ -137,7 +115,7 @@ trait Match {
 }
 
 /// Starts a match of `game` from `seed`.
-fn start(game: Game, seed: u64) -> Result<Box<dyn Match>, GameError> {
+fn start(game: Game, seed: u64) -> Result<Box<dyn Table>, GameError> {
     Ok(match game {
         // The last seat deals, so you speak first in the first deal.
         Game::French(o) => Box::new(FrenchMatch::from_seed(o, Seat(o.players - 1), seed)?),
@@ -179,7 +157,7 @@ pub fn run(
 
 /// Writes the match's game record to `path`, through a temporary file
 /// renamed over it: an interruption leaves the previous record whole.
-fn write_record(m: &dyn Match, path: &Path) -> io::Result<()> {
+fn write_record(m: &dyn Table, path: &Path) -> io::Result<()> {
     let named = |e: io::Error| io::Error::new(e.kind(), format!("{}: {e}", path.display()));
     let mut record = m.record();
     record.names = names(m.players()).iter().map(|n| n.to_string()).collect();
@@ -190,7 +168,7 @@ fn write_record(m: &dyn Match, path: &Path) -> io::Result<()> {
     std::fs::rename(&tmp, path).map_err(named)
 }
 
-fn help(m: &dyn Match) -> String {
+fn help(m: &dyn Table) -> String {
     format!(
         "Type the number of an action, the action as listed ({}), or a card to play (\"JH\", \
          \"10♥\"; with {} when it may be called). Also: hint (the double-dummy best card), \
@@ -200,7 +178,7 @@ fn help(m: &dyn Match) -> String {
     )
 }
 
-fn header(m: &dyn Match, out: &mut impl Write) -> io::Result<()> {
+fn header(m: &dyn Table, out: &mut impl Write) -> io::Result<()> {
     let names = names(m.players());
     writeln!(
         out,
@@ -215,7 +193,7 @@ fn header(m: &dyn Match, out: &mut impl Write) -> io::Result<()> {
 /// The match from its first deal to its end, or until the player quits or
 /// the input ends.
 fn session(
-    m: &mut dyn Match,
+    m: &mut dyn Table,
     input: impl BufRead,
     out: &mut impl Write,
     bot: BotKind,
@@ -244,7 +222,7 @@ fn session(
                 writeln!(out, "{}", m.result())?;
                 return Ok(());
             }
-            m.next_deal()
+            m.next_deal(None)
                 .map_err(|e| io::Error::other(format!("the next deal could not be dealt: {e}")))?;
             header(m, out)?;
             continue;
@@ -488,7 +466,7 @@ fn kind_text(a: &Ann) -> String {
 
 /// Everything seat 0 needs before it decides: the table, its hand with
 /// the playable cards marked, and the numbered actions.
-fn show(m: &dyn Match, view: &GameView, out: &mut impl Write) -> io::Result<()> {
+fn show(m: &dyn Table, view: &GameView, out: &mut impl Write) -> io::Result<()> {
     let names = names(m.players());
     for line in m.status() {
         writeln!(out, "{line}")?;
@@ -559,7 +537,7 @@ fn held_order(hand: CardSet, contract: Option<Contract>) -> Vec<Card> {
 }
 
 /// The double-dummy best card from the real position, for seat 0's side.
-fn hint(m: &dyn Match, view: &GameView) -> String {
+fn hint(m: &dyn Table, view: &GameView) -> String {
     let mine = |p: &&PlayState| p.to_play() == Seat(0) && !view.playable().is_empty();
     let Some(play) = m.play_state().filter(mine) else {
         return "A hint is given during the card play, when you have a card to play.".into();

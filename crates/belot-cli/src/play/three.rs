@@ -3,54 +3,23 @@
 //! seven exchange and the combinations before the first lead, belot, capo.
 
 use belot_core::french::TrickView;
-use belot_core::play::Trick;
 use belot_core::three_player::{NextDealer, ThreeMatch, ThreeOutcome, ThreePhase, ThreeView};
-use belot_core::{Action, CardSet, GameError, MatchRecord, PlayState, Seat};
+use belot_core::{CardSet, Seat};
 use belot_solver::game::{Game, GameView};
 
-use super::{Aim, Ann, Match, aim_against, belote_text, calls_text, contract_text, each, names};
+use super::{Aim, Ann, Table, aim_against, belote_text, calls_text, contract_text, each, names};
 
 /// Seat 0's view of the deal.
 fn mine(m: &ThreeMatch) -> ThreeView {
     m.current().view(Seat(0))
 }
 
-impl Match for ThreeMatch {
+impl Table for ThreeMatch {
     fn game(&self) -> Game {
         Game::Three(*self.options())
     }
-    fn to_act(&self) -> Option<Seat> {
-        self.current().to_act()
-    }
     fn view(&self, seat: Seat) -> GameView {
         GameView::Three(self.current().view(seat))
-    }
-    fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), GameError> {
-        ThreeMatch::apply(self, seat, action)
-    }
-    fn tricks(&self) -> &[Trick] {
-        self.current().tricks()
-    }
-    fn play_state(&self) -> Option<&PlayState> {
-        self.current().play_state()
-    }
-    fn match_over(&self) -> bool {
-        self.ledger().is_over()
-    }
-    fn next_deal(&mut self) -> Result<(), GameError> {
-        ThreeMatch::next_deal(self, None)
-    }
-    fn deal_count(&self) -> usize {
-        ThreeMatch::deal_count(self)
-    }
-    fn dealer(&self) -> Seat {
-        self.current().dealer()
-    }
-    fn record(&self) -> MatchRecord {
-        ThreeMatch::record(self)
-    }
-    fn players(&self) -> u8 {
-        3
     }
 
     fn intro(&self) -> String {

@@ -4,54 +4,23 @@
 //! бела. Tricks lie face down: only the last one may be looked at.
 
 use belot_core::french::TrickView;
-use belot_core::play::Trick;
 use belot_core::two_player::{TwoMatch, TwoOutcome, TwoPhase, TwoView};
-use belot_core::{Action, CardSet, GameError, MatchRecord, PlayState, Seat};
+use belot_core::{Action, CardSet, Seat};
 use belot_solver::game::{Game, GameView};
 
-use super::{Aim, Ann, Match, belote_text, calls_text, contract_text, each, names};
+use super::{Aim, Ann, Table, belote_text, calls_text, contract_text, each, names};
 
 /// Seat 0's view of the deal.
 fn mine(m: &TwoMatch) -> TwoView {
     m.current().view(Seat(0))
 }
 
-impl Match for TwoMatch {
+impl Table for TwoMatch {
     fn game(&self) -> Game {
         Game::Two(*self.options())
     }
-    fn to_act(&self) -> Option<Seat> {
-        self.current().to_act()
-    }
     fn view(&self, seat: Seat) -> GameView {
         GameView::Two(self.current().view(seat))
-    }
-    fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), GameError> {
-        TwoMatch::apply(self, seat, action)
-    }
-    fn tricks(&self) -> &[Trick] {
-        self.current().tricks()
-    }
-    fn play_state(&self) -> Option<&PlayState> {
-        self.current().play_state()
-    }
-    fn match_over(&self) -> bool {
-        self.ledger().is_over()
-    }
-    fn next_deal(&mut self) -> Result<(), GameError> {
-        TwoMatch::next_deal(self, None)
-    }
-    fn deal_count(&self) -> usize {
-        TwoMatch::deal_count(self)
-    }
-    fn dealer(&self) -> Seat {
-        self.current().dealer()
-    }
-    fn record(&self) -> MatchRecord {
-        TwoMatch::record(self)
-    }
-    fn players(&self) -> u8 {
-        2
     }
 
     fn intro(&self) -> String {

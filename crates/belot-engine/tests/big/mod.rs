@@ -4,6 +4,7 @@
 
 use belot_core::Action;
 use belot_core::AnyMatch as Game;
+use belot_core::Match as _;
 use belot_core::french::{FrenchMatch, FrenchOptions};
 use belot_core::seat::Seat;
 
