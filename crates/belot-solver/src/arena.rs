@@ -21,7 +21,8 @@ use rand_core::{RngCore, SeedableRng};
 use rayon::prelude::*;
 
 use crate::bots::BotKind;
-use crate::game::{Game, MatchTable, Table};
+use crate::game::{Game, Table, match_from_seed, standing, view_of};
+use belot_core::Match as _;
 
 /// What a mirrored set plays.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
@@ -166,14 +167,14 @@ impl Arena {
                     table.recorded().unwrap_or_default().map(|p| (p, false))
                 }
                 Unit::Matches => {
-                    let mut m = MatchTable::from_seed(&self.game, dealer, match_seed)?;
+                    let mut m = match_from_seed(&self.game, dealer, match_seed)?;
                     loop {
                         let mut bots = self.bots(&a_seat);
                         while let Some(seat) = m.to_act() {
-                            let action = bots[seat.index()].act(&m.view(seat), &mut rng);
+                            let action = bots[seat.index()].act(&view_of(&m, seat), &mut rng);
                             m.apply(seat, &action)?;
                         }
-                        if m.is_over() {
+                        if m.match_over() {
                             break;
                         }
                         if m.deal_count() >= MAX_DEALS_PER_MATCH {
@@ -181,10 +182,10 @@ impl Arena {
                                 "match {k} had no winner after {MAX_DEALS_PER_MATCH} deals"
                             )));
                         }
-                        m.next_deal()?;
+                        m.next_deal(None)?;
                     }
                     out.deals += m.deal_count() as u32;
-                    m.standing()
+                    standing(&m)
                 }
             };
             let (mut a, mut b, mut nb) = ([0.0; 2], [0.0; 2], 0.0);

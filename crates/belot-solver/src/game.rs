@@ -1,10 +1,10 @@
 //! Every game behind one face, for bots, tournaments and the terminal
-//! game: a game's rules ([`Game`]), a deal in progress ([`Table`]), a
-//! whole match ([`MatchTable`]) and what one seat sees ([`GameView`]). One type per variant lives in
-//! `belot-core`; these enums only route to them.
+//! game: a game's rules ([`Game`]), a deal in progress ([`Table`]) and
+//! what one seat sees ([`GameView`]); a whole match is core's
+//! [`belot_core::AnyMatch`] (started by [`match_from_seed`]). One type
+//! per variant lives in `belot-core`; these enums only route to them.
 
 use belot_core::AnyMatch as Match;
-use belot_core::Match as _;
 use belot_core::french::{FrenchDeal, FrenchMatch, FrenchOptions, SeatView};
 use belot_core::three_player::{ThreeDeal, ThreeMatch, ThreeOptions, ThreeView};
 use belot_core::two_player::{TwoDeal, TwoMatch, TwoOptions, TwoView};
@@ -311,93 +311,49 @@ impl Table {
     }
 }
 
-/// A match of any game, deal after deal to its end, for tournaments of
-/// whole matches: the core's runtime enum of matches
-/// ([`belot_core::AnyMatch`]) with the seat views bots take.
-#[derive(Clone, Debug)]
-pub struct MatchTable(pub Match);
+/// A match of `game` whose deal `k` is [`Deck::from_seed`]`(seed, k)`,
+/// the first dealt by `first_dealer`.
+pub fn match_from_seed(game: &Game, first_dealer: Seat, seed: u64) -> Result<Match, GameError> {
+    Ok(match game {
+        Game::French(o) => Match::French(FrenchMatch::from_seed(*o, first_dealer, seed)?),
+        Game::Two(o) => Match::TwoPlayer(TwoMatch::from_seed(*o, first_dealer, seed)?),
+        Game::Three(o) => Match::ThreePlayer(ThreeMatch::from_seed(*o, first_dealer, seed)?),
+    })
+}
 
-impl MatchTable {
-    /// A match of `game` whose deal `k` is [`Deck::from_seed`]`(seed, k)`,
-    /// the first dealt by `first_dealer`.
-    pub fn from_seed(game: &Game, first_dealer: Seat, seed: u64) -> Result<MatchTable, GameError> {
-        Ok(MatchTable(match game {
-            Game::French(o) => Match::French(FrenchMatch::from_seed(*o, first_dealer, seed)?),
-            Game::Two(o) => Match::TwoPlayer(TwoMatch::from_seed(*o, first_dealer, seed)?),
-            Game::Three(o) => Match::ThreePlayer(ThreeMatch::from_seed(*o, first_dealer, seed)?),
-        }))
-    }
-
-    /// Who is to act in the current deal, if anyone.
-    pub fn to_act(&self) -> Option<Seat> {
-        self.0.to_act()
-    }
-
-    /// What `seat` may know of the current deal.
-    pub fn view(&self, seat: Seat) -> GameView {
-        view_of(&self.0, seat)
-    }
-
-    /// Applies `seat`'s action to the current deal; a refused action
-    /// changes nothing. The match scores a deal as it ends.
-    pub fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), GameError> {
-        self.0.apply(seat, action)
-    }
-
-    /// True once the match has a winner.
-    pub fn is_over(&self) -> bool {
-        self.0.match_over()
-    }
-
-    /// Deals the next deal from the match's seed, dealt by whoever the
-    /// game's rules say.
-    pub fn next_deal(&mut self) -> Result<(), GameError> {
-        self.0.next_deal(None)
-    }
-
-    /// Deals dealt, the current one included.
-    pub fn deal_count(&self) -> usize {
-        match &self.0 {
-            Match::French(m) => m.deal_count(),
-            Match::TwoPlayer(m) => m.deal_count(),
-            Match::ThreePlayer(m) => m.deal_count(),
-        }
-    }
-
-    /// Each seat's match total (with teams, its team's on both seats),
-    /// and whether its side won the match.
-    pub fn standing(&self) -> [(f64, bool); 4] {
-        let mut out = [(0.0, false); 4];
-        match &self.0 {
-            Match::French(m) => {
-                let n = m.options().players;
-                for (s, o) in out.iter_mut().enumerate().take(n as usize) {
-                    let side = belot_core::french::side_in(Seat(s as u8), n).index();
-                    *o = if n == 3 {
-                        (m.ledger3().totals[side] as f64, m.ledger3().winner == Some(Seat(s as u8)))
-                    } else {
-                        (
-                            m.ledger().totals[side] as f64,
-                            m.ledger().winner.map(|w| w.index()) == Some(side),
-                        )
-                    };
-                }
-            }
-            Match::TwoPlayer(m) => {
-                let l = m.ledger();
-                for (s, o) in out.iter_mut().enumerate().take(2) {
-                    *o = (l.totals[s] as f64, l.winner == Some(Seat(s as u8)));
-                }
-            }
-            Match::ThreePlayer(m) => {
-                let l = m.ledger();
-                for (s, o) in out.iter_mut().enumerate().take(3) {
-                    *o = (l.totals[s].0 as f64 / 2.0, l.winner == Some(Seat(s as u8)));
-                }
+/// Each seat's match total (with teams, its team's on both seats),
+/// and whether its side won the match.
+pub fn standing(m: &Match) -> [(f64, bool); 4] {
+    let mut out = [(0.0, false); 4];
+    match m {
+        Match::French(m) => {
+            let n = m.options().players;
+            for (s, o) in out.iter_mut().enumerate().take(n as usize) {
+                let side = belot_core::french::side_in(Seat(s as u8), n).index();
+                *o = if n == 3 {
+                    (m.ledger3().totals[side] as f64, m.ledger3().winner == Some(Seat(s as u8)))
+                } else {
+                    (
+                        m.ledger().totals[side] as f64,
+                        m.ledger().winner.map(|w| w.index()) == Some(side),
+                    )
+                };
             }
         }
-        out
+        Match::TwoPlayer(m) => {
+            let l = m.ledger();
+            for (s, o) in out.iter_mut().enumerate().take(2) {
+                *o = (l.totals[s] as f64, l.winner == Some(Seat(s as u8)));
+            }
+        }
+        Match::ThreePlayer(m) => {
+            let l = m.ledger();
+            for (s, o) in out.iter_mut().enumerate().take(3) {
+                *o = (l.totals[s].0 as f64 / 2.0, l.winner == Some(Seat(s as u8)));
+            }
+        }
     }
+    out
 }
 
 /// The rules of a match ([`belot_core::AnyMatch`]), as bots take them.
