@@ -16,6 +16,7 @@ use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::{Map, Value};
 
+use crate::any_match::Match;
 use crate::action::SeatAction;
 use crate::deck::Deck;
 use crate::error::GameError;
@@ -108,8 +109,9 @@ impl MatchRecord {
     }
 }
 
-/// What the shared replay needs of a variant's match type.
-pub(crate) trait Replay: Sized {
+/// What the shared replay needs of a variant's match type, beyond the
+/// [`Match`] interface.
+pub(crate) trait Replay: Match + Sized {
     /// The variant a record must name.
     const VARIANT: Variant;
     /// The variant's options, parsed from the record.
@@ -120,18 +122,10 @@ pub(crate) trait Replay: Sized {
     fn set_seed(&mut self, seed: Option<u64>);
     /// Who deals the next deal.
     fn next_dealer(&self) -> Seat;
-    /// Starts the next deal with this deck.
-    fn next_deal(&mut self, deck: Option<Deck>) -> Result<(), GameError>;
-    /// Applies an action to the current deal.
-    fn apply(&mut self, seat: Seat, action: &crate::Action) -> Result<(), GameError>;
     /// What deal `i` (0-based) recorded, once scored.
     fn result(&self, i: usize) -> Option<Vec<i32>>;
     /// True once the current deal is over.
     fn current_over(&self) -> bool;
-    /// True once the match has a winner.
-    fn match_over(&self) -> bool;
-    /// Players at the table.
-    fn seats(&self) -> u8;
 }
 
 /// Longest player name a record may carry, in characters.
@@ -209,7 +203,7 @@ fn start<M: Replay>(r: &MatchRecord, first: Option<(Seat, Deck)>) -> Result<M, G
         )));
     }
     let mut m = M::start(options, r.first_dealer, deck)?;
-    check_names(&r.names, m.seats())?;
+    check_names(&r.names, m.players())?;
     m.set_seed(r.seed);
     Ok(m)
 }

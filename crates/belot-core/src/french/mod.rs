@@ -217,22 +217,10 @@ impl crate::record::Replay for FrenchMatch {
     fn next_dealer(&self) -> Seat {
         FrenchMatch::next_dealer(self)
     }
-    fn next_deal(&mut self, deck: Option<Deck>) -> Result<(), GameError> {
-        FrenchMatch::next_deal(self, deck)
-    }
-    fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), GameError> {
-        FrenchMatch::apply(self, seat, action)
-    }
     fn result(&self, i: usize) -> Option<Vec<i32>> {
         FrenchMatch::result(self, i)
     }
     fn current_over(&self) -> bool {
         self.current.is_over()
-    }
-    fn match_over(&self) -> bool {
-        self.is_over()
-    }
-    fn seats(&self) -> u8 {
-        self.options().players
     }
 }

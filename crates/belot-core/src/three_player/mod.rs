@@ -153,12 +153,6 @@ impl crate::record::Replay for ThreeMatch {
     fn next_dealer(&self) -> Seat {
         self.ledger.next_dealer
     }
-    fn next_deal(&mut self, deck: Option<Deck>) -> Result<(), GameError> {
-        ThreeMatch::next_deal(self, deck)
-    }
-    fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), GameError> {
-        ThreeMatch::apply(self, seat, action)
-    }
     fn result(&self, i: usize) -> Option<Vec<i32>> {
         self.ledger
             .rows
@@ -168,11 +162,5 @@ impl crate::record::Replay for ThreeMatch {
     }
     fn current_over(&self) -> bool {
         self.current.is_over()
-    }
-    fn match_over(&self) -> bool {
-        self.ledger.is_over()
-    }
-    fn seats(&self) -> u8 {
-        3
     }
 }

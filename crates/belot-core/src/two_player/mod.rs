@@ -155,22 +155,10 @@ impl crate::record::Replay for TwoMatch {
     fn next_dealer(&self) -> Seat {
         self.ledger.next_dealer
     }
-    fn next_deal(&mut self, deck: Option<Deck>) -> Result<(), GameError> {
-        TwoMatch::next_deal(self, deck)
-    }
-    fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), GameError> {
-        TwoMatch::apply(self, seat, action)
-    }
     fn result(&self, i: usize) -> Option<Vec<i32>> {
         self.ledger.rows.get(i).and_then(|r| r.score).map(|s| s.recorded.to_vec())
     }
     fn current_over(&self) -> bool {
         self.current.is_over()
-    }
-    fn match_over(&self) -> bool {
-        self.ledger.is_over()
-    }
-    fn seats(&self) -> u8 {
-        2
     }
 }
