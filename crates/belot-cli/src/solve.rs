@@ -163,6 +163,25 @@ fn options<T: serde::de::DeserializeOwned>(r: &MatchRecord) -> Result<T, String>
 /// Analyses `file` (a `belot engine` game record); `only` restricts to one
 /// deal (1-based).
 pub fn run(file: &Path, only: Option<usize>, as_json: bool) -> Result<String, String> {
+    let record = read_record(file)?;
+    let deals = record.deals.len();
+    if let Some(n) = only.filter(|&n| n == 0 || n > deals) {
+        return Err(match deals {
+            0 => format!("--deal {n}: the record has no deals"),
+            1 => format!("--deal {n}: the record has one deal (--deal 1)"),
+            _ => format!("--deal {n}: the record has {deals} deals (1 to {deals})"),
+        });
+    }
+    let (judged, heads) = judge(&record, only)?;
+    Ok(if as_json { json_report(&record, &judged) } else { text_report(&record, &judged, &heads) })
+}
+
+/// A deal's number and heading (its contract, who took it, how it ended).
+type Heading = (usize, String);
+
+/// A game record from `file` ("-": standard input), or `belot engine`'s
+/// save reply holding one; it must replay whole.
+fn read_record(file: &Path) -> Result<MatchRecord, String> {
     let text = if file.as_os_str() == "-" {
         let mut s = String::new();
         std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).map_err(|e| e.to_string())?;
@@ -184,28 +203,27 @@ pub fn run(file: &Path, only: Option<usize>, as_json: bool) -> Result<String, St
     })?;
     // The record must replay as a whole before its deals are analysed.
     belot_core::AnyMatch::from_record(&record).map_err(|e| format!("{name}: {e}"))?;
-    let deals = record.deals.len();
-    if let Some(n) = only.filter(|&n| n == 0 || n > deals) {
-        return Err(match deals {
-            0 => format!("--deal {n}: the record has no deals"),
-            1 => format!("--deal {n}: the record has one deal (--deal 1)"),
-            _ => format!("--deal {n}: the record has {deals} deals (1 to {deals})"),
-        });
-    }
+    Ok(record)
+}
+
+/// Each card of the deals asked for (all, or deal `only`) judged against
+/// best play, with each deal's heading: its contract, who took it and
+/// how it ended.
+fn judge(record: &MatchRecord, only: Option<usize>) -> Result<(Vec<Judged>, Vec<Heading>), String> {
     let who = |seat: Seat| match record.names.get(seat.index()) {
         Some(n) => n.clone(),
         None => format!("seat {}", seat.0),
     };
     let mut judged = Vec::new();
     // Each deal's heading: its contract, who took it and how it ended.
-    let mut heads: Vec<(usize, String)> = Vec::new();
+    let mut heads: Vec<Heading> = Vec::new();
     for (k, d) in record.deals.iter().enumerate() {
         if only.is_some_and(|n| n != k + 1) {
             continue;
         }
         let (pos, outcome_of) = match record.variant {
             Variant::French => {
-                let o: FrenchOptions = options(&record)?;
+                let o: FrenchOptions = options(record)?;
                 let deal = FrenchDeal::new(o, d.dealer, d.deck).map_err(|e| e.to_string())?;
                 let (pos, end) = positions(
                     deal,
@@ -219,7 +237,7 @@ pub fn run(file: &Path, only: Option<usize>, as_json: bool) -> Result<String, St
                 (pos, french_outcome(&end, o))
             }
             Variant::TwoPlayer => {
-                let o: TwoOptions = options(&record)?;
+                let o: TwoOptions = options(record)?;
                 let deal = TwoDeal::new(o, d.dealer, d.deck).map_err(|e| e.to_string())?;
                 let (pos, end) = positions(
                     deal,
@@ -233,7 +251,7 @@ pub fn run(file: &Path, only: Option<usize>, as_json: bool) -> Result<String, St
                 (pos, two_outcome(&end, o))
             }
             Variant::ThreePlayer => {
-                let o: ThreeOptions = options(&record)?;
+                let o: ThreeOptions = options(record)?;
                 let deal = ThreeDeal::new(o, d.dealer, d.deck).map_err(|e| e.to_string())?;
                 let (pos, end) = positions(
                     deal,
@@ -282,26 +300,37 @@ pub fn run(file: &Path, only: Option<usize>, as_json: bool) -> Result<String, St
             });
         }
     }
-    if as_json {
-        let v: Vec<Value> = judged
-            .iter()
-            .map(|j| {
-                let mut o = json!({"deal": j.deal, "contract": j.contract.to_string(),
-                       "taker": j.taker.map(|t| t.0), "trick": j.trick, "seat": j.seat, "card": j.card,
-                       "value": j.value, "best": j.best, "best_cards": j.best_cards,
-                       "cost": j.cost(), "aim": if j.least { "fewest" } else { "most" }});
-                if let Some(name) = record.names.get(j.seat.index()) {
-                    o["player"] = json!(name);
-                }
-                if let Some((played, best)) = j.outcome {
-                    o["outcome"] = json!(played);
-                    o["best_outcome"] = json!(best);
-                }
-                o
-            })
-            .collect();
-        return Ok(format!("{}\n", Value::Array(v)));
-    }
+    Ok((judged, heads))
+}
+
+/// The judged cards as JSON.
+fn json_report(record: &MatchRecord, judged: &[Judged]) -> String {
+    let v: Vec<Value> = judged
+        .iter()
+        .map(|j| {
+            let mut o = json!({"deal": j.deal, "contract": j.contract.to_string(),
+                   "taker": j.taker.map(|t| t.0), "trick": j.trick, "seat": j.seat, "card": j.card,
+                   "value": j.value, "best": j.best, "best_cards": j.best_cards,
+                   "cost": j.cost(), "aim": if j.least { "fewest" } else { "most" }});
+            if let Some(name) = record.names.get(j.seat.index()) {
+                o["player"] = json!(name);
+            }
+            if let Some((played, best)) = j.outcome {
+                o["outcome"] = json!(played);
+                o["best_outcome"] = json!(best);
+            }
+            o
+        })
+        .collect();
+    format!("{}\n", Value::Array(v))
+}
+
+/// The judged cards as text: deal by deal, then each player's account.
+fn text_report(record: &MatchRecord, judged: &[Judged], heads: &[Heading]) -> String {
+    let who = |seat: Seat| match record.names.get(seat.index()) {
+        Some(n) => n.clone(),
+        None => format!("seat {}", seat.0),
+    };
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -309,7 +338,7 @@ pub fn run(file: &Path, only: Option<usize>, as_json: bool) -> Result<String, St
          (in распасы the fewest are best); a mistake that changes the contract's outcome under \
          best play says so"
     );
-    for (deal, head) in &heads {
+    for (deal, head) in heads {
         let _ = writeln!(out, "deal {deal} ({head})");
         for j in judged.iter().filter(|j| j.deal == *deal) {
             let mut mark = if j.cost() > 0 {
@@ -348,7 +377,7 @@ pub fn run(file: &Path, only: Option<usize>, as_json: bool) -> Result<String, St
     }
     let all: Vec<&Judged> = judged.iter().collect();
     let _ = writeln!(out, "in all: {}", account(&all));
-    Ok(out)
+    out
 }
 
 /// "16 cards, 2 mistakes costing 19 points".

@@ -16,8 +16,8 @@ use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::{Map, Value};
 
-use crate::any_match::Match;
 use crate::action::SeatAction;
+use crate::any_match::Match;
 use crate::deck::Deck;
 use crate::error::GameError;
 use crate::seat::Seat;
