@@ -119,7 +119,10 @@ fn write_loop(
         let writes: Vec<Write> = jobs.iter().map(|j: &Job| j.write.clone()).collect();
         let results = store.write_batch(&writes);
         for (job, r) in jobs.drain(..).zip(results) {
-            if let Err(e @ (StoreError::Io(_) | StoreError::ReadOnly(_))) = &r {
+            if let Err(
+                e @ (StoreError::Io(_) | StoreError::Database(_) | StoreError::ReadOnly(_)),
+            ) = &r
+            {
                 eprintln!("belot serve: database: {e}");
             }
             let _ = job.done.send(r);

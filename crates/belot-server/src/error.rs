@@ -86,7 +86,7 @@ impl From<StoreError> for ApiError {
                 "read_only",
                 "the server cannot write its database: nothing was changed",
             ),
-            StoreError::Foreign(_) | StoreError::Io(_) => ApiError::new(
+            StoreError::Foreign(_) | StoreError::Io(_) | StoreError::Database(_) => ApiError::new(
                 StatusCode::INTERNAL_SERVER_ERROR,
                 "storage",
                 "the server could not read or store this: nothing was changed",

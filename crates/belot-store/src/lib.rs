@@ -111,7 +111,22 @@ pub enum StoreError {
     Full,
     /// The database failed or holds something unreadable.
     Io(String),
+    /// The database engine failed; the cause is kept (`source()`).
+    Database(Cause),
 }
+
+/// The error underneath a [`StoreError::Database`], kept for
+/// [`std::error::Error::source`]; two are equal when they say the same.
+#[derive(Clone, Debug)]
+pub struct Cause(pub std::sync::Arc<dyn std::error::Error + Send + Sync>);
+
+impl PartialEq for Cause {
+    fn eq(&self, other: &Cause) -> bool {
+        self.0.to_string() == other.0.to_string()
+    }
+}
+
+impl Eq for Cause {}
 
 impl StoreError {
     /// A stable code for the error, for programs and logs.
@@ -123,7 +138,7 @@ impl StoreError {
             StoreError::ReadOnly(_) => "read_only",
             StoreError::Foreign(_) => "foreign_database",
             StoreError::Full => "disk_full",
-            StoreError::Io(_) => "storage",
+            StoreError::Io(_) | StoreError::Database(_) => "storage",
         }
     }
 }
@@ -145,11 +160,19 @@ impl fmt::Display for StoreError {
             StoreError::Foreign(m) => write!(f, "not a belot database, left untouched: {m}"),
             StoreError::Full => f.write_str("the disk is full: nothing was stored"),
             StoreError::Io(m) => write!(f, "database: {m}"),
+            StoreError::Database(c) => write!(f, "database: {}", c.0),
         }
     }
 }
 
-impl std::error::Error for StoreError {}
+impl std::error::Error for StoreError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            StoreError::Database(c) => Some(&*c.0),
+            _ => None,
+        }
+    }
+}
 
 /// One write of a batch ([`Store::write_batch`]).
 #[derive(Clone, PartialEq, Debug)]

@@ -66,7 +66,7 @@ impl From<rusqlite::Error> for StoreError {
             Some(ErrorCode::ReadOnly) => StoreError::ReadOnly(e.to_string()),
             Some(ErrorCode::DiskFull) => StoreError::Full,
             Some(ErrorCode::NotADatabase) => StoreError::Foreign(e.to_string()),
-            _ => StoreError::Io(e.to_string()),
+            _ => StoreError::Database(crate::Cause(std::sync::Arc::new(e))),
         }
     }
 }
@@ -105,7 +105,9 @@ impl SqliteStore {
             return Err(StoreError::ReadOnly(format!("{} is read-only", path.display())));
         }
         SqliteStore::setup(conn).map_err(|e| match e {
-            StoreError::ReadOnly(_) | StoreError::Io(_) if !folder_writable(path) => {
+            StoreError::ReadOnly(_) | StoreError::Io(_) | StoreError::Database(_)
+                if !folder_writable(path) =>
+            {
                 StoreError::ReadOnly(format!(
                     "its folder cannot be written (SQLite keeps its journal beside {})",
                     path.display()

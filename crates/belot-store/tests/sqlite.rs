@@ -230,3 +230,16 @@ fn a_keyed_write_is_stored_once() {
     assert_eq!(s.write_batch(&[w(1, "k2")])[0], Ok(Written::Appended(2)));
     assert_eq!(s.keys(&id).unwrap(), vec![("k1".into(), 1), ("k2".into(), 2)]);
 }
+
+/// A failure of the database engine keeps its cause (issue 20): the
+/// error says what failed, has the stable code `storage`, and its
+/// `source()` is SQLite's own error.
+#[test]
+fn a_database_failure_keeps_its_cause() {
+    use std::error::Error;
+    let e = belot_store::StoreError::from(rusqlite::Error::InvalidQuery);
+    assert_eq!(e.code(), "storage");
+    let cause = e.source().expect("the cause is kept");
+    assert_eq!(cause.to_string(), rusqlite::Error::InvalidQuery.to_string());
+    assert!(e.to_string().starts_with("database: "), "{e}");
+}
