@@ -250,6 +250,12 @@ pub fn french_rules() -> Vec<RuleInfo> {
                 "a trump laid on the partner's winning trump must beat it when possible",
             ),
             (
+                "must_undertrump",
+                RuleKind::Bool,
+                "Under-trump when you cannot over-trump",
+                "void in the suit led, with only trumps below an opponent's winning trump, you must still play a trump; off: any card",
+            ),
+            (
                 "first_packets",
                 choice!(FirstPackets: ThreeTwo, TwoThree),
                 "First packets of the deal",
@@ -531,6 +537,6 @@ mod tests {
             french_rules()[1].kind,
             RuleKind::Choice(vec!["more_points".into(), "taker".into()])
         );
-        assert_eq!(french_rules()[12].kind, RuleKind::Choice(vec!["3+2".into(), "2+3".into()]));
+        assert_eq!(french_rules()[13].kind, RuleKind::Choice(vec!["3+2".into(), "2+3".into()]));
     }
 }

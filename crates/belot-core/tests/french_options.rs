@@ -31,6 +31,7 @@ fn french_option_defaults_are_the_seeds() {
     assert_eq!(o.card_reuse, CardReuse::AllowCarreAndSeq);
     assert_eq!(o.capot_victim_announcements, CapotVictim::Keep);
     assert!(o.overtrump_over_partner_when_discarding_trump);
+    assert!(o.must_undertrump);
     assert_eq!(o.first_packets, FirstPackets::ThreeTwo);
 }
 
@@ -217,6 +218,25 @@ fn french_option_overtrump_over_partner_when_discarding_trump() {
     let o = FrenchOptions { overtrump_over_partner_when_discarding_trump: false, ..opts() };
     let d = deal_at_play(o, MELD_HANDS, Suit::Hearts, 0);
     assert!(!d.play_state().unwrap().rules().overtrump_over_partner);
+}
+
+/// The duty to under-trump (issue 20): void in the suit led, holding only
+/// trumps below an opponent's winning trump, a player must still trump
+/// (seed 002, the default); with the option off (contrée, many tables) he
+/// may play any card. A trump he can beat with must still be beaten.
+#[test]
+fn french_option_must_undertrump() {
+    let h = Contract::Suit(Suit::Hearts);
+    let hand = set("7H 8H 8D AC");
+    let ctx = TrickContext { led: Some(c("KS")), winning: c("TH"), partner_winning: false };
+    assert_eq!(legal_plays(hand, h, &PlayRules::FRENCH, &ctx), set("7H 8H"));
+    let o = FrenchOptions { must_undertrump: false, ..opts() };
+    assert_eq!(legal_plays(hand, h, &o.play_rules(), &ctx), hand);
+    let higher = set("7H JH 8D");
+    assert_eq!(legal_plays(higher, h, &o.play_rules(), &ctx), set("JH"));
+    // The deal passes the option to its play rules.
+    let d = deal_at_play(o, MELD_HANDS, Suit::Hearts, 0);
+    assert!(!d.play_state().unwrap().rules().must_undertrump);
 }
 
 #[test]

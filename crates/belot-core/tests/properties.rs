@@ -23,7 +23,7 @@ fn options_strategy() -> impl Strategy<Value = FrenchOptions> {
         prop_oneof![Just(1000u32), Just(500)],
         any::<bool>(),
         0..3u8,
-        any::<[bool; 4]>(),
+        any::<[bool; 5]>(),
         0..3u8,
         prop_oneof![Just(Some(5u8)), Just(None)],
         any::<bool>(),
@@ -50,6 +50,7 @@ fn options_strategy() -> impl Strategy<Value = FrenchOptions> {
                 CapotVictim::Transfer,
             ][capot as usize],
             overtrump_over_partner_when_discarding_trump: !flags[0],
+            must_undertrump: !flags[4],
             first_packets: if packets { FirstPackets::TwoThree } else { FirstPackets::ThreeTwo },
             players: 4,
         })

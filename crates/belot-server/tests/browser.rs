@@ -505,7 +505,7 @@ fn browser_house_rules_come_from_the_server_main_ones_first_translated() {
         );
         assert_eq!(
         a.js("return [document.querySelector('#o-more-rules').open, document.querySelector('#o-seq_len_cap').checkVisibility(), document.querySelectorAll('#o-more-rules label.rule').length];"),
-        json!([false, false, 10])
+        json!([false, false, 11])
     );
         assert_eq!(
             a.js(

@@ -99,6 +99,11 @@ pub struct FrenchOptions {
     /// A player who chooses to trump on his partner's winning trump must
     /// still beat it when he can (seed 002 §3 literal).
     pub overtrump_over_partner_when_discarding_trump: bool,
+    /// Void in the led suit, holding only trumps lower than an opponent's
+    /// winning trump, a player must still play a trump (seed 002's duty to
+    /// trump; FFB "pisser"). Off, as many tables and the contrée rules
+    /// play: he may play any card.
+    pub must_undertrump: bool,
     /// Packets of the first distribution.
     pub first_packets: FirstPackets,
     /// Players: 4 in two teams (default), or 3 or 2 each for himself
@@ -121,6 +126,7 @@ impl Default for FrenchOptions {
             card_reuse: CardReuse::AllowCarreAndSeq,
             capot_victim_announcements: CapotVictim::Keep,
             overtrump_over_partner_when_discarding_trump: true,
+            must_undertrump: true,
             first_packets: FirstPackets::ThreeTwo,
             players: 4,
         }
@@ -130,11 +136,12 @@ impl Default for FrenchOptions {
 impl FrenchOptions {
     /// The play duties of this table: seed 002's, the partner exception
     /// only with partners (four players), over-trumping a partner's trump
-    /// as the option says.
+    /// and under-trumping as the options say.
     pub fn play_rules(&self) -> crate::PlayRules {
         crate::PlayRules {
             partner_exception: self.players == 4,
             overtrump_over_partner: self.overtrump_over_partner_when_discarding_trump,
+            must_undertrump: self.must_undertrump,
             ..crate::PlayRules::FRENCH
         }
     }
