@@ -482,88 +482,14 @@ pub fn run(args: ScoreArgs) -> R<String> {
         false => SqliteStore::open(&path),
     };
     let mut store = store.map_err(|e| e.to_string())?;
-    let load = |store: &SqliteStore, id: &str| -> R<(SheetId, Sheet)> {
-        let id = SheetId::parse(id).map_err(|e| e.to_string())?;
-        let (setup, changes) = store.load(&id).map_err(|e| e.to_string())?;
-        let sheet = Sheet::from_history(setup, &changes)?;
-        Ok((id, sheet))
-    };
-    // Applies a change in memory (refused changes store nothing), then
-    // appends it in one transaction.
-    let change =
-        |store: &mut SqliteStore, id: &str, make: &dyn Fn(&Sheet) -> R<Change>| -> R<String> {
-            let (id, mut sheet) = load(store, id)?;
-            let c = make(&sheet)?;
-            let n = sheet.history().len();
-            sheet.apply(c.clone())?;
-            store.append(&id, n, &c).map_err(|e| e.to_string())?;
-            Ok(render(&id, &sheet))
-        };
+    let store = &mut store;
     match args.command {
         ScoreCommand::New { variant, players, dealer, name, options } => {
-            let opts: Value = match options {
-                Some(o) => serde_json::from_str(&o).map_err(|e| format!("--options: {e}"))?,
-                None => json!({}),
-            };
-            // Each variant's options first, for an error that names the option.
-            fn check<T: serde::de::DeserializeOwned>(o: &Value) -> R<()> {
-                belot_core::options_from_json::<T>(o.clone())
-                    .map(drop)
-                    .map_err(|e| format!("--options: {e}"))
-            }
-            match variant {
-                VariantArg::French => check::<belot_core::french::FrenchOptions>(&opts)?,
-                VariantArg::TwoPlayer => check::<belot_core::two_player::TwoOptions>(&opts)?,
-                VariantArg::ThreePlayer => check::<belot_core::three_player::ThreeOptions>(&opts)?,
-            }
-            let rules: Rules = serde_json::from_value(json!({
-                "variant": match variant {
-                    VariantArg::French => "french",
-                    VariantArg::TwoPlayer => "two_player",
-                    VariantArg::ThreePlayer => "three_player",
-                },
-                "options": opts,
-            }))
-            .map_err(|e| format!("--options: {e}"))?;
-            let setup = Setup {
-                name,
-                players: players.split(',').map(|p| p.trim().to_string()).collect(),
-                first_dealer: Seat(dealer),
-                rules,
-            };
-            let sheet = Sheet::new(setup)?;
-            let id = store.create(sheet.setup()).map_err(|e| e.to_string())?;
-            Ok(format!("{id}\n"))
+            new_sheet(store, variant, &players, dealer, name, options)
         }
-        ScoreCommand::List { json: as_json } => {
-            let list = store.list().map_err(|e| e.to_string())?;
-            if as_json {
-                let v: Vec<Value> = list
-                    .iter()
-                    .map(|i| json!({"id": i.id.as_str(), "created": i.created, "setup": i.setup, "changes": i.changes}))
-                    .collect();
-                return Ok(format!("{}\n", Value::Array(v)));
-            }
-            let mut out = String::new();
-            for i in &list {
-                let _ = writeln!(
-                    out,
-                    "{}  {:<12} {:<30} {}",
-                    i.id,
-                    i.setup.rules.name(),
-                    i.setup.players.join(", "),
-                    i.setup.name
-                );
-            }
-            if list.is_empty() {
-                out.push_str(
-                    "no score sheets yet: belot score new --variant french --players A,B,C,D\n",
-                );
-            }
-            Ok(out)
-        }
+        ScoreCommand::List { json: as_json } => list(store, as_json),
         ScoreCommand::Show { sheet, json: as_json } => {
-            let (id, sheet) = load(&store, &sheet)?;
+            let (id, sheet) = load(store, &sheet)?;
             if as_json {
                 Ok(format!(
                     "{}\n",
@@ -573,78 +499,175 @@ pub fn run(args: ScoreArgs) -> R<String> {
                 Ok(render(&id, &sheet))
             }
         }
-        ScoreCommand::Add { sheet, entry } => change(&mut store, &sheet, &|s| {
-            Ok(Change::Add { entry: entry.build(&s.setup().rules)? })
-        }),
-        ScoreCommand::Edit { sheet, deal, entry } => change(&mut store, &sheet, &|s| {
+        ScoreCommand::Add { sheet, entry } => {
+            change(store, &sheet, &|s| Ok(Change::Add { entry: entry.build(&s.setup().rules)? }))
+        }
+        ScoreCommand::Edit { sheet, deal, entry } => change(store, &sheet, &|s| {
             Ok(Change::Edit { id: deal, entry: entry.build(&s.setup().rules)? })
         }),
         ScoreCommand::Delete { sheet, deal } => {
-            change(&mut store, &sheet, &|_| Ok(Change::Delete { id: deal }))
+            change(store, &sheet, &|_| Ok(Change::Delete { id: deal }))
         }
         ScoreCommand::Restore { sheet, deal } => {
-            change(&mut store, &sheet, &|_| Ok(Change::Restore { id: deal }))
+            change(store, &sheet, &|_| Ok(Change::Restore { id: deal }))
         }
-        ScoreCommand::Undo { sheet } => change(&mut store, &sheet, &|_| Ok(Change::TakeBack)),
-        ScoreCommand::Redo { sheet } => change(&mut store, &sheet, &|_| Ok(Change::PutBack)),
-        ScoreCommand::UndoChange { sheet } => change(&mut store, &sheet, &|_| Ok(Change::Undo)),
-        ScoreCommand::RedoChange { sheet } => change(&mut store, &sheet, &|_| Ok(Change::Redo)),
+        ScoreCommand::Undo { sheet } => change(store, &sheet, &|_| Ok(Change::TakeBack)),
+        ScoreCommand::Redo { sheet } => change(store, &sheet, &|_| Ok(Change::PutBack)),
+        ScoreCommand::UndoChange { sheet } => change(store, &sheet, &|_| Ok(Change::Undo)),
+        ScoreCommand::RedoChange { sheet } => change(store, &sheet, &|_| Ok(Change::Redo)),
         ScoreCommand::Changes { sheet, json: as_json } => {
-            let (_, sheet) = load(&store, &sheet)?;
+            let (_, sheet) = load(store, &sheet)?;
             Ok(changes(&sheet, as_json))
         }
         ScoreCommand::Revert { sheet, change: n } => {
-            change(&mut store, &sheet, &|_| Ok(Change::Revert { change: n }))
+            change(store, &sheet, &|_| Ok(Change::Revert { change: n }))
         }
-        ScoreCommand::Export { sheet, format } => {
-            let (id, sheet) = load(&store, &sheet)?;
-            Ok(match format {
-                Format::Json => format!(
-                    "{}\n",
-                    serde_json::to_string_pretty(&json!({
-                        "format": "belot-sheet", "version": 1, "id": id.as_str(),
-                        "setup": sheet.setup(), "history": sheet.history(), "table": sheet.table(),
-                    }))
-                    .map_err(|e| e.to_string())?
-                ),
-                Format::Csv => csv(&sheet),
-            })
-        }
-        ScoreCommand::Import { file } => {
-            let text = read_input(&file)?;
-            let v: Value =
-                serde_json::from_str(&text).map_err(|e| format!("{}: {e}", file.display()))?;
-            if v["format"] != "belot-sheet" {
-                return Err("not a belot sheet export: expected \"format\": \"belot-sheet\"".into());
-            }
-            let setup: Setup =
-                serde_json::from_value(v["setup"].clone()).map_err(|e| format!("setup: {e}"))?;
-            let history: Vec<Change> = serde_json::from_value(v["history"].clone())
-                .map_err(|e| format!("history: {e}"))?;
-            // Replays it first: a history that does not apply is refused whole.
-            let sheet = Sheet::from_history_checked(setup, &history)?;
-            // Its set-up as the sheet keeps it (names trimmed).
-            let id = store.import(sheet.setup(), &history).map_err(|e| e.to_string())?;
-            Ok(format!("{id}\n"))
-        }
-        ScoreCommand::AddRecord { sheet, file } => {
-            let text = read_input(&file)?;
-            let record: MatchRecord =
-                serde_json::from_str(&text).map_err(|e| format!("{}: {e}", file.display()))?;
-            let game = Game::from_record(&record).map_err(|e| e.to_string())?;
-            let entries = record_entries(&game)?;
-            let (id, mut s) = load(&store, &sheet)?;
-            let start = s.history().len();
-            let changes: Vec<Change> =
-                entries.into_iter().map(|entry| Change::Add { entry }).collect();
-            for c in &changes {
-                s.apply(c.clone())?;
-            }
-            // One transaction: a game's deals land together or not at all.
-            store.append_all(&id, start, &changes).map_err(|e| e.to_string())?;
-            Ok(render(&id, &s))
-        }
+        ScoreCommand::Export { sheet, format } => export(store, &sheet, format),
+        ScoreCommand::Import { file } => import(store, &file),
+        ScoreCommand::AddRecord { sheet, file } => add_record(store, &sheet, &file),
     }
+}
+
+/// A sheet from the store, rebuilt from its history.
+fn load(store: &SqliteStore, id: &str) -> R<(SheetId, Sheet)> {
+    let id = SheetId::parse(id).map_err(|e| e.to_string())?;
+    let (setup, changes) = store.load(&id).map_err(|e| e.to_string())?;
+    let sheet = Sheet::from_history(setup, &changes)?;
+    Ok((id, sheet))
+}
+
+/// Applies a change in memory (refused changes store nothing), then
+/// appends it in one transaction.
+fn change(store: &mut SqliteStore, id: &str, make: &dyn Fn(&Sheet) -> R<Change>) -> R<String> {
+    let (id, mut sheet) = load(store, id)?;
+    let c = make(&sheet)?;
+    let n = sheet.history().len();
+    sheet.apply(c.clone())?;
+    store.append(&id, n, &c).map_err(|e| e.to_string())?;
+    Ok(render(&id, &sheet))
+}
+
+/// `belot score new`: a sheet for the game, its players and house rules.
+fn new_sheet(
+    store: &mut SqliteStore,
+    variant: VariantArg,
+    players: &str,
+    dealer: u8,
+    name: String,
+    options: Option<String>,
+) -> R<String> {
+    let opts: Value = match options {
+        Some(o) => serde_json::from_str(&o).map_err(|e| format!("--options: {e}"))?,
+        None => json!({}),
+    };
+    // Each variant's options first, for an error that names the option.
+    fn check<T: serde::de::DeserializeOwned>(o: &Value) -> R<()> {
+        belot_core::options_from_json::<T>(o.clone())
+            .map(drop)
+            .map_err(|e| format!("--options: {e}"))
+    }
+    match variant {
+        VariantArg::French => check::<belot_core::french::FrenchOptions>(&opts)?,
+        VariantArg::TwoPlayer => check::<belot_core::two_player::TwoOptions>(&opts)?,
+        VariantArg::ThreePlayer => check::<belot_core::three_player::ThreeOptions>(&opts)?,
+    }
+    let rules: Rules = serde_json::from_value(json!({
+        "variant": match variant {
+            VariantArg::French => "french",
+            VariantArg::TwoPlayer => "two_player",
+            VariantArg::ThreePlayer => "three_player",
+        },
+        "options": opts,
+    }))
+    .map_err(|e| format!("--options: {e}"))?;
+    let setup = Setup {
+        name,
+        players: players.split(',').map(|p| p.trim().to_string()).collect(),
+        first_dealer: Seat(dealer),
+        rules,
+    };
+    let sheet = Sheet::new(setup)?;
+    let id = store.create(sheet.setup()).map_err(|e| e.to_string())?;
+    Ok(format!("{id}\n"))
+}
+
+/// `belot score list`.
+fn list(store: &SqliteStore, as_json: bool) -> R<String> {
+    let list = store.list().map_err(|e| e.to_string())?;
+    if as_json {
+        let v: Vec<Value> = list
+            .iter()
+            .map(|i| json!({"id": i.id.as_str(), "created": i.created, "setup": i.setup, "changes": i.changes}))
+            .collect();
+        return Ok(format!("{}\n", Value::Array(v)));
+    }
+    let mut out = String::new();
+    for i in &list {
+        let _ = writeln!(
+            out,
+            "{}  {:<12} {:<30} {}",
+            i.id,
+            i.setup.rules.name(),
+            i.setup.players.join(", "),
+            i.setup.name
+        );
+    }
+    if list.is_empty() {
+        out.push_str("no score sheets yet: belot score new --variant french --players A,B,C,D\n");
+    }
+    Ok(out)
+}
+
+/// `belot score export`: JSON (set-up, history, table) or CSV.
+fn export(store: &SqliteStore, sheet: &str, format: Format) -> R<String> {
+    let (id, sheet) = load(store, sheet)?;
+    Ok(match format {
+        Format::Json => format!(
+            "{}\n",
+            serde_json::to_string_pretty(&json!({
+                "format": "belot-sheet", "version": 1, "id": id.as_str(),
+                "setup": sheet.setup(), "history": sheet.history(), "table": sheet.table(),
+            }))
+            .map_err(|e| e.to_string())?
+        ),
+        Format::Csv => csv(&sheet),
+    })
+}
+
+/// `belot score import`: a JSON export into a new sheet, checked whole.
+fn import(store: &mut SqliteStore, file: &Path) -> R<String> {
+    let text = read_input(file)?;
+    let v: Value = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", file.display()))?;
+    if v["format"] != "belot-sheet" {
+        return Err("not a belot sheet export: expected \"format\": \"belot-sheet\"".into());
+    }
+    let setup: Setup =
+        serde_json::from_value(v["setup"].clone()).map_err(|e| format!("setup: {e}"))?;
+    let history: Vec<Change> =
+        serde_json::from_value(v["history"].clone()).map_err(|e| format!("history: {e}"))?;
+    // Replays it first: a history that does not apply is refused whole.
+    let sheet = Sheet::from_history_checked(setup, &history)?;
+    // Its set-up as the sheet keeps it (names trimmed).
+    let id = store.import(sheet.setup(), &history).map_err(|e| e.to_string())?;
+    Ok(format!("{id}\n"))
+}
+
+/// `belot score add-record`: every finished deal of an engine game record.
+fn add_record(store: &mut SqliteStore, sheet: &str, file: &Path) -> R<String> {
+    let text = read_input(file)?;
+    let record: MatchRecord =
+        serde_json::from_str(&text).map_err(|e| format!("{}: {e}", file.display()))?;
+    let game = Game::from_record(&record).map_err(|e| e.to_string())?;
+    let entries = record_entries(&game)?;
+    let (id, mut s) = load(store, sheet)?;
+    let start = s.history().len();
+    let changes: Vec<Change> = entries.into_iter().map(|entry| Change::Add { entry }).collect();
+    for c in &changes {
+        s.apply(c.clone())?;
+    }
+    // One transaction: a game's deals land together or not at all.
+    store.append_all(&id, start, &changes).map_err(|e| e.to_string())?;
+    Ok(render(&id, &s))
 }
 
 /// The deals of a played game as score-sheet entries (the same summaries
