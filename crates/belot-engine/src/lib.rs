@@ -276,166 +276,172 @@ impl Json for AnyMatch {
     /// down); the full breakdown once the deal is over.
     fn score_report(&self) -> Value {
         match self {
-            AnyMatch::French(g) => {
-                let d = g.current();
-                let over = d.is_over();
-                let announcements: Vec<Value> = d
-                    .announcements()
-                    .iter()
-                    .map(|a| {
-                        let shown = over || (d.contests_decided() && a.scored);
-                        json!({
-                            "seat": a.seat, "side": d.side(a.seat), "kind": a.meld.name(),
-                            "cards": shown.then(|| a.meld.cards()), "points": a.points,
-                            "scored": d.contests_decided().then_some(a.scored),
-                        })
-                    })
-                    .collect();
-                let belote = d
-                    .belote_seat()
-                    .filter(|_| over || d.belote_calls() > 0)
-                    .map(|s| json!({"seat": s, "side": d.side(s), "calls": d.belote_calls()}));
-                let (summary, score) = if d.players() == 3 {
-                    (json!(d.summary3()), json!(d.score3()))
-                } else {
-                    (json!(d.summary()), json!(d.score()))
-                };
-                json!({
-                    "deal": {
-                        "number": g.deal_count(),
-                        "players": d.players(),
-                        "dealer": d.dealer(),
-                        "phase": d.phase(),
-                        "contract": d.contract(),
-                        "taker": d.taker(),
-                        "card_points": d.points_so_far(),
-                        "tricks": d.tricks_so_far(),
-                        "announcements": announcements,
-                        "belote": belote,
-                        "summary": summary,
-                        "score": score,
-                    },
-                    "match": french_match_json(g),
-                })
-            }
-            AnyMatch::TwoPlayer(g) => {
-                let d = g.current();
-                let l = g.ledger();
-                let over = d.is_over();
-                let (points, tricks) = d
-                    .play_state()
-                    .map(|p| {
-                        let (pt, t) = (p.points(), p.tricks());
-                        ([pt[0], pt[1]], [t[0], t[1]])
-                    })
-                    .unwrap_or_default();
-                // Shown: everything once the deal is over; before, the contest
-                // winner's constructions after the first trick.
-                let shown =
-                    |s: Seat| over || (d.contest_decided() && d.contest_winner() == Some(s));
-                let constructions: Vec<Value> = [Seat(0), Seat(1)]
-                    .iter()
-                    .filter(|&&s| shown(s))
-                    .map(|&s| {
-                        let cards: Vec<CardSet> =
-                            d.constructions(s).iter().map(|m| m.cards()).collect();
-                        json!({"seat": s, "melds": cards})
-                    })
-                    .collect();
-                let announcements: Vec<Value> = d
-                    .announcements()
-                    .iter()
-                    .map(|a| {
-                        json!({"seat": a.seat, "kind": a.meld.name(), "points": a.points,
-                               "cards": shown(a.seat).then(|| a.meld.cards())})
-                    })
-                    .collect();
-                json!({
-                    "deal": {
-                        "number": g.deal_count(),
-                        "dealer": d.dealer(),
-                        "phase": d.phase(),
-                        "contract": d.contract(),
-                        "raspasy": d.is_raspasy(),
-                        "loader": d.loader(),
-                        // Tricks lie face down: points only once the deal is over.
-                        "card_points": over.then_some(points),
-                        "tricks": tricks,
-                        "announcements": announcements,
-                        "contest_winner": d.contest_decided().then(|| d.contest_winner()),
-                        "constructions": constructions,
-                        "belas": [d.bela_called(Seat(0)).count_ones(), d.bela_called(Seat(1)).count_ones()],
-                        "exchanged_by": d.exchanged_by(),
-                        "redeal_by": d.redeal_by(),
-                        "summary": d.summary(),
-                        "score": d.score(),
-                    },
-                    "match": {
-                        "target": l.options.target,
-                        "totals": l.totals,
-                        "pool": l.pool(),
-                        "pools": l.pools,
-                        "pool_lost": l.pool_lost,
-                        "next_dealer": l.next_dealer,
-                        "winner": l.winner,
-                        "rows": l.rows,
-                    }
-                })
-            }
-            AnyMatch::ThreePlayer(g) => {
-                let d = g.current();
-                let l = g.ledger();
-                let (points, tricks) = d
-                    .play_state()
-                    .map(|p| {
-                        let (pt, t) = (p.points(), p.tricks());
-                        ([pt[0], pt[1], pt[2]], [t[0], t[1], t[2]])
-                    })
-                    .unwrap_or_default();
-                let over = d.is_over();
-                let shown = |s: Seat| over || d.contest_winner() == Some(s);
-                let combinations: Vec<Value> = [Seat(0), Seat(1), Seat(2)]
-                    .iter()
-                    .filter(|&&s| shown(s))
-                    .map(|&s| {
-                        let cards: Vec<CardSet> =
-                            d.combinations(s).iter().map(|m| m.cards()).collect();
-                        json!({"seat": s, "melds": cards})
-                    })
-                    .collect();
-                json!({
-                    "deal": {
-                        "number": g.deal_count(),
-                        "dealer": d.dealer(),
-                        "phase": d.phase(),
-                        "contract": d.contract(),
-                        "declarer": d.declarer(),
-                        "card_points": points,
-                        "tricks": tricks,
-                        "exchanged": d.exchanged(),
-                        "announcements": d.announcements().iter().map(|a| json!({
-                            "seat": a.seat, "kind": a.meld.name(), "points": a.points,
-                            "cards": shown(a.seat).then(|| a.meld.cards()),
-                        })).collect::<Vec<_>>(),
-                        "contest_winner": d.contest_winner(),
-                        "combinations": combinations,
-                        "belots": ([0, 1, 2].map(|i| d.belot_called(Seat(i)).count_ones())),
-                        "summary": d.summary(),
-                        "score": d.score(),
-                    },
-                    "match": {
-                        "target": l.options.target,
-                        "totals": l.totals,
-                        "pool": l.pool,
-                        "pool_lost": l.pool_lost,
-                        "next_dealer": l.next_dealer,
-                        "winner": l.winner,
-                        "rows": l.rows,
-                    }
-                })
-            }
+            AnyMatch::French(g) => french_report(g),
+            AnyMatch::TwoPlayer(g) => two_player_report(g),
+            AnyMatch::ThreePlayer(g) => three_player_report(g),
         }
     }
+}
+
+/// The score report of a French Belote deal (`score` in the protocol).
+fn french_report(g: &FrenchMatch) -> Value {
+    let d = g.current();
+    let over = d.is_over();
+    let announcements: Vec<Value> = d
+        .announcements()
+        .iter()
+        .map(|a| {
+            let shown = over || (d.contests_decided() && a.scored);
+            json!({
+                "seat": a.seat, "side": d.side(a.seat), "kind": a.meld.name(),
+                "cards": shown.then(|| a.meld.cards()), "points": a.points,
+                "scored": d.contests_decided().then_some(a.scored),
+            })
+        })
+        .collect();
+    let belote = d
+        .belote_seat()
+        .filter(|_| over || d.belote_calls() > 0)
+        .map(|s| json!({"seat": s, "side": d.side(s), "calls": d.belote_calls()}));
+    let (summary, score) = if d.players() == 3 {
+        (json!(d.summary3()), json!(d.score3()))
+    } else {
+        (json!(d.summary()), json!(d.score()))
+    };
+    json!({
+        "deal": {
+            "number": g.deal_count(),
+            "players": d.players(),
+            "dealer": d.dealer(),
+            "phase": d.phase(),
+            "contract": d.contract(),
+            "taker": d.taker(),
+            "card_points": d.points_so_far(),
+            "tricks": d.tricks_so_far(),
+            "announcements": announcements,
+            "belote": belote,
+            "summary": summary,
+            "score": score,
+        },
+        "match": french_match_json(g),
+    })
+}
+
+/// The score report of a two-player Belot deal (`score` in the protocol).
+fn two_player_report(g: &TwoMatch) -> Value {
+    let d = g.current();
+    let l = g.ledger();
+    let over = d.is_over();
+    let (points, tricks) = d
+        .play_state()
+        .map(|p| {
+            let (pt, t) = (p.points(), p.tricks());
+            ([pt[0], pt[1]], [t[0], t[1]])
+        })
+        .unwrap_or_default();
+    // Shown: everything once the deal is over; before, the contest
+    // winner's constructions after the first trick.
+    let shown = |s: Seat| over || (d.contest_decided() && d.contest_winner() == Some(s));
+    let constructions: Vec<Value> = [Seat(0), Seat(1)]
+        .iter()
+        .filter(|&&s| shown(s))
+        .map(|&s| {
+            let cards: Vec<CardSet> = d.constructions(s).iter().map(|m| m.cards()).collect();
+            json!({"seat": s, "melds": cards})
+        })
+        .collect();
+    let announcements: Vec<Value> = d
+        .announcements()
+        .iter()
+        .map(|a| {
+            json!({"seat": a.seat, "kind": a.meld.name(), "points": a.points,
+                   "cards": shown(a.seat).then(|| a.meld.cards())})
+        })
+        .collect();
+    json!({
+        "deal": {
+            "number": g.deal_count(),
+            "dealer": d.dealer(),
+            "phase": d.phase(),
+            "contract": d.contract(),
+            "raspasy": d.is_raspasy(),
+            "loader": d.loader(),
+            // Tricks lie face down: points only once the deal is over.
+            "card_points": over.then_some(points),
+            "tricks": tricks,
+            "announcements": announcements,
+            "contest_winner": d.contest_decided().then(|| d.contest_winner()),
+            "constructions": constructions,
+            "belas": [d.bela_called(Seat(0)).count_ones(), d.bela_called(Seat(1)).count_ones()],
+            "exchanged_by": d.exchanged_by(),
+            "redeal_by": d.redeal_by(),
+            "summary": d.summary(),
+            "score": d.score(),
+        },
+        "match": {
+            "target": l.options.target,
+            "totals": l.totals,
+            "pool": l.pool(),
+            "pools": l.pools,
+            "pool_lost": l.pool_lost,
+            "next_dealer": l.next_dealer,
+            "winner": l.winner,
+            "rows": l.rows,
+        }
+    })
+}
+
+/// The score report of a three-player Belot deal (`score` in the protocol).
+fn three_player_report(g: &ThreeMatch) -> Value {
+    let d = g.current();
+    let l = g.ledger();
+    let (points, tricks) = d
+        .play_state()
+        .map(|p| {
+            let (pt, t) = (p.points(), p.tricks());
+            ([pt[0], pt[1], pt[2]], [t[0], t[1], t[2]])
+        })
+        .unwrap_or_default();
+    let over = d.is_over();
+    let shown = |s: Seat| over || d.contest_winner() == Some(s);
+    let combinations: Vec<Value> = [Seat(0), Seat(1), Seat(2)]
+        .iter()
+        .filter(|&&s| shown(s))
+        .map(|&s| {
+            let cards: Vec<CardSet> = d.combinations(s).iter().map(|m| m.cards()).collect();
+            json!({"seat": s, "melds": cards})
+        })
+        .collect();
+    json!({
+        "deal": {
+            "number": g.deal_count(),
+            "dealer": d.dealer(),
+            "phase": d.phase(),
+            "contract": d.contract(),
+            "declarer": d.declarer(),
+            "card_points": points,
+            "tricks": tricks,
+            "exchanged": d.exchanged(),
+            "announcements": d.announcements().iter().map(|a| json!({
+                "seat": a.seat, "kind": a.meld.name(), "points": a.points,
+                "cards": shown(a.seat).then(|| a.meld.cards()),
+            })).collect::<Vec<_>>(),
+            "contest_winner": d.contest_winner(),
+            "combinations": combinations,
+            "belots": ([0, 1, 2].map(|i| d.belot_called(Seat(i)).count_ones())),
+            "summary": d.summary(),
+            "score": d.score(),
+        },
+        "match": {
+            "target": l.options.target,
+            "totals": l.totals,
+            "pool": l.pool,
+            "pool_lost": l.pool_lost,
+            "next_dealer": l.next_dealer,
+            "winner": l.winner,
+            "rows": l.rows,
+        }
+    })
 }
 
 impl Engine {
