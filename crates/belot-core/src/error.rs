@@ -95,18 +95,18 @@ impl std::error::Error for GameError {}
 /// accepts in plain words ("a whole number, 0 or more", not "u32").
 pub fn options_from_json<T: serde::de::DeserializeOwned>(
     v: serde_json::Value,
-) -> Result<T, String> {
+) -> Result<T, ParseError> {
     serde_json::from_value::<T>(v.clone()).map_err(|e| {
         // The first key that fails on its own is the one to name.
         if let serde_json::Value::Object(m) = &v {
             for (k, x) in m {
                 let one = serde_json::Value::Object([(k.clone(), x.clone())].into_iter().collect());
                 if let Err(e) = serde_json::from_value::<T>(one) {
-                    return format!("option {k:?}: {}", plain(&e.to_string()));
+                    return ParseError(format!("option {k:?}: {}", plain(&e.to_string())));
                 }
             }
         }
-        plain(&e.to_string())
+        ParseError(plain(&e.to_string()))
     })
 }
 

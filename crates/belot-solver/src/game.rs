@@ -8,7 +8,7 @@ use belot_core::AnyMatch as Match;
 use belot_core::french::{FrenchDeal, FrenchMatch, FrenchOptions, SeatView};
 use belot_core::three_player::{ThreeDeal, ThreeMatch, ThreeOptions, ThreeView};
 use belot_core::two_player::{TwoDeal, TwoMatch, TwoOptions, TwoView};
-use belot_core::{Action, CardSet, Contract, Deck, GameError, Seat};
+use belot_core::{Action, CardSet, Contract, Deck, GameError, ParseError, Seat};
 
 /// A game and its house rules.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -51,7 +51,7 @@ impl Game {
 
     /// The game for a name of [`Game::name`] (also `french-4` and
     /// `belote` for `french`), with the variant's default rules.
-    pub fn from_name(name: &str) -> Result<Game, String> {
+    pub fn from_name(name: &str) -> Result<Game, ParseError> {
         let french = |players| Game::French(FrenchOptions { players, ..FrenchOptions::default() });
         Ok(match name.trim().to_lowercase().as_str() {
             "french" | "french-4" | "belote" => french(4),
@@ -60,11 +60,11 @@ impl Game {
             "two-player" => Game::Two(TwoOptions::default()),
             "three-player" => Game::Three(ThreeOptions::default()),
             other => {
-                return Err(format!(
+                return Err(ParseError::new(format!(
                     "unknown game {other:?}: the games are french (4 players in teams), \
                      french-3, french-2 (each for himself), two-player (to 1001), \
                      three-player (to 501)"
-                ));
+                )));
             }
         })
     }
@@ -83,33 +83,33 @@ impl Game {
 
     /// The same game with house rules read from JSON (as in `belot
     /// engine`); unknown keys are refused.
-    pub fn with_options(self, json: &str) -> Result<Game, String> {
+    pub fn with_options(self, json: &str) -> Result<Game, ParseError> {
         // The rules as they stand, with the given keys over them.
         let mut v = self.options_json();
         merge(&mut v, json)?;
         Ok(match self {
             Game::French(before) => {
                 let o: FrenchOptions = belot_core::options_from_json(v)?;
-                o.validate().map_err(|e| e.to_string())?;
+                o.validate().map_err(|e| ParseError::new(e.message))?;
                 // The game's name fixes the table: `players` may only
                 // repeat it, so french-3 never quietly becomes four.
                 if o.players != before.players {
-                    return Err(format!(
+                    return Err(ParseError::new(format!(
                         "option \"players\": {} does not go with this game ({} players); \
                          choose the game by name: french (4), french-3, french-2",
                         o.players, before.players
-                    ));
+                    )));
                 }
                 Game::French(o)
             }
             Game::Two(_) => {
                 let o: TwoOptions = belot_core::options_from_json(v)?;
-                o.validate().map_err(|e| e.to_string())?;
+                o.validate().map_err(|e| ParseError::new(e.message))?;
                 Game::Two(o)
             }
             Game::Three(_) => {
                 let o: ThreeOptions = belot_core::options_from_json(v)?;
-                o.validate().map_err(|e| e.to_string())?;
+                o.validate().map_err(|e| ParseError::new(e.message))?;
                 Game::Three(o)
             }
         })
@@ -117,16 +117,16 @@ impl Game {
 }
 
 /// Overwrites the keys of `v` with those of the JSON object `json`.
-fn merge(v: &mut serde_json::Value, json: &str) -> Result<(), String> {
-    let extra: serde_json::Value =
-        serde_json::from_str(json).map_err(|e| format!("options are not JSON: {e}"))?;
+fn merge(v: &mut serde_json::Value, json: &str) -> Result<(), ParseError> {
+    let extra: serde_json::Value = serde_json::from_str(json)
+        .map_err(|e| ParseError::new(format!("options are not JSON: {e}")))?;
     let (Some(dst), Some(src)) = (v.as_object_mut(), extra.as_object()) else {
-        return Err("options must be a JSON object, such as {\"target\": 500}".into());
+        return Err(ParseError::new("options must be a JSON object, such as {\"target\": 500}"));
     };
     for (k, x) in src {
         if !dst.contains_key(k) {
             let keys: Vec<&String> = dst.keys().collect();
-            return Err(format!("unknown option {k:?}; the options are {keys:?}"));
+            return Err(ParseError::new(format!("unknown option {k:?}; the options are {keys:?}")));
         }
         dst.insert(k.clone(), x.clone());
     }
