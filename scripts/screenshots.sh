@@ -27,7 +27,13 @@ for _ in $(seq 50); do curl -s -o /dev/null "$base/" && break; sleep 0.1; done
 
 api() { curl -s -X POST -H 'content-type: application/json' -d "$2" "$base$1"; }
 new_game() { api /api/sheets "$1" | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])'; }
-add() { api "/api/sheets/$1/changes" "{\"version\":$2,\"change\":{\"op\":\"add\",\"entry\":$3}}" >/dev/null; }
+# A refused sample deal stops the script (a screenshot of an empty game
+# would pass unnoticed).
+add() {
+  local r
+  r=$(api "/api/sheets/$1/changes" "{\"version\":$2,\"change\":{\"op\":\"add\",\"entry\":$3}}")
+  case $r in *'"error"'*) echo "refused: $3: $r" >&2; exit 1 ;; esac
+}
 
 shot() { # NAME URL [HEIGHT]
   local url="$2?lang=$lang"
@@ -48,7 +54,7 @@ short=$(new_game '{"players":["Ana","Boris","Chloé","Dimitar"],"rules":{"varian
 add "$short" 0 '{"kind":"french","taker":1,"card_points":[null,130],"belote":1}'
 add "$short" 1 '{"kind":"french","taker":1,"card_points":[null,120]}'
 two=$(new_game '{"players":["Ivan","Olena"],"rules":{"variant":"two_player"}}')
-add "$two" 0 '{"kind":"two_player","contract":"NT","loader":0,"card_points":[90,72]}'
+add "$two" 0 '{"kind":"two_player","contract":"H","loader":0,"card_points":[90,66]}'
 three=$(new_game '{"players":["Ana","Boris","Chloé"],"rules":{"variant":"three_player"}}')
 add "$three" 0 '{"kind":"three_player","declarer":0,"card_points":[71,42,49],"last_trick":0}'
 # The changes view: an edit of deal 2 after the four deals.
