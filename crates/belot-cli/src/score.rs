@@ -253,6 +253,18 @@ struct EntryArgs {
 
 type R<T> = Result<T, String>;
 
+/// `SEAT=N,...` pairs as one number per seat of `N`, 0 for a seat left
+/// out (and for a flag not given).
+fn per_seat<const N: usize>(arg: Option<&str>, what: &str) -> R<[u32; N]> {
+    let mut out = [0; N];
+    if let Some(a) = arg {
+        for (k, v) in pairs(a, what, N)? {
+            out[k] = v;
+        }
+    }
+    Ok(out)
+}
+
 fn pairs(s: &str, what: &str, max: usize) -> R<Vec<(usize, u32)>> {
     s.split(',')
         .filter(|t| !t.trim().is_empty())
@@ -372,18 +384,8 @@ impl EntryArgs {
             .parse()
             .map_err(|e| format!("--contract: {e}"))?;
         let p = numbers(self.points.as_deref().ok_or("--points A,B is required")?, "--points", 2)?;
-        let mut constructions = [0; 2];
-        if let Some(m) = &self.melds {
-            for (k, v) in pairs(m, "--melds", 2)? {
-                constructions[k] = v;
-            }
-        }
-        let mut belas = [0u8; 2];
-        if let Some(b) = &self.belas {
-            for (k, v) in pairs(b, "--belas", 2)? {
-                belas[k] = v.min(255) as u8;
-            }
-        }
+        let constructions = per_seat::<2>(self.melds.as_deref(), "--melds")?;
+        let belas = per_seat::<2>(self.belas.as_deref(), "--belas")?.map(|v| v.min(255) as u8);
         let took_trick = match &self.no_trick {
             Some(s) => {
                 let mut t = [true, true];
@@ -418,18 +420,8 @@ impl EntryArgs {
                 .collect(),
             None => Vec::new(),
         };
-        let mut combinations = [0; 3];
-        if let Some(m) = &self.melds {
-            for (k, v) in pairs(m, "--melds", 3)? {
-                combinations[k] = v;
-            }
-        }
-        let mut belots = [0u8; 3];
-        if let Some(b) = &self.belas {
-            for (k, v) in pairs(b, "--belas", 3)? {
-                belots[k] = v.min(255) as u8;
-            }
-        }
+        let combinations = per_seat::<3>(self.melds.as_deref(), "--melds")?;
+        let belots = per_seat::<3>(self.belas.as_deref(), "--belas")?.map(|v| v.min(255) as u8);
         Ok(DealInput::ThreePlayer {
             declarer: Seat(declarer),
             card_points: [p[0], p[1], p[2]],

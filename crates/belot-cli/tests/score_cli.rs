@@ -324,3 +324,39 @@ fn crash_test_killed_writers_lose_no_acknowledged_change() {
     let t = db.table(&id);
     assert_eq!(t["table"]["rows"].as_array().unwrap().len(), changes.len());
 }
+
+/// Per-seat flags (`--melds`, `--belas`) land on the seats they name; a
+/// seat left out has 0.
+#[test]
+fn per_seat_flags_of_two_and_three_players() {
+    let db = Db::new("per-seat");
+    let id = db.ok(&["new", "--variant", "three-player", "--players", "A,B,C"]);
+    let id = id.trim();
+    db.ok(&[
+        "add",
+        id,
+        "--declarer",
+        "0",
+        "--points",
+        "71,42,49",
+        "--last",
+        "0",
+        "--melds",
+        "0=50",
+        "--belas",
+        "0=1",
+    ]);
+    let entry = &db.table(id)["table"]["rows"][0]["entry"];
+    assert_eq!(
+        (entry["combinations"].clone(), entry["belots"].clone()),
+        (json!([50, 0, 0]), json!([1, 0, 0]))
+    );
+    let id = db.ok(&["new", "--variant", "two-player", "--players", "Ivan,Olena"]);
+    let id = id.trim();
+    db.ok(&["add", id, "--contract", "H", "--loader", "1", "--points", "40,90", "--belas", "1=1"]);
+    let entry = &db.table(id)["table"]["rows"][0]["entry"];
+    assert_eq!(
+        (entry["constructions"].clone(), entry["belas"].clone()),
+        (json!([0, 0]), json!([0, 1]))
+    );
+}
