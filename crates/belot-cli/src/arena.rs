@@ -3,9 +3,9 @@
 
 use std::fmt::Write as _;
 
+use belot_core::Game;
 use belot_solver::arena::{Arena, Report, Unit};
 use belot_solver::bots::BotKind;
-use belot_solver::game::Game;
 use indicatif::{ProgressBar, ProgressStyle};
 
 /// Runs the tournament; the text or JSON report.

@@ -287,8 +287,8 @@ fn fresh_seed() -> u64 {
 
 /// `--game` and `--options` of the bot commands: the game, with house
 /// rules from JSON over the seed's defaults.
-fn game_of(name: &str, options: Option<&str>) -> Result<belot_solver::game::Game, String> {
-    let game = belot_solver::game::Game::from_name(name).map_err(|e| e.to_string())?;
+fn game_of(name: &str, options: Option<&str>) -> Result<belot_core::Game, String> {
+    let game = belot_core::Game::from_name(name).map_err(|e| e.to_string())?;
     match options {
         Some(o) => game.with_options(o).map_err(|e| format!("--options: {e}")),
         None => Ok(game),

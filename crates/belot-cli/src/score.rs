@@ -3,11 +3,11 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use belot_core::AnyMatch as Game;
 use belot_core::meld::Meld;
+use belot_core::{AnyMatch, Game, Variant};
 use belot_core::{CardSet, Contract, MatchRecord, Seat, Side, Suit, parse_cards};
 use belot_score::{
-    Announced, Change, DealInput, Rules, Setup, Sheet, contract_text, csv, num, side_names,
+    Announced, Change, DealInput, Setup, Sheet, contract_text, csv, num, side_names,
 };
 use belot_store::{SheetId, SqliteStore, Store};
 use clap::{Args, Subcommand, ValueEnum};
@@ -25,13 +25,6 @@ pub struct ScoreArgs {
 }
 
 #[derive(Clone, Copy, ValueEnum)]
-enum VariantArg {
-    French,
-    TwoPlayer,
-    ThreePlayer,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
 enum Format {
     Json,
     Csv,
@@ -41,9 +34,9 @@ enum Format {
 enum ScoreCommand {
     /// Start a score sheet.
     New {
-        /// The game.
-        #[arg(long, value_enum)]
-        variant: VariantArg,
+        /// The game: french, two_player or three_player.
+        #[arg(long)]
+        variant: Variant,
         /// Player names in seat order (the order the deal passes), comma-separated.
         #[arg(long)]
         players: String,
@@ -295,7 +288,7 @@ fn numbers(s: &str, what: &str, n: usize) -> R<Vec<u32>> {
 }
 
 impl EntryArgs {
-    fn build(&self, rules: &Rules) -> R<DealInput> {
+    fn build(&self, rules: &Game) -> R<DealInput> {
         if let Some(j) = &self.entry {
             return serde_json::from_str(j).map_err(|e| format!("--entry: {e}"));
         }
@@ -307,9 +300,9 @@ impl EntryArgs {
         }
         let sides = rules.sides();
         match rules {
-            Rules::French { options } => self.french(options, sides),
-            Rules::TwoPlayer { .. } => self.two_player(),
-            Rules::ThreePlayer { .. } => self.three_player(),
+            Game::French(options) => self.french(options, sides),
+            Game::TwoPlayer(_) => self.two_player(),
+            Game::ThreePlayer(_) => self.three_player(),
         }
     }
 
@@ -542,7 +535,7 @@ fn change(store: &mut SqliteStore, id: &str, make: &dyn Fn(&Sheet) -> R<Change>)
 /// `belot score new`: a sheet for the game, its players and house rules.
 fn new_sheet(
     store: &mut SqliteStore,
-    variant: VariantArg,
+    variant: Variant,
     players: &str,
     dealer: u8,
     name: String,
@@ -552,26 +545,7 @@ fn new_sheet(
         Some(o) => serde_json::from_str(&o).map_err(|e| format!("--options: {e}"))?,
         None => json!({}),
     };
-    // Each variant's options first, for an error that names the option.
-    fn check<T: serde::de::DeserializeOwned>(o: &Value) -> R<()> {
-        belot_core::options_from_json::<T>(o.clone())
-            .map(drop)
-            .map_err(|e| format!("--options: {e}"))
-    }
-    match variant {
-        VariantArg::French => check::<belot_core::french::FrenchOptions>(&opts)?,
-        VariantArg::TwoPlayer => check::<belot_core::two_player::TwoOptions>(&opts)?,
-        VariantArg::ThreePlayer => check::<belot_core::three_player::ThreeOptions>(&opts)?,
-    }
-    let rules: Rules = serde_json::from_value(json!({
-        "variant": match variant {
-            VariantArg::French => "french",
-            VariantArg::TwoPlayer => "two_player",
-            VariantArg::ThreePlayer => "three_player",
-        },
-        "options": opts,
-    }))
-    .map_err(|e| format!("--options: {e}"))?;
+    let rules = Game::from_options(variant, opts).map_err(|e| format!("--options: {e}"))?;
     let setup = Setup {
         name,
         players: players.split(',').map(|p| p.trim().to_string()).collect(),
@@ -599,7 +573,7 @@ fn list(store: &SqliteStore, as_json: bool) -> R<String> {
             out,
             "{}  {:<12} {:<30} {}",
             i.id,
-            i.setup.rules.name(),
+            i.setup.rules.variant(),
             i.setup.players.join(", "),
             i.setup.name
         );
@@ -649,7 +623,7 @@ fn add_record(store: &mut SqliteStore, sheet: &str, file: &Path) -> R<String> {
     let text = read_input(file)?;
     let record: MatchRecord =
         serde_json::from_str(&text).map_err(|e| format!("{}: {e}", file.display()))?;
-    let game = Game::from_record(&record).map_err(|e| e.to_string())?;
+    let game = AnyMatch::from_record(&record).map_err(|e| e.to_string())?;
     let entries = record_entries(&game)?;
     let (id, mut s) = load(store, sheet)?;
     let start = s.history().len();
@@ -664,10 +638,10 @@ fn add_record(store: &mut SqliteStore, sheet: &str, file: &Path) -> R<String> {
 
 /// The deals of a played game as score-sheet entries (the same summaries
 /// the engine scored).
-fn record_entries(game: &Game) -> R<Vec<DealInput>> {
+fn record_entries(game: &AnyMatch) -> R<Vec<DealInput>> {
     let mut out = Vec::new();
     match game {
-        Game::French(m) => {
+        AnyMatch::French(m) => {
             for d in m
                 .previous_deals()
                 .iter()
@@ -699,7 +673,7 @@ fn record_entries(game: &Game) -> R<Vec<DealInput>> {
                 }
             }
         }
-        Game::TwoPlayer(m) => {
+        AnyMatch::TwoPlayer(m) => {
             for d in m
                 .previous_deals()
                 .iter()
@@ -721,7 +695,7 @@ fn record_entries(game: &Game) -> R<Vec<DealInput>> {
                 }
             }
         }
-        Game::ThreePlayer(m) => {
+        AnyMatch::ThreePlayer(m) => {
             for d in m
                 .previous_deals()
                 .iter()
@@ -759,9 +733,9 @@ fn render(id: &SheetId, sheet: &Sheet) -> String {
     let sides = side_names(setup);
     let mut out = String::new();
     let title = if setup.name.is_empty() {
-        setup.rules.name().to_string()
+        setup.rules.variant().to_string()
     } else {
-        format!("{} ({})", setup.name, setup.rules.name())
+        format!("{} ({})", setup.name, setup.rules.variant())
     };
     let _ = writeln!(out, "{title}  sheet {id}");
     // One column per side for the deal's points, then one per side for

@@ -5,8 +5,8 @@
 use std::io::Write as _;
 use std::process::{Command, Output, Stdio};
 
+use belot_core::{AnyDeal, Deal, Game};
 use belot_core::{Card, CardSet, Deck, MatchRecord, Seat};
-use belot_solver::game::{Game, Table};
 
 const GAMES: [&str; 5] = ["french", "french-3", "french-2", "two-player", "three-player"];
 
@@ -72,7 +72,7 @@ fn assert_no_other_hand(text: &str) {
 fn hands_in_record(game: &Game, record: &MatchRecord) -> Vec<CardSet> {
     let mut hands = Vec::new();
     for deal in &record.deals {
-        let mut table = Table::new(game, deal.dealer, deal.deck).unwrap();
+        let mut table = AnyDeal::new(game, deal.dealer, deal.deck).unwrap();
         for a in &deal.actions {
             if a.seat == Seat(0) {
                 hands.push(table.view(Seat(0)).hand());
@@ -144,8 +144,8 @@ fn three_player_belot_plays_to_the_end_of_the_match() {
 fn first_dealer(game: &Game, seed: u64) -> Seat {
     match game {
         Game::French(o) => Seat(o.players - 1),
-        Game::Two(_) => belot_core::two_player::dealer_by_lot(seed),
-        Game::Three(_) => belot_core::three_player::dealer_by_lot(seed),
+        Game::TwoPlayer(_) => belot_core::two_player::dealer_by_lot(seed),
+        Game::ThreePlayer(_) => belot_core::three_player::dealer_by_lot(seed),
     }
 }
 
@@ -155,7 +155,8 @@ fn every_game_takes_commands_and_refuses_bad_input() {
     for (name, seed) in GAMES.iter().zip([11u64, 12, 13, 14, 15]) {
         let game = Game::from_name(name).unwrap();
         // A card dealt to Left (or Opponent): it is never in your hand.
-        let table = Table::new(&game, first_dealer(&game, seed), Deck::from_seed(seed, 0)).unwrap();
+        let table =
+            AnyDeal::new(&game, first_dealer(&game, seed), Deck::from_seed(seed, 0)).unwrap();
         let theirs = table.view(Seat(1)).hand().first().unwrap();
         let mut script = format!("help\nscore\nlast\nhint\nZZ\n{theirs}\n99\n0\nnonsense\n\n");
         script.push_str("AS KS\n");
@@ -168,8 +169,8 @@ fn every_game_takes_commands_and_refuses_bad_input() {
         let text = text(&play(&["--game", name, "--seed", &seed.to_string()], input));
         let target = match game {
             Game::French(o) => o.target,
-            Game::Two(o) => o.target,
-            Game::Three(o) => o.target,
+            Game::TwoPlayer(o) => o.target,
+            Game::ThreePlayer(o) => o.target,
         };
         for expected in [
             "Type the number of an action".to_string(),

@@ -8,8 +8,11 @@ use crate::action::Action;
 use crate::deck::Deck;
 use crate::error::GameError;
 use crate::french::FrenchMatch;
+use crate::french::side_in;
+use crate::game::{AnyView, Deal, Game, Variant};
 use crate::play::{PlayState, Trick};
-use crate::record::{MatchRecord, Variant};
+use crate::points::Half;
+use crate::record::MatchRecord;
 use crate::seat::Seat;
 use crate::three_player::ThreeMatch;
 use crate::two_player::TwoMatch;
@@ -52,13 +55,35 @@ pub trait Match {
     fn dealer(&self) -> Seat;
     /// The game record.
     fn record(&self) -> MatchRecord;
+    /// The game and its house rules.
+    fn game(&self) -> Game;
+    /// What `seat` may know of the current deal.
+    fn view(&self, seat: Seat) -> AnyView;
+    /// The points each seat's side records for the current deal, once it
+    /// is scored (see [`Deal::recorded`]).
+    fn deal_recorded(&self) -> Option<Vec<Half>>;
+    /// Totals, held points and the winner.
+    fn standing(&self) -> Standing;
+}
+
+/// Where a match stands.
+#[derive(Clone, PartialEq, Eq, Debug, serde::Serialize)]
+pub struct Standing {
+    /// Each seat's match total (with teams, its team's on both seats).
+    pub totals: Vec<Half>,
+    /// Points held for the winner of a later deal.
+    pub held: Half,
+    /// The seats that won the match (a team's two, or one player); empty
+    /// while it goes on.
+    pub winners: Vec<Seat>,
 }
 
 /// `Match` for a game's match type: the same calls on each (its current
 /// deal, its own `apply`, `next_deal`, `record`, `deal_count`), with how it
 /// counts its players and knows its end.
 macro_rules! impl_match {
-    ($ty:ty, players: |$p:ident| $players:expr, over: |$o:ident| $over:expr) => {
+    ($ty:ty, $game:ident, players: |$p:ident| $players:expr, over: |$o:ident| $over:expr,
+     standing: $standing:path) => {
         impl Match for $ty {
             fn players(&self) -> u8 {
                 let $p = self;
@@ -95,15 +120,75 @@ macro_rules! impl_match {
             fn record(&self) -> MatchRecord {
                 <$ty>::record(self)
             }
+            fn game(&self) -> Game {
+                Game::$game(*self.options())
+            }
+            fn view(&self, seat: Seat) -> AnyView {
+                self.current().view(seat).into()
+            }
+            fn deal_recorded(&self) -> Option<Vec<Half>> {
+                Deal::recorded(self.current())
+            }
+            fn standing(&self) -> Standing {
+                $standing(self)
+            }
         }
     };
 }
 
-impl_match!(FrenchMatch, players: |m| m.options().players, over: |m| m.is_over());
-impl_match!(TwoMatch, players: |_m| 2, over: |m| m.ledger().is_over());
-impl_match!(ThreeMatch, players: |_m| 3, over: |m| m.ledger().is_over());
+impl_match!(FrenchMatch, French, players: |m| m.options().players, over: |m| m.is_over(),
+    standing: french_standing);
+impl_match!(TwoMatch, TwoPlayer, players: |_m| 2, over: |m| m.ledger().is_over(),
+    standing: two_standing);
+impl_match!(ThreeMatch, ThreePlayer, players: |_m| 3, over: |m| m.ledger().is_over(),
+    standing: three_standing);
+
+fn french_standing(m: &FrenchMatch) -> Standing {
+    let n = m.options().players;
+    let seats = (0..n).map(Seat);
+    if n == 3 {
+        let l = m.ledger3();
+        return Standing {
+            totals: l.totals.iter().map(|&t| Half::points(t)).collect(),
+            held: Half::points(l.pool),
+            winners: l.winner.into_iter().collect(),
+        };
+    }
+    let l = m.ledger();
+    Standing {
+        totals: seats.clone().map(|s| Half::points(l.totals[side_in(s, n).index()])).collect(),
+        held: Half::points(l.pool),
+        winners: seats.filter(|&s| l.winner == Some(side_in(s, n))).collect(),
+    }
+}
+
+fn two_standing(m: &TwoMatch) -> Standing {
+    let l = m.ledger();
+    Standing {
+        totals: l.totals.iter().map(|&t| Half::points(t)).collect(),
+        held: Half::points(l.pools.iter().sum()),
+        winners: l.winner.into_iter().collect(),
+    }
+}
+
+fn three_standing(m: &ThreeMatch) -> Standing {
+    let l = m.ledger();
+    Standing { totals: l.totals.to_vec(), held: l.pool, winners: l.winner.into_iter().collect() }
+}
 
 impl AnyMatch {
+    /// A match of `game` whose deal `k` is [`Deck::from_seed`]`(seed, k)`,
+    /// the first dealt by `first_dealer`.
+    pub fn from_seed(game: &Game, first_dealer: Seat, seed: u64) -> Result<AnyMatch, GameError> {
+        Ok(match game {
+            Game::French(o) => AnyMatch::French(FrenchMatch::from_seed(*o, first_dealer, seed)?),
+            Game::TwoPlayer(o) => AnyMatch::TwoPlayer(TwoMatch::from_seed(*o, first_dealer, seed)?),
+            Game::ThreePlayer(o) => {
+                AnyMatch::ThreePlayer(ThreeMatch::from_seed(*o, first_dealer, seed)?)
+            }
+        })
+    }
+
     /// Replays a record of any variant.
     pub fn from_record(r: &MatchRecord) -> Result<AnyMatch, GameError> {
         Ok(match r.variant {
@@ -176,5 +261,17 @@ impl Match for AnyMatch {
     }
     fn record(&self) -> MatchRecord {
         self.inner().record()
+    }
+    fn game(&self) -> Game {
+        self.inner().game()
+    }
+    fn view(&self, seat: Seat) -> AnyView {
+        self.inner().view(seat)
+    }
+    fn deal_recorded(&self) -> Option<Vec<Half>> {
+        self.inner().deal_recorded()
+    }
+    fn standing(&self) -> Standing {
+        self.inner().standing()
     }
 }

@@ -47,8 +47,10 @@ pub mod contract;
 pub mod deck;
 pub mod error;
 pub mod french;
+pub mod game;
 pub mod meld;
 pub mod play;
+pub mod points;
 pub mod record;
 pub mod rules_info;
 pub mod seat;
@@ -56,13 +58,15 @@ pub mod three_player;
 pub mod two_player;
 
 pub use action::{Action, SeatAction};
-pub use any_match::{AnyMatch, Match};
+pub use any_match::{AnyMatch, Match, Standing};
 pub use card::{Card, CardSet, Rank, Suit, parse_cards};
 pub use contract::Contract;
 pub use deck::Deck;
 pub use error::{GameError, InvalidInput, ParseError, options_from_json};
+pub use game::{AnyDeal, AnyView, Deal, Game, Variant};
 pub use play::{PlayRules, PlayState, TrickContext, legal_plays};
-pub use record::{MatchRecord, Variant};
+pub use points::Half;
+pub use record::MatchRecord;
 pub use rules_info::{RuleInfo, RuleKind};
 pub use seat::{Seat, Side};
 

@@ -27,17 +27,7 @@ pub const FORMAT: &str = "belot-record";
 /// The record version this library writes and reads.
 pub const VERSION: u32 = 1;
 
-/// The game a record or engine session plays.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Variant {
-    /// French Belote, four players in two teams (seed 002).
-    French,
-    /// Two-player Belot to 1001 (seed 001).
-    TwoPlayer,
-    /// Three-player Belot of the Black Sea ports (seed 000).
-    ThreePlayer,
-}
+pub use crate::game::Variant;
 
 /// A whole match.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]

@@ -188,21 +188,12 @@ fn deck_of(cards: &[Card]) -> Result<Deck, ProtoError> {
 /// The protocol's JSON for a match: a seat's view, the state, the
 /// status, the score report of a finished deal.
 trait Json {
-    fn view(&self, seat: Seat) -> Value;
     fn state(&self) -> Value;
     fn status(&self) -> Value;
     fn score_report(&self) -> Value;
 }
 
 impl Json for AnyMatch {
-    fn view(&self, seat: Seat) -> Value {
-        match self {
-            AnyMatch::French(m) => json!(m.current().view(seat)),
-            AnyMatch::TwoPlayer(m) => json!(m.current().view(seat)),
-            AnyMatch::ThreePlayer(m) => json!(m.current().view(seat)),
-        }
-    }
-
     fn state(&self) -> Value {
         match self {
             AnyMatch::French(m) => json!(m.current().full_state()),

@@ -20,8 +20,8 @@ use rand_core::SeedableRng;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
+use belot_core::AnyView;
 use belot_solver::bots::BotKind;
-use belot_solver::game::{GameView, game_of, view_of};
 use belot_solver::{Config, Solver, side_of};
 
 /// The commands answered here, for the engine's `help`.
@@ -143,7 +143,7 @@ impl Session {
                 format!("seat {s} is not to act; a bot plays the seat to act, seat {}", seat.0),
             ));
         }
-        let (game, view) = (game_of(g), view_of(g, seat));
+        let (game, view) = (g.game(), g.view(seat));
         let mut bot = kind.make(&game);
         remind(bot.as_mut(), g, seat);
         let mut rng = ChaCha8Rng::seed_from_u64(p.seed);
@@ -254,7 +254,7 @@ fn remind(bot: &mut dyn belot_solver::bots::Bot, g: &Match, seat: Seat) {
         if replay.apply(a.seat, &a.action).is_err() {
             return; // cannot happen: these actions were applied to this deal
         }
-        bot.observe(&GameView::Two(replay.view(seat)));
+        bot.observe(&AnyView::TwoPlayer(replay.view(seat)));
     }
 }
 

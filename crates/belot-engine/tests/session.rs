@@ -242,9 +242,9 @@ fn the_engines_two_player_bot_remembers_the_tricks_that_left_the_view() {
     // A bot kept for the whole deal sees every trick as it is turned; the
     // engine makes a bot for each request, shown the deal as its seat saw
     // it. Asked with the same seeds, the two choose alike all deal long.
+    use belot_core::{AnyDeal, Deal, Game};
     use belot_core::{Deck, Seat};
     use belot_solver::bots::BotKind;
-    use belot_solver::game::{Game, Table};
     use rand_chacha::ChaCha8Rng;
     use rand_core::SeedableRng;
     let kind: BotKind = "pimc:6:20000".parse().unwrap();
@@ -256,7 +256,7 @@ fn the_engines_two_player_bot_remembers_the_tricks_that_left_the_view() {
         let dealer = Seat(rec["dealer"].as_u64().unwrap() as u8);
         let cards: Vec<belot_core::Card> = serde_json::from_value(rec["deck"].clone()).unwrap();
         let game = Game::from_name("two-player").unwrap();
-        let mut table = Table::new(&game, dealer, Deck::from_cards(&cards).unwrap()).unwrap();
+        let mut table = AnyDeal::new(&game, dealer, Deck::from_cards(&cards).unwrap()).unwrap();
         let mut kept = [kind.make(&game), kind.make(&game)];
         let mut k = 0u64;
         while let Some(seat) = table.to_act() {

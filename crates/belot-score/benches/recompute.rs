@@ -4,9 +4,10 @@
 //! asserts the totals it computed.
 #![allow(missing_docs)] // criterion_group! generates an undocumented fn
 
+use belot_core::Game;
 use belot_core::Seat;
 use belot_core::french::FrenchOptions;
-use belot_score::{Change, DealInput, Rules, Setup, Sheet};
+use belot_score::{Change, DealInput, Setup, Sheet};
 use criterion::{BatchSize, Criterion, black_box, criterion_group, criterion_main};
 
 fn sheet_of(n: u32) -> Sheet {
@@ -15,7 +16,7 @@ fn sheet_of(n: u32) -> Sheet {
         players: ["A", "B", "C", "D"].map(String::from).to_vec(),
         first_dealer: Seat(0),
         // A target no 300 deals reach, so every row of those is scored.
-        rules: Rules::French { options: FrenchOptions { target: 100_000, ..Default::default() } },
+        rules: Game::French(FrenchOptions { target: 100_000, ..Default::default() }),
     };
     let mut s = Sheet::new(setup).unwrap();
     for k in 0..n {

@@ -8,63 +8,10 @@ use belot_core::french::{
     DealSummary, DealSummary3, Entry, Entry3, FrenchOptions, announcement_contests,
 };
 use belot_core::meld::{CardReuse, Meld, MeldValues};
-use belot_core::three_player::{ThreeEntry, ThreeOptions, ThreeSummary};
-use belot_core::two_player::{TwoEntry, TwoOptions, TwoSummary};
-use belot_core::{Contract, Seat, Side, Suit};
+use belot_core::three_player::{ThreeEntry, ThreeSummary};
+use belot_core::two_player::{TwoEntry, TwoSummary};
+use belot_core::{Contract, Game, Seat, Side, Suit};
 use serde::{Deserialize, Serialize};
-
-/// The game and its house rules.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
-#[serde(tag = "variant", rename_all = "snake_case", deny_unknown_fields)]
-pub enum Rules {
-    /// French Belote (4 players in teams, or 3 or 2 each for himself).
-    French {
-        /// House rules (seed defaults when absent).
-        #[serde(default)]
-        options: FrenchOptions,
-    },
-    /// Two-player Belot to 1001.
-    TwoPlayer {
-        /// House rules.
-        #[serde(default)]
-        options: TwoOptions,
-    },
-    /// Three-player Belot to 501.
-    ThreePlayer {
-        /// House rules.
-        #[serde(default)]
-        options: ThreeOptions,
-    },
-}
-
-impl Rules {
-    /// Players at the table.
-    pub fn players(&self) -> usize {
-        match self {
-            Rules::French { options } => options.players as usize,
-            Rules::TwoPlayer { .. } => 2,
-            Rules::ThreePlayer { .. } => 3,
-        }
-    }
-
-    /// Scoring sides: two teams of two with four French players, else one
-    /// per player.
-    pub fn sides(&self) -> usize {
-        match self.players() {
-            4 => 2,
-            n => n,
-        }
-    }
-
-    /// The variant's name.
-    pub fn name(&self) -> &'static str {
-        match self {
-            Rules::French { .. } => "french",
-            Rules::TwoPlayer { .. } => "two_player",
-            Rules::ThreePlayer { .. } => "three_player",
-        }
-    }
-}
 
 /// A score sheet's set-up.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -79,7 +26,7 @@ pub struct Setup {
     #[serde(default)]
     pub first_dealer: Seat,
     /// Game and house rules.
-    pub rules: Rules,
+    pub rules: Game,
 }
 
 /// Longest player or game name accepted.
@@ -161,11 +108,11 @@ impl Setup {
     /// to [`MAX_NAME`] characters, the game name at most twice that, and
     /// neither holds control, format (invisible) or bidi characters.
     pub fn validate(&self) -> Result<(), Refusal> {
-        let n = self.rules.players();
+        let n = usize::from(self.rules.players());
         match &self.rules {
-            Rules::French { options } => options.validate(),
-            Rules::TwoPlayer { options } => options.validate(),
-            Rules::ThreePlayer { options } => options.validate(),
+            Game::French(options) => options.validate(),
+            Game::TwoPlayer(options) => options.validate(),
+            Game::ThreePlayer(options) => options.validate(),
         }
         .map_err(|e| {
             let r = Refusal::new("house_rules", e.message.clone()).with("rule", e.code);
@@ -174,7 +121,7 @@ impl Setup {
         if self.players.len() != n {
             let m = format!(
                 "{} needs {n} player names in seat order; got {}",
-                self.rules.name(),
+                self.rules.variant(),
                 self.players.len()
             );
             let r = Refusal::new("player_count", m).with("count", n);
@@ -573,28 +520,26 @@ fn deal_rules(e: belot_core::InvalidInput) -> Refusal {
 impl DealInput {
     /// Checks the entry against the game and converts it to the engine's
     /// summary; says why it cannot be and what is allowed.
-    pub fn convert(&self, rules: &Rules, dealer: Seat) -> Result<Converted, Refusal> {
+    pub fn convert(&self, rules: &Game, dealer: Seat) -> Result<Converted, Refusal> {
         match (self, rules) {
-            (DealInput::ThrownIn, Rules::French { options }) if options.players == 3 => {
+            (DealInput::ThrownIn, Game::French(options)) if options.players == 3 => {
                 Ok(Converted::French3(Entry3::ThrownIn))
             }
-            (DealInput::ThrownIn, Rules::French { .. }) => Ok(Converted::French(Entry::ThrownIn)),
-            (DealInput::ThrownIn, Rules::TwoPlayer { .. }) => {
-                Ok(Converted::Two(TwoEntry::ThrownIn))
-            }
-            (DealInput::ThrownIn, Rules::ThreePlayer { .. }) => {
+            (DealInput::ThrownIn, Game::French(_)) => Ok(Converted::French(Entry::ThrownIn)),
+            (DealInput::ThrownIn, Game::TwoPlayer(_)) => Ok(Converted::Two(TwoEntry::ThrownIn)),
+            (DealInput::ThrownIn, Game::ThreePlayer(_)) => {
                 Ok(Converted::Three(ThreeEntry::ThrownIn))
             }
-            (DealInput::Redeal, Rules::TwoPlayer { .. }) => Ok(Converted::Two(TwoEntry::Redeal)),
+            (DealInput::Redeal, Game::TwoPlayer(_)) => Ok(Converted::Two(TwoEntry::Redeal)),
             (DealInput::Redeal, _) => Err(Refusal::new(
                 "redeal_two_player",
                 "a redeal (four 7s or four 8s) exists only in two-player Belot",
             )),
-            (DealInput::French { .. }, Rules::French { options }) => {
+            (DealInput::French { .. }, Game::French(options)) => {
                 self.convert_french(options, rules, dealer)
             }
-            (DealInput::TwoPlayer { .. }, Rules::TwoPlayer { .. }) => self.convert_two(rules),
-            (DealInput::ThreePlayer { .. }, Rules::ThreePlayer { .. }) => {
+            (DealInput::TwoPlayer { .. }, Game::TwoPlayer(_)) => self.convert_two(rules),
+            (DealInput::ThreePlayer { .. }, Game::ThreePlayer(_)) => {
                 self.convert_three(rules, dealer)
             }
             _ => Err(self.wrong_game(rules)),
@@ -602,8 +547,8 @@ impl DealInput {
     }
 
     /// This entry is for another game than the sheet's.
-    fn wrong_game(&self, rules: &Rules) -> Refusal {
-        let m = format!("a {} entry does not belong on a {} sheet", self.kind(), rules.name());
+    fn wrong_game(&self, rules: &Game) -> Refusal {
+        let m = format!("a {} entry does not belong on a {} sheet", self.kind(), rules.variant());
         Refusal::new("wrong_game", m).with("kind", self.kind())
     }
 
@@ -611,7 +556,7 @@ impl DealInput {
     fn convert_french(
         &self,
         options: &FrenchOptions,
-        rules: &Rules,
+        rules: &Game,
         dealer: Seat,
     ) -> Result<Converted, Refusal> {
         let DealInput::French {
@@ -626,7 +571,7 @@ impl DealInput {
         else {
             return Err(self.wrong_game(rules));
         };
-        let n = rules.players();
+        let n = usize::from(rules.players());
         let seat_ok = |s: Seat, what: &str| seat_ok(s, n, what);
         seat_ok(*taker, "taker")?;
         let sides = rules.sides();
@@ -679,7 +624,7 @@ impl DealInput {
     }
 
     /// A two-player Belot deal.
-    fn convert_two(&self, rules: &Rules) -> Result<Converted, Refusal> {
+    fn convert_two(&self, rules: &Game) -> Result<Converted, Refusal> {
         let DealInput::TwoPlayer {
             contract,
             raspasy,
@@ -692,7 +637,7 @@ impl DealInput {
         else {
             return Err(self.wrong_game(rules));
         };
-        let seat_ok = |s: Seat, what: &str| seat_ok(s, rules.players(), what);
+        let seat_ok = |s: Seat, what: &str| seat_ok(s, usize::from(rules.players()), what);
         if let Some(l) = loader {
             seat_ok(*l, "loader")?;
         }
@@ -778,7 +723,7 @@ impl DealInput {
     }
 
     /// A three-player Belot deal.
-    fn convert_three(&self, rules: &Rules, dealer: Seat) -> Result<Converted, Refusal> {
+    fn convert_three(&self, rules: &Game, dealer: Seat) -> Result<Converted, Refusal> {
         let DealInput::ThreePlayer {
             declarer,
             card_points,
@@ -790,7 +735,7 @@ impl DealInput {
         else {
             return Err(self.wrong_game(rules));
         };
-        let seat_ok = |s: Seat, what: &str| seat_ok(s, rules.players(), what);
+        let seat_ok = |s: Seat, what: &str| seat_ok(s, usize::from(rules.players()), what);
         seat_ok(*declarer, "declarer")?;
         seat_ok(*last_trick, "last trick")?;
         for s in capo {

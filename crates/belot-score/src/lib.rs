@@ -13,14 +13,15 @@
 //! append-only history: nothing entered is ever lost.
 //!
 //! ```
-//! use belot_score::{Applied, Change, DealInput, Rules, Setup, Sheet};
+//! use belot_core::Game;
+//! use belot_score::{Applied, Change, DealInput, Setup, Sheet};
 //! use belot_core::Seat;
 //!
 //! let setup = Setup {
 //!     name: "Friday".into(),
 //!     players: vec!["Ana".into(), "Boris".into(), "Chloé".into(), "Dimitar".into()],
 //!     first_dealer: Seat(0),
-//!     rules: Rules::French { options: Default::default() },
+//!     rules: Game::French(Default::default()),
 //! };
 //! let mut sheet = Sheet::new(setup)?;
 //! // Boris (seat 1) took; his side made 100 of the 162.
@@ -42,6 +43,6 @@ mod refusal;
 mod sheet;
 
 pub use export::{contract_text, csv, num, outcome, side_names};
-pub use input::{Announced, Converted, DealInput, MAX_NAME, Rules, Setup};
+pub use input::{Announced, Converted, DealInput, MAX_NAME, Setup};
 pub use refusal::{CODES, Refusal};
 pub use sheet::{Applied, Change, EntryId, Item, Row, Sheet, Table};

@@ -14,7 +14,8 @@ use belot_core::two_player::TwoLedger;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use crate::input::{Converted, DealInput, Rules, Setup};
+use crate::input::{Converted, DealInput, Setup};
+use belot_core::Game;
 
 /// A stable number for an entered deal (its position may change).
 pub type EntryId = u32;
@@ -238,12 +239,12 @@ impl Ledgers {
     fn new(setup: &Setup) -> Ledgers {
         let first = setup.first_dealer;
         match setup.rules {
-            Rules::French { options } if options.players == 3 => {
+            Game::French(options) if options.players == 3 => {
                 Ledgers::French3(Ledger3::new(options, first))
             }
-            Rules::French { options } => Ledgers::French(Ledger::new(options, first)),
-            Rules::TwoPlayer { options } => Ledgers::Two(TwoLedger::new(options, first)),
-            Rules::ThreePlayer { options } => Ledgers::Three(ThreeLedger::new(options, first)),
+            Game::French(options) => Ledgers::French(Ledger::new(options, first)),
+            Game::TwoPlayer(options) => Ledgers::Two(TwoLedger::new(options, first)),
+            Game::ThreePlayer(options) => Ledgers::Three(ThreeLedger::new(options, first)),
         }
     }
 
@@ -810,7 +811,7 @@ impl Sheet {
         let same_game = std::mem::discriminant(&new.rules)
             == std::mem::discriminant(&self.setup.rules)
             && new.players.len() == self.setup.players.len()
-            && new.rules.name() == self.setup.rules.name();
+            && new.rules.variant() == self.setup.rules.variant();
         if !same_game {
             return Err(Refusal::new(
                 "same_game",

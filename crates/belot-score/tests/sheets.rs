@@ -2,9 +2,10 @@
 //! undo, redo, with every derived figure checked; validation; and
 //! property tests of the history.
 
+use belot_core::Game;
 use belot_core::Seat;
 use belot_core::french::{FrenchOptions, LitigeMode};
-use belot_score::{Change, DealInput, Rules, Setup, Sheet};
+use belot_score::{Change, DealInput, Setup, Sheet};
 use proptest::prelude::*;
 
 fn french_setup() -> Setup {
@@ -12,7 +13,7 @@ fn french_setup() -> Setup {
         name: "table 1".into(),
         players: ["Ana", "Boris", "Chloé", "Dimitar"].map(String::from).to_vec(),
         first_dealer: Seat(3),
-        rules: Rules::French { options: FrenchOptions::default() },
+        rules: Game::French(FrenchOptions::default()),
     }
 }
 
@@ -236,7 +237,7 @@ fn refused_entries_say_why_and_change_nothing() {
 #[test]
 fn a_change_that_ends_the_game_earlier_keeps_later_deals_as_after_the_end() {
     let setup = Setup {
-        rules: Rules::French { options: FrenchOptions { target: 500, ..Default::default() } },
+        rules: Game::French(FrenchOptions { target: 500, ..Default::default() }),
         ..french_setup()
     };
     let mut s = Sheet::new(setup).unwrap();
@@ -261,9 +262,10 @@ fn a_change_that_ends_the_game_earlier_keeps_later_deals_as_after_the_end() {
     assert!(s.table().rows.iter().all(|r| r.counted));
     // Litige option from the set-up is used.
     let setup = Setup {
-        rules: Rules::French {
-            options: FrenchOptions { litige: LitigeMode::TieIsDedans, ..Default::default() },
-        },
+        rules: Game::French(FrenchOptions {
+            litige: LitigeMode::TieIsDedans,
+            ..Default::default()
+        }),
         ..french_setup()
     };
     let mut s = Sheet::new(setup).unwrap();
@@ -277,7 +279,7 @@ fn two_player_session() {
         name: String::new(),
         players: vec!["Ivan".into(), "Olena".into()],
         first_dealer: Seat(0),
-        rules: Rules::TwoPlayer { options: Default::default() },
+        rules: Game::TwoPlayer(Default::default()),
     };
     let mut s = Sheet::new(setup).unwrap();
     let two = |contract: &str, loader: Option<u8>, pts: [u32; 2]| DealInput::TwoPlayer {
@@ -307,7 +309,7 @@ fn three_player_session() {
         name: String::new(),
         players: vec!["A".into(), "B".into(), "C".into()],
         first_dealer: Seat(2),
-        rules: Rules::ThreePlayer { options: Default::default() },
+        rules: Game::ThreePlayer(Default::default()),
     };
     let mut s = Sheet::new(setup).unwrap();
     let three = |d: u8, pts: [u32; 3], last: u8| DealInput::ThreePlayer {
@@ -420,7 +422,7 @@ fn csv_export_defuses_spreadsheet_formulas_in_names() {
         name: "t".into(),
         players: ["=HYPERLINK(\"x\")", "+1", "-2", "@SUM(A1)"].map(String::from).to_vec(),
         first_dealer: belot_core::Seat(0),
-        rules: belot_score::Rules::French { options: Default::default() },
+        rules: Game::French(Default::default()),
     };
     let mut sheet = belot_score::Sheet::new(setup).unwrap();
     add(&mut sheet, fr(0, [Some(100), None], [0, 0], None, None));
@@ -448,8 +450,8 @@ proptest! {
     ) {
         let small = |x: u32| if flag { x } else { x % 300 };
         let cases = [
-            (Rules::French { options: Default::default() }, 4, fr(seat % 5, [Some(small(pts[0])), Some(small(pts[1]))], [small(extra[0]), small(extra[1])], flag.then_some(seat % 3), (!flag).then_some(seat % 3))),
-            (Rules::TwoPlayer { options: Default::default() }, 2, DealInput::TwoPlayer {
+            (Game::French(Default::default()), 4, fr(seat % 5, [Some(small(pts[0])), Some(small(pts[1]))], [small(extra[0]), small(extra[1])], flag.then_some(seat % 3), (!flag).then_some(seat % 3))),
+            (Game::TwoPlayer(Default::default()), 2, DealInput::TwoPlayer {
                 contract: "H".parse().unwrap(),
                 raspasy: flag,
                 loader: (!flag).then_some(Seat(seat % 3)),
@@ -458,7 +460,7 @@ proptest! {
                 belas: [extra[2] as u8, 0],
                 took_trick: flag.then_some([seat % 2 == 0, seat % 3 == 0]),
             }),
-            (Rules::ThreePlayer { options: Default::default() }, 3, DealInput::ThreePlayer {
+            (Game::ThreePlayer(Default::default()), 3, DealInput::ThreePlayer {
                 declarer: Seat(seat % 4),
                 card_points: pts.map(small),
                 last_trick: Seat(seat % 3),
@@ -489,27 +491,17 @@ proptest! {
 /// after the end appear.
 fn variant_setup(v: usize) -> Setup {
     let (players, rules) = match v {
-        0 => (4, Rules::French { options: FrenchOptions { target: 300, ..Default::default() } }),
-        1 => (
-            3,
-            Rules::French {
-                options: FrenchOptions { players: 3, target: 300, ..Default::default() },
-            },
-        ),
-        2 => (
-            2,
-            Rules::French {
-                options: FrenchOptions { players: 2, target: 300, ..Default::default() },
-            },
-        ),
+        0 => (4, Game::French(FrenchOptions { target: 300, ..Default::default() })),
+        1 => (3, Game::French(FrenchOptions { players: 3, target: 300, ..Default::default() })),
+        2 => (2, Game::French(FrenchOptions { players: 2, target: 300, ..Default::default() })),
         3 => {
             let options = belot_core::two_player::TwoOptions { target: 200, ..Default::default() };
-            (2, Rules::TwoPlayer { options })
+            (2, Game::TwoPlayer(options))
         }
         _ => {
             let options =
                 belot_core::three_player::ThreeOptions { target: 150, ..Default::default() };
-            (3, Rules::ThreePlayer { options })
+            (3, Game::ThreePlayer(options))
         }
     };
     Setup {
@@ -649,7 +641,7 @@ proptest! {
 #[test]
 fn import_of_5000_deals_is_linear() {
     let setup = Setup {
-        rules: Rules::French { options: FrenchOptions { target: 100_000, ..Default::default() } },
+        rules: Game::French(FrenchOptions { target: 100_000, ..Default::default() }),
         ..french_setup()
     };
     let history: Vec<Change> = (0..5000u32)
@@ -795,7 +787,7 @@ fn duplicate_and_overlapping_melds_are_refused() {
     // Each card in one meld only with `once_only`.
     let options =
         FrenchOptions { card_reuse: belot_core::meld::CardReuse::OnceOnly, ..Default::default() };
-    let mut s = Sheet::new(Setup { rules: Rules::French { options }, ..french_setup() }).unwrap();
+    let mut s = Sheet::new(Setup { rules: Game::French(options), ..french_setup() }).unwrap();
     let e = s.apply(Change::Add { entry: announced(&[(0, carre), (0, "KH QH JH")]) }).unwrap_err();
     assert!(e.contains("one meld only") && e.contains("[JH]"), "{e}");
 }
@@ -836,7 +828,7 @@ fn names_and_house_rules_change_after_the_start() {
     assert_eq!(s.table().winner, None, "{:?}", s.table().totals);
     let mut setup = s.setup().clone();
     setup.players[1] = "  Borislav ".into();
-    let Rules::French { options } = &mut setup.rules else { unreachable!() };
+    let Game::French(options) = &mut setup.rules else { unreachable!() };
     options.target = 400;
     let touched = s.apply(Change::Setup { setup: setup.clone() }).unwrap();
     assert_eq!((touched.rows_from, touched.items_from), (0, 0));
@@ -851,15 +843,14 @@ fn names_and_house_rules_change_after_the_start() {
     let mut other = french_setup();
     other.players.pop();
     assert!(s.apply(Change::Setup { setup: other }).is_err());
-    let mut two =
-        Setup { rules: Rules::TwoPlayer { options: Default::default() }, ..french_setup() };
+    let mut two = Setup { rules: Game::TwoPlayer(Default::default()), ..french_setup() };
     two.players.truncate(2);
     two.first_dealer = Seat(0);
     let mut at_two = Sheet::new(two.clone()).unwrap();
-    let back = Setup { rules: Rules::ThreePlayer { options: Default::default() }, ..two.clone() };
+    let back = Setup { rules: Game::ThreePlayer(Default::default()), ..two.clone() };
     assert!(at_two.apply(Change::Setup { setup: back }).is_err());
     let mut three = french_setup();
-    let Rules::French { options } = &mut three.rules else { unreachable!() };
+    let Game::French(options) = &mut three.rules else { unreachable!() };
     options.players = 3;
     three.players.truncate(3);
     three.first_dealer = Seat(0);

@@ -441,7 +441,8 @@ pub(crate) fn with_mode(edit: Option<&SheetId>, body: &Bytes) -> Vec<Bytes> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use belot_score::{Change as Edit, DealInput, Rules};
+    use belot_core::Game as Rules;
+    use belot_score::{Change as Edit, DealInput};
     use serde_json::Value;
 
     fn add(points: u32) -> Edit {
@@ -493,7 +494,7 @@ mod tests {
             name: String::new(),
             players: ["A", "B", "C", "D"].map(String::from).to_vec(),
             first_dealer: belot_core::Seat(0),
-            rules: Rules::French { options: Default::default() },
+            rules: Rules::French(Default::default()),
         };
         let view = SheetId::random().unwrap();
         let mut sheet = Sheet::new(setup).unwrap();

@@ -4,9 +4,9 @@
 #![allow(missing_docs)] // criterion_group! generates an undocumented fn
 
 use belot_core::play::{PlayRules, PlayState};
+use belot_core::{AnyDeal, Deal, Game};
 use belot_core::{CardSet, Contract, Deck, Seat, Suit};
 use belot_solver::bots::Bot;
-use belot_solver::game::{Game, Table};
 use belot_solver::pimc::PimcBot;
 use belot_solver::{Config, Solver};
 use criterion::{Criterion, black_box, criterion_group, criterion_main};
@@ -58,7 +58,7 @@ fn solve(c: &mut Criterion) {
     let game = Game::from_name("french").unwrap();
     let views: Vec<_> = (0..8u64)
         .filter_map(|k| {
-            let mut t = Table::new(&game, Seat(3), Deck::from_seed(2, k)).ok()?;
+            let mut t = AnyDeal::new(&game, Seat(3), Deck::from_seed(2, k)).ok()?;
             // Seat 0 takes (it speaks first), the others pass.
             while let Some(s) = t.to_act() {
                 let v = t.view(s);

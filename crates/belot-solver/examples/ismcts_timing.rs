@@ -4,9 +4,9 @@
 
 use std::time::Instant;
 
+use belot_core::{AnyDeal, Deal, Game};
 use belot_core::{Deck, Seat};
 use belot_solver::bots::{Bot, HeuristicBot};
-use belot_solver::game::{Game, Table};
 use belot_solver::ismcts::{DEFAULT_ITERATIONS, Effort, IsmctsBot};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
@@ -19,7 +19,7 @@ fn main() {
     let mut rng = ChaCha8Rng::seed_from_u64(3);
     let mut times = Vec::new();
     for k in 0..n as u64 {
-        let mut table = Table::new(&game, Seat((k % 4) as u8), Deck::from_seed(99, k)).unwrap();
+        let mut table = AnyDeal::new(&game, Seat((k % 4) as u8), Deck::from_seed(99, k)).unwrap();
         let mut bot = IsmctsBot::with_effort(game, Effort::Iterations(iterations));
         while let Some(seat) = table.to_act() {
             let view = table.view(seat);

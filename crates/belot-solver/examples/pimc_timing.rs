@@ -7,9 +7,9 @@
 
 use std::time::Instant;
 
+use belot_core::{AnyDeal, Deal, Game};
 use belot_core::{Deck, Seat};
 use belot_solver::bots::{Bot, HeuristicBot};
-use belot_solver::game::{Game, Table};
 use belot_solver::pimc::{Budget, PimcBot};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
@@ -32,7 +32,7 @@ fn main() {
     let mut stats = belot_solver::pimc::PimcStats::default();
     for k in 0..n {
         let mut table =
-            Table::new(&game, Seat((k % players as u64) as u8), Deck::from_seed(99, k)).unwrap();
+            AnyDeal::new(&game, Seat((k % players as u64) as u8), Deck::from_seed(99, k)).unwrap();
         let mut pimc: Vec<PimcBot> =
             (0..players).map(|_| PimcBot::with_budget(game, budget)).collect();
         while let Some(seat) = table.to_act() {

@@ -30,9 +30,9 @@
 
 use belot_core::french::FrenchOptions;
 use belot_core::{Action, Card, Deck, PlayState, PlayoutRng, Seat, Side};
+use belot_core::{AnyDeal, AnyView, Deal, Game};
 use belot_solver::bots::BotKind;
 use belot_solver::bots::french::{Bidding, act_with};
-use belot_solver::game::{Game, GameView, Table};
 use belot_solver::knowledge::{Memory, PlayInfo};
 use belot_solver::{Config, Solver};
 use rand_chacha::ChaCha8Rng;
@@ -84,11 +84,12 @@ fn main() {
                 .map(|s| if mine(Seat(s)) { bot.make(&game) } else { BotKind::Random.make(&game) })
                 .collect();
             let mut memory: Vec<Memory> = (0..4).map(|_| Memory::default()).collect();
-            let mut table = Table::new(&game, Seat((k % 4) as u8), Deck::from_seed(1, k)).unwrap();
+            let mut table =
+                AnyDeal::new(&game, Seat((k % 4) as u8), Deck::from_seed(1, k)).unwrap();
             while let Some(seat) = table.to_act() {
                 let view = table.view(seat);
                 let mut action = match (mine(seat), bidding, &view) {
-                    (true, Some(b), GameView::French(v)) => act_with(v, b),
+                    (true, Some(b), AnyView::French(v)) => act_with(v, b),
                     _ => bots[seat.index()].act(&view, &mut rng),
                 };
                 if let (true, Action::Play { card, .. }) = (mine(seat), &action) {
@@ -102,7 +103,7 @@ fn main() {
                 }
                 table.apply(seat, &action).unwrap();
             }
-            let Table::French(deal) = &table else { unreachable!() };
+            let AnyDeal::French(deal) = &table else { unreachable!() };
             let Some(score) = deal.score() else {
                 passed += 1;
                 continue;
@@ -137,7 +138,7 @@ fn main() {
 
 /// The oracle's play in place of `card`, the heuristic's: the solver's
 /// best card on the real deal when `card` is worse (None: keep `card`).
-fn oracle_play(table: &Table, seat: Seat, card: Card, oracle: Oracle) -> Option<Action> {
+fn oracle_play(table: &AnyDeal, seat: Seat, card: Card, oracle: Oracle) -> Option<Action> {
     let state = table.play_state()?;
     let lead = state.current_trick().is_empty();
     let on = match oracle {
@@ -160,7 +161,7 @@ fn oracle_play(table: &Table, seat: Seat, card: Card, oracle: Oracle) -> Option<
 
 /// Plays `pick`, calling belote whenever the rules let it be called, as
 /// the heuristic does.
-fn play_action(table: &Table, seat: Seat, pick: Card) -> Option<Action> {
+fn play_action(table: &AnyDeal, seat: Seat, pick: Card) -> Option<Action> {
     table
         .view(seat)
         .legal()
@@ -175,14 +176,14 @@ fn play_action(table: &Table, seat: Seat, pick: Card) -> Option<Action> {
 /// opponents at random and the seat's side greedy (None: one legal card).
 fn exploit_card(
     game: &Game,
-    table: &Table,
+    table: &AnyDeal,
     seat: Seat,
     memory: &mut Memory,
     rng: &mut ChaCha8Rng,
     n: usize,
 ) -> Option<Card> {
     let info = PlayInfo::from_view(game, &table.view(seat), memory)?;
-    let Table::French(deal) = table else { return None };
+    let AnyDeal::French(deal) = table else { return None };
     let ours = deal.taker()?.0 & 1 == seat.0 & 1;
     let legal = info.legal();
     if legal.len() < 2 {

@@ -15,14 +15,12 @@
 //! seed and the pair's number), so the result is the same whatever the
 //! number of threads.
 
-use belot_core::{Deck, GameError, Seat};
+use belot_core::{AnyDeal, AnyMatch, Deal, Deck, Game, GameError, Half, Match, Seat};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 use rayon::prelude::*;
 
 use crate::bots::BotKind;
-use crate::game::{Game, Table, match_from_seed, standing, view_of};
-use belot_core::Match as _;
 
 /// What a mirrored set plays.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
@@ -156,7 +154,7 @@ impl Arena {
             let standing: [(f64, bool); 4] = match self.unit {
                 Unit::Deals => {
                     let deck = Deck::from_seed(self.seed, k as u64);
-                    let mut table = Table::new(&self.game, dealer, deck)?;
+                    let mut table = AnyDeal::new(&self.game, dealer, deck)?;
                     let mut bots = self.bots(&a_seat);
                     while let Some(seat) = table.to_act() {
                         let action = bots[seat.index()].act(&table.view(seat), &mut rng);
@@ -164,14 +162,14 @@ impl Arena {
                     }
                     out.deals += 1;
                     // A deal nobody took (or annulled) scores nothing.
-                    table.recorded().unwrap_or_default().map(|p| (p, false))
+                    per_seat(&table.recorded().unwrap_or_default(), &[])
                 }
                 Unit::Matches => {
-                    let mut m = match_from_seed(&self.game, dealer, match_seed)?;
+                    let mut m = AnyMatch::from_seed(&self.game, dealer, match_seed)?;
                     loop {
                         let mut bots = self.bots(&a_seat);
                         while let Some(seat) = m.to_act() {
-                            let action = bots[seat.index()].act(&view_of(&m, seat), &mut rng);
+                            let action = bots[seat.index()].act(&m.view(seat), &mut rng);
                             m.apply(seat, &action)?;
                         }
                         if m.match_over() {
@@ -185,7 +183,8 @@ impl Arena {
                         m.next_deal(None)?;
                     }
                     out.deals += m.deal_count() as u32;
-                    standing(&m)
+                    let s = m.standing();
+                    per_seat(&s.totals, &s.winners)
                 }
             };
             let (mut a, mut b, mut nb) = ([0.0; 2], [0.0; 2], 0.0);
@@ -356,4 +355,14 @@ pub fn report(a: BotKind, b: BotKind, pairs: &[PairResult], per: u32) -> Report 
         elo: elo(win_rate),
         elo_ci: [elo(w_ci[0]), elo(w_ci[1])],
     }
+}
+
+/// Each seat's points and whether it won the match, from per-seat points
+/// and the winners (four slots; seats past the table's count stay empty).
+fn per_seat(points: &[Half], winners: &[Seat]) -> [(f64, bool); 4] {
+    let mut out = [(0.0, false); 4];
+    for (s, (o, p)) in out.iter_mut().zip(points).enumerate() {
+        *o = (p.as_f64(), winners.contains(&Seat(s as u8)));
+    }
+    out
 }

@@ -19,7 +19,7 @@ use rand_core::RngCore;
 
 use crate::bots::french::{Bidding, would_call};
 use crate::bots::{below, heuristic_act};
-use crate::game::Table;
+use belot_core::{AnyDeal, Deal};
 
 /// Layouts tried for each one kept: the first whose seats would have made
 /// the calls they made (else the last).
@@ -138,7 +138,7 @@ struct Spot {
 /// A deal built from the seats' hands and the cards still to deal, with
 /// the calls so far replayed, and whether the other seats' calls are the
 /// heuristic bot's on it.
-type Layout<'a> = dyn Fn(&[CardSet; 4], &[Card]) -> Option<(Table, bool)> + 'a;
+type Layout<'a> = dyn Fn(&[CardSet; 4], &[Card]) -> Option<(AnyDeal, bool)> + 'a;
 
 /// True when the seats' hands explain the calls made (checked before a
 /// deal is built).
@@ -190,7 +190,7 @@ impl Spot {
         rng: &mut dyn RngCore,
         check: Option<&Check>,
         layout: &Layout,
-    ) -> Option<Table> {
+    ) -> Option<AnyDeal> {
         let first = self.hand.len();
         let rest_at = (self.players as usize - 1) * first;
         let mut hands = [CardSet::EMPTY; 4];
@@ -248,7 +248,7 @@ fn layout_deal(
     view: &SeatView,
     hands: &[CardSet; 4],
     rest: &[Card],
-) -> Option<Table> {
+) -> Option<AnyDeal> {
     let n = options.players;
     let (p1, p2) = match options.first_packets {
         FirstPackets::ThreeTwo => (3, 2),
@@ -275,7 +275,7 @@ fn layout_deal(
         order.extend(low_cards());
     }
     let deal = FrenchDeal::new(*options, view.dealer, Deck::from_cards(&order).ok()?).ok()?;
-    replay(Table::French(deal), &view.calls, view.seat).map(|x| x.0)
+    replay(AnyDeal::French(deal), &view.calls, view.seat).map(|x| x.0)
 }
 
 /// The three-player deal with these hands (six cards each) and `rest`,
@@ -286,7 +286,7 @@ fn three_layout(
     view: &ThreeView,
     hands: &[CardSet; 4],
     rest: &[Card],
-) -> Option<(Table, bool)> {
+) -> Option<(AnyDeal, bool)> {
     let mut order: Vec<Card> = Vec::with_capacity(32);
     let mut left = hands.map(|h| h.into_iter());
     // Three cards at a time from the dealer's left, twice round.
@@ -297,7 +297,7 @@ fn three_layout(
     order.push(view.original_turned);
     order.extend_from_slice(rest);
     let deal = ThreeDeal::new(*options, view.dealer, Deck::from_cards(&order).ok()?).ok()?;
-    replay(Table::Three(deal), &view.calls, view.seat)
+    replay(AnyDeal::ThreePlayer(deal), &view.calls, view.seat)
 }
 
 /// The two-player deal with these hands (six cards each) and `rest`, with
@@ -308,14 +308,14 @@ fn two_layout(
     view: &TwoView,
     hands: &[CardSet; 4],
     rest: &[Card],
-) -> Option<(Table, bool)> {
+) -> Option<(AnyDeal, bool)> {
     let mut order: Vec<Card> = Vec::with_capacity(32);
     let mut left = hands.map(|h| h.into_iter());
     deal_two(&mut order, &mut left, view.dealer)?;
     order.push(view.original_vskryshka);
     order.extend_from_slice(rest);
     let deal = TwoDeal::new(*options, view.dealer, Deck::from_cards(&order).ok()?).ok()?;
-    replay(Table::Two(deal), &view.calls, view.seat)
+    replay(AnyDeal::TwoPlayer(deal), &view.calls, view.seat)
 }
 
 /// The two-player deal's first twelve cards: three each, twice, the
@@ -334,7 +334,7 @@ fn deal_two(
 
 /// `table` with `calls` replayed, if `me` is then to act; and whether each
 /// other seat's call is the heuristic bot's there.
-fn replay(mut table: Table, calls: &[SeatAction], me: Seat) -> Option<(Table, bool)> {
+fn replay(mut table: AnyDeal, calls: &[SeatAction], me: Seat) -> Option<(AnyDeal, bool)> {
     let mut explained = true;
     for c in calls {
         if c.seat != me {
@@ -349,12 +349,13 @@ fn replay(mut table: Table, calls: &[SeatAction], me: Seat) -> Option<(Table, bo
 /// scored for `me`: its points (its team's) less the mean of the others'
 /// (with teams, the other team's). A deal nobody takes scores 0; `None`
 /// when an action is refused.
-fn play_out(table: &mut Table, me: Seat, teams: bool) -> Option<f64> {
+fn play_out(table: &mut AnyDeal, me: Seat, teams: bool) -> Option<f64> {
     while let Some(seat) = table.to_act() {
         let action = heuristic_act(&table.view(seat));
         table.apply(seat, &action).ok()?;
     }
     let Some(points) = table.recorded() else { return Some(0.0) };
+    let points: Vec<f64> = points.iter().map(|p| p.as_f64()).collect();
     let mine = points[me.index()];
     let others: Vec<f64> = (0..table.view(me).players() as usize)
         .filter(|&s| s != me.index() && !(teams && s % 2 == me.index() % 2))
@@ -496,7 +497,7 @@ mod tests {
                 for s in 0..players {
                     assert_eq!(again.view(Seat(s)).hand(), deal.hand(Seat(s)));
                 }
-                let Table::French(again) = again else { panic!("not a French deal") };
+                let AnyDeal::French(again) = again else { panic!("not a French deal") };
                 assert_eq!(again.turned(), deal.turned());
             }
         }

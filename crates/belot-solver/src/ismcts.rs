@@ -14,8 +14,8 @@ use belot_core::{Action, Card, CardSet, PlayState, PlayoutRng};
 use rand_core::{RngCore, SeedableRng};
 
 use crate::bots::{Bot, HeuristicBot, below};
-use crate::game::{Game, GameView};
 use crate::knowledge::{Memory, PlayInfo};
+use belot_core::{AnyView, Game};
 
 /// How long an `ismcts` decision may search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -196,11 +196,11 @@ impl Bot for IsmctsBot {
         "ismcts"
     }
 
-    fn observe(&mut self, view: &GameView) {
+    fn observe(&mut self, view: &AnyView) {
         self.memory.observe(view);
     }
 
-    fn act(&mut self, view: &GameView, rng: &mut dyn RngCore) -> Action {
+    fn act(&mut self, view: &AnyView, rng: &mut dyn RngCore) -> Action {
         let Some((info, legal)) = crate::bots::card_decision(view, &self.game, &mut self.memory)
         else {
             return HeuristicBot.act(view, rng);

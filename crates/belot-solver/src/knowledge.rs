@@ -16,7 +16,7 @@ use belot_core::{Card, CardSet, Contract, PlayRules, PlayState, Rank, Seat, Suit
 use rand_core::RngCore;
 
 use crate::bots::below;
-use crate::game::{Game, GameView};
+use belot_core::{AnyView, Game};
 
 /// What one seat knows of a deal in its card play.
 #[derive(Clone, Debug)]
@@ -224,8 +224,8 @@ pub struct Memory {
 impl Memory {
     /// Takes in what `view` shows of the tricks (only two-player views
     /// drop tricks from sight).
-    pub fn observe(&mut self, view: &GameView) {
-        if let GameView::Two(v) = view {
+    pub fn observe(&mut self, view: &AnyView) {
+        if let AnyView::TwoPlayer(v) = view {
             self.see((v.tricks_won[0] + v.tricks_won[1]) as usize, v.last_trick.as_ref());
         }
     }
@@ -330,10 +330,10 @@ impl PlayInfo {
     /// What the seat of `view` knows, when it is to play a card, at a
     /// table of `game` (its play duties); `memory` keeps the tricks of a
     /// two-player deal that are no longer in view.
-    pub fn from_view(game: &Game, view: &GameView, memory: &mut Memory) -> Option<PlayInfo> {
+    pub fn from_view(game: &Game, view: &AnyView, memory: &mut Memory) -> Option<PlayInfo> {
         let contract = view.contract()?;
         match view {
-            GameView::French(v) => {
+            AnyView::French(v) => {
                 let n = v.players;
                 let partners = n == 4;
                 let rules = match game {
@@ -435,7 +435,7 @@ impl PlayInfo {
                     played_by: played_by(&tricks),
                 }))
             }
-            GameView::Two(v) => {
+            AnyView::TwoPlayer(v) => {
                 let completed = (v.tricks_won[0] + v.tricks_won[1]) as usize;
                 memory.see(completed, v.last_trick.as_ref());
                 let rules = PlayRules::NO_PARTNERS;
@@ -529,7 +529,7 @@ impl PlayInfo {
                     played_by: played_by(&tricks),
                 }))
             }
-            GameView::Three(v) => {
+            AnyView::ThreePlayer(v) => {
                 let rules = PlayRules::NO_PARTNERS;
                 let mut tricks: Vec<&TrickView> = v.tricks.iter().collect();
                 tricks.extend(v.trick.iter());
@@ -840,8 +840,8 @@ const FILL: Card = Card::new(Suit::Spades, Rank::Seven);
 mod tests {
     use super::*;
     use crate::bots::{Bot, HeuristicBot, RandomBot};
-    use crate::game::Table;
     use belot_core::Deck;
+    use belot_core::{AnyDeal, Deal};
     use rand_chacha::ChaCha8Rng;
     use rand_core::SeedableRng;
 
@@ -859,7 +859,7 @@ mod tests {
             let mut constrained = 0;
             for k in 0..80u64 {
                 let mut t =
-                    Table::new(&game, Seat((k % n as u64) as u8), Deck::from_seed(k, 7)).unwrap();
+                    AnyDeal::new(&game, Seat((k % n as u64) as u8), Deck::from_seed(k, 7)).unwrap();
                 let mut memories: Vec<Memory> = (0..n).map(|_| Memory::default()).collect();
                 while let Some(seat) = t.to_act() {
                     let view = t.view(seat);
@@ -927,7 +927,7 @@ mod tests {
         let game = Game::from_name("two-player").unwrap();
         let mut rng = ChaCha8Rng::seed_from_u64(4);
         for k in 0..40u64 {
-            let mut t = Table::new(&game, Seat((k % 2) as u8), Deck::from_seed(k, 2)).unwrap();
+            let mut t = AnyDeal::new(&game, Seat((k % 2) as u8), Deck::from_seed(k, 2)).unwrap();
             let mut memories = [Memory::default(), Memory::default()];
             while let Some(seat) = t.to_act() {
                 let view = t.view(seat);

@@ -23,7 +23,6 @@
 pub mod arena;
 pub mod bidding;
 pub mod bots;
-pub mod game;
 pub mod ismcts;
 pub mod knowledge;
 mod moves;

@@ -13,9 +13,9 @@ use belot_core::{Action, Card, CardSet};
 use rand_core::RngCore;
 
 use crate::bots::{Bot, HeuristicBot};
-use crate::game::{Game, GameView};
 use crate::knowledge::{Memory, PlayInfo};
 use crate::{Config, Solver};
+use belot_core::{AnyView, Game};
 
 /// How much a `pimc` decision may search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -156,21 +156,25 @@ impl Bot for PimcBot {
         "pimc"
     }
 
-    fn observe(&mut self, view: &GameView) {
+    fn observe(&mut self, view: &AnyView) {
         self.memory.observe(view);
     }
 
-    fn act(&mut self, view: &GameView, rng: &mut dyn RngCore) -> Action {
+    fn act(&mut self, view: &AnyView, rng: &mut dyn RngCore) -> Action {
         let Some((info, legal)) = crate::bots::card_decision(view, &self.game, &mut self.memory)
         else {
             let bids = self.budget.bids;
             let call = match (&self.game, view) {
                 _ if bids == 0 => None,
-                (Game::French(o), GameView::French(v)) => {
+                (Game::French(o), AnyView::French(v)) => {
                     crate::bidding::french_call(o, v, bids, rng)
                 }
-                (Game::Three(o), GameView::Three(v)) => crate::bidding::three_call(o, v, bids, rng),
-                (Game::Two(o), GameView::Two(v)) => crate::bidding::two_call(o, v, bids, rng),
+                (Game::ThreePlayer(o), AnyView::ThreePlayer(v)) => {
+                    crate::bidding::three_call(o, v, bids, rng)
+                }
+                (Game::TwoPlayer(o), AnyView::TwoPlayer(v)) => {
+                    crate::bidding::two_call(o, v, bids, rng)
+                }
                 _ => None,
             };
             if let Some(call) = call {

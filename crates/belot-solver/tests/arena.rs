@@ -1,9 +1,9 @@
 //! Tournaments: mirrored bookkeeping, the same result on any number of
 //! threads, and the statistics.
 
+use belot_core::Game;
 use belot_solver::arena::{Arena, PairResult, Unit, report};
 use belot_solver::bots::BotKind;
-use belot_solver::game::Game;
 
 fn arena(a: BotKind, b: BotKind, deals: u32) -> Arena {
     Arena {

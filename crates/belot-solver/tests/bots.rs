@@ -4,8 +4,8 @@
 //! the random one.
 
 use belot_core::{Action, Card, Contract, Deck, Seat};
+use belot_core::{AnyDeal, AnyView, Deal, Game};
 use belot_solver::bots::{Bot, BotKind, HeuristicBot, RandomBot};
-use belot_solver::game::{Game, GameView, Table};
 use belot_solver::pimc::{Budget, PimcBot};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
@@ -22,7 +22,11 @@ fn games() -> Vec<Game> {
 
 /// Plays a deal with `bots[seat]`; every action must be accepted. Returns
 /// the actions taken.
-fn play(table: &mut Table, bots: &mut [Box<dyn Bot>], rng: &mut ChaCha8Rng) -> Vec<(Seat, Action)> {
+fn play(
+    table: &mut AnyDeal,
+    bots: &mut [Box<dyn Bot>],
+    rng: &mut ChaCha8Rng,
+) -> Vec<(Seat, Action)> {
     let mut actions = Vec::new();
     while let Some(seat) = table.to_act() {
         let view = table.view(seat);
@@ -68,7 +72,7 @@ fn every_random_and_heuristic_move_is_legal_in_thousands_of_deals() {
                 })
                 .collect();
             let mut t =
-                Table::new(&game, Seat((k % n as u64) as u8), Deck::from_seed(k, 0)).unwrap();
+                AnyDeal::new(&game, Seat((k % n as u64) as u8), Deck::from_seed(k, 0)).unwrap();
             play(&mut t, &mut bots, &mut rng);
             assert!(t.is_over());
             if t.recorded().is_some() {
@@ -97,7 +101,8 @@ fn every_pimc_and_ismcts_move_is_legal() {
                 })
                 .collect();
             let mut t =
-                Table::new(&game, Seat((k % n as u64) as u8), Deck::from_seed(k + 500, 0)).unwrap();
+                AnyDeal::new(&game, Seat((k % n as u64) as u8), Deck::from_seed(k + 500, 0))
+                    .unwrap();
             play(&mut t, &mut bots, &mut rng);
             assert!(t.is_over());
         }
@@ -115,7 +120,7 @@ fn same_views_same_moves(game: Game, make: &dyn Fn() -> Box<dyn Bot>, deals: u64
         let dealer = Seat(((k / 3) % n as u64) as u8);
         let deck = Deck::from_seed(k + 77, 1);
         // Deal A, played by heuristic bots around `seat`'s bot.
-        let mut a = Table::new(&game, dealer, deck).unwrap();
+        let mut a = AnyDeal::new(&game, dealer, deck).unwrap();
         let mut rng = ChaCha8Rng::seed_from_u64(k);
         let mut bots: Vec<Box<dyn Bot>> = (0..n)
             .map(|s| if s == seat.0 { make() } else { Box::new(HeuristicBot) as Box<dyn Bot> })
@@ -124,7 +129,7 @@ fn same_views_same_moves(game: Game, make: &dyn Fn() -> Box<dyn Bot>, deals: u64
         // Cards `seat` never held: swap two of them (a pair chosen by k).
         let seen: Vec<Card> = deck.cards().to_vec();
         let mut held = belot_core::CardSet::EMPTY;
-        let mut t = Table::new(&game, dealer, deck).unwrap();
+        let mut t = AnyDeal::new(&game, dealer, deck).unwrap();
         for (s, act) in &actions {
             held |= t.view(seat).hand();
             t.apply(*s, act).unwrap();
@@ -142,8 +147,8 @@ fn same_views_same_moves(game: Game, make: &dyn Fn() -> Box<dyn Bot>, deals: u64
         cards.swap(i, j);
         let deck_b = Deck::from_cards(&cards).unwrap();
         // Replay: both deals, one bot each in `seat`, fed their own views.
-        let mut ta = Table::new(&game, dealer, deck).unwrap();
-        let mut tb = Table::new(&game, dealer, deck_b).unwrap();
+        let mut ta = AnyDeal::new(&game, dealer, deck).unwrap();
+        let mut tb = AnyDeal::new(&game, dealer, deck_b).unwrap();
         let (mut bot_a, mut bot_b) = (make(), make());
         let (mut ra, mut rb) = (ChaCha8Rng::seed_from_u64(9), ChaCha8Rng::seed_from_u64(9));
         for (s, act) in &actions {
@@ -170,7 +175,7 @@ fn same_views_same_moves(game: Game, make: &dyn Fn() -> Box<dyn Bot>, deals: u64
     compared
 }
 
-fn same(a: &GameView, b: &GameView) -> bool {
+fn same(a: &AnyView, b: &AnyView) -> bool {
     format!("{a:?}") == format!("{b:?}")
 }
 
@@ -207,7 +212,7 @@ fn two_player_raspasy_bots_call_bela_only_when_it_charges_the_other() {
     let mut held = 0;
     for k in 0..400u64 {
         let deck = Deck::from_seed(k, 31);
-        let Ok(Table::Two(start)) = Table::new(&default, Seat(1), deck) else { continue };
+        let Ok(AnyDeal::TwoPlayer(start)) = AnyDeal::new(&default, Seat(1), deck) else { continue };
         let trump = start.view(Seat(0)).vskryshka.suit();
         let kq = belot_core::CardSet::from_iter([
             Card::new(trump, belot_core::Rank::King),
@@ -215,12 +220,12 @@ fn two_player_raspasy_bots_call_bela_only_when_it_charges_the_other() {
         ]);
         for (game, calls) in [(default, true), (own, false)] {
             for (name, make) in &kinds {
-                let mut t = Table::new(&game, Seat(1), deck).unwrap();
+                let mut t = AnyDeal::new(&game, Seat(1), deck).unwrap();
                 for a in &four_passes {
                     let s = t.to_act().unwrap();
                     t.apply(s, a).unwrap();
                 }
-                let Table::Two(d) = &t else { unreachable!() };
+                let AnyDeal::TwoPlayer(d) = &t else { unreachable!() };
                 if !d.view(Seat(0)).raspasy {
                     break;
                 }
@@ -235,7 +240,7 @@ fn two_player_raspasy_bots_call_bela_only_when_it_charges_the_other() {
                 let mut bots: Vec<Box<dyn Bot>> = (0..2).map(|_| make(game)).collect();
                 let mut rng = ChaCha8Rng::seed_from_u64(k);
                 play(&mut t, &mut bots, &mut rng);
-                let Table::Two(d) = &t else { unreachable!() };
+                let AnyDeal::TwoPlayer(d) = &t else { unreachable!() };
                 for s in holders {
                     held += 1;
                     assert_eq!(

@@ -9,7 +9,8 @@
 //! everything else is derived by `belot-score`.
 //!
 //! ```
-//! use belot_score::{Change, DealInput, Rules, Setup};
+//! use belot_core::Game;
+//! use belot_score::{Change, DealInput, Setup};
 //! use belot_store::{SqliteStore, Store, StoreError};
 //!
 //! let mut store = SqliteStore::in_memory()?;
@@ -17,7 +18,7 @@
 //!     name: String::new(),
 //!     players: vec!["Ivan".into(), "Olena".into()],
 //!     first_dealer: Default::default(),
-//!     rules: Rules::TwoPlayer { options: Default::default() },
+//!     rules: Game::TwoPlayer(Default::default()),
 //! };
 //! let id = store.create(&setup)?;
 //! store.append(&id, 0, &Change::Add { entry: DealInput::ThrownIn })?;

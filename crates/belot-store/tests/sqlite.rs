@@ -1,8 +1,9 @@
 //! The SQLite store: round trips, optimistic concurrency, migrations,
 //! transactions.
 
+use belot_core::Game;
 use belot_core::Seat;
-use belot_score::{Change, DealInput, Rules, Setup, Sheet};
+use belot_score::{Change, DealInput, Setup, Sheet};
 use belot_store::{SheetId, SqliteStore, Store, StoreError};
 
 fn setup() -> Setup {
@@ -10,7 +11,7 @@ fn setup() -> Setup {
         name: "t".into(),
         players: ["A", "B", "C", "D"].map(String::from).to_vec(),
         first_dealer: Seat(0),
-        rules: Rules::French { options: Default::default() },
+        rules: Game::French(Default::default()),
     }
 }
 

@@ -6,7 +6,6 @@
 
 use belot_core::Seat;
 use belot_core::french::{FrenchMatch, Outcome, Phase, SeatView, TrickView};
-use belot_solver::game::{Game, GameView};
 
 use super::{Aim, Ann, Table, aim_against, belote_text, calls_text, contract_text, each, names};
 
@@ -24,13 +23,6 @@ fn mine(m: &FrenchMatch) -> SeatView {
 }
 
 impl Table for FrenchMatch {
-    fn game(&self) -> Game {
-        Game::French(*self.options())
-    }
-    fn view(&self, seat: Seat) -> GameView {
-        GameView::French(self.current().view(seat))
-    }
-
     fn intro(&self) -> String {
         let target = self.options().target;
         match self.options().players {
@@ -122,7 +114,7 @@ impl Table for FrenchMatch {
         }
     }
 
-    fn standing(&self) -> String {
+    fn standing_line(&self) -> String {
         let n = self.options().players;
         let (totals, held): (Vec<i32>, i32) = if n == 3 {
             (self.ledger3().totals.to_vec(), self.ledger3().pool)

@@ -21,8 +21,8 @@ use belot_core::two_player::TwoMatch;
 use belot_core::{
     Action, Card, CardSet, Contract, GameError, PlayState, Seat, SeatAction, Suit, parse_cards,
 };
+use belot_core::{AnyView, Game};
 use belot_solver::bots::BotKind;
-use belot_solver::game::{Game, GameView};
 use belot_solver::{Config, Solver};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
@@ -63,11 +63,6 @@ struct Aim {
 /// own [`belot_core::Match`]. Each text is what seat 0 may know: its own
 /// view and what everybody saw happen.
 trait Table: belot_core::Match {
-    /// The game and its rules, for the bots.
-    fn game(&self) -> Game;
-    /// What `seat` may know now.
-    fn view(&self, seat: Seat) -> GameView;
-
     /// The game and who plays with whom, for the first line.
     fn intro(&self) -> String;
     /// The actions typed by name in this game, for `help`.
@@ -89,12 +84,12 @@ trait Table: belot_core::Match {
     /// Whose points the hint counts.
     fn aim(&self) -> Aim;
     /// The match totals, the held (hanging) points and the target.
-    fn standing(&self) -> String;
+    fn standing_line(&self) -> String;
     /// The standing with the deal and its dealer (the `score` command).
     fn score(&self) -> String {
         format!(
             "{} Deal {}, dealt by {}.",
-            self.standing(),
+            self.standing_line(),
             self.deal_count(),
             names(self.players())[self.dealer().index()]
         )
@@ -120,10 +115,10 @@ fn start(game: Game, seed: u64) -> Result<Box<dyn Table>, GameError> {
         // The last seat deals, so you speak first in the first deal.
         Game::French(o) => Box::new(FrenchMatch::from_seed(o, Seat(o.players - 1), seed)?),
         // The first dealer drawn by lot, as `belot engine` does.
-        Game::Two(o) => {
+        Game::TwoPlayer(o) => {
             Box::new(TwoMatch::from_seed(o, belot_core::two_player::dealer_by_lot(seed), seed)?)
         }
-        Game::Three(o) => {
+        Game::ThreePlayer(o) => {
             Box::new(ThreeMatch::from_seed(o, belot_core::three_player::dealer_by_lot(seed), seed)?)
         }
     })
@@ -186,7 +181,7 @@ fn header(m: &dyn Table, out: &mut impl Write) -> io::Result<()> {
         m.deal_count(),
         names[m.dealer().index()],
         m.face_up(),
-        m.standing()
+        m.standing_line()
     )
 }
 
@@ -331,7 +326,7 @@ fn named(word: &str, legal: &[Action]) -> Option<Option<Action>> {
     })
 }
 
-fn command(text: &str, view: &GameView, belote: &str) -> Command {
+fn command(text: &str, view: &AnyView, belote: &str) -> Command {
     let offered = offered(view);
     let legal = offered.as_slice();
     let lower = text.to_lowercase();
@@ -386,7 +381,7 @@ fn command(text: &str, view: &GameView, belote: &str) -> Command {
 /// A card alone plays it, with belote (бела, belot) called when it may be
 /// and the call scores for the caller (not in a распасы deal that charges
 /// a бела to its caller: the numbered action still calls it).
-fn play_card(card: Card, view: &GameView, range: &str, belote: &str) -> Command {
+fn play_card(card: Card, view: &AnyView, range: &str, belote: &str) -> Command {
     let plays: Vec<&Action> = view
         .legal()
         .iter()
@@ -466,7 +461,7 @@ fn kind_text(a: &Ann) -> String {
 
 /// Everything seat 0 needs before it decides: the table, its hand with
 /// the playable cards marked, and the numbered actions.
-fn show(m: &dyn Table, view: &GameView, out: &mut impl Write) -> io::Result<()> {
+fn show(m: &dyn Table, view: &AnyView, out: &mut impl Write) -> io::Result<()> {
     let names = names(m.players());
     for line in m.status() {
         writeln!(out, "{line}")?;
@@ -494,9 +489,9 @@ fn show(m: &dyn Table, view: &GameView, out: &mut impl Write) -> io::Result<()> 
         }
     }
     let trick = match view {
-        GameView::French(v) => &v.trick,
-        GameView::Two(v) => &v.trick,
-        GameView::Three(v) => &v.trick,
+        AnyView::French(v) => &v.trick,
+        AnyView::TwoPlayer(v) => &v.trick,
+        AnyView::ThreePlayer(v) => &v.trick,
     };
     if let Some(t) = trick.as_ref().filter(|t| !t.cards.is_empty()) {
         writeln!(out, "Trick: {}", trick_text(&t.cards, names))?;
@@ -517,7 +512,7 @@ fn show(m: &dyn Table, view: &GameView, out: &mut impl Write) -> io::Result<()> 
 /// The legal actions as they are offered and numbered: the calls and
 /// announcements first, as the rules list them, then the cards in the
 /// order the hand is shown.
-fn offered(view: &GameView) -> Vec<Action> {
+fn offered(view: &AnyView) -> Vec<Action> {
     let order = held_order(view.hand(), view.contract());
     let place = |c: Card| order.iter().position(|x| *x == c).unwrap_or(order.len());
     let mut legal = view.legal().to_vec();
@@ -537,7 +532,7 @@ fn held_order(hand: CardSet, contract: Option<Contract>) -> Vec<Card> {
 }
 
 /// The double-dummy best card from the real position, for seat 0's side.
-fn hint(m: &dyn Table, view: &GameView) -> String {
+fn hint(m: &dyn Table, view: &AnyView) -> String {
     let mine = |p: &&PlayState| p.to_play() == Seat(0) && !view.playable().is_empty();
     let Some(play) = m.play_state().filter(mine) else {
         return "A hint is given during the card play, when you have a card to play.".into();

@@ -5,7 +5,6 @@
 use belot_core::french::TrickView;
 use belot_core::three_player::{NextDealer, ThreeMatch, ThreeOutcome, ThreePhase, ThreeView};
 use belot_core::{CardSet, Seat};
-use belot_solver::game::{Game, GameView};
 
 use super::{Aim, Ann, Table, aim_against, belote_text, calls_text, contract_text, each, names};
 
@@ -15,13 +14,6 @@ fn mine(m: &ThreeMatch) -> ThreeView {
 }
 
 impl Table for ThreeMatch {
-    fn game(&self) -> Game {
-        Game::Three(*self.options())
-    }
-    fn view(&self, seat: Seat) -> GameView {
-        GameView::Three(self.current().view(seat))
-    }
-
     fn intro(&self) -> String {
         format!(
             "Three-player Belot to {}: you against Left and Right, each for himself",
@@ -130,7 +122,7 @@ impl Table for ThreeMatch {
         aim_against(self.current().declarer())
     }
 
-    fn standing(&self) -> String {
+    fn standing_line(&self) -> String {
         let l = self.ledger();
         format!(
             "Score: {}; held {}. Playing to {}.",

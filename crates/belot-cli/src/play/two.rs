@@ -6,7 +6,6 @@
 use belot_core::french::TrickView;
 use belot_core::two_player::{TwoMatch, TwoOutcome, TwoPhase, TwoView};
 use belot_core::{Action, CardSet, Seat};
-use belot_solver::game::{Game, GameView};
 
 use super::{Aim, Ann, Table, belote_text, calls_text, contract_text, each, names};
 
@@ -16,13 +15,6 @@ fn mine(m: &TwoMatch) -> TwoView {
 }
 
 impl Table for TwoMatch {
-    fn game(&self) -> Game {
-        Game::Two(*self.options())
-    }
-    fn view(&self, seat: Seat) -> GameView {
-        GameView::Two(self.current().view(seat))
-    }
-
     fn intro(&self) -> String {
         format!(
             "Two-player Belot to {}: you against Opponent. Tricks lie face down: `last` shows the \
@@ -139,7 +131,7 @@ impl Table for TwoMatch {
         Aim { seats: 1, least: self.current().is_raspasy(), who: "you".into() }
     }
 
-    fn standing(&self) -> String {
+    fn standing_line(&self) -> String {
         let l = self.ledger();
         format!(
             "Score: {}; hanging {}. Playing to {}.",

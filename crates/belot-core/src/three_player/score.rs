@@ -3,58 +3,15 @@
 //! total may be split into halves (option `odd_point = half_points`).
 
 use crate::error::InvalidInput;
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Deserialize, Serialize};
+
+pub use crate::points::Half;
 
 use super::options::{FailTest, NextDealer, OddPoint, ThreeOptions};
 use crate::seat::Seat;
 
 /// Players at the table.
 pub const PLAYERS: u8 = 3;
-
-/// A number of points that may end in a half, stored as half points.
-/// Written in JSON as a number: `40` or `40.5`.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug, Default, Hash)]
-pub struct Half(pub i32);
-
-impl Half {
-    /// Whole points.
-    pub const fn points(p: i32) -> Half {
-        Half(p * 2)
-    }
-}
-
-impl std::fmt::Display for Half {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if self.0 % 2 == 0 {
-            write!(f, "{}", self.0 / 2)
-        } else {
-            write!(f, "{:.1}", self.0 as f64 / 2.0)
-        }
-    }
-}
-
-impl Serialize for Half {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        if self.0 % 2 == 0 {
-            s.serialize_i32(self.0 / 2)
-        } else {
-            s.serialize_f64(self.0 as f64 / 2.0)
-        }
-    }
-}
-
-impl<'de> Deserialize<'de> for Half {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Half, D::Error> {
-        let v = f64::deserialize(d)?;
-        let h = v * 2.0;
-        if h.fract() != 0.0 || h.abs() > 1e9 {
-            return Err(serde::de::Error::custom(format!(
-                "{v} is not a number of points: whole or half points only"
-            )));
-        }
-        Ok(Half(h as i32))
-    }
-}
 
 /// What happened in a deal, as far as scoring needs to know.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]

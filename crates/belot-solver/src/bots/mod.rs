@@ -12,7 +12,7 @@ pub mod two;
 use belot_core::Action;
 use rand_core::RngCore;
 
-use crate::game::{Game, GameView};
+use belot_core::{AnyView, Game};
 
 /// A player program.
 pub trait Bot {
@@ -20,11 +20,11 @@ pub trait Bot {
     fn name(&self) -> &'static str;
     /// The action to take, from `view` (it is this seat's turn;
     /// `view.legal()` lists what is allowed).
-    fn act(&mut self, view: &GameView, rng: &mut dyn RngCore) -> Action;
+    fn act(&mut self, view: &AnyView, rng: &mut dyn RngCore) -> Action;
     /// What the seat sees while it is not asked to act. A bot that
     /// remembers the deal (two-player tricks leave the view, as at the
     /// table) takes it in; asked to act on every turn, it needs none.
-    fn observe(&mut self, _view: &GameView) {}
+    fn observe(&mut self, _view: &AnyView) {}
 }
 
 /// A uniform number below `n` (n ≥ 1).
@@ -41,7 +41,7 @@ impl Bot for RandomBot {
         "random"
     }
 
-    fn act(&mut self, view: &GameView, rng: &mut dyn RngCore) -> Action {
+    fn act(&mut self, view: &AnyView, rng: &mut dyn RngCore) -> Action {
         let legal = view.legal();
         legal.get(below(rng, legal.len())).cloned().unwrap_or(Action::Pass)
     }
@@ -59,17 +59,17 @@ impl Bot for HeuristicBot {
         "heuristic"
     }
 
-    fn act(&mut self, view: &GameView, _rng: &mut dyn RngCore) -> Action {
+    fn act(&mut self, view: &AnyView, _rng: &mut dyn RngCore) -> Action {
         heuristic_act(view)
     }
 }
 
 /// The heuristic bot's action on `view` (it draws nothing at random).
-pub(crate) fn heuristic_act(view: &GameView) -> Action {
+pub(crate) fn heuristic_act(view: &AnyView) -> Action {
     match view {
-        GameView::French(v) => french::act(v),
-        GameView::Two(v) => two::act(v),
-        GameView::Three(v) => three::act(v),
+        AnyView::French(v) => french::act(v),
+        AnyView::TwoPlayer(v) => two::act(v),
+        AnyView::ThreePlayer(v) => three::act(v),
     }
 }
 
@@ -79,7 +79,7 @@ pub(crate) fn heuristic_act(view: &GameView) -> Action {
 /// of those is offered with the cards and the heuristic would rather play
 /// a card, the search chooses the card).
 pub(crate) fn card_decision(
-    view: &GameView,
+    view: &AnyView,
     game: &Game,
     memory: &mut crate::knowledge::Memory,
 ) -> Option<(crate::knowledge::PlayInfo, belot_core::CardSet)> {
@@ -98,7 +98,7 @@ pub(crate) fn card_decision(
 /// scores for the caller; the heuristic bot's action when the search found
 /// nothing.
 pub(crate) fn card_action(
-    view: &GameView,
+    view: &AnyView,
     card: Option<belot_core::Card>,
     rng: &mut dyn RngCore,
 ) -> Action {

@@ -1,0 +1,559 @@
+//! The games behind one face: which game ([`Variant`]), a game with its
+//! house rules ([`Game`]), what a deal of any game does ([`Deal`]), a deal
+//! of a game chosen at run time ([`AnyDeal`]) and what one seat sees of it
+//! ([`AnyView`]). A whole match is [`crate::Match`] / [`crate::AnyMatch`].
+//!
+//! A new game implements [`Deal`] for its deal and [`crate::Match`] for
+//! its match, and adds one arm to each enum here.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use crate::action::{Action, SeatAction};
+use crate::card::CardSet;
+use crate::contract::Contract;
+use crate::deck::Deck;
+use crate::error::{GameError, InvalidInput, ParseError};
+use crate::french::{FrenchDeal, FrenchOptions, SeatView};
+use crate::play::{PlayState, Trick};
+use crate::points::Half;
+use crate::seat::Seat;
+use crate::three_player::{ThreeDeal, ThreeOptions, ThreeView};
+use crate::two_player::{TwoDeal, TwoOptions, TwoView};
+
+/// Which game of the family: the one type the command line, score sheets,
+/// solver, server and records name a game by.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Variant {
+    /// French Belote (seed 002): four players in two teams, or two or
+    /// three each for himself.
+    French,
+    /// Two-player Belot to 1001 (seed 001).
+    TwoPlayer,
+    /// Three-player Belot of the Black Sea ports (seed 000).
+    ThreePlayer,
+}
+
+impl Variant {
+    /// Every game, in the order they are listed.
+    pub const ALL: [Variant; 3] = [Variant::French, Variant::TwoPlayer, Variant::ThreePlayer];
+
+    /// The name records and the protocol use: `french`, `two_player`,
+    /// `three_player`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Variant::French => "french",
+            Variant::TwoPlayer => "two_player",
+            Variant::ThreePlayer => "three_player",
+        }
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for Variant {
+    type Err = ParseError;
+
+    /// Reads `french` (or `belote`), `two_player` and `three_player`, with
+    /// `-` for `_` and in any case.
+    fn from_str(s: &str) -> Result<Variant, ParseError> {
+        match s.trim().to_ascii_lowercase().replace('-', "_").as_str() {
+            "french" | "belote" => Ok(Variant::French),
+            "two_player" => Ok(Variant::TwoPlayer),
+            "three_player" => Ok(Variant::ThreePlayer),
+            _ => Err(ParseError::new(format!(
+                "unknown game {s:?}: the games are french, two_player, three_player"
+            ))),
+        }
+    }
+}
+
+/// A game and its house rules. French Belote for three and for two
+/// players are games of their own: their names are `french-3` and
+/// `french-2`, and [`Game::players`] tells them apart.
+///
+/// In JSON: `{"variant": "french", "options": {...}}` (options missing
+/// take their defaults).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(from = "GameRepr", into = "GameRepr")]
+pub enum Game {
+    /// French Belote (seed 002).
+    French(FrenchOptions),
+    /// Two-player Belot to 1001 (seed 001).
+    TwoPlayer(TwoOptions),
+    /// Three-player Belot of the Black Sea ports (seed 000).
+    ThreePlayer(ThreeOptions),
+}
+
+/// [`Game`]'s JSON form.
+#[derive(Clone, Copy, Serialize, Deserialize)]
+#[serde(tag = "variant", rename_all = "snake_case", deny_unknown_fields)]
+enum GameRepr {
+    French {
+        #[serde(default)]
+        options: FrenchOptions,
+    },
+    TwoPlayer {
+        #[serde(default)]
+        options: TwoOptions,
+    },
+    ThreePlayer {
+        #[serde(default)]
+        options: ThreeOptions,
+    },
+}
+
+impl From<GameRepr> for Game {
+    fn from(r: GameRepr) -> Game {
+        match r {
+            GameRepr::French { options } => Game::French(options),
+            GameRepr::TwoPlayer { options } => Game::TwoPlayer(options),
+            GameRepr::ThreePlayer { options } => Game::ThreePlayer(options),
+        }
+    }
+}
+
+impl From<Game> for GameRepr {
+    fn from(g: Game) -> GameRepr {
+        match g {
+            Game::French(options) => GameRepr::French { options },
+            Game::TwoPlayer(options) => GameRepr::TwoPlayer { options },
+            Game::ThreePlayer(options) => GameRepr::ThreePlayer { options },
+        }
+    }
+}
+
+/// The names [`Game::from_name`] reads, as an error lists them.
+const GAME_NAMES: &str = "french (4 players in teams), french-3, french-2 (each for himself), \
+                          two-player (to 1001), three-player (to 501)";
+
+impl Game {
+    /// The game with its seed's default rules.
+    pub fn default_for(variant: Variant) -> Game {
+        match variant {
+            Variant::French => Game::French(FrenchOptions::default()),
+            Variant::TwoPlayer => Game::TwoPlayer(TwoOptions::default()),
+            Variant::ThreePlayer => Game::ThreePlayer(ThreeOptions::default()),
+        }
+    }
+
+    /// The game with house rules read from a JSON object (keys missing
+    /// take the seed's defaults; an unknown or ill-typed key is named).
+    pub fn from_options(variant: Variant, options: serde_json::Value) -> Result<Game, ParseError> {
+        use crate::options_from_json as read;
+        Ok(match variant {
+            Variant::French => Game::French(read(options)?),
+            Variant::TwoPlayer => Game::TwoPlayer(read(options)?),
+            Variant::ThreePlayer => Game::ThreePlayer(read(options)?),
+        })
+    }
+
+    /// Which game.
+    pub fn variant(&self) -> Variant {
+        match self {
+            Game::French(_) => Variant::French,
+            Game::TwoPlayer(_) => Variant::TwoPlayer,
+            Game::ThreePlayer(_) => Variant::ThreePlayer,
+        }
+    }
+
+    /// Players at the table.
+    pub fn players(&self) -> u8 {
+        match self {
+            Game::French(o) => o.players,
+            Game::TwoPlayer(_) => 2,
+            Game::ThreePlayer(_) => 3,
+        }
+    }
+
+    /// The total that wins the match.
+    pub fn target(&self) -> u32 {
+        match self {
+            Game::French(o) => o.target,
+            Game::TwoPlayer(o) => o.target,
+            Game::ThreePlayer(o) => o.target,
+        }
+    }
+
+    /// True when seats `s` and `s + 2` play as partners.
+    pub fn teams(&self) -> bool {
+        self.players() == 4
+    }
+
+    /// Scoring sides: two teams of two with four players, else one per
+    /// player.
+    pub fn sides(&self) -> usize {
+        match self.players() {
+            4 => 2,
+            n => n as usize,
+        }
+    }
+
+    /// The game's short name: `french`, `french-3`, `french-2`,
+    /// `two-player`, `three-player`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Game::French(o) if o.players == 3 => "french-3",
+            Game::French(o) if o.players == 2 => "french-2",
+            Game::French(_) => "french",
+            Game::TwoPlayer(_) => "two-player",
+            Game::ThreePlayer(_) => "three-player",
+        }
+    }
+
+    /// The game for a name of [`Game::name`] (also `french-4` and
+    /// `belote` for `french`, `_` for `-`), with the seed's default rules.
+    pub fn from_name(name: &str) -> Result<Game, ParseError> {
+        let french = |players| Game::French(FrenchOptions { players, ..FrenchOptions::default() });
+        Ok(match name.trim().to_lowercase().replace('_', "-").as_str() {
+            "french" | "french-4" | "belote" => french(4),
+            "french-3" => french(3),
+            "french-2" => french(2),
+            "two-player" => Game::default_for(Variant::TwoPlayer),
+            "three-player" => Game::default_for(Variant::ThreePlayer),
+            other => {
+                return Err(ParseError::new(format!(
+                    "unknown game {other:?}: the games are {GAME_NAMES}"
+                )));
+            }
+        })
+    }
+
+    /// Checks the house rules; says which one is wrong.
+    pub fn validate(&self) -> Result<(), InvalidInput> {
+        match self {
+            Game::French(o) => o.validate(),
+            Game::TwoPlayer(o) => o.validate(),
+            Game::ThreePlayer(o) => o.validate(),
+        }
+    }
+
+    /// The house rules as JSON, as [`Game::with_options`] and `belot
+    /// engine` take them.
+    pub fn options_json(&self) -> serde_json::Value {
+        let v = match self {
+            Game::French(o) => serde_json::to_value(o),
+            Game::TwoPlayer(o) => serde_json::to_value(o),
+            Game::ThreePlayer(o) => serde_json::to_value(o),
+        };
+        // Plain structs of numbers, flags and enums always serialise.
+        v.unwrap_or(serde_json::Value::Null)
+    }
+
+    /// The same game with the house rules given in a JSON object over
+    /// its own; unknown keys are refused, and French `players` may only
+    /// repeat the game's (the name fixes the table).
+    pub fn with_options(self, json: &str) -> Result<Game, ParseError> {
+        let mut v = self.options_json();
+        merge(&mut v, json)?;
+        let game = Game::from_options(self.variant(), v)?;
+        game.validate().map_err(|e| ParseError::new(e.message))?;
+        if game.players() != self.players() {
+            return Err(ParseError::new(format!(
+                "option \"players\": {} does not go with this game ({} players); \
+                 choose the game by name: french (4), french-3, french-2",
+                game.players(),
+                self.players()
+            )));
+        }
+        Ok(game)
+    }
+}
+
+/// Overwrites the keys of `v` with those of the JSON object `json`.
+fn merge(v: &mut serde_json::Value, json: &str) -> Result<(), ParseError> {
+    let extra: serde_json::Value = serde_json::from_str(json)
+        .map_err(|e| ParseError::new(format!("options are not JSON: {e}")))?;
+    let (Some(dst), Some(src)) = (v.as_object_mut(), extra.as_object()) else {
+        return Err(ParseError::new("options must be a JSON object, such as {\"target\": 500}"));
+    };
+    for (k, x) in src {
+        if !dst.contains_key(k) {
+            let keys: Vec<&String> = dst.keys().collect();
+            return Err(ParseError::new(format!("unknown option {k:?}; the options are {keys:?}")));
+        }
+        dst.insert(k.clone(), x.clone());
+    }
+    Ok(())
+}
+
+/// What a deal of any game does, from the deal to its score. Each game's
+/// deal implements it once; [`AnyDeal`] delegates to the one it holds.
+pub trait Deal {
+    /// What one seat may know of the deal.
+    type View;
+    /// Players at the table.
+    fn players(&self) -> u8;
+    /// Who dealt.
+    fn dealer(&self) -> Seat;
+    /// The cards in dealing order.
+    fn deck(&self) -> &Deck;
+    /// Every action so far, in order.
+    fn actions(&self) -> &[SeatAction];
+    /// Who is to act, if anyone.
+    fn to_act(&self) -> Option<Seat>;
+    /// The legal actions of the seat to act.
+    fn legal_actions(&self) -> Vec<Action>;
+    /// Applies `seat`'s action; a refused action changes nothing.
+    fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), GameError>;
+    /// What `seat` may know now: never another seat's unplayed cards.
+    fn view(&self, seat: Seat) -> Self::View;
+    /// The tricks completed.
+    fn tricks(&self) -> &[Trick];
+    /// The card play's position, once it began (every hand: for analysis
+    /// and tests, never for a player).
+    fn play_state(&self) -> Option<&PlayState>;
+    /// True when the deal is over (played, thrown in or annulled).
+    fn is_over(&self) -> bool;
+    /// The points each seat's side records for this deal once it is
+    /// scored (with teams, each seat its team's; points held for a later
+    /// deal count for nobody). `None` for a deal not played (thrown in,
+    /// annulled) or not finished.
+    fn recorded(&self) -> Option<Vec<Half>>;
+}
+
+/// `Deal` for a game's deal type: the same inherent calls on each, with
+/// its view and how it reads its recorded points.
+macro_rules! impl_deal {
+    ($ty:ty, $view:ty, players: |$p:ident| $players:expr, recorded: |$r:ident| $recorded:expr) => {
+        impl Deal for $ty {
+            type View = $view;
+            fn players(&self) -> u8 {
+                let $p = self;
+                $players
+            }
+            fn dealer(&self) -> Seat {
+                <$ty>::dealer(self)
+            }
+            fn deck(&self) -> &Deck {
+                <$ty>::deck(self)
+            }
+            fn actions(&self) -> &[SeatAction] {
+                <$ty>::actions(self)
+            }
+            fn to_act(&self) -> Option<Seat> {
+                <$ty>::to_act(self)
+            }
+            fn legal_actions(&self) -> Vec<Action> {
+                <$ty>::legal_actions(self)
+            }
+            fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), GameError> {
+                <$ty>::apply(self, seat, action)
+            }
+            fn view(&self, seat: Seat) -> $view {
+                <$ty>::view(self, seat)
+            }
+            fn tricks(&self) -> &[Trick] {
+                <$ty>::tricks(self)
+            }
+            fn play_state(&self) -> Option<&PlayState> {
+                <$ty>::play_state(self)
+            }
+            fn is_over(&self) -> bool {
+                <$ty>::is_over(self)
+            }
+            fn recorded(&self) -> Option<Vec<Half>> {
+                let $r = self;
+                $recorded
+            }
+        }
+    };
+}
+
+impl_deal!(FrenchDeal, SeatView, players: |d| FrenchDeal::players(d), recorded: |d| french_recorded(d));
+impl_deal!(TwoDeal, TwoView, players: |_d| 2, recorded: |d| {
+    d.score().map(|s| s.recorded.iter().map(|&p| Half::points(p)).collect())
+});
+impl_deal!(ThreeDeal, ThreeView, players: |_d| 3, recorded: |d| {
+    d.score().map(|s| s.recorded.to_vec())
+});
+
+/// A French deal's recorded points per seat (teams: each seat its team's).
+fn french_recorded(d: &FrenchDeal) -> Option<Vec<Half>> {
+    if let Some(s) = d.score() {
+        let seats = 0..d.players();
+        Some(seats.map(|i| Half::points(s.recorded[d.side(Seat(i)).index() & 1])).collect())
+    } else {
+        d.score3().map(|s| s.recorded.iter().map(|&p| Half::points(p)).collect())
+    }
+}
+
+/// A deal of any game, chosen at run time.
+#[derive(Clone, Debug)]
+pub enum AnyDeal {
+    /// French Belote.
+    French(FrenchDeal),
+    /// Two-player Belot.
+    TwoPlayer(TwoDeal),
+    /// Three-player Belot.
+    ThreePlayer(ThreeDeal),
+}
+
+impl AnyDeal {
+    /// Deals `deck` with `dealer` dealing.
+    pub fn new(game: &Game, dealer: Seat, deck: Deck) -> Result<AnyDeal, GameError> {
+        Ok(match game {
+            Game::French(o) => AnyDeal::French(FrenchDeal::new(*o, dealer, deck)?),
+            Game::TwoPlayer(o) => AnyDeal::TwoPlayer(TwoDeal::new(*o, dealer, deck)?),
+            Game::ThreePlayer(o) => AnyDeal::ThreePlayer(ThreeDeal::new(*o, dealer, deck)?),
+        })
+    }
+}
+
+/// Runs `$e` on the game's deal `$d` that an [`AnyDeal`] holds.
+macro_rules! each {
+    ($self:expr, $d:ident => $e:expr) => {
+        match $self {
+            AnyDeal::French($d) => $e,
+            AnyDeal::TwoPlayer($d) => $e,
+            AnyDeal::ThreePlayer($d) => $e,
+        }
+    };
+}
+
+impl Deal for AnyDeal {
+    type View = AnyView;
+    fn players(&self) -> u8 {
+        each!(self, d => Deal::players(d))
+    }
+    fn dealer(&self) -> Seat {
+        each!(self, d => d.dealer())
+    }
+    fn deck(&self) -> &Deck {
+        each!(self, d => d.deck())
+    }
+    fn actions(&self) -> &[SeatAction] {
+        each!(self, d => d.actions())
+    }
+    fn to_act(&self) -> Option<Seat> {
+        each!(self, d => d.to_act())
+    }
+    fn legal_actions(&self) -> Vec<Action> {
+        each!(self, d => d.legal_actions())
+    }
+    fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), GameError> {
+        each!(self, d => d.apply(seat, action))
+    }
+    fn view(&self, seat: Seat) -> AnyView {
+        each!(self, d => d.view(seat).into())
+    }
+    fn tricks(&self) -> &[Trick] {
+        each!(self, d => d.tricks())
+    }
+    fn play_state(&self) -> Option<&PlayState> {
+        each!(self, d => d.play_state())
+    }
+    fn is_over(&self) -> bool {
+        each!(self, d => d.is_over())
+    }
+    fn recorded(&self) -> Option<Vec<Half>> {
+        each!(self, d => Deal::recorded(d))
+    }
+}
+
+/// What one seat sees of a deal of any game: never another seat's
+/// unplayed cards. In JSON, the game's own view.
+#[derive(Clone, Debug, Serialize)]
+#[serde(untagged)]
+pub enum AnyView {
+    /// French Belote.
+    French(SeatView),
+    /// Two-player Belot.
+    TwoPlayer(TwoView),
+    /// Three-player Belot.
+    ThreePlayer(ThreeView),
+}
+
+impl From<SeatView> for AnyView {
+    fn from(v: SeatView) -> AnyView {
+        AnyView::French(v)
+    }
+}
+
+impl From<TwoView> for AnyView {
+    fn from(v: TwoView) -> AnyView {
+        AnyView::TwoPlayer(v)
+    }
+}
+
+impl From<ThreeView> for AnyView {
+    fn from(v: ThreeView) -> AnyView {
+        AnyView::ThreePlayer(v)
+    }
+}
+
+/// Reads the field `$f` of whichever view an [`AnyView`] holds.
+macro_rules! field {
+    ($self:expr, $f:ident) => {
+        match $self {
+            AnyView::French(v) => &v.$f,
+            AnyView::TwoPlayer(v) => &v.$f,
+            AnyView::ThreePlayer(v) => &v.$f,
+        }
+    };
+}
+
+impl AnyView {
+    /// The seat the view is for.
+    pub fn seat(&self) -> Seat {
+        *field!(self, seat)
+    }
+
+    /// Who dealt.
+    pub fn dealer(&self) -> Seat {
+        *field!(self, dealer)
+    }
+
+    /// The seat's legal actions (empty when it is not its turn).
+    pub fn legal(&self) -> &[Action] {
+        field!(self, legal)
+    }
+
+    /// The seat's cards.
+    pub fn hand(&self) -> CardSet {
+        *field!(self, hand)
+    }
+
+    /// The contract, once made.
+    pub fn contract(&self) -> Option<Contract> {
+        *field!(self, contract)
+    }
+
+    /// Who is to act, if anyone.
+    pub fn to_act(&self) -> Option<Seat> {
+        *field!(self, to_act)
+    }
+
+    /// Players at the table.
+    pub fn players(&self) -> u8 {
+        match self {
+            AnyView::French(v) => v.players,
+            AnyView::TwoPlayer(_) => 2,
+            AnyView::ThreePlayer(_) => 3,
+        }
+    }
+
+    /// The cards the seat may play now (empty outside its turn to play).
+    pub fn playable(&self) -> CardSet {
+        self.legal()
+            .iter()
+            .filter_map(|a| match a {
+                Action::Play { card, .. } => Some(card.set()),
+                _ => None,
+            })
+            .fold(CardSet::EMPTY, |a, c| a | c)
+    }
+
+    /// True when a belote (бела) call scores for its caller: everywhere
+    /// but a распасы deal whose table charges a бела to its caller.
+    pub fn call_scores(&self) -> bool {
+        !matches!(self, AnyView::TwoPlayer(v) if v.bela_charges_caller)
+    }
+}
