@@ -8,8 +8,7 @@ use crate::action::Action;
 use crate::deck::Deck;
 use crate::error::GameError;
 use crate::french::FrenchMatch;
-use crate::french::side_in;
-use crate::game::{AnyView, Deal, Game, Variant};
+use crate::game::{AnyView, Game, Variant};
 use crate::play::{PlayState, Trick};
 use crate::points::Half;
 use crate::record::MatchRecord;
@@ -76,104 +75,6 @@ pub struct Standing {
     /// The seats that won the match (a team's two, or one player); empty
     /// while it goes on.
     pub winners: Vec<Seat>,
-}
-
-/// `Match` for a game's match type: the same calls on each (its current
-/// deal, its own `apply`, `next_deal`, `record`, `deal_count`), with how it
-/// counts its players and knows its end.
-macro_rules! impl_match {
-    ($ty:ty, $game:ident, players: |$p:ident| $players:expr, over: |$o:ident| $over:expr,
-     standing: $standing:path) => {
-        impl Match for $ty {
-            fn players(&self) -> u8 {
-                let $p = self;
-                $players
-            }
-            fn to_act(&self) -> Option<Seat> {
-                self.current().to_act()
-            }
-            fn legal_actions(&self) -> Vec<Action> {
-                self.current().legal_actions()
-            }
-            fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), GameError> {
-                <$ty>::apply(self, seat, action)
-            }
-            fn tricks(&self) -> &[Trick] {
-                self.current().tricks()
-            }
-            fn play_state(&self) -> Option<&PlayState> {
-                self.current().play_state()
-            }
-            fn match_over(&self) -> bool {
-                let $o = self;
-                $over
-            }
-            fn next_deal(&mut self, deck: Option<Deck>) -> Result<(), GameError> {
-                <$ty>::next_deal(self, deck)
-            }
-            fn deal_count(&self) -> usize {
-                <$ty>::deal_count(self)
-            }
-            fn dealer(&self) -> Seat {
-                self.current().dealer()
-            }
-            fn record(&self) -> MatchRecord {
-                <$ty>::record(self)
-            }
-            fn game(&self) -> Game {
-                Game::$game(*self.options())
-            }
-            fn view(&self, seat: Seat) -> AnyView {
-                self.current().view(seat).into()
-            }
-            fn deal_recorded(&self) -> Option<Vec<Half>> {
-                Deal::recorded(self.current())
-            }
-            fn standing(&self) -> Standing {
-                $standing(self)
-            }
-        }
-    };
-}
-
-impl_match!(FrenchMatch, French, players: |m| m.options().players, over: |m| m.is_over(),
-    standing: french_standing);
-impl_match!(TwoMatch, TwoPlayer, players: |_m| 2, over: |m| m.ledger().is_over(),
-    standing: two_standing);
-impl_match!(ThreeMatch, ThreePlayer, players: |_m| 3, over: |m| m.ledger().is_over(),
-    standing: three_standing);
-
-fn french_standing(m: &FrenchMatch) -> Standing {
-    let n = m.options().players;
-    let seats = (0..n).map(Seat);
-    if n == 3 {
-        let l = m.ledger3();
-        return Standing {
-            totals: l.totals.iter().map(|&t| Half::points(t)).collect(),
-            held: Half::points(l.pool),
-            winners: l.winner.into_iter().collect(),
-        };
-    }
-    let l = m.ledger();
-    Standing {
-        totals: seats.clone().map(|s| Half::points(l.totals[side_in(s, n).index()])).collect(),
-        held: Half::points(l.pool),
-        winners: seats.filter(|&s| l.winner == Some(side_in(s, n))).collect(),
-    }
-}
-
-fn two_standing(m: &TwoMatch) -> Standing {
-    let l = m.ledger();
-    Standing {
-        totals: l.totals.iter().map(|&t| Half::points(t)).collect(),
-        held: Half::points(l.pools.iter().sum()),
-        winners: l.winner.into_iter().collect(),
-    }
-}
-
-fn three_standing(m: &ThreeMatch) -> Standing {
-    let l = m.ledger();
-    Standing { totals: l.totals.to_vec(), held: l.pool, winners: l.winner.into_iter().collect() }
 }
 
 impl AnyMatch {

@@ -196,13 +196,13 @@ proptest! {
                 let a = random_action(m.current(), &mut rng);
                 m.apply(seat, &a).unwrap();
             }
-            if m.ledger().is_over() {
+            if m.is_over() {
                 break;
             }
             m.next_deal(None).unwrap();
         }
         // Stop half-way into one more deal sometimes: unfinished deals replay too.
-        if !m.ledger().is_over() && m.current().is_over() {
+        if !m.is_over() && m.current().is_over() {
             m.next_deal(None).unwrap();
             for _ in 0..(rng.next_u32() % 20) {
                 if let Some(seat) = m.current().to_act() {

@@ -171,7 +171,7 @@ proptest! {
                 let a = random_action(m.current(), &mut rng);
                 m.apply(seat, &a).unwrap();
             }
-            if m.ledger().is_over() {
+            if m.is_over() {
                 break;
             }
             m.next_deal(None).unwrap();

@@ -35,7 +35,7 @@ use belot_core::action::Action;
 use belot_core::card::{Card, CardSet, Suit};
 use belot_core::deck::Deck;
 use belot_core::error::GameError;
-use belot_core::french::{FrenchDeal, FrenchMatch, FrenchOptions};
+use belot_core::french::{FrenchDeal, FrenchLedger, FrenchMatch, FrenchOptions};
 use belot_core::record::{MatchRecord, Variant};
 use belot_core::seat::Seat;
 use belot_core::three_player::{self, ThreeMatch, ThreeOptions};
@@ -664,20 +664,17 @@ impl Engine {
 
 /// The match part of a French report, from the ledger that fits the table.
 fn french_match_json(g: &FrenchMatch) -> Value {
-    if g.options().players == 3 {
-        let l = g.ledger3();
-        json!({
+    match g.ledger() {
+        FrenchLedger::Three(l) => json!({
             "target": l.options.target, "totals": l.totals, "pool": l.pool,
             "pool_lost": l.pool_lost, "next_dealer": l.next_dealer(), "winner": l.winner,
             "rows": l.rows,
-        })
-    } else {
-        let l = g.ledger();
-        json!({
+        }),
+        FrenchLedger::Sides(l) => json!({
             "target": l.options.target, "totals": l.totals, "pool": l.pool,
             "pool_lost": l.pool_lost, "next_dealer": l.next_dealer(), "winner": l.winner,
             "rows": l.rows,
-        })
+        }),
     }
 }
 

@@ -5,7 +5,7 @@
 //! auction).
 
 use belot_core::Seat;
-use belot_core::french::{FrenchMatch, Outcome, Phase, SeatView, TrickView};
+use belot_core::french::{FrenchLedger, FrenchMatch, Outcome, Phase, SeatView, TrickView};
 
 use super::{Aim, Ann, Table, aim_against, belote_text, calls_text, contract_text, each, names};
 
@@ -116,10 +116,9 @@ impl Table for FrenchMatch {
 
     fn standing_line(&self) -> String {
         let n = self.options().players;
-        let (totals, held): (Vec<i32>, i32) = if n == 3 {
-            (self.ledger3().totals.to_vec(), self.ledger3().pool)
-        } else {
-            (self.ledger().totals.to_vec(), self.ledger().pool)
+        let (totals, held): (Vec<i32>, i32) = match self.ledger() {
+            FrenchLedger::Three(l) => (l.totals.to_vec(), l.pool),
+            FrenchLedger::Sides(l) => (l.totals.to_vec(), l.pool),
         };
         format!(
             "Score: {}; held {held}. Playing to {}.",
@@ -138,37 +137,40 @@ impl Table for FrenchMatch {
             Outcome::Litige => "litige (the taker's points are held)",
         };
         let taker = self.current().taker().map_or("?", |t| names[t.index()]);
-        if n == 3 {
-            let Some(row) = self.ledger3().rows.last() else { return String::new() };
-            let Some(s) = &row.score else {
-                return format!("Deal {}: everybody passed twice, thrown in.", row.number);
-            };
-            let awarded = row
-                .pool_awarded
-                .map(|(w, p)| format!(" Held points {p} go to {}.", names[w.index()]))
-                .unwrap_or_default();
-            // A capot scores its taker all of CAPOT_POINTS, which no
-            // other deal reaches.
-            let capot = s
-                .card_points
-                .iter()
-                .position(|&p| p == belot_core::french::CAPOT_POINTS as i32)
-                .map(|i| format!(" Capot by {}.", labels[i]))
-                .unwrap_or_default();
-            return format!(
-                "Deal {}: {taker} took, {}. Card points: {}. Announcements: {}. Belote: {}.{capot} \
+        let l = match self.ledger() {
+            FrenchLedger::Sides(l) => l,
+            FrenchLedger::Three(l) => {
+                let Some(row) = l.rows.last() else { return String::new() };
+                let Some(s) = &row.score else {
+                    return format!("Deal {}: everybody passed twice, thrown in.", row.number);
+                };
+                let awarded = row
+                    .pool_awarded
+                    .map(|(w, p)| format!(" Held points {p} go to {}.", names[w.index()]))
+                    .unwrap_or_default();
+                // A capot scores its taker all of CAPOT_POINTS, which no
+                // other deal reaches.
+                let capot = s
+                    .card_points
+                    .iter()
+                    .position(|&p| p == belot_core::french::CAPOT_POINTS as i32)
+                    .map(|i| format!(" Capot by {}.", labels[i]))
+                    .unwrap_or_default();
+                return format!(
+                    "Deal {}: {taker} took, {}. Card points: {}. Announcements: {}. Belote: {}.{capot} \
                  Recorded: {}; held {}.{awarded} Score: {}.",
-                row.number,
-                outcome(s.outcome),
-                each(labels, &s.card_points),
-                each(labels, &s.announcements),
-                each(labels, &s.belote),
-                each(labels, &row.recorded),
-                s.held,
-                each(labels, &row.totals)
-            );
-        }
-        let Some(row) = self.ledger().rows.last() else { return String::new() };
+                    row.number,
+                    outcome(s.outcome),
+                    each(labels, &s.card_points),
+                    each(labels, &s.announcements),
+                    each(labels, &s.belote),
+                    each(labels, &row.recorded),
+                    s.held,
+                    each(labels, &row.totals)
+                );
+            }
+        };
+        let Some(row) = l.rows.last() else { return String::new() };
         let Some(s) = &row.score else {
             return format!("Deal {}: everybody passed twice, thrown in.", row.number);
         };
@@ -195,10 +197,9 @@ impl Table for FrenchMatch {
     fn result(&self) -> String {
         let n = self.options().players;
         let labels = sides(n);
-        let (winner, totals) = if n == 3 {
-            (self.ledger3().winner.map(|s| s.index()), self.ledger3().totals.to_vec())
-        } else {
-            (self.ledger().winner.map(|s| s.index()), self.ledger().totals.to_vec())
+        let (winner, totals) = match self.ledger() {
+            FrenchLedger::Three(l) => (l.winner.map(|s| s.index()), l.totals.to_vec()),
+            FrenchLedger::Sides(l) => (l.winner.map(|s| s.index()), l.totals.to_vec()),
         };
         let who = winner.map_or("nobody", |w| labels[w]);
         format!("The match is over: {who} won. Final score: {}.", each(labels, &totals))

@@ -17,10 +17,11 @@ pub use view::{ThreeAnnouncementView, ThreeFullState, ThreeView};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
-use crate::action::Action;
+use crate::any_match::Standing;
 use crate::deck::{Deck, uniform};
 use crate::error::GameError;
-use crate::record::{MatchRecord, Variant};
+use crate::game::{Game, Variant};
+use crate::game_match::{GameMatch, Ledger, Rules};
 use crate::seat::Seat;
 
 /// The first dealer drawn by lot from `seed` (seed 000: by lot): a uniform
@@ -33,134 +34,61 @@ pub fn dealer_by_lot(seed: u64) -> Seat {
     Seat(uniform(&mut rng, 3) as u8)
 }
 
-/// A three-player match.
-#[derive(Clone, Debug)]
-pub struct ThreeMatch {
-    options: ThreeOptions,
-    seed: Option<u64>,
-    done: Vec<ThreeDeal>,
-    current: ThreeDeal,
-    ledger: ThreeLedger,
-}
+/// Three-player Belot's types, as [`GameMatch`] takes them.
+#[derive(Clone, Copy, Debug)]
+pub struct ThreeRules;
 
-impl ThreeMatch {
-    /// A match whose first deal is `deck`.
-    pub fn new(
-        options: ThreeOptions,
-        first_dealer: Seat,
-        deck: Deck,
-    ) -> Result<ThreeMatch, GameError> {
-        let current = ThreeDeal::new(options, first_dealer, deck)?;
-        Ok(ThreeMatch {
-            options,
-            seed: None,
-            done: Vec::new(),
-            current,
-            ledger: ThreeLedger::new(options, first_dealer),
-        })
-    }
+/// A three-player match: the deals so far, the one in progress, the
+/// ledger.
+pub type ThreeMatch = GameMatch<ThreeRules>;
 
-    /// A match whose deals come from `seed`.
-    pub fn from_seed(
-        options: ThreeOptions,
-        first_dealer: Seat,
-        seed: u64,
-    ) -> Result<ThreeMatch, GameError> {
-        let mut m = ThreeMatch::new(options, first_dealer, Deck::from_seed(seed, 0))?;
-        m.seed = Some(seed);
-        Ok(m)
-    }
-
-    /// The options.
-    pub fn options(&self) -> &ThreeOptions {
-        &self.options
-    }
-    /// The current deal.
-    pub fn current(&self) -> &ThreeDeal {
-        &self.current
-    }
-    /// Deals before the current one.
-    pub fn previous_deals(&self) -> &[ThreeDeal] {
-        &self.done
-    }
-    /// The ledger.
-    pub fn ledger(&self) -> &ThreeLedger {
-        &self.ledger
-    }
-    /// Deals dealt so far, the current one included.
-    pub fn deal_count(&self) -> usize {
-        self.done.len() + 1
-    }
-
-    /// Applies an action; records the deal when it ends.
-    pub fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), GameError> {
-        self.current.apply(seat, action)?;
-        if self.current.is_over() && self.ledger.rows.len() == self.done.len() {
-            let entry = match self.current.summary() {
-                Some(s) => ThreeEntry::Played { summary: *s },
-                None => ThreeEntry::ThrownIn,
-            };
-            self.ledger.push(&entry);
-        }
-        Ok(())
-    }
-
-    /// Starts the next deal, dealt by whoever the ledger says.
-    pub fn next_deal(&mut self, deck: Option<Deck>) -> Result<(), GameError> {
-        if !self.current.is_over() {
-            return Err(GameError::Illegal(
-                "the current deal is not over yet; play it to the end first".into(),
-            ));
-        }
-        if self.ledger.is_over() {
-            return Err(GameError::Illegal("the match is over; start a new one".into()));
-        }
-        let k = self.done.len() as u64 + 1;
-        let deck = Deck::next_in_match(deck, self.seed, k)?;
-        let next = ThreeDeal::new(self.options, self.ledger.next_dealer, deck)?;
-        let prev = std::mem::replace(&mut self.current, next);
-        self.done.push(prev);
-        Ok(())
-    }
-
-    /// The game record; each deal's `result` is in half points (×2).
-    pub fn record(&self) -> MatchRecord {
-        let deals = self.done.iter().chain(std::iter::once(&self.current));
-        crate::record::build(
-            self,
-            &self.options,
-            self.ledger.first_dealer,
-            self.seed,
-            deals.map(|d| (d.dealer(), *d.deck(), d.actions())),
-        )
-    }
-
-    /// Replays a record exactly, or says where it fails.
-    pub fn from_record(r: &MatchRecord) -> Result<ThreeMatch, GameError> {
-        crate::record::replay(r)
-    }
-}
-
-impl crate::record::Replay for ThreeMatch {
+impl Rules for ThreeRules {
     const VARIANT: Variant = Variant::ThreePlayer;
     type Options = ThreeOptions;
-    fn start(options: ThreeOptions, first_dealer: Seat, deck: Deck) -> Result<Self, GameError> {
-        ThreeMatch::new(options, first_dealer, deck)
+    type Deal = ThreeDeal;
+    type Ledger = ThreeLedger;
+    fn deal(options: ThreeOptions, dealer: Seat, deck: Deck) -> Result<ThreeDeal, GameError> {
+        ThreeDeal::new(options, dealer, deck)
     }
-    fn set_seed(&mut self, seed: Option<u64>) {
-        self.seed = seed;
+    fn ledger(options: ThreeOptions, first_dealer: Seat) -> ThreeLedger {
+        ThreeLedger::new(options, first_dealer)
+    }
+    fn game(options: ThreeOptions) -> Game {
+        Game::ThreePlayer(options)
+    }
+}
+
+impl Ledger for ThreeLedger {
+    type Deal = ThreeDeal;
+    fn settle(&mut self, deal: &ThreeDeal) {
+        let entry = match deal.summary() {
+            Some(s) => ThreeEntry::Played { summary: *s },
+            None => ThreeEntry::ThrownIn,
+        };
+        self.push(&entry);
+    }
+    fn rows(&self) -> usize {
+        self.rows.len()
+    }
+    fn first_dealer(&self) -> Seat {
+        self.first_dealer
     }
     fn next_dealer(&self) -> Seat {
-        self.ledger.next_dealer
+        self.next_dealer
     }
+    fn is_over(&self) -> bool {
+        ThreeLedger::is_over(self)
+    }
+    /// In half points (×2), as records store them.
     fn result(&self, i: usize) -> Option<Vec<i32>> {
-        self.ledger
-            .rows
-            .get(i)
-            .and_then(|r| r.score)
-            .map(|s| s.recorded.iter().map(|h| h.0).collect())
+        let score = self.rows.get(i).and_then(|r| r.score)?;
+        Some(score.recorded.iter().map(|h| h.0).collect())
     }
-    fn current_over(&self) -> bool {
-        self.current.is_over()
+    fn standing(&self) -> Standing {
+        Standing {
+            totals: self.totals.to_vec(),
+            held: self.pool,
+            winners: self.winner.into_iter().collect(),
+        }
     }
 }

@@ -1,0 +1,262 @@
+//! One match type for every game: [`GameMatch`] holds the deals played,
+//! the deal in progress and the game's ledger, and is the same code for
+//! each game. What differs is said once per game by [`Rules`] (its
+//! options, deal and ledger types) and [`Ledger`] (how a finished deal is
+//! recorded and who deals next).
+
+use std::fmt::Debug;
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use crate::action::Action;
+use crate::any_match::{Match, Standing};
+use crate::deck::Deck;
+use crate::error::GameError;
+use crate::game::{AnyView, Deal, Game, Variant};
+use crate::play::{PlayState, Trick};
+use crate::points::Half;
+use crate::record::{MatchRecord, Replay};
+use crate::seat::Seat;
+
+/// A game's running score: what a match needs of its ledger.
+pub trait Ledger: Clone + Debug {
+    /// The game's deal.
+    type Deal;
+    /// Records a finished deal (played, thrown in or redealt).
+    fn settle(&mut self, deal: &Self::Deal);
+    /// Rows recorded so far.
+    fn rows(&self) -> usize;
+    /// Who dealt first.
+    fn first_dealer(&self) -> Seat;
+    /// Who deals the next deal.
+    fn next_dealer(&self) -> Seat;
+    /// True once the match has a winner.
+    fn is_over(&self) -> bool;
+    /// What row `i` (0-based) recorded, once scored, as game records
+    /// store it (half points for the three-player game).
+    fn result(&self, i: usize) -> Option<Vec<i32>>;
+    /// Totals, held points and the winner.
+    fn standing(&self) -> Standing;
+}
+
+/// A game's rules as types: what [`GameMatch`] is made of.
+pub trait Rules: Sized {
+    /// The game, as records name it.
+    const VARIANT: Variant;
+    /// The house rules.
+    type Options: Copy + Debug + Serialize + DeserializeOwned;
+    /// A deal.
+    type Deal: Deal<View: Into<AnyView>> + Clone + Debug;
+    /// The running score.
+    type Ledger: Ledger<Deal = Self::Deal>;
+    /// Deals `deck` with `dealer` dealing.
+    fn deal(options: Self::Options, dealer: Seat, deck: Deck) -> Result<Self::Deal, GameError>;
+    /// An empty ledger.
+    fn ledger(options: Self::Options, first_dealer: Seat) -> Self::Ledger;
+    /// The game with these house rules.
+    fn game(options: Self::Options) -> Game;
+}
+
+/// A match of one game: the deals played so far, the deal in progress and
+/// the ledger (totals, held points, dealer, winner).
+#[derive(Clone, Debug)]
+pub struct GameMatch<R: Rules> {
+    options: R::Options,
+    seed: Option<u64>,
+    done: Vec<R::Deal>,
+    current: R::Deal,
+    ledger: R::Ledger,
+}
+
+impl<R: Rules> GameMatch<R> {
+    /// A match whose first deal is `deck`, dealt by `first_dealer`.
+    pub fn new(
+        options: R::Options,
+        first_dealer: Seat,
+        deck: Deck,
+    ) -> Result<GameMatch<R>, GameError> {
+        let current = R::deal(options, first_dealer, deck)?;
+        Ok(GameMatch::with_deal(options, current))
+    }
+
+    /// A match whose deals come from `seed` (deal `k` uses
+    /// [`Deck::from_seed`]`(seed, k)`).
+    pub fn from_seed(
+        options: R::Options,
+        first_dealer: Seat,
+        seed: u64,
+    ) -> Result<GameMatch<R>, GameError> {
+        let mut m = GameMatch::new(options, first_dealer, Deck::from_seed(seed, 0))?;
+        m.seed = Some(seed);
+        Ok(m)
+    }
+
+    /// A match whose first deal is `deal` (which may start anywhere, such
+    /// as at the card play from given hands).
+    pub fn with_deal(options: R::Options, deal: R::Deal) -> GameMatch<R> {
+        let ledger = R::ledger(options, deal.dealer());
+        let mut m = GameMatch { options, seed: None, done: Vec::new(), current: deal, ledger };
+        m.settle();
+        m
+    }
+
+    /// The house rules.
+    pub fn options(&self) -> &R::Options {
+        &self.options
+    }
+
+    /// The seed deals are drawn from, if any.
+    pub fn seed(&self) -> Option<u64> {
+        self.seed
+    }
+
+    /// The deal in progress (or the last one, once over).
+    pub fn current(&self) -> &R::Deal {
+        &self.current
+    }
+
+    /// Deals completed before the current one.
+    pub fn previous_deals(&self) -> &[R::Deal] {
+        &self.done
+    }
+
+    /// Totals, held points, rows, winner.
+    pub fn ledger(&self) -> &R::Ledger {
+        &self.ledger
+    }
+
+    /// True once the match has a winner.
+    pub fn is_over(&self) -> bool {
+        self.ledger.is_over()
+    }
+
+    /// Who deals the next deal.
+    pub fn next_dealer(&self) -> Seat {
+        self.ledger.next_dealer()
+    }
+
+    /// Number of deals dealt, the current one included.
+    pub fn deal_count(&self) -> usize {
+        self.done.len() + 1
+    }
+
+    /// Applies an action to the current deal; records it when it ends.
+    pub fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), GameError> {
+        self.current.apply(seat, action)?;
+        self.settle();
+        Ok(())
+    }
+
+    /// Records the current deal in the ledger once it is over (once only).
+    fn settle(&mut self) {
+        if self.current.is_over() && self.ledger.rows() == self.done.len() {
+            self.ledger.settle(&self.current);
+        }
+    }
+
+    /// Starts the next deal with `deck` (or the seed's next deck), dealt
+    /// by whoever the ledger says deals next.
+    pub fn next_deal(&mut self, deck: Option<Deck>) -> Result<(), GameError> {
+        if !self.current.is_over() {
+            return Err(GameError::Illegal(
+                "the current deal is not over yet; play it to the end first".into(),
+            ));
+        }
+        if self.ledger.is_over() {
+            return Err(GameError::Illegal("the match is over; start a new one".into()));
+        }
+        let k = self.done.len() as u64 + 1;
+        let deck = Deck::next_in_match(deck, self.seed, k)?;
+        let next = R::deal(self.options, self.ledger.next_dealer(), deck)?;
+        let prev = std::mem::replace(&mut self.current, next);
+        self.done.push(prev);
+        Ok(())
+    }
+
+    /// The game record: options, first dealer, each deal's deck and
+    /// actions and, for finished deals, the points recorded.
+    pub fn record(&self) -> MatchRecord {
+        let deals = self.done.iter().chain(std::iter::once(&self.current));
+        crate::record::build(
+            self,
+            &self.options,
+            self.ledger.first_dealer(),
+            self.seed,
+            deals.map(|d| (d.dealer(), *d.deck(), d.actions())),
+        )
+    }
+
+    /// Replays a record exactly, or says where it fails.
+    pub fn from_record(r: &MatchRecord) -> Result<GameMatch<R>, GameError> {
+        crate::record::replay(r)
+    }
+}
+
+impl<R: Rules> Match for GameMatch<R> {
+    fn players(&self) -> u8 {
+        self.current.players()
+    }
+    fn to_act(&self) -> Option<Seat> {
+        self.current.to_act()
+    }
+    fn legal_actions(&self) -> Vec<Action> {
+        self.current.legal_actions()
+    }
+    fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), GameError> {
+        GameMatch::apply(self, seat, action)
+    }
+    fn tricks(&self) -> &[Trick] {
+        self.current.tricks()
+    }
+    fn play_state(&self) -> Option<&PlayState> {
+        self.current.play_state()
+    }
+    fn match_over(&self) -> bool {
+        self.ledger.is_over()
+    }
+    fn next_deal(&mut self, deck: Option<Deck>) -> Result<(), GameError> {
+        GameMatch::next_deal(self, deck)
+    }
+    fn deal_count(&self) -> usize {
+        GameMatch::deal_count(self)
+    }
+    fn dealer(&self) -> Seat {
+        self.current.dealer()
+    }
+    fn record(&self) -> MatchRecord {
+        GameMatch::record(self)
+    }
+    fn game(&self) -> Game {
+        R::game(self.options)
+    }
+    fn view(&self, seat: Seat) -> AnyView {
+        self.current.view(seat).into()
+    }
+    fn deal_recorded(&self) -> Option<Vec<Half>> {
+        self.current.recorded()
+    }
+    fn standing(&self) -> Standing {
+        self.ledger.standing()
+    }
+}
+
+impl<R: Rules> Replay for GameMatch<R> {
+    const VARIANT: Variant = R::VARIANT;
+    type Options = R::Options;
+    fn start(options: R::Options, first_dealer: Seat, deck: Deck) -> Result<Self, GameError> {
+        GameMatch::new(options, first_dealer, deck)
+    }
+    fn set_seed(&mut self, seed: Option<u64>) {
+        self.seed = seed;
+    }
+    fn next_dealer(&self) -> Seat {
+        self.ledger.next_dealer()
+    }
+    fn result(&self, i: usize) -> Option<Vec<i32>> {
+        self.ledger.result(i)
+    }
+    fn current_over(&self) -> bool {
+        self.current.is_over()
+    }
+}
