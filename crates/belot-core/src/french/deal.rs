@@ -85,7 +85,16 @@ pub struct Announcement {
     pub scored: bool,
 }
 
-/// One deal of four-player French Belote.
+/// A finished deal's summary and score: of two sides (four players in
+/// teams, or two), or of three players each for himself (§4.11).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Scored {
+    Sides(DealSummary, DealScore),
+    Three(DealSummary3, DealScore3),
+}
+
+/// One deal of French Belote (four players in teams, or two or three
+/// each for himself).
 #[derive(Clone, Debug)]
 pub struct FrenchDeal {
     options: FrenchOptions,
@@ -108,10 +117,8 @@ pub struct FrenchDeal {
     contest_done: bool,
     belote_seat: Option<Seat>,
     belote_calls: u8,
-    score: Option<DealScore>,
-    summary: Option<DealSummary>,
-    score3: Option<DealScore3>,
-    summary3: Option<DealSummary3>,
+    /// The summary and its score, once the deal is finished.
+    scored: Option<Scored>,
     /// Players at the table (4, 3 or 2).
     n: u8,
     /// Cards still to deal after the auction, in dealing order.
@@ -189,10 +196,7 @@ impl FrenchDeal {
             contest_done: false,
             belote_seat: None,
             belote_calls: 0,
-            score: None,
-            summary: None,
-            score3: None,
-            summary3: None,
+            scored: None,
             n,
             rest,
             bottom,
@@ -288,14 +292,20 @@ impl FrenchDeal {
         self.belote_calls
     }
 
-    /// The score, once the deal is finished.
+    /// The score of a deal of two sides, once it is finished.
     pub fn score(&self) -> Option<&DealScore> {
-        self.score.as_ref()
+        match &self.scored {
+            Some(Scored::Sides(_, score)) => Some(score),
+            _ => None,
+        }
     }
 
-    /// The summary that was scored, once the deal is finished.
+    /// The summary that was scored (two sides), once the deal is finished.
     pub fn summary(&self) -> Option<&DealSummary> {
-        self.summary.as_ref()
+        match &self.scored {
+            Some(Scored::Sides(summary, _)) => Some(summary),
+            _ => None,
+        }
     }
 
     /// A seat's cards now.
@@ -600,8 +610,7 @@ impl FrenchDeal {
                 announcements,
                 belote,
             };
-            self.score3 = Some(score_deal3(&summary, &self.options));
-            self.summary3 = Some(summary);
+            self.scored = Some(Scored::Three(summary, score_deal3(&summary, &self.options)));
         } else {
             let (card_points, _, capot) = side_totals_n(play, n);
             let mut announcements = [0u32; 2];
@@ -619,8 +628,7 @@ impl FrenchDeal {
                 belote: belote.map(|s| side_in(s, n)),
                 deal_points,
             };
-            self.score = Some(score_deal(&summary, &self.options));
-            self.summary = Some(summary);
+            self.scored = Some(Scored::Sides(summary, score_deal(&summary, &self.options)));
         }
         self.phase = Phase::Finished;
     }
@@ -659,12 +667,18 @@ impl FrenchDeal {
 
     /// The three-player score, once finished.
     pub fn score3(&self) -> Option<&DealScore3> {
-        self.score3.as_ref()
+        match &self.scored {
+            Some(Scored::Three(_, score)) => Some(score),
+            _ => None,
+        }
     }
 
     /// The three-player summary that was scored.
     pub fn summary3(&self) -> Option<&DealSummary3> {
-        self.summary3.as_ref()
+        match &self.scored {
+            Some(Scored::Three(summary, _)) => Some(summary),
+            _ => None,
+        }
     }
 
     /// True once the first-trick contests have been decided.
