@@ -34,7 +34,9 @@ pub enum Action {
     Redeal,
     /// Announce melds (first trick, before playing one's first card).
     Announce {
-        /// The melds announced, each written as its cards.
+        /// The melds announced, each written as its cards (missing in
+        /// JSON: none, which `belot engine` reads as every meld offered).
+        #[serde(default)]
         melds: Vec<Meld>,
     },
     /// Play a card.

@@ -184,7 +184,7 @@ fn french_few_players_records_replay() {
         let rec = m.record();
         let back = FrenchMatch::from_record(&rec).unwrap();
         assert_eq!(back.record(), rec);
-        
+
         assert_eq!(back.ledger(), m.ledger());
     }
 }

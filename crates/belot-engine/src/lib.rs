@@ -29,7 +29,10 @@ use belot_core::{AnyMatch, Match};
 use request::reply;
 
 mod session;
+mod v2;
+
 pub use session::{COMMANDS as SOLVER_COMMANDS, Session};
+pub use v2::PROTOCOL;
 
 use belot_core::action::Action;
 use belot_core::card::{Card, CardSet, Suit};
@@ -44,6 +47,7 @@ pub use request::{Line, MAX_LINE, Request, read_line_bounded, serve_lines, too_l
 
 /// The commands, for error messages and `help`.
 pub const COMMANDS: &[(&str, &str)] = &[
+    ("hello", "the protocol version (2) and the games, with their own words"),
     ("new", "start a match: variant, options, dealer, and seed | deck | hands+trump+taker"),
     ("view", "what one seat may know: {\"cmd\":\"view\",\"seat\":N}"),
     ("state", "the full state with every hand (for analysis, not for players)"),
@@ -234,7 +238,7 @@ impl Json for AnyMatch {
                     "to_act": d.to_act(),
                     "contract": d.contract(),
                     "raspasy": d.is_raspasy(),
-                    "loader": d.loader(),
+                    "taker": d.loader(),
                     "totals": l.totals,
                     "pool": l.pool(),
                     "match_over": l.is_over(),
@@ -251,7 +255,7 @@ impl Json for AnyMatch {
                     "phase": d.phase(),
                     "to_act": d.to_act(),
                     "contract": d.contract(),
-                    "declarer": d.declarer(),
+                    "taker": d.declarer(),
                     "totals": l.totals,
                     "pool": l.pool,
                     "match_over": l.is_over(),
@@ -356,14 +360,14 @@ fn two_player_report(g: &TwoMatch) -> Value {
             "phase": d.phase(),
             "contract": d.contract(),
             "raspasy": d.is_raspasy(),
-            "loader": d.loader(),
+            "taker": d.loader(),
             // Tricks lie face down: points only once the deal is over.
             "card_points": over.then_some(points),
             "tricks": tricks,
             "announcements": announcements,
             "contest_winner": d.contest_decided().then(|| d.contest_winner()),
             "constructions": constructions,
-            "belas": [d.bela_called(Seat(0)).count_ones(), d.bela_called(Seat(1)).count_ones()],
+            "belote_calls": [d.bela_called(Seat(0)).count_ones(), d.bela_called(Seat(1)).count_ones()],
             "exchanged_by": d.exchanged_by(),
             "redeal_by": d.redeal_by(),
             "summary": d.summary(),
@@ -409,7 +413,7 @@ fn three_player_report(g: &ThreeMatch) -> Value {
             "dealer": d.dealer(),
             "phase": d.phase(),
             "contract": d.contract(),
-            "declarer": d.declarer(),
+            "taker": d.declarer(),
             "card_points": points,
             "tricks": tricks,
             "exchanged": d.exchanged(),
@@ -419,7 +423,7 @@ fn three_player_report(g: &ThreeMatch) -> Value {
             })).collect::<Vec<_>>(),
             "contest_winner": d.contest_winner(),
             "combinations": combinations,
-            "belots": ([0, 1, 2].map(|i| d.belot_called(Seat(i)).count_ones())),
+            "belote_calls": ([0, 1, 2].map(|i| d.belot_called(Seat(i)).count_ones())),
             "summary": d.summary(),
             "score": d.score(),
         },
@@ -516,6 +520,10 @@ impl Engine {
                     .collect();
                 Ok(json!({"commands": list}))
             }
+            "hello" => {
+                params::<NoParams>(req)?;
+                Ok(v2::hello())
+            }
             "new" => self.cmd_new(params(req)?),
             "load" => {
                 let p: LoadParams = params(req)?;
@@ -529,16 +537,20 @@ impl Engine {
                 let p: SeatParams = params(req)?;
                 let g = self.require()?;
                 let seat = check_seat(p.seat, g.players())?;
-                Ok(json!({"view": g.view(seat)}))
+                Ok(json!({"view": v2::view(g, seat)}))
             }
             "state" => {
                 params::<NoParams>(req)?;
-                Ok(json!({"state": self.require()?.state()}))
+                let g = self.require()?;
+                let mut state = g.state();
+                v2::with_legal(g, g.to_act().unwrap_or(Seat(0)), &mut state["view"]);
+                Ok(json!({"state": state}))
             }
             "legal" => {
                 params::<NoParams>(req)?;
                 let g = self.require()?;
-                Ok(json!({"seat": g.to_act(), "actions": g.legal_actions()}))
+                let (actions, melds) = v2::legal(g);
+                Ok(json!({"seat": g.to_act(), "actions": actions, "melds": melds}))
             }
             "act" => {
                 let p: ActParams = params(req)?;
@@ -549,7 +561,8 @@ impl Engine {
                     (None, None) => return Err(GameError::Finished.into()),
                 };
                 let tricks_before = g.tricks().len();
-                g.apply(seat, &p.action)?;
+                let action = v2::normalize(g, seat, p.action);
+                g.apply(seat, &action)?;
                 let mut v = g.status();
                 let tricks = g.tricks();
                 if tricks.len() > tricks_before

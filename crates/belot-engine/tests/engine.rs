@@ -23,13 +23,18 @@ fn err(e: &mut Engine, req: Value, code: &str) -> String {
     r["error"]["message"].as_str().unwrap().to_string()
 }
 
+/// The first legal action, an announcement carrying the first meld.
+fn first_action(legal: &Value) -> Option<Value> {
+    let mut first = legal["actions"].as_array()?.first()?.clone();
+    if first["type"] == "announce" {
+        first["melds"] = json!([legal["melds"][0]]);
+    }
+    Some(first)
+}
+
 /// Plays the current deal to its end with the first legal action each time.
 fn play_deal(e: &mut Engine) {
-    loop {
-        let legal = ok(e, json!({"cmd": "legal"}));
-        let Some(first) = legal["actions"].as_array().and_then(|a| a.first()).cloned() else {
-            break;
-        };
+    while let Some(first) = first_action(&ok(e, json!({"cmd": "legal"}))) {
         ok(e, json!({"cmd": "act", "action": first}));
     }
 }
@@ -155,7 +160,8 @@ fn start_from_hands_and_read_the_breakdown() {
         ok(&mut e, json!({"cmd": "new", "hands": hands, "trump": "H", "taker": 0, "dealer": 3}));
     assert_eq!((r["phase"].clone(), r["to_act"].clone()), (json!("playing"), json!(0)));
     let legal = ok(&mut e, json!({"cmd": "legal"}));
-    assert_eq!(legal["actions"][0], json!({"type": "announce", "melds": [["QH", "KH", "AH"]]}));
+    assert_eq!(legal["actions"][0], json!({"type": "announce"}));
+    assert_eq!(legal["melds"], json!([["QH", "KH", "AH"]]));
     ok(
         &mut e,
         json!({"cmd": "act", "action": {"type": "announce", "melds": [["AH", "KH", "QH"]]}}),
@@ -199,7 +205,7 @@ fn save_and_load_replay_exactly() {
     ok(&mut e, json!({"cmd": "next"}));
     for _ in 0..6 {
         let legal = ok(&mut e, json!({"cmd": "legal"}));
-        let first = legal["actions"][0].clone();
+        let first = first_action(&legal).unwrap();
         ok(&mut e, json!({"cmd": "act", "action": first}));
     }
     let saved = ok(&mut e, json!({"cmd": "save"}))["record"].clone();
@@ -391,7 +397,7 @@ fn two_player_through_the_protocol() {
     assert_eq!((r["variant"].clone(), r["to_act"].clone()), (json!("two_player"), json!(1)));
     let v = ok(&mut e, json!({"cmd": "view", "seat": 1}))["view"].clone();
     assert_eq!(v["hand"], json!(["7S", "8S", "9S", "KS", "AS", "7H"]));
-    assert_eq!(v["vskryshka"], "JH");
+    assert_eq!(v["turned"], "JH");
     assert!(v["bottom"].is_null());
     // Neither the other hand nor the stock appears in a view.
     let text = v.to_string();
@@ -404,12 +410,12 @@ fn two_player_through_the_protocol() {
     assert_eq!(legal["actions"][0], json!({"type": "exchange"}));
     ok(&mut e, json!({"cmd": "act", "action": {"type": "exchange"}}));
     let v = ok(&mut e, json!({"cmd": "view", "seat": 0}))["view"].clone();
-    assert_eq!((v["vskryshka"].clone(), v["exchanged_by"].clone()), (json!("7H"), json!(1)));
+    assert_eq!((v["turned"].clone(), v["exchanged_by"].clone()), (json!("7H"), json!(1)));
     assert_eq!(v["bottom"], "AC");
     let m = err(&mut e, json!({"cmd": "act", "action": {"type": "redeal"}}), "illegal_action");
     assert!(m.contains("four 7s or four 8s"), "{m}");
     let s = ok(&mut e, json!({"cmd": "score"}));
-    assert_eq!(s["deal"]["loader"], 1);
+    assert_eq!(s["deal"]["taker"], 1);
     assert_eq!(s["match"]["target"], 1001);
     // Hands are a French start only; the first dealer is drawn by lot.
     let m = err(

@@ -38,8 +38,6 @@ const CODES: &[&str] = &[
 const PUBLIC: &[&str] = &[
     "turned",
     "original_turned",
-    "vskryshka",
-    "original_vskryshka",
     "bottom",
     "announcements",
     "shown_constructions",

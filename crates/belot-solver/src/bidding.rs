@@ -100,7 +100,7 @@ pub fn two_call(
         me: view.seat,
         players: 2,
         hand: view.hand,
-        unseen: (CardSet::FULL - view.hand - view.original_vskryshka.set()).iter().collect(),
+        unseen: (CardSet::FULL - view.hand - view.original_turned.set()).iter().collect(),
         teams: false,
     };
     let layout = |hands: &[CardSet; 4], rest: &[Card]| two_layout(options, view, hands, rest);
@@ -312,7 +312,7 @@ fn two_layout(
     let mut order: Vec<Card> = Vec::with_capacity(32);
     let mut left = hands.map(|h| h.into_iter());
     deal_two(&mut order, &mut left, view.dealer)?;
-    order.push(view.original_vskryshka);
+    order.push(view.original_turned);
     order.extend_from_slice(rest);
     let deal = TwoDeal::new(*options, view.dealer, Deck::from_cards(&order).ok()?).ok()?;
     replay(AnyDeal::TwoPlayer(deal), &view.calls, view.seat)
@@ -592,7 +592,7 @@ mod tests {
                 std::array::from_fn(
                     |s| if s < 2 { deal.hand(Seat(s as u8)) } else { CardSet::EMPTY },
                 );
-            let dealt = hands.iter().fold(view.original_vskryshka.set(), |a, h| a | *h);
+            let dealt = hands.iter().fold(view.original_turned.set(), |a, h| a | *h);
             let rest: Vec<Card> = deal.deck().cards()[13..].to_vec();
             assert_eq!(rest.len() + dealt.len(), 32);
             let (again, explained) = two_layout(&options, &view, &hands, &rest).unwrap();

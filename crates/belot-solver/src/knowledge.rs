@@ -444,14 +444,14 @@ impl PlayInfo {
                 let played = tricks.iter().fold(CardSet::EMPTY, |a, t| a | trick_cards(t));
                 let mut known = [CardSet::EMPTY; 4];
                 if let Some(x) = v.exchanged_by {
-                    known[x.index() & 1] |= v.original_vskryshka.set();
+                    known[x.index() & 1] |= v.original_turned.set();
                 }
                 if let Some(t) = contract.trump_suit() {
-                    for &(seat, _) in &v.bela_calls {
+                    for &(seat, _) in &v.belote_calls {
                         known[seat.index() & 1] |= belote_pair(t);
                     }
                 } else if contract == Contract::AllTrumps {
-                    for &(seat, card) in &v.bela_calls {
+                    for &(seat, card) in &v.belote_calls {
                         known[seat.index() & 1] |= belote_pair(card.suit());
                     }
                 }
@@ -465,9 +465,9 @@ impl PlayInfo {
                         known[a.seat.index() & 1] |= cards;
                     }
                 }
-                let out = v.vskryshka.set() | v.bottom.map_or(CardSet::EMPTY, |c| c.set());
+                let out = v.turned.set() | v.bottom.map_or(CardSet::EMPTY, |c| c.set());
                 let me = Seat(v.seat.0 & 1);
-                let objective = match (v.raspasy, v.loader) {
+                let objective = match (v.raspasy, v.taker) {
                     (false, Some(l)) => {
                         let mine = |seat: Seat| seat.0 & 1 == me.0;
                         let mut bonus = [0, 0];
@@ -481,7 +481,7 @@ impl PlayInfo {
                                 .sum();
                             bonus[!mine(w) as usize] += pts as i32;
                         }
-                        for &(seat, _) in &v.bela_calls {
+                        for &(seat, _) in &v.belote_calls {
                             bela[!mine(seat) as usize] += 20;
                         }
                         bonus[0] += bela[0];
@@ -516,7 +516,7 @@ impl PlayInfo {
                         &rules,
                     ),
                     // Бела: the trump suit, or every suit in ВК.
-                    unlikely: silent_belote(&tricks, &v.bela_calls, contract.trumps()),
+                    unlikely: silent_belote(&tricks, &v.belote_calls, contract.trumps()),
                     sizes: sizes_of(v.hand_sizes.iter().copied().chain(std::iter::repeat(0))),
                     unseen: !(played | v.hand | out),
                     side: 1 << me.0,
@@ -539,7 +539,7 @@ impl PlayInfo {
                     known[x.index() & 3] |= v.original_turned.set();
                 }
                 if let Some(t) = contract.trump_suit() {
-                    for &(seat, _) in &v.belot_calls {
+                    for &(seat, _) in &v.belote_calls {
                         known[seat.index() & 3] |= belote_pair(t);
                     }
                 }
@@ -554,7 +554,7 @@ impl PlayInfo {
                     }
                 }
                 let out = v.turned.set();
-                let sides = sides_against(3, false, v.declarer);
+                let sides = sides_against(3, false, v.taker);
                 let side = sides[v.seat.index() & 3];
                 Some(PlayInfo::finish(PlayInfo {
                     me: v.seat,
@@ -573,7 +573,7 @@ impl PlayInfo {
                         contract,
                         &rules,
                     ),
-                    unlikely: silent_belote(&tricks, &v.belot_calls, contract.trumps()),
+                    unlikely: silent_belote(&tricks, &v.belote_calls, contract.trumps()),
                     sizes: sizes_of(v.hand_sizes.iter().copied().chain(std::iter::repeat(0))),
                     unseen: !(played | v.hand | out),
                     side,

@@ -213,7 +213,7 @@ fn two_player_raspasy_bots_call_bela_only_when_it_charges_the_other() {
     for k in 0..400u64 {
         let deck = Deck::from_seed(k, 31);
         let Ok(AnyDeal::TwoPlayer(start)) = AnyDeal::new(&default, Seat(1), deck) else { continue };
-        let trump = start.view(Seat(0)).vskryshka.suit();
+        let trump = start.view(Seat(0)).turned.suit();
         let kq = belot_core::CardSet::from_iter([
             Card::new(trump, belot_core::Rank::King),
             Card::new(trump, belot_core::Rank::Queen),

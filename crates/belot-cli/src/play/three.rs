@@ -34,7 +34,7 @@ impl Table for ThreeMatch {
         let v = mine(self);
         let names = names(3);
         let mut lines = Vec::new();
-        match (v.phase, v.contract, v.declarer) {
+        match (v.phase, v.contract, v.taker) {
             (ThreePhase::Bidding, ..) => {
                 lines.push(format!(
                     "Bidding, round {}: turned card {}.",
@@ -86,7 +86,7 @@ impl Table for ThreeMatch {
             }
             _ => {}
         }
-        lines.extend(belote_text("Belot", &v.belot_calls, names));
+        lines.extend(belote_text("Belot", &v.belote_calls, names));
         lines
     }
 

@@ -61,13 +61,13 @@ impl Table for TwoMatch {
             lines.push(format!(
                 "Bidding, step {} of 4: вскрышка {}.",
                 v.step.unwrap_or(0) + 1,
-                v.vskryshka
+                v.turned
             ));
             if !v.calls.is_empty() {
                 lines.push(format!("Calls: {}.", calls_text(&v.calls, names(2))));
             }
         } else if let Some(c) = v.contract {
-            lines.push(match v.loader {
+            lines.push(match v.taker {
                 Some(l) if !v.raspasy => {
                     format!("Contract: {}, loaded by {}.", contract_text(c), names(2)[l.index()])
                 }
@@ -82,18 +82,18 @@ impl Table for TwoMatch {
                     format!(
                         " ({} exchanged the seven of trumps for {})",
                         names(2)[s.index()],
-                        v.original_vskryshka
+                        v.original_turned
                     )
                 })
                 .unwrap_or_default();
             let bottom = v.bottom.map(|b| format!(", bottom card {b}")).unwrap_or_default();
-            lines.push(format!("Вскрышка {}{exchange}{bottom}.", v.vskryshka));
+            lines.push(format!("Вскрышка {}{exchange}{bottom}.", v.turned));
             lines.push(format!(
                 "Tricks taken: {} (they lie face down).",
                 each(names(2), &v.tricks_won)
             ));
         }
-        lines.extend(belote_text("Бела", &v.bela_calls, names(2)));
+        lines.extend(belote_text("Бела", &v.belote_calls, names(2)));
         lines
     }
 

@@ -61,7 +61,7 @@ pub struct ThreeView {
     /// The contract.
     pub contract: Option<Contract>,
     /// The declarer.
-    pub declarer: Option<Seat>,
+    pub taker: Option<Seat>,
     /// Completed tricks.
     pub tricks: Vec<TrickView>,
     /// The trick in progress.
@@ -75,7 +75,7 @@ pub struct ThreeView {
     /// The winner's combinations, shown.
     pub shown_combinations: Vec<CardSet>,
     /// Belot declarations heard: (seat, card).
-    pub belot_calls: Vec<(Seat, Card)>,
+    pub belote_calls: Vec<(Seat, Card)>,
     /// Legal actions, when it is this player's turn.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub legal: Vec<Action>,
@@ -175,7 +175,7 @@ impl ThreeDeal {
                 .map(|a| a.seat),
             calls,
             contract: self.contract(),
-            declarer: self.declarer(),
+            taker: self.declarer(),
             tricks: self
                 .tricks()
                 .iter()
@@ -191,7 +191,7 @@ impl ThreeDeal {
             announcements,
             contest_winner: if decided { winner } else { None },
             shown_combinations,
-            belot_calls,
+            belote_calls: belot_calls,
             legal: if to_act == Some(seat) { self.legal_actions() } else { Vec::new() },
             score: self.score().copied(),
         }

@@ -50,11 +50,11 @@ pub struct TwoView {
     /// Cards each player holds.
     pub hand_sizes: [usize; 2],
     /// The face-up turned card (the seven of trumps after an exchange).
-    pub vskryshka: Card,
+    pub turned: Card,
     /// Who exchanged the seven, if anyone (he holds the old вскрышка).
     pub exchanged_by: Option<Seat>,
     /// The вскрышка as dealt (the card the exchanger took; everyone saw it).
-    pub original_vskryshka: Card,
+    pub original_turned: Card,
     /// The bottom card, shown after the auction.
     pub bottom: Option<Card>,
     /// Auction calls.
@@ -68,7 +68,7 @@ pub struct TwoView {
     /// player does not want it.
     pub bela_charges_caller: bool,
     /// Who loaded the game.
-    pub loader: Option<Seat>,
+    pub taker: Option<Seat>,
     /// The trick in progress.
     pub trick: Option<TrickView>,
     /// The last completed trick (the only one a player may look at).
@@ -82,7 +82,7 @@ pub struct TwoView {
     /// The winner's constructions, shown after the first trick.
     pub shown_constructions: Vec<CardSet>,
     /// Бела declarations heard: (seat, card played with it).
-    pub bela_calls: Vec<(Seat, Card)>,
+    pub belote_calls: Vec<(Seat, Card)>,
     /// Legal actions, when it is this player's turn.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub legal: Vec<Action>,
@@ -186,23 +186,23 @@ impl TwoDeal {
             to_act,
             hand: self.hand(seat),
             hand_sizes: [self.hand(Seat(0)).len(), self.hand(Seat(1)).len()],
-            vskryshka: self.vskryshka(),
+            turned: self.vskryshka(),
             exchanged_by: self.exchanged_by(),
-            original_vskryshka: self.original_vskryshka(),
+            original_turned: self.original_vskryshka(),
             bottom: self.bottom(),
             calls,
             contract: self.contract(),
             raspasy: self.is_raspasy(),
             bela_charges_caller: self.is_raspasy()
                 && self.options().raspasy_meld_charging == super::RaspasyMeldCharging::Own,
-            loader: self.loader(),
+            taker: self.loader(),
             trick,
             last_trick: self.tricks().last().map(trick_view),
             tricks_won: [t[0], t[1]],
             announcements,
             contest_winner: if decided { self.contest_winner() } else { None },
             shown_constructions,
-            bela_calls,
+            belote_calls: bela_calls,
             legal: if to_act == Some(seat) { self.legal_actions() } else { Vec::new() },
             score: self.score().copied(),
         }

@@ -98,7 +98,7 @@ fn known_cards(view: &ThreeView, played: CardSet) -> [CardSet; 4] {
             known[w.index() % 3] |= m;
         }
     }
-    for &(s, card) in &view.belot_calls {
+    for &(s, card) in &view.belote_calls {
         if s != view.seat {
             let other = if card.rank() == Rank::King { Rank::Queen } else { Rank::King };
             known[s.index() % 3] |= Card::new(card.suit(), other).set();
@@ -110,7 +110,7 @@ fn known_cards(view: &ThreeView, played: CardSet) -> [CardSet; 4] {
 fn play(view: &ThreeView) -> Action {
     let cards = common::playable(&view.legal);
     let first = || view.legal.first().cloned().unwrap_or(Action::Pass);
-    let (Some(contract), Some(declarer)) = (view.contract, view.declarer) else {
+    let (Some(contract), Some(declarer)) = (view.contract, view.taker) else {
         return first();
     };
     if cards.is_empty() {

@@ -135,7 +135,7 @@ fn no_trumps_value(f: &NoTrumpsFeatures) -> f64 {
 /// trumps exchanged for the вскрышка when the contract is its suit.
 fn hand_for(view: &TwoView, trump: Suit) -> CardSet {
     let seven = Card::new(trump, Rank::Seven);
-    let v = view.original_vskryshka;
+    let v = view.original_turned;
     if v.suit() == trump && view.hand.contains(seven) {
         (view.hand - seven.set()) | v.set()
     } else {
@@ -168,7 +168,7 @@ fn bid(view: &TwoView) -> Action {
         .legal
         .iter()
         .filter_map(|a| match a {
-            Action::Take => Some((a.clone(), Contract::Suit(view.vskryshka.suit()))),
+            Action::Take => Some((a.clone(), Contract::Suit(view.turned.suit()))),
             Action::Name { suit } => Some((a.clone(), Contract::Suit(*suit))),
             Action::AllTrumps => Some((a.clone(), Contract::AllTrumps)),
             Action::NoTrumps => Some((a.clone(), Contract::NoTrumps)),
@@ -177,7 +177,7 @@ fn bid(view: &TwoView) -> Action {
         .collect();
     // The dealer's last pass means распасы: bid only what beats it.
     let margin = if step >= 3 {
-        let v = view.vskryshka.suit();
+        let v = view.turned.suit();
         let meld = common::best_meld_value(view.hand, &MeldValues::TWO_PLAYER);
         raspasy_value(&HandFeatures::suit(view.hand, v, meld))
     } else {
@@ -202,7 +202,7 @@ fn exchange_is_worth_it(view: &TwoView) -> bool {
         return false;
     }
     let seven = Card::new(t, Rank::Seven);
-    let after = (view.hand - seven.set()) | view.vskryshka.set();
+    let after = (view.hand - seven.set()) | view.turned.set();
     let meld = |h| common::best_meld_value(h, &MeldValues::TWO_PLAYER) as i32;
     meld(after) >= meld(view.hand)
 }
@@ -219,7 +219,7 @@ fn redeal_is_worth_it(view: &TwoView) -> bool {
     let points = c.set_points(view.hand) as f64;
     let trumps = (view.hand & c.trumps()).len() as f64;
     let strength = points + 6.0 * trumps;
-    if view.loader == Some(view.seat) { strength < 45.0 } else { strength < 25.0 }
+    if view.taker == Some(view.seat) { strength < 45.0 } else { strength < 25.0 }
 }
 
 /// Cards of the opponent's that the view still shows to be in his hand.
@@ -227,7 +227,7 @@ fn known_in_opponent(view: &TwoView, visible: CardSet) -> CardSet {
     let opp = Seat(1 - (view.seat.0 & 1));
     let mut known = CardSet::EMPTY;
     if view.exchanged_by == Some(opp) {
-        known |= view.original_vskryshka.set();
+        known |= view.original_turned.set();
     }
     if view.contest_winner == Some(opp) {
         for &m in &view.shown_constructions {
@@ -235,7 +235,7 @@ fn known_in_opponent(view: &TwoView, visible: CardSet) -> CardSet {
         }
     }
     // The other half of a бела he declared.
-    for &(s, card) in &view.bela_calls {
+    for &(s, card) in &view.belote_calls {
         if s == opp {
             let other = if card.rank() == Rank::King { Rank::Queen } else { Rank::King };
             known |= Card::new(card.suit(), other).set();
@@ -260,12 +260,12 @@ fn play(view: &TwoView) -> Action {
     let last: Vec<(Seat, Card)> =
         view.last_trick.as_ref().map(|t| t.cards.clone()).unwrap_or_default();
     let mut visible: CardSet = trick.iter().chain(&last).map(|x| x.1).collect();
-    visible |= view.vskryshka.set();
+    visible |= view.turned.set();
     if let Some(b) = view.bottom {
         visible |= b.set();
     }
     // Cards called with a бела were played, even if the trick is gone.
-    let called: CardSet = view.bela_calls.iter().map(|x| x.1).collect();
+    let called: CardSet = view.belote_calls.iter().map(|x| x.1).collect();
     let mut known = [CardSet::EMPTY; 4];
     known[opp.index()] = known_in_opponent(view, visible | called);
     let unseen = !(view.hand | visible | called);
@@ -359,7 +359,7 @@ mod tests {
             let d = TwoDeal::new(TwoOptions::default(), dealer, deck).unwrap();
             let nd = d.non_dealer();
             let view = d.view(nd);
-            let v = view.vskryshka.suit();
+            let v = view.turned.suit();
             let mut row = |kind: &str, f: [f64; 10], diff: i32| {
                 let fs: Vec<String> = f.iter().map(|x| x.to_string()).collect();
                 let _ = writeln!(out, "{kind},{},{diff}", fs.join(","));
