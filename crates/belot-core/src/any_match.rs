@@ -9,6 +9,7 @@ use crate::deck::Deck;
 use crate::error::GameError;
 use crate::french::FrenchMatch;
 use crate::game::{AnyView, Game, Variant};
+use crate::game_match::Start;
 use crate::play::{PlayState, Trick};
 use crate::points::Half;
 use crate::record::MatchRecord;
@@ -63,6 +64,12 @@ pub trait Match {
     fn deal_recorded(&self) -> Option<Vec<Half>>;
     /// Totals, held points and the winner.
     fn standing(&self) -> Standing;
+    /// The number of the current deal (a resumed match counts the deals
+    /// before its start).
+    fn deal_number(&self) -> u32;
+    /// Starts the match at given totals, held points and deal number,
+    /// before any deal is over; a refused start changes nothing.
+    fn resume(&mut self, start: Start) -> Result<(), GameError>;
 }
 
 /// Where a match stands.
@@ -174,5 +181,11 @@ impl Match for AnyMatch {
     }
     fn standing(&self) -> Standing {
         self.inner().standing()
+    }
+    fn deal_number(&self) -> u32 {
+        self.inner().deal_number()
+    }
+    fn resume(&mut self, start: Start) -> Result<(), GameError> {
+        self.inner_mut().resume(start)
     }
 }

@@ -6,8 +6,8 @@
 
 use std::fmt::Debug;
 
-use serde::Serialize;
 use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
 
 use crate::action::Action;
 use crate::any_match::{Match, Standing};
@@ -38,6 +38,66 @@ pub trait Ledger: Clone + Debug {
     fn result(&self, i: usize) -> Option<Vec<i32>>;
     /// Totals, held points and the winner.
     fn standing(&self) -> Standing;
+    /// Starts the ledger at `start`'s totals and held points, its rows
+    /// numbered after `start.deal - 1` earlier deals; `start` is checked
+    /// ([`Start::check`]).
+    fn resume(&mut self, start: &Start) -> Result<(), GameError>;
+}
+
+/// Where a match starts when it does not start from nothing: a game
+/// carried on from paper or another app, or the end of a match tested.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Start {
+    /// Each side's total: two with teams (or two players), else one per
+    /// player.
+    pub totals: Vec<Half>,
+    /// Points held for the winner of a later deal.
+    #[serde(default)]
+    pub held: Half,
+    /// The number of the first deal played here (1: a new match).
+    #[serde(default = "first_deal")]
+    pub deal: u32,
+}
+
+fn first_deal() -> u32 {
+    1
+}
+
+/// Largest total or held amount a start may give, in points.
+pub const START_POINTS_MAX: i32 = 100_000;
+
+impl Start {
+    /// Checks a start for a match of `sides` sides playing to `target`:
+    /// one total per side, each below the target (the match would be
+    /// over) and above −[`START_POINTS_MAX`]; held points from 0 to
+    /// [`START_POINTS_MAX`]; whole points unless `halves`; deal from 1.
+    pub fn check(&self, sides: usize, target: u32, halves: bool) -> Result<(), GameError> {
+        let bad = |m: String| Err(GameError::Invalid(format!("start: {m}")));
+        if self.totals.len() != sides {
+            return bad(format!("{} totals given; this game has {sides} sides", self.totals.len()));
+        }
+        let max = Half::points(START_POINTS_MAX);
+        let all = self.totals.iter().chain(std::iter::once(&self.held));
+        if let Some(h) = all.clone().find(|h| !halves && h.0 % 2 != 0) {
+            return bad(format!("{h} is not a whole number of points, as this game counts"));
+        }
+        if let Some(t) = self.totals.iter().find(|t| t.0 >= 2 * target as i32 || t.0 <= -max.0) {
+            return bad(format!("a total of {t} would end the match: totals are below {target}"));
+        }
+        if self.held.0 < 0 || self.held > max {
+            return bad(format!("held points are 0 to {START_POINTS_MAX}; got {}", self.held));
+        }
+        if self.deal == 0 || self.deal > 1_000_000 {
+            return bad(format!("deal numbers go from 1; got {}", self.deal));
+        }
+        Ok(())
+    }
+
+    /// The totals in whole points (checked whole by [`Start::check`]).
+    pub fn whole_totals(&self) -> Vec<i32> {
+        self.totals.iter().map(|t| t.0 / 2).collect()
+    }
 }
 
 /// A game's rules as types: what [`GameMatch`] is made of.
@@ -67,6 +127,8 @@ pub struct GameMatch<R: Rules> {
     done: Vec<R::Deal>,
     current: R::Deal,
     ledger: R::Ledger,
+    /// Where the match started, when not from nothing.
+    start: Option<Start>,
 }
 
 impl<R: Rules> GameMatch<R> {
@@ -96,9 +158,32 @@ impl<R: Rules> GameMatch<R> {
     /// as at the card play from given hands).
     pub fn with_deal(options: R::Options, deal: R::Deal) -> GameMatch<R> {
         let ledger = R::ledger(options, deal.dealer());
-        let mut m = GameMatch { options, seed: None, done: Vec::new(), current: deal, ledger };
+        let mut m =
+            GameMatch { options, seed: None, done: Vec::new(), current: deal, ledger, start: None };
         m.settle();
         m
+    }
+
+    /// Starts the match at `start`'s totals, held points and deal number
+    /// (its dealer is the first deal's); only before any deal is over.
+    pub fn resume(&mut self, start: Start) -> Result<(), GameError> {
+        if !self.done.is_empty() || self.ledger.rows() > 0 {
+            return Err(GameError::Invalid("start: only a match with no deal played yet".into()));
+        }
+        self.ledger.resume(&start)?;
+        self.start = Some(start);
+        Ok(())
+    }
+
+    /// Where the match started, when not from nothing.
+    pub fn start(&self) -> Option<&Start> {
+        self.start.as_ref()
+    }
+
+    /// The number of the current deal (deals before a resumed start
+    /// counted).
+    pub fn deal_number(&self) -> u32 {
+        self.start.as_ref().map_or(1, |s| s.deal) - 1 + self.deal_count() as u32
     }
 
     /// The house rules.
@@ -178,13 +263,15 @@ impl<R: Rules> GameMatch<R> {
     /// actions and, for finished deals, the points recorded.
     pub fn record(&self) -> MatchRecord {
         let deals = self.done.iter().chain(std::iter::once(&self.current));
-        crate::record::build(
+        let mut r = crate::record::build(
             self,
             &self.options,
             self.ledger.first_dealer(),
             self.seed,
             deals.map(|d| (d.dealer(), *d.deck(), d.actions())),
-        )
+        );
+        r.start = self.start.clone();
+        r
     }
 
     /// Replays a record exactly, or says where it fails.
@@ -238,6 +325,12 @@ impl<R: Rules> Match for GameMatch<R> {
     }
     fn standing(&self) -> Standing {
         self.ledger.standing()
+    }
+    fn deal_number(&self) -> u32 {
+        GameMatch::deal_number(self)
+    }
+    fn resume(&mut self, start: Start) -> Result<(), GameError> {
+        GameMatch::resume(self, start)
     }
 }
 

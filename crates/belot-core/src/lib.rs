@@ -65,7 +65,7 @@ pub use contract::Contract;
 pub use deck::Deck;
 pub use error::{GameError, InvalidInput, ParseError, options_from_json};
 pub use game::{AnyDeal, AnyView, Deal, Game, Variant};
-pub use game_match::GameMatch;
+pub use game_match::{GameMatch, Start};
 pub use play::{PlayRules, PlayState, TrickContext, legal_plays};
 pub use points::Half;
 pub use record::MatchRecord;

@@ -20,6 +20,7 @@ use crate::action::SeatAction;
 use crate::any_match::Match;
 use crate::deck::Deck;
 use crate::error::GameError;
+use crate::game_match::Start;
 use crate::seat::Seat;
 
 /// The `format` field of every record.
@@ -52,6 +53,10 @@ pub struct MatchRecord {
     /// players with them): none, or one per seat.
     #[serde(default, skip_serializing_if = "Vec::is_empty", deserialize_with = "names")]
     pub names: Vec<String>,
+    /// Where the match started, when not from nothing (totals, held
+    /// points, the first deal's number).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<Start>,
     /// The deals in order; only the last may be unfinished.
     pub deals: Vec<DealRecord>,
 }
@@ -193,6 +198,9 @@ fn start<M: Replay>(r: &MatchRecord, first: Option<(Seat, Deck)>) -> Result<M, G
         )));
     }
     let mut m = M::start(options, r.first_dealer, deck)?;
+    if let Some(start) = &r.start {
+        m.resume(start.clone())?;
+    }
     check_names(&r.names, m.players())?;
     m.set_seed(r.seed);
     Ok(m)
@@ -278,6 +286,7 @@ pub(crate) fn build<'a, M: Replay>(
         first_dealer,
         seed,
         names: Vec::new(),
+        start: None,
         deals: deals
             .enumerate()
             .map(|(i, (dealer, deck, actions))| DealRecord {

@@ -130,3 +130,33 @@ fn games_read_their_names_and_json() {
     assert_eq!(g, Game::from_name("french").unwrap());
     assert!(serde_json::from_str::<Game>(r#"{"variant":"french","extra":1}"#).is_err());
 }
+
+#[test]
+fn every_game_resumes_at_given_totals_and_plays_to_the_end() {
+    for (k, name) in GAMES.into_iter().enumerate() {
+        let game = Game::from_name(name).unwrap();
+        let mut m = AnyMatch::from_seed(&game, Seat(1), k as u64).unwrap();
+        let sides = game.sides();
+        let near = Half::points(game.target() as i32 - 10);
+        let start = belot_core::Start { totals: vec![near; sides], held: Half(0), deal: 30 };
+        m.resume(start.clone()).unwrap();
+        assert_eq!(m.deal_number(), 30);
+        let per_seat = m.standing().totals;
+        assert!(per_seat.iter().all(|&t| t == near), "{name}: {per_seat:?}");
+        let mut rng = PlayoutRng::seed_from_u64(9);
+        while !m.match_over() {
+            while let Some(seat) = m.to_act() {
+                let a = pick(&m.legal_actions(), &mut rng);
+                m.apply(seat, &a).unwrap();
+            }
+            if !m.match_over() {
+                m.next_deal(None).unwrap();
+            }
+            assert!(m.deal_number() < 60, "{name}");
+        }
+        // Once a deal is over, the start cannot change.
+        assert!(m.resume(start).is_err());
+        let r = m.record();
+        assert_eq!(AnyMatch::from_record(&r).unwrap().standing(), m.standing(), "{name}");
+    }
+}

@@ -122,6 +122,8 @@ struct NewParams {
     trump: Option<Suit>,
     #[serde(default)]
     taker: Option<u8>,
+    #[serde(default)]
+    start: Option<belot_core::Start>,
 }
 
 fn default_variant() -> Variant {
@@ -215,7 +217,7 @@ impl Json for AnyMatch {
                 json!({
                     "variant": "french",
                     "players": d.players(),
-                    "deal": g.deal_count(),
+                    "deal": g.deal_number(),
                     "dealer": d.dealer(),
                     "phase": d.phase(),
                     "to_act": d.to_act(),
@@ -232,7 +234,7 @@ impl Json for AnyMatch {
                 let l = g.ledger();
                 json!({
                     "variant": "two_player",
-                    "deal": g.deal_count(),
+                    "deal": g.deal_number(),
                     "dealer": d.dealer(),
                     "phase": d.phase(),
                     "to_act": d.to_act(),
@@ -250,7 +252,7 @@ impl Json for AnyMatch {
                 let l = g.ledger();
                 json!({
                     "variant": "three_player",
-                    "deal": g.deal_count(),
+                    "deal": g.deal_number(),
                     "dealer": d.dealer(),
                     "phase": d.phase(),
                     "to_act": d.to_act(),
@@ -305,7 +307,7 @@ fn french_report(g: &FrenchMatch) -> Value {
     };
     json!({
         "deal": {
-            "number": g.deal_count(),
+            "number": g.deal_number(),
             "players": d.players(),
             "dealer": d.dealer(),
             "phase": d.phase(),
@@ -355,7 +357,7 @@ fn two_player_report(g: &TwoMatch) -> Value {
         .collect();
     json!({
         "deal": {
-            "number": g.deal_count(),
+            "number": g.deal_number(),
             "dealer": d.dealer(),
             "phase": d.phase(),
             "contract": d.contract(),
@@ -409,7 +411,7 @@ fn three_player_report(g: &ThreeMatch) -> Value {
         .collect();
     json!({
         "deal": {
-            "number": g.deal_count(),
+            "number": g.deal_number(),
             "dealer": d.dealer(),
             "phase": d.phase(),
             "contract": d.contract(),
@@ -664,6 +666,10 @@ impl Engine {
                 })
             }
         };
+        let mut game = game;
+        if let Some(start) = p.start {
+            game.resume(start)?;
+        }
         let status = game.status();
         self.game = Some(game);
         self.names.clear();

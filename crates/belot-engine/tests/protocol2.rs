@@ -167,3 +167,78 @@ fn the_belote_call_is_made_on_both_cards_in_every_game() {
         assert!(first > 3 && second > 3, "game {i}: {first} first calls, {second} second");
     }
 }
+
+/// Plays deals with the first legal action until the match is over.
+fn play_to_the_end(e: &mut Engine) -> Value {
+    for _ in 0..200 {
+        let legal = ok(e, json!({"cmd": "legal"}));
+        match legal["actions"].get(0).cloned() {
+            Some(a) => {
+                ok(e, json!({"cmd": "act", "action": a}));
+            }
+            None => {
+                let st = ok(e, json!({"cmd": "score"}));
+                if st["match"]["winner"] != Value::Null {
+                    return st;
+                }
+                ok(e, json!({"cmd": "next"}));
+            }
+        }
+    }
+    panic!("no winner");
+}
+
+#[test]
+fn new_starts_a_match_at_given_totals_held_points_dealer_and_deal_number() {
+    let starts = [
+        (0, json!({"totals": [950, 900], "held": 81, "deal": 12})),
+        (1, json!({"totals": [950, 900, 940], "deal": 7})),
+        (3, json!({"totals": [990, 1000], "held": 30, "deal": 20})),
+        (4, json!({"totals": [480.5, 470, 490], "held": 12.5, "deal": 9})),
+    ];
+    for (i, start) in starts {
+        let mut e = Engine::new();
+        let mut new = new_game(i, 4);
+        new["start"] = start.clone();
+        new["dealer"] = json!(1);
+        let st = ok(&mut e, new);
+        assert_eq!(st["deal"], start["deal"], "game {i}: {st}");
+        assert_eq!(st["dealer"], 1);
+        assert_eq!(st["totals"], start["totals"], "game {i}: {st}");
+        // The end comes within a deal or two, the rows numbered on.
+        let score = play_to_the_end(&mut e);
+        let rows = score["match"]["rows"].as_array().unwrap();
+        assert_eq!(rows[0]["number"], start["deal"], "game {i}");
+        // The record keeps the start, and replays to the same end.
+        let saved = ok(&mut e, json!({"cmd": "save"}))["record"].clone();
+        assert_eq!(saved["start"]["totals"], start["totals"], "game {i}");
+        let mut e2 = Engine::new();
+        ok(&mut e2, json!({"cmd": "load", "record": saved}));
+        let again = ok(&mut e2, json!({"cmd": "score"}));
+        assert_eq!(again["match"], score["match"], "game {i}");
+    }
+}
+
+#[test]
+fn a_start_that_cannot_be_is_refused_and_changes_nothing() {
+    let mut e = Engine::new();
+    ok(&mut e, json!({"cmd": "new", "seed": 1}));
+    let before = ok(&mut e, json!({"cmd": "state"}));
+    for (i, start) in [
+        (0, json!({"totals": [1000, 0]})),
+        (0, json!({"totals": [10, 20, 30]})),
+        (0, json!({"totals": [10.5, 20]})),
+        (0, json!({"totals": [10, 20], "held": -1})),
+        (0, json!({"totals": [10, 20], "deal": 0})),
+        (3, json!({"totals": [1001, 0]})),
+        (4, json!({"totals": [501, 0, 0]})),
+    ] {
+        let mut new = new_game(i, 4);
+        new["start"] = start;
+        refused(&mut e, new, "invalid");
+    }
+    let mut new = new_game(0, 4);
+    new["start"] = json!({"totals": [1, 2], "extra": 1});
+    refused(&mut e, new, "bad_request");
+    assert_eq!(ok(&mut e, json!({"cmd": "state"})), before);
+}

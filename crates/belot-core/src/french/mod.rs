@@ -24,7 +24,7 @@ use crate::any_match::Standing;
 use crate::deck::Deck;
 use crate::error::GameError;
 use crate::game::{Game, Variant};
-use crate::game_match::{GameMatch, Ledger as MatchLedger, Rules};
+use crate::game_match::{GameMatch, Ledger as MatchLedger, Rules, Start};
 use crate::points::Half;
 use crate::seat::Seat;
 
@@ -134,6 +134,21 @@ impl MatchLedger for FrenchLedger {
                 winners: l.winner.into_iter().collect(),
             },
         }
+    }
+    fn resume(&mut self, start: &Start) -> Result<(), GameError> {
+        let o = *self.options();
+        start.check(if o.players == 3 { 3 } else { 2 }, o.target, false)?;
+        let t = start.whole_totals();
+        let held = start.held.0 / 2;
+        match self {
+            FrenchLedger::Sides(l) => {
+                (l.totals, l.pool, l.earlier_deals) = ([t[0], t[1]], held, start.deal - 1);
+            }
+            FrenchLedger::Three(l) => {
+                (l.totals, l.pool, l.earlier_deals) = ([t[0], t[1], t[2]], held, start.deal - 1);
+            }
+        }
+        Ok(())
     }
 }
 

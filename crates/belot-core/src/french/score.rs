@@ -273,12 +273,17 @@ pub struct Ledger {
     pub winner: Option<Side>,
     /// Held points lost because the match ended while they waited.
     pub pool_lost: i32,
+    /// Deals played before this ledger began (a match resumed at given
+    /// totals): rows are numbered after them.
+    #[serde(default)]
+    pub earlier_deals: u32,
 }
 
 impl Ledger {
     /// An empty match.
     pub fn new(options: FrenchOptions, first_dealer: Seat) -> Ledger {
         Ledger {
+            earlier_deals: 0,
             options,
             first_dealer,
             rows: Vec::new(),
@@ -312,7 +317,7 @@ impl Ledger {
 
     /// Adds one entry and returns its row.
     pub fn push(&mut self, e: &Entry) -> Row {
-        let number = self.rows.len() as u32 + 1;
+        let number = self.earlier_deals + self.rows.len() as u32 + 1;
         let dealer = self.next_dealer();
         let row = match (e, self.winner.is_some()) {
             (Entry::ThrownIn, _) => Row {

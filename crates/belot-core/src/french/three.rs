@@ -230,12 +230,17 @@ pub struct Ledger3 {
     pub winner: Option<Seat>,
     /// Held points lost when the match ended.
     pub pool_lost: i32,
+    /// Deals played before this ledger began (a match resumed at given
+    /// totals): rows are numbered after them.
+    #[serde(default)]
+    pub earlier_deals: u32,
 }
 
 impl Ledger3 {
     /// An empty match.
     pub fn new(options: FrenchOptions, first_dealer: Seat) -> Ledger3 {
         Ledger3 {
+            earlier_deals: 0,
             options,
             first_dealer,
             rows: Vec::new(),
@@ -267,7 +272,7 @@ impl Ledger3 {
 
     /// Adds one entry.
     pub fn push(&mut self, e: &Entry3) -> Row3 {
-        let number = self.rows.len() as u32 + 1;
+        let number = self.earlier_deals + self.rows.len() as u32 + 1;
         let dealer = self.next_dealer();
         let counted = !self.is_over();
         let mut row = Row3 {

@@ -21,7 +21,7 @@ use crate::any_match::Standing;
 use crate::deck::{Deck, uniform};
 use crate::error::GameError;
 use crate::game::{Game, Variant};
-use crate::game_match::{GameMatch, Ledger, Rules};
+use crate::game_match::{GameMatch, Ledger, Rules, Start};
 use crate::seat::Seat;
 
 /// The first dealer drawn by lot from `seed` (seed 000: by lot): a uniform
@@ -90,5 +90,12 @@ impl Ledger for ThreeLedger {
             held: self.pool,
             winners: self.winner.into_iter().collect(),
         }
+    }
+    fn resume(&mut self, start: &Start) -> Result<(), GameError> {
+        start.check(3, self.options.target, true)?;
+        self.totals = [start.totals[0], start.totals[1], start.totals[2]];
+        self.pool = start.held;
+        self.earlier_deals = start.deal - 1;
+        Ok(())
     }
 }

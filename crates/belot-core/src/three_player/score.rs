@@ -248,6 +248,10 @@ pub struct ThreeLedger {
     pub winner: Option<Seat>,
     /// Held points lost when the match ended.
     pub pool_lost: Half,
+    /// Deals played before this ledger began (a match resumed at given
+    /// totals): rows are numbered after them.
+    #[serde(default)]
+    pub earlier_deals: u32,
 }
 
 /// The unique maximum's index, if unique.
@@ -269,6 +273,7 @@ impl ThreeLedger {
     /// An empty match.
     pub fn new(options: ThreeOptions, first_dealer: Seat) -> ThreeLedger {
         ThreeLedger {
+            earlier_deals: 0,
             options,
             first_dealer,
             rows: Vec::new(),
@@ -300,7 +305,7 @@ impl ThreeLedger {
 
     /// Adds one entry and returns its row.
     pub fn push(&mut self, e: &ThreeEntry) -> ThreeRow {
-        let number = self.rows.len() as u32 + 1;
+        let number = self.earlier_deals + self.rows.len() as u32 + 1;
         let dealer = self.next_dealer;
         let counted = !self.is_over();
         let mut row = ThreeRow {

@@ -21,7 +21,7 @@ use crate::any_match::Standing;
 use crate::deck::Deck;
 use crate::error::GameError;
 use crate::game::{Game, Variant};
-use crate::game_match::{GameMatch, Ledger, Rules};
+use crate::game_match::{GameMatch, Ledger, Rules, Start};
 use crate::points::Half;
 use crate::seat::Seat;
 
@@ -88,5 +88,12 @@ impl Ledger for TwoLedger {
             held: Half::points(self.pools.iter().sum()),
             winners: self.winner.into_iter().collect(),
         }
+    }
+    fn resume(&mut self, start: &Start) -> Result<(), GameError> {
+        start.check(2, self.options.target, false)?;
+        self.totals = [start.totals[0].0 / 2, start.totals[1].0 / 2];
+        self.pools = if start.held.0 > 0 { vec![start.held.0 / 2] } else { Vec::new() };
+        self.earlier_deals = start.deal - 1;
+        Ok(())
     }
 }

@@ -261,12 +261,17 @@ pub struct TwoLedger {
     pub winner: Option<Seat>,
     /// Hanging points lost because the match ended.
     pub pool_lost: i32,
+    /// Deals played before this ledger began (a match resumed at given
+    /// totals): rows are numbered after them.
+    #[serde(default)]
+    pub earlier_deals: u32,
 }
 
 impl TwoLedger {
     /// An empty match.
     pub fn new(options: TwoOptions, first_dealer: Seat) -> TwoLedger {
         TwoLedger {
+            earlier_deals: 0,
             options,
             first_dealer,
             rows: Vec::new(),
@@ -303,7 +308,7 @@ impl TwoLedger {
 
     /// Adds one entry and returns its row.
     pub fn push(&mut self, e: &TwoEntry) -> TwoRow {
-        let number = self.rows.len() as u32 + 1;
+        let number = self.earlier_deals + self.rows.len() as u32 + 1;
         let dealer = self.next_dealer;
         let other = Seat(1 - (dealer.0 & 1));
         let counted = !self.is_over();
