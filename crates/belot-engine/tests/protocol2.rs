@@ -242,3 +242,14 @@ fn a_start_that_cannot_be_is_refused_and_changes_nothing() {
     refused(&mut e, new, "bad_request");
     assert_eq!(ok(&mut e, json!({"cmd": "state"})), before);
 }
+
+#[test]
+fn the_hello_example_in_the_protocol_document_is_what_the_engine_answers() {
+    let doc = include_str!("../../../docs/protocol.md");
+    let example = doc.lines().find(|l| l.starts_with(r#"{"engine":"#)).expect("hello example");
+    let mut e = Engine::new();
+    let got = ok(&mut e, json!({"cmd": "hello"}));
+    let mut want: Value = serde_json::from_str(example).unwrap();
+    want["engine"] = got["engine"].clone(); // the version changes with releases
+    assert_eq!(got, want);
+}
