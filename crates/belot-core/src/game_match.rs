@@ -116,6 +116,15 @@ pub trait Rules: Sized {
     fn ledger(options: Self::Options, first_dealer: Seat) -> Self::Ledger;
     /// The game with these house rules.
     fn game(options: Self::Options) -> Game;
+    /// True when `deal` started from a bare contract (its auction made up
+    /// and shown to nobody); only French Belote starts so.
+    fn is_bare(_deal: &Self::Deal) -> bool {
+        false
+    }
+    /// Marks `deal` as started from a bare contract (a record replayed).
+    fn set_bare(_deal: &mut Self::Deal) -> Result<(), GameError> {
+        Err(GameError::Invalid("only a French Belote deal starts from a bare contract".into()))
+    }
 }
 
 /// A match of one game: the deals played so far, the deal in progress and
@@ -271,6 +280,11 @@ impl<R: Rules> GameMatch<R> {
             deals.map(|d| (d.dealer(), *d.deck(), d.actions())),
         );
         r.start = self.start.clone();
+        if let (Some(d), Some(first)) = (r.deals.first_mut(), self.done.first()) {
+            d.bare = R::is_bare(first);
+        } else if let Some(d) = r.deals.first_mut() {
+            d.bare = R::is_bare(&self.current);
+        }
         r
     }
 
@@ -351,5 +365,8 @@ impl<R: Rules> Replay for GameMatch<R> {
     }
     fn current_over(&self) -> bool {
         self.current.is_over()
+    }
+    fn set_bare(&mut self) -> Result<(), GameError> {
+        R::set_bare(&mut self.current)
     }
 }

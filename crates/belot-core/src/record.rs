@@ -77,6 +77,11 @@ pub struct DealRecord {
     /// half points (×2) for the three-player game.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<Vec<i32>>,
+    /// The deal started from a bare contract (French Belote, the first
+    /// deal only): its auction and turned card lead to the contract and
+    /// are shown to nobody.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub bare: bool,
 }
 
 impl MatchRecord {
@@ -121,6 +126,8 @@ pub(crate) trait Replay: Match + Sized {
     fn result(&self, i: usize) -> Option<Vec<i32>>;
     /// True once the current deal is over.
     fn current_over(&self) -> bool;
+    /// Marks the current deal as started from a bare contract.
+    fn set_bare(&mut self) -> Result<(), GameError>;
 }
 
 /// Longest player name a record may carry, in characters.
@@ -234,6 +241,15 @@ fn replay_deal<M: Replay>(
         m.next_deal(Some(d.deck))
             .map_err(|e| GameError::Invalid(format!("deal {}: {e}", i + 1)))?;
     }
+    if d.bare {
+        if i > 0 {
+            return Err(GameError::Invalid(format!(
+                "deal {}: only the first deal may start from a bare contract",
+                i + 1
+            )));
+        }
+        m.set_bare().map_err(|e| GameError::Invalid(format!("deal 1: {e}")))?;
+    }
     for (j, a) in d.actions.iter().enumerate() {
         m.apply(a.seat, &a.action).map_err(|e| {
             // Name the player: the message itself speaks to him.
@@ -294,6 +310,7 @@ pub(crate) fn build<'a, M: Replay>(
                 deck,
                 actions: actions.to_vec(),
                 result: m.result(i),
+                bare: false,
             })
             .collect(),
     }

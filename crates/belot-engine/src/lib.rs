@@ -730,7 +730,8 @@ fn new_french(
         let hands: [CardSet; 4] = hands.try_into().map_err(|h: Vec<CardSet>| {
             ProtoError::new("invalid", format!("give 4 hands of 8 cards; got {} hands", h.len()))
         })?;
-        let deal = FrenchDeal::from_hands(options, dealer, hands, trump, check_seat(taker, 4)?)?;
+        // Protocol 2: a bare contract, with no turned card or auction shown.
+        let deal = FrenchDeal::from_contract(options, dealer, hands, trump, check_seat(taker, 4)?)?;
         FrenchMatch::with_deal(options, deal)
     } else if let Some(cards) = deck {
         FrenchMatch::new(options, dealer, deck_of(&cards)?)?

@@ -253,3 +253,44 @@ fn the_hello_example_in_the_protocol_document_is_what_the_engine_answers() {
     want["engine"] = got["engine"].clone(); // the version changes with releases
     assert_eq!(got, want);
 }
+
+#[test]
+fn a_french_deal_starts_from_a_bare_contract_with_no_turned_card_shown() {
+    let hands = json!([
+        ["AH", "KH", "QH", "7S", "8S", "7D", "8D", "7C"],
+        ["KD", "QD", "JD", "TD", "AS", "KS", "8C", "TC"],
+        ["9S", "9H", "9D", "9C", "JS", "QS", "AD", "JC"],
+        ["TS", "7H", "8H", "TH", "JH", "QC", "KC", "AC"]
+    ]);
+    let taker_cards: Vec<Value> = hands[1].as_array().unwrap().clone();
+    let mut e = Engine::new();
+    let new = json!({"cmd": "new", "hands": hands, "trump": "D", "taker": 1, "dealer": 3});
+    let st = ok(&mut e, new);
+    assert_eq!((st["contract"].clone(), st["taker"].clone()), (json!("D"), json!(1)));
+    let check = |e: &mut Engine| {
+        for seat in [0, 2, 3] {
+            let v = ok(e, json!({"cmd": "view", "seat": seat}))["view"].clone();
+            assert_eq!(v["turned"], Value::Null, "{v}");
+            assert_eq!(v["calls"], json!([]), "{v}");
+            // None of the taker's unplayed cards shows in another's view.
+            let played: Vec<Value> = v["tricks"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .chain(v["trick"].as_object().map(|_| &v["trick"]))
+                .flat_map(|t| t["cards"].as_array().unwrap().iter().map(|c| c[1].clone()))
+                .collect();
+            let text = v.to_string();
+            for c in taker_cards.iter().filter(|c| !played.contains(c)) {
+                assert!(!text.contains(&c.to_string()), "seat {seat} sees {c}: {v}");
+            }
+        }
+    };
+    check(&mut e);
+    // Saved and loaded, the deal still shows no turned card.
+    let saved = ok(&mut e, json!({"cmd": "save"}))["record"].clone();
+    assert_eq!(saved["deals"][0]["bare"], true);
+    let mut e2 = Engine::new();
+    ok(&mut e2, json!({"cmd": "load", "record": saved}));
+    check(&mut e2);
+}

@@ -41,7 +41,7 @@ pub fn french_call(
         me: view.seat,
         players: n,
         hand: view.hand,
-        unseen: (pool - view.hand - view.turned.set()).iter().collect(),
+        unseen: (pool - view.hand - view.turned_set()).iter().collect(),
         teams: n == 4,
     };
     // The French heuristic's calls follow from a threshold, checked on
@@ -234,11 +234,15 @@ fn low_cards() -> CardSet {
 /// True when `seat`, holding `hand` (its cards during the auction), would
 /// have made the calls it made, bidding as the heuristic bot does.
 fn consistent(view: &SeatView, seat: Seat, hand: CardSet) -> bool {
-    let held = hand | view.turned.set();
+    // No turned card shown: no auction was seen, so any hand fits it.
+    let Some(turned) = view.turned else { return true };
+    let held = hand | turned.set();
     let round1 = view.players as usize;
-    view.calls.iter().enumerate().filter(|(_, c)| c.seat == seat).all(|(i, c)| {
-        would_call(held, view.turned.suit(), i < round1, &c.action, Bidding::default())
-    })
+    view.calls
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.seat == seat)
+        .all(|(i, c)| would_call(held, turned.suit(), i < round1, &c.action, Bidding::default()))
 }
 
 /// The French deal with these hands (as dealt before the auction) and
@@ -268,7 +272,7 @@ fn layout_deal(
             }
         }
     }
-    order.push(view.turned);
+    order.push(view.turned?);
     order.extend_from_slice(rest);
     if n == 3 {
         // Set aside at the deal, wherever they lie.
@@ -444,7 +448,7 @@ mod tests {
         deal.apply(Seat(1), &Action::Pass).unwrap();
         let view = deal.view(Seat(2));
         let mut rng = ChaCha8Rng::seed_from_u64(3);
-        let unseen: Vec<Card> = (CardSet::FULL - view.hand - view.turned.set()).iter().collect();
+        let unseen: Vec<Card> = (CardSet::FULL - view.hand - view.turned_set()).iter().collect();
         let mut explained = 0;
         for _ in 0..50 {
             let mut cards = unseen.clone();
@@ -491,7 +495,7 @@ mod tests {
                     if s < players as usize { deal.hand(Seat(s as u8)) } else { CardSet::EMPTY }
                 });
                 let pool = if players == 3 { CardSet::FULL - low_cards() } else { CardSet::FULL };
-                let dealt = hands.iter().fold(view.turned.set(), |a, h| a | *h);
+                let dealt = hands.iter().fold(view.turned_set(), |a, h| a | *h);
                 let rest: Vec<Card> = (pool - dealt).iter().collect();
                 let again = layout_deal(&options, &view, &hands, &rest).unwrap();
                 for s in 0..players {

@@ -347,7 +347,7 @@ impl PlayInfo {
                 if let Some(taker) = v.taker
                     && n != 2
                 {
-                    known[taker.index() & 3] |= v.turned.set();
+                    known[taker.index() & 3] |= v.turned_set();
                 }
                 if let Some(t) = contract.trump_suit() {
                     for &(seat, _) in &v.belote_calls {
@@ -363,7 +363,7 @@ impl PlayInfo {
                 // 8s; with two the turned and the bottom card.
                 let out = match n {
                     3 => CardSet::rank(Rank::Seven) | CardSet::rank(Rank::Eight),
-                    2 => v.turned.set() | v.bottom.map_or(CardSet::EMPTY, |c| c.set()),
+                    2 => v.turned_set() | v.bottom.map_or(CardSet::EMPTY, |c| c.set()),
                     _ => CardSet::EMPTY,
                 };
                 let sides = sides_against(n, partners, v.taker);
@@ -388,8 +388,9 @@ impl PlayInfo {
                         said
                     })
                 });
-                let auction = Some(Auction {
-                    turned: v.turned,
+                // A deal from a bare contract had no auction anyone saw.
+                let auction = v.turned.map(|turned| Auction {
+                    turned,
                     calls: v.calls.iter().map(|c| (c.seat, c.action.clone())).collect(),
                     players: n,
                     first: if n == 2 { 6 } else { 5 },

@@ -55,7 +55,7 @@ impl Table for FrenchMatch {
                 lines.push(format!(
                     "Bidding, round {}: turned card {}.",
                     v.round.unwrap_or(1),
-                    v.turned
+                    turned(&v)
                 ));
                 if !v.calls.is_empty() {
                     lines.push(format!("Calls: {}.", calls_text(&v.calls, names)));
@@ -64,9 +64,9 @@ impl Table for FrenchMatch {
             (_, Some(c), Some(t)) => {
                 let turned = if v.players == 2 {
                     // With two players the turned card stays out of play.
-                    format!("the turned card {} is out of play", v.turned)
+                    format!("the turned card {} is out of play", turned(&v))
                 } else {
-                    format!("{} took the turned card {}", names[t.index()], v.turned)
+                    format!("{} took the turned card {}", names[t.index()], turned(&v))
                 };
                 let bottom = v.bottom.map(|b| format!(", bottom card {b}")).unwrap_or_default();
                 lines.push(format!(
@@ -204,4 +204,10 @@ impl Table for FrenchMatch {
         let who = winner.map_or("nobody", |w| labels[w]);
         format!("The match is over: {who} won. Final score: {}.", each(labels, &totals))
     }
+}
+
+/// The turned card as seat 0 saw it ("none" in a deal started from a bare
+/// contract, which `belot play` does not deal).
+fn turned(v: &SeatView) -> String {
+    v.turned.map_or_else(|| "none".to_string(), |c| c.to_string())
 }

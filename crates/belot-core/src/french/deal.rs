@@ -121,6 +121,9 @@ pub struct FrenchDeal {
     scored: Option<Scored>,
     /// Players at the table (4, 3 or 2).
     n: u8,
+    /// The deal started from a bare contract: its auction and turned card
+    /// were made up to lead there and are shown to nobody.
+    bare: bool,
     /// Cards still to deal after the auction, in dealing order.
     rest: Vec<Card>,
     /// Two players: the bottom card, shown after the auction.
@@ -198,6 +201,7 @@ impl FrenchDeal {
             belote_calls: 0,
             scored: None,
             n,
+            bare: false,
             rest,
             bottom,
         })
@@ -225,6 +229,33 @@ impl FrenchDeal {
             deal.apply(seat, &a)?;
         }
         Ok(deal)
+    }
+
+    /// A deal whose play starts from the given hands with `taker` holding
+    /// a `trump` contract, and nothing more: [`FrenchDeal::from_hands`]'s
+    /// auction and turned card are made up and shown to nobody (the views
+    /// have no turned card and no calls).
+    pub fn from_contract(
+        options: FrenchOptions,
+        dealer: Seat,
+        hands: [CardSet; 4],
+        trump: Suit,
+        taker: Seat,
+    ) -> Result<FrenchDeal, GameError> {
+        let mut deal = FrenchDeal::from_hands(options, dealer, hands, trump, taker)?;
+        deal.bare = true;
+        Ok(deal)
+    }
+
+    /// True when the deal started from a bare contract
+    /// ([`FrenchDeal::from_contract`]).
+    pub fn is_bare(&self) -> bool {
+        self.bare
+    }
+
+    /// Marks the deal as started from a bare contract (a record replayed).
+    pub(crate) fn set_bare(&mut self) {
+        self.bare = true;
     }
 
     /// The options of this deal.

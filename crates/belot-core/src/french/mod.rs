@@ -53,6 +53,13 @@ impl Rules for FrenchRules {
     fn game(options: FrenchOptions) -> Game {
         Game::French(options)
     }
+    fn is_bare(deal: &FrenchDeal) -> bool {
+        deal.is_bare()
+    }
+    fn set_bare(deal: &mut FrenchDeal) -> Result<(), GameError> {
+        deal.set_bare();
+        Ok(())
+    }
 }
 
 /// A French match's running score: two sides (four players in teams, or

@@ -78,8 +78,9 @@ pub struct SeatView {
     pub hand: CardSet,
     /// Number of cards each seat holds.
     pub hand_sizes: Vec<usize>,
-    /// The turned card (everyone saw it; it goes to the taker).
-    pub turned: Card,
+    /// The turned card (everyone saw it; it goes to the taker); none in
+    /// a deal started from a bare contract.
+    pub turned: Option<Card>,
     /// Calls of the auction.
     pub calls: Vec<SeatAction>,
     /// The contract, once taken.
@@ -129,12 +130,21 @@ pub struct FullState {
     pub actions: Vec<SeatAction>,
 }
 
+impl SeatView {
+    /// The turned card as a set: empty when none is shown (a deal started
+    /// from a bare contract).
+    pub fn turned_set(&self) -> CardSet {
+        self.turned.map_or(CardSet::EMPTY, Card::set)
+    }
+}
+
 impl FrenchDeal {
     /// What `seat` may know now.
     pub fn view(&self, seat: Seat) -> SeatView {
         let bidding_calls: Vec<SeatAction> = self
             .actions()
             .iter()
+            .filter(|_| !self.is_bare())
             .filter(|a| matches!(a.action, Action::Pass | Action::Take | Action::Name { .. }))
             .cloned()
             .collect();
@@ -191,7 +201,7 @@ impl FrenchDeal {
             to_act,
             hand: self.hand(seat),
             hand_sizes,
-            turned: self.turned(),
+            turned: (!self.is_bare()).then(|| self.turned()),
             calls: bidding_calls,
             contract: self.contract(),
             taker: self.taker(),

@@ -80,15 +80,16 @@ pub fn act_with(view: &SeatView, bidding: Bidding) -> Action {
         }
         if legal.contains(&Action::Take) {
             // Round 1: the turned card joins the taker's hand.
-            let hand = view.hand | view.turned.set();
-            return if strength(hand, view.turned.suit()) >= bidding.take {
+            let Some(turned) = view.turned else { return Action::Pass };
+            let hand = view.hand | turned.set();
+            return if strength(hand, turned.suit()) >= bidding.take {
                 Action::Take
             } else {
                 Action::Pass
             };
         }
         if legal.iter().any(|a| matches!(a, Action::Name { .. })) {
-            let hand = view.hand | view.turned.set();
+            let hand = view.hand | view.turned_set();
             let best = legal
                 .iter()
                 .filter_map(|a| match a {
@@ -229,7 +230,7 @@ fn follow(view: &SeatView, contract: Contract, cards: &[(Card, bool)]) -> Option
     if let Some(t) = view.taker
         && t != me
     {
-        known[t.index() & 3] |= view.turned.set();
+        known[t.index() & 3] |= view.turned_set();
     }
     let known = known.map(|k| k - played - view.hand);
     let unseen = !(view.hand | played | view.bottom.map_or(CardSet::EMPTY, |c| c.set()));
