@@ -57,6 +57,7 @@ pub mod rules_info;
 pub mod seat;
 pub mod three_player;
 pub mod two_player;
+pub mod view;
 
 pub use action::{Action, SeatAction};
 pub use any_match::{AnyMatch, Match, Standing};

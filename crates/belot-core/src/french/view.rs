@@ -9,54 +9,9 @@ use super::three::DealScore3;
 use crate::action::{Action, SeatAction};
 use crate::card::{Card, CardSet};
 use crate::contract::Contract;
-use crate::play::Trick;
 use crate::seat::Seat;
-
-/// An announcement as others see it: its kind at once, its cards once the
-/// contest is decided and it scored (the winners show their melds).
-#[derive(Clone, Debug, Serialize)]
-pub struct AnnouncementView {
-    /// Who announced.
-    pub seat: Seat,
-    /// tierce, quarte, quinte or carre.
-    pub kind: &'static str,
-    /// Number of cards.
-    pub length: u8,
-    /// Its value.
-    pub points: u32,
-    /// The cards, when shown (own announcements, or scored ones after trick 1).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub cards: Option<CardSet>,
-    /// Whether it scored (once the first trick is complete).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub scored: Option<bool>,
-}
-
-/// A trick with the seat of each card.
-#[derive(Clone, Debug, Serialize)]
-pub struct TrickView {
-    /// Who led.
-    pub leader: Seat,
-    /// (seat, card) in play order.
-    pub cards: Vec<(Seat, Card)>,
-    /// Who won it (absent for the trick in progress).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub winner: Option<Seat>,
-    /// Card points in it.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub points: Option<u32>,
-}
-
-impl TrickView {
-    fn done(t: &Trick, n: u8) -> TrickView {
-        TrickView {
-            leader: t.leader,
-            cards: t.plays(n).collect(),
-            winner: Some(t.winner),
-            points: Some(t.points),
-        }
-    }
-}
+pub use crate::view::{AnnouncementView, TrickView};
+use crate::view::{auction_calls, belote_calls};
 
 /// One seat's view of a deal: never another seat's unplayed cards.
 #[derive(Clone, Debug, Serialize)]
@@ -141,21 +96,7 @@ impl SeatView {
 impl FrenchDeal {
     /// What `seat` may know now.
     pub fn view(&self, seat: Seat) -> SeatView {
-        let bidding_calls: Vec<SeatAction> = self
-            .actions()
-            .iter()
-            .filter(|_| !self.is_bare())
-            .filter(|a| matches!(a.action, Action::Pass | Action::Take | Action::Name { .. }))
-            .cloned()
-            .collect();
-        let belote_calls = self
-            .actions()
-            .iter()
-            .filter_map(|a| match a.action {
-                Action::Play { card, belote: true } => Some((a.seat, card)),
-                _ => None,
-            })
-            .collect();
+        let bidding_calls = if self.is_bare() { Vec::new() } else { auction_calls(self.actions()) };
         let decided = self.contests_decided();
         let announcements = self
             .announcements()
@@ -164,32 +105,15 @@ impl FrenchDeal {
                 let show = a.seat == seat || (decided && a.scored);
                 // A run longer than the cap is announced as the cap (a
                 // "cent"): its real length shows only with its cards.
-                let len = a.meld.cards().len() as u8;
-                let cap =
-                    if a.meld.is_carre() { 4 } else { self.options().seq_len_cap.unwrap_or(8) };
+                let cap = self.options().seq_len_cap.unwrap_or(8);
+                let scored = decided.then_some(a.scored);
                 AnnouncementView {
-                    seat: a.seat,
-                    kind: a.meld.name(),
-                    length: if show { len } else { len.min(cap) },
-                    points: a.points,
-                    cards: show.then(|| a.meld.cards()),
-                    scored: decided.then_some(a.scored),
+                    scored,
+                    ..AnnouncementView::new(a.seat, &a.meld, a.points, show, cap)
                 }
             })
             .collect();
-        let trick = self.play_state().and_then(|p| {
-            let cur = p.current_trick();
-            (!cur.is_empty()).then(|| TrickView {
-                leader: p.leader(),
-                cards: cur
-                    .iter()
-                    .enumerate()
-                    .map(|(i, &c)| (p.leader().plus(i as u8, self.players()), c))
-                    .collect(),
-                winner: None,
-                points: None,
-            })
-        });
+        let trick = TrickView::current(self.play_state(), self.players());
         let to_act = self.to_act();
         let hand_sizes = (0..self.players()).map(|i| self.hand(Seat(i)).len()).collect();
         SeatView {
@@ -208,7 +132,7 @@ impl FrenchDeal {
             tricks: self.tricks().iter().map(|t| TrickView::done(t, self.players())).collect(),
             trick,
             announcements,
-            belote_calls,
+            belote_calls: belote_calls(self.actions()),
             points: self.points_so_far(),
             tricks_won: self.tricks_so_far(),
             bottom: self.bottom(),

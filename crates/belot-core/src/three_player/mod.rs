@@ -12,7 +12,7 @@ pub use score::{
     Half, PLAYERS, ThreeEntry, ThreeLedger, ThreeOutcome, ThreeRow, ThreeScore, ThreeSummary,
     score_deal,
 };
-pub use view::{ThreeAnnouncementView, ThreeFullState, ThreeView};
+pub use view::{ThreeFullState, ThreeView};
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};

@@ -7,25 +7,8 @@ use super::score::{PLAYERS, ThreeScore};
 use crate::action::{Action, SeatAction};
 use crate::card::{Card, CardSet};
 use crate::contract::Contract;
-use crate::french::TrickView;
 use crate::seat::Seat;
-
-/// An announced combination as others see it: the kind, and the cards of
-/// the winner's combinations once the announcements are over.
-#[derive(Clone, Debug, Serialize)]
-pub struct ThreeAnnouncementView {
-    /// Who announced.
-    pub seat: Seat,
-    /// tierce, quarte, quinte or carre.
-    pub kind: &'static str,
-    /// Number of cards.
-    pub length: u8,
-    /// Its value.
-    pub points: u32,
-    /// The cards, when shown.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub cards: Option<CardSet>,
-}
+use crate::view::{AnnouncementView, TrickView, belote_calls};
 
 /// One player's view.
 #[derive(Clone, Debug, Serialize)]
@@ -69,7 +52,7 @@ pub struct ThreeView {
     /// Tricks taken per player.
     pub tricks_won: [u8; 3],
     /// Announced combinations.
-    pub announcements: Vec<ThreeAnnouncementView>,
+    pub announcements: Vec<AnnouncementView>,
     /// The contest winner, once the announcements are over.
     pub contest_winner: Option<Seat>,
     /// The winner's combinations, shown.
@@ -119,41 +102,14 @@ impl ThreeDeal {
                 let show = a.seat == seat || (decided && winner == Some(a.seat));
                 // Runs over five count as five: the real length shows only
                 // with the cards.
-                let len = a.meld.cards().len() as u8;
-                ThreeAnnouncementView {
-                    seat: a.seat,
-                    kind: a.meld.name(),
-                    length: if show { len } else { len.min(5) },
-                    points: a.points,
-                    cards: show.then(|| a.meld.cards()),
-                }
+                AnnouncementView::new(a.seat, &a.meld, a.points, show, 5)
             })
             .collect();
         let shown_combinations = match (decided, winner) {
             (true, Some(w)) => self.combinations(w).iter().map(|m| m.cards()).collect(),
             _ => Vec::new(),
         };
-        let trick = self.play_state().and_then(|p| {
-            let cur = p.current_trick();
-            (!cur.is_empty()).then(|| TrickView {
-                leader: p.leader(),
-                cards: cur
-                    .iter()
-                    .enumerate()
-                    .map(|(i, &c)| (p.leader().plus(i as u8, PLAYERS), c))
-                    .collect(),
-                winner: None,
-                points: None,
-            })
-        });
-        let belot_calls = self
-            .actions()
-            .iter()
-            .filter_map(|a| match a.action {
-                Action::Play { card, belote: true } => Some((a.seat, card)),
-                _ => None,
-            })
-            .collect();
+        let trick = TrickView::current(self.play_state(), PLAYERS);
         let t = self.play_state().map(|p| p.tricks()).unwrap_or_default();
         let to_act = self.to_act();
         ThreeView {
@@ -176,22 +132,13 @@ impl ThreeDeal {
             calls,
             contract: self.contract(),
             taker: self.declarer(),
-            tricks: self
-                .tricks()
-                .iter()
-                .map(|t| TrickView {
-                    leader: t.leader,
-                    cards: t.plays(PLAYERS).collect(),
-                    winner: Some(t.winner),
-                    points: Some(t.points),
-                })
-                .collect(),
+            tricks: self.tricks().iter().map(|t| TrickView::done(t, PLAYERS)).collect(),
             trick,
             tricks_won: [t[0], t[1], t[2]],
             announcements,
             contest_winner: if decided { winner } else { None },
             shown_combinations,
-            belote_calls: belot_calls,
+            belote_calls: belote_calls(self.actions()),
             legal: if to_act == Some(seat) { self.legal_actions() } else { Vec::new() },
             score: self.score().copied(),
         }

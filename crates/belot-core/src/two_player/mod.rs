@@ -12,7 +12,7 @@ pub use options::{
     TwoOptions,
 };
 pub use score::{TwoEntry, TwoLedger, TwoOutcome, TwoRow, TwoScore, TwoSummary, score_deal};
-pub use view::{TwoAnnouncementView, TwoFullState, TwoView};
+pub use view::{TwoFullState, TwoView};
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};

@@ -9,25 +9,8 @@ use super::score::TwoScore;
 use crate::action::{Action, SeatAction};
 use crate::card::{Card, CardSet};
 use crate::contract::Contract;
-use crate::french::TrickView;
 use crate::seat::Seat;
-
-/// An announced construction as the other player sees it: the kind at
-/// once; the winner's constructions with their cards after the first trick.
-#[derive(Clone, Debug, Serialize)]
-pub struct TwoAnnouncementView {
-    /// Who announced.
-    pub seat: Seat,
-    /// tierce, quarte, quinte or carre.
-    pub kind: &'static str,
-    /// Number of cards.
-    pub length: u8,
-    /// Its value.
-    pub points: u32,
-    /// The cards, when shown.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub cards: Option<CardSet>,
-}
+use crate::view::{AnnouncementView, TrickView, auction_calls, belote_calls};
 
 /// One player's view.
 #[derive(Clone, Debug, Serialize)]
@@ -76,7 +59,7 @@ pub struct TwoView {
     /// Tricks each player has taken.
     pub tricks_won: [u8; 2],
     /// Announced constructions.
-    pub announcements: Vec<TwoAnnouncementView>,
+    pub announcements: Vec<AnnouncementView>,
     /// The contest winner, after the first trick.
     pub contest_winner: Option<Seat>,
     /// The winner's constructions, shown after the first trick.
@@ -107,74 +90,24 @@ pub struct TwoFullState {
     pub actions: Vec<SeatAction>,
 }
 
-fn trick_view(t: &crate::play::Trick) -> TrickView {
-    TrickView {
-        leader: t.leader,
-        cards: t.plays(PLAYERS).collect(),
-        winner: Some(t.winner),
-        points: Some(t.points),
-    }
-}
-
 impl TwoDeal {
     /// What `seat` may know now.
     pub fn view(&self, seat: Seat) -> TwoView {
         let seat = Seat(seat.0 & 1);
-        let calls = self
-            .actions()
-            .iter()
-            .filter(|a| {
-                matches!(
-                    a.action,
-                    Action::Pass
-                        | Action::Take
-                        | Action::Name { .. }
-                        | Action::AllTrumps
-                        | Action::NoTrumps
-                )
-            })
-            .cloned()
-            .collect();
-        let bela_calls = self
-            .actions()
-            .iter()
-            .filter_map(|a| match a.action {
-                Action::Play { card, belote: true } => Some((a.seat, card)),
-                _ => None,
-            })
-            .collect();
         let decided = self.contest_decided();
         let announcements = self
             .announcements()
             .iter()
             .map(|a| {
                 let show = a.seat == seat || (decided && self.contest_winner() == Some(a.seat));
-                TwoAnnouncementView {
-                    seat: a.seat,
-                    kind: a.meld.name(),
-                    length: a.meld.cards().len() as u8,
-                    points: a.points,
-                    cards: show.then(|| a.meld.cards()),
-                }
+                AnnouncementView::new(a.seat, &a.meld, a.points, show, 8)
             })
             .collect();
         let shown_constructions = match (decided, self.contest_winner()) {
             (true, Some(w)) => self.constructions(w).iter().map(|m| m.cards()).collect(),
             _ => Vec::new(),
         };
-        let trick = self.play_state().and_then(|p| {
-            let cur = p.current_trick();
-            (!cur.is_empty()).then(|| TrickView {
-                leader: p.leader(),
-                cards: cur
-                    .iter()
-                    .enumerate()
-                    .map(|(i, &c)| (p.leader().plus(i as u8, PLAYERS), c))
-                    .collect(),
-                winner: None,
-                points: None,
-            })
-        });
+        let trick = TrickView::current(self.play_state(), PLAYERS);
         let t = self.play_state().map(|p| p.tricks()).unwrap_or_default();
         let to_act = self.to_act();
         TwoView {
@@ -190,19 +123,19 @@ impl TwoDeal {
             exchanged_by: self.exchanged_by(),
             original_turned: self.original_vskryshka(),
             bottom: self.bottom(),
-            calls,
+            calls: auction_calls(self.actions()),
             contract: self.contract(),
             raspasy: self.is_raspasy(),
             bela_charges_caller: self.is_raspasy()
                 && self.options().raspasy_meld_charging == super::RaspasyMeldCharging::Own,
             taker: self.loader(),
             trick,
-            last_trick: self.tricks().last().map(trick_view),
+            last_trick: self.tricks().last().map(|t| TrickView::done(t, PLAYERS)),
             tricks_won: [t[0], t[1]],
             announcements,
             contest_winner: if decided { self.contest_winner() } else { None },
             shown_constructions,
-            belote_calls: bela_calls,
+            belote_calls: belote_calls(self.actions()),
             legal: if to_act == Some(seat) { self.legal_actions() } else { Vec::new() },
             score: self.score().copied(),
         }
@@ -217,7 +150,7 @@ impl TwoDeal {
         TwoFullState {
             view,
             hands: [self.hand(Seat(0)), self.hand(Seat(1))],
-            all_tricks: self.tricks().iter().map(trick_view).collect(),
+            all_tricks: self.tricks().iter().map(|t| TrickView::done(t, PLAYERS)).collect(),
             deck: self.deck().cards().to_vec(),
             actions: self.actions().to_vec(),
         }

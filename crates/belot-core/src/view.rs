@@ -1,0 +1,114 @@
+//! The parts of a seat's view every game shows alike: announcements as
+//! others see them, tricks, the auction's calls and the belote calls.
+
+use serde::Serialize;
+
+use crate::action::{Action, SeatAction};
+use crate::card::{Card, CardSet};
+use crate::meld::Meld;
+use crate::play::{PlayState, Trick};
+use crate::seat::Seat;
+
+/// An announcement as others see it: its kind at once, its cards once
+/// shown (one's own at once; the contest winner's after the first trick).
+#[derive(Clone, Debug, Serialize)]
+pub struct AnnouncementView {
+    /// Who announced.
+    pub seat: Seat,
+    /// tierce, quarte, quinte, … or carre.
+    pub kind: &'static str,
+    /// Number of cards (a run longer than the game counts shows as the
+    /// longest it counts, until its cards are shown).
+    pub length: u8,
+    /// Its value.
+    pub points: u32,
+    /// The cards, when shown.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cards: Option<CardSet>,
+    /// Whether it scored, once the contest is decided (French Belote).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scored: Option<bool>,
+}
+
+impl AnnouncementView {
+    /// `meld` announced by `seat` for `points`, its cards shown or not;
+    /// hidden, a run counts at most `cap` cards.
+    pub fn new(seat: Seat, meld: &Meld, points: u32, show: bool, cap: u8) -> AnnouncementView {
+        let len = meld.cards().len() as u8;
+        AnnouncementView {
+            seat,
+            kind: meld.name(),
+            length: if show || meld.is_carre() { len } else { len.min(cap) },
+            points,
+            cards: show.then(|| meld.cards()),
+            scored: None,
+        }
+    }
+}
+
+/// A trick with the seat of each card.
+#[derive(Clone, Debug, Serialize)]
+pub struct TrickView {
+    /// Who led.
+    pub leader: Seat,
+    /// (seat, card) in play order.
+    pub cards: Vec<(Seat, Card)>,
+    /// Who won it (absent for the trick in progress).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub winner: Option<Seat>,
+    /// Card points in it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub points: Option<u32>,
+}
+
+impl TrickView {
+    /// A completed trick at a table of `players`.
+    pub fn done(t: &Trick, players: u8) -> TrickView {
+        TrickView {
+            leader: t.leader,
+            cards: t.plays(players).collect(),
+            winner: Some(t.winner),
+            points: Some(t.points),
+        }
+    }
+
+    /// The trick in progress, if a card of it is down.
+    pub fn current(play: Option<&PlayState>, players: u8) -> Option<TrickView> {
+        let p = play?;
+        let cur = p.current_trick();
+        (!cur.is_empty()).then(|| TrickView {
+            leader: p.leader(),
+            cards: cur
+                .iter()
+                .enumerate()
+                .map(|(i, &c)| (p.leader().plus(i as u8, players), c))
+                .collect(),
+            winner: None,
+            points: None,
+        })
+    }
+}
+
+/// The auction's calls among `actions`.
+pub fn auction_calls(actions: &[SeatAction]) -> Vec<SeatAction> {
+    let call = |a: &&SeatAction| {
+        matches!(
+            a.action,
+            Action::Pass
+                | Action::Take
+                | Action::Name { .. }
+                | Action::AllTrumps
+                | Action::NoTrumps
+        )
+    };
+    actions.iter().filter(call).cloned().collect()
+}
+
+/// The belote calls heard among `actions`: (seat, card played with it).
+pub fn belote_calls(actions: &[SeatAction]) -> Vec<(Seat, Card)> {
+    let call = |a: &SeatAction| match a.action {
+        Action::Play { card, belote: true } => Some((a.seat, card)),
+        _ => None,
+    };
+    actions.iter().filter_map(call).collect()
+}
