@@ -165,7 +165,7 @@ struct LoadParams {
 struct NoParams {}
 
 fn params<T: DeserializeOwned>(req: &Request) -> Result<T, ProtoError> {
-    req.params().map_err(|m| ProtoError::new("bad_request", m))
+    req.params().map_err(|m| ProtoError::new("bad_request", m.to_string()))
 }
 
 /// A request's fields (all but `cmd` and `id`) read into `T`, or the
@@ -175,11 +175,11 @@ fn params<T: DeserializeOwned>(req: &Request) -> Result<T, ProtoError> {
 pub fn request_params<T: DeserializeOwned>(
     cmd: &str,
     map: Map<String, Value>,
-) -> Result<T, String> {
+) -> Result<T, belot_core::ParseError> {
     serde_path_to_error::deserialize(Value::Object(map)).map_err(|e| {
         let at = e.path().to_string();
         let at = if at == "." { String::new() } else { format!("{at}: ") };
-        format!("{cmd}: {at}{}", e.inner())
+        belot_core::ParseError::new(format!("{cmd}: {at}{}", e.inner()))
     })
 }
 
@@ -494,7 +494,8 @@ impl Engine {
             ok: bool,
             record: &'a MatchRecord,
         }
-        let record = req.params::<NoParams>().map_err(|m| ProtoError::new("bad_request", m));
+        let record =
+            req.params::<NoParams>().map_err(|m| ProtoError::new("bad_request", m.to_string()));
         let record = record
             .and_then(|_| self.require())
             .map(|g| MatchRecord { names: self.names.clone(), ..g.record() });
@@ -838,13 +839,13 @@ mod request {
         /// The command's fields (all but `cmd` and `id`) read into `T`, or
         /// the `bad_request` message: the command, and the field whose
         /// value is wrong ("new: seed: invalid type...").
-        pub fn params<T: DeserializeOwned>(&self) -> Result<T, String> {
+        pub fn params<T: DeserializeOwned>(&self) -> Result<T, belot_core::ParseError> {
             let mut de = serde_json::Deserializer::from_str(self.line);
             serde_path_to_error::deserialize(Fields(&mut de)).map_err(|e| {
                 let at = e.path().to_string();
                 let at = if at == "." { String::new() } else { format!("{at}: ") };
                 let cmd = self.cmd().unwrap_or("?");
-                format!("{cmd}: {at}{}", without_position(e.inner()))
+                belot_core::ParseError::new(format!("{cmd}: {at}{}", without_position(e.inner())))
             })
         }
     }

@@ -209,7 +209,7 @@ impl Session {
 }
 
 fn params<T: serde::de::DeserializeOwned>(req: &Request) -> Result<T, Refusal> {
-    req.params().map_err(|m| Refusal("bad_request", m))
+    req.params().map_err(|m| Refusal("bad_request", m.to_string()))
 }
 
 /// The engine's ceilings on a bot's budget: each answers within some
