@@ -10,8 +10,10 @@
 //! of it; one who did not trump, or did not head the trick when he had
 //! to, has no card that would have been obliged.
 
-use belot_core::french::TrickView;
+use belot_core::french::{SeatView, TrickView};
 use belot_core::play::legal_plays;
+use belot_core::three_player::ThreeView;
+use belot_core::two_player::TwoView;
 use belot_core::{Card, CardSet, Contract, PlayRules, PlayState, Rank, Seat, Suit, TrickContext};
 use rand_core::RngCore;
 
@@ -332,259 +334,264 @@ impl PlayInfo {
     /// two-player deal that are no longer in view.
     pub fn from_view(game: &Game, view: &AnyView, memory: &mut Memory) -> Option<PlayInfo> {
         let contract = view.contract()?;
-        match view {
-            AnyView::French(v) => {
-                let n = v.players;
-                let partners = n == 4;
-                let rules = match game {
-                    Game::French(o) => o.play_rules(),
-                    _ => PlayRules { partner_exception: partners, ..PlayRules::FRENCH },
-                };
-                let mut tricks: Vec<&TrickView> = v.tricks.iter().collect();
-                tricks.extend(v.trick.iter());
-                let played = tricks.iter().fold(CardSet::EMPTY, |a, t| a | trick_cards(t));
-                let mut known = [CardSet::EMPTY; 4];
-                if let Some(taker) = v.taker
-                    && n != 2
-                {
-                    known[taker.index() & 3] |= v.turned_set();
-                }
-                if let Some(t) = contract.trump_suit() {
-                    for &(seat, _) in &v.belote_calls {
-                        known[seat.index() & 3] |= belote_pair(t);
-                    }
-                }
-                for a in &v.announcements {
-                    if let Some(cards) = a.cards {
-                        known[a.seat.index() & 3] |= cards;
-                    }
-                }
-                // Out of play, seen by all: with three players the 7s and
-                // 8s; with two the turned and the bottom card.
-                let out = match n {
-                    3 => CardSet::rank(Rank::Seven) | CardSet::rank(Rank::Eight),
-                    2 => v.turned_set() | v.bottom.map_or(CardSet::EMPTY, |c| c.set()),
-                    _ => CardSet::EMPTY,
-                };
-                let sides = sides_against(n, partners, v.taker);
-                let side = sides[v.seat.index() & 3];
-                let (reuse, cap) = match game {
-                    Game::French(o) => (o.card_reuse, o.seq_len_cap.unwrap_or(8)),
-                    _ => (belot_core::meld::CardReuse::AllowCarreAndSeq, 5),
-                };
-                // Seats past their turn in the first trick have announced
-                // all they were going to.
-                let first_trick = v.tricks.first().or(v.trick.as_ref());
-                let melds = std::array::from_fn(|s| {
-                    let seat = Seat(s as u8);
-                    first_trick.filter(|t| t.cards.iter().any(|x| x.0 == seat)).map(|_| {
-                        let mut said: Vec<(&'static str, u8)> = v
-                            .announcements
-                            .iter()
-                            .filter(|a| a.seat == seat)
-                            .map(|a| (a.kind, a.length.min(cap)))
-                            .collect();
-                        said.sort_unstable();
-                        said
-                    })
-                });
-                // A deal from a bare contract had no auction anyone saw.
-                let auction = v.turned.map(|turned| Auction {
-                    turned,
-                    calls: v.calls.iter().map(|c| (c.seat, c.action.clone())).collect(),
-                    players: n,
-                    first: if n == 2 { 6 } else { 5 },
-                    taker_gets_turned: n != 2,
-                    taker: v.taker,
-                    bidding: crate::bots::french::Bidding::default(),
-                    melds,
-                    reuse,
-                    cap,
-                });
-                // Card points, not the deal's score: with the contract's
-                // all-or-nothing score, double-dummy play over the layouts
-                // chases defeats (or makes) no real player finds, and cost
-                // 1.2 points of share against the heuristic bot (1,000
-                // mirrored deals).
-                let objective = Objective::Points;
-                let sizes = v.hand_sizes.iter().copied().chain(std::iter::repeat(0));
-                Some(PlayInfo::finish(PlayInfo {
-                    me: v.seat,
-                    players: n,
-                    partners,
-                    contract,
-                    rules,
-                    hand: v.hand,
-                    leader: v.trick.as_ref().map_or(v.to_act.unwrap_or(v.seat), |t| t.leader),
-                    trick: current(&v.trick),
-                    known,
-                    cannot: revealed(
-                        tricks.iter().map(|t| t.cards.as_slice()),
-                        n,
-                        partners,
-                        contract,
-                        &rules,
-                    ),
-                    unlikely: silent_belote(&tricks, &v.belote_calls, contract.trumps()),
-                    sizes: sizes_of(sizes),
-                    unseen: !(played | v.hand | out),
-                    side,
-                    sides,
-                    minimize: false,
-                    objective,
-                    auction,
-                    played_by: played_by(&tricks),
-                }))
+        Some(PlayInfo::finish(match view {
+            AnyView::French(v) => PlayInfo::french(game, v, contract),
+            AnyView::TwoPlayer(v) => PlayInfo::two_player(v, contract, memory),
+            AnyView::ThreePlayer(v) => PlayInfo::three_player(v, contract),
+        }))
+    }
+
+    /// What a French Belote seat knows.
+    fn french(game: &Game, v: &SeatView, contract: Contract) -> PlayInfo {
+        let n = v.players;
+        let partners = n == 4;
+        let rules = match game {
+            Game::French(o) => o.play_rules(),
+            _ => PlayRules { partner_exception: partners, ..PlayRules::FRENCH },
+        };
+        let mut tricks: Vec<&TrickView> = v.tricks.iter().collect();
+        tricks.extend(v.trick.iter());
+        let played = tricks.iter().fold(CardSet::EMPTY, |a, t| a | trick_cards(t));
+        let mut known = [CardSet::EMPTY; 4];
+        if let Some(taker) = v.taker
+            && n != 2
+        {
+            known[taker.index() & 3] |= v.turned_set();
+        }
+        if let Some(t) = contract.trump_suit() {
+            for &(seat, _) in &v.belote_calls {
+                known[seat.index() & 3] |= belote_pair(t);
             }
-            AnyView::TwoPlayer(v) => {
-                let completed = (v.tricks_won[0] + v.tricks_won[1]) as usize;
-                memory.see(completed, v.last_trick.as_ref());
-                let rules = PlayRules::NO_PARTNERS;
-                let mut tricks: Vec<&TrickView> = memory.tricks.iter().collect();
-                tricks.extend(v.trick.iter());
-                let played = tricks.iter().fold(CardSet::EMPTY, |a, t| a | trick_cards(t));
-                let mut known = [CardSet::EMPTY; 4];
-                if let Some(x) = v.exchanged_by {
-                    known[x.index() & 1] |= v.original_turned.set();
-                }
-                if let Some(t) = contract.trump_suit() {
-                    for &(seat, _) in &v.belote_calls {
-                        known[seat.index() & 1] |= belote_pair(t);
-                    }
-                } else if contract == Contract::AllTrumps {
-                    for &(seat, card) in &v.belote_calls {
-                        known[seat.index() & 1] |= belote_pair(card.suit());
-                    }
-                }
+        }
+        for a in &v.announcements {
+            if let Some(cards) = a.cards {
+                known[a.seat.index() & 3] |= cards;
+            }
+        }
+        // Out of play, seen by all: with three players the 7s and
+        // 8s; with two the turned and the bottom card.
+        let out = match n {
+            3 => CardSet::rank(Rank::Seven) | CardSet::rank(Rank::Eight),
+            2 => v.turned_set() | v.bottom.map_or(CardSet::EMPTY, |c| c.set()),
+            _ => CardSet::EMPTY,
+        };
+        let sides = sides_against(n, partners, v.taker);
+        let side = sides[v.seat.index() & 3];
+        let auction = PlayInfo::french_auction(game, v);
+        // Card points, not the deal's score: with the contract's
+        // all-or-nothing score, double-dummy play over the layouts
+        // chases defeats (or makes) no real player finds, and cost
+        // 1.2 points of share against the heuristic bot (1,000
+        // mirrored deals).
+        let objective = Objective::Points;
+        let sizes = v.hand_sizes.iter().copied().chain(std::iter::repeat(0));
+        PlayInfo {
+            me: v.seat,
+            players: n,
+            partners,
+            contract,
+            rules,
+            hand: v.hand,
+            leader: v.trick.as_ref().map_or(v.to_act.unwrap_or(v.seat), |t| t.leader),
+            trick: current(&v.trick),
+            known,
+            cannot: revealed(
+                tricks.iter().map(|t| t.cards.as_slice()),
+                n,
+                partners,
+                contract,
+                &rules,
+            ),
+            unlikely: silent_belote(&tricks, &v.belote_calls, contract.trumps()),
+            sizes: sizes_of(sizes),
+            unseen: !(played | v.hand | out),
+            side,
+            sides,
+            minimize: false,
+            objective,
+            auction,
+            played_by: played_by(&tricks),
+        }
+    }
+
+    /// What a two-player Belot seat knows.
+    fn two_player(v: &TwoView, contract: Contract, memory: &mut Memory) -> PlayInfo {
+        let completed = (v.tricks_won[0] + v.tricks_won[1]) as usize;
+        memory.see(completed, v.last_trick.as_ref());
+        let rules = PlayRules::NO_PARTNERS;
+        let mut tricks: Vec<&TrickView> = memory.tricks.iter().collect();
+        tricks.extend(v.trick.iter());
+        let played = tricks.iter().fold(CardSet::EMPTY, |a, t| a | trick_cards(t));
+        let mut known = [CardSet::EMPTY; 4];
+        if let Some(x) = v.exchanged_by {
+            known[x.index() & 1] |= v.original_turned.set();
+        }
+        if let Some(t) = contract.trump_suit() {
+            for &(seat, _) in &v.belote_calls {
+                known[seat.index() & 1] |= belote_pair(t);
+            }
+        } else if contract == Contract::AllTrumps {
+            for &(seat, card) in &v.belote_calls {
+                known[seat.index() & 1] |= belote_pair(card.suit());
+            }
+        }
+        if let Some(w) = v.contest_winner {
+            for &c in &v.shown_constructions {
+                known[w.index() & 1] |= c;
+            }
+        }
+        for a in &v.announcements {
+            if let Some(cards) = a.cards {
+                known[a.seat.index() & 1] |= cards;
+            }
+        }
+        let out = v.turned.set() | v.bottom.map_or(CardSet::EMPTY, |c| c.set());
+        let me = Seat(v.seat.0 & 1);
+        let objective = PlayInfo::two_objective(v, contract, me);
+        PlayInfo {
+            me,
+            players: 2,
+            partners: false,
+            contract,
+            rules,
+            hand: v.hand,
+            leader: v.trick.as_ref().map_or(me, |t| t.leader),
+            trick: current(&v.trick),
+            known,
+            cannot: revealed(tricks.iter().map(|t| t.cards.as_slice()), 2, false, contract, &rules),
+            // Бела: the trump suit, or every suit in ВК.
+            unlikely: silent_belote(&tricks, &v.belote_calls, contract.trumps()),
+            sizes: sizes_of(v.hand_sizes.iter().copied().chain(std::iter::repeat(0))),
+            unseen: !(played | v.hand | out),
+            side: 1 << me.0,
+            sides: [1, 2, 0, 0],
+            // In распасы the aim is reversed: as few points as
+            // possible.
+            minimize: v.raspasy,
+            objective,
+            auction: None,
+            played_by: played_by(&tricks),
+        }
+    }
+
+    /// The auction a French seat saw, with what each seat announced in
+    /// the first trick: none for a deal from a bare contract.
+    fn french_auction(game: &Game, v: &SeatView) -> Option<Auction> {
+        let n = v.players;
+        let (reuse, cap) = match game {
+            Game::French(o) => (o.card_reuse, o.seq_len_cap.unwrap_or(8)),
+            _ => (belot_core::meld::CardReuse::AllowCarreAndSeq, 5),
+        };
+        // Seats past their turn in the first trick have announced
+        // all they were going to.
+        let first_trick = v.tricks.first().or(v.trick.as_ref());
+        let melds = std::array::from_fn(|s| {
+            let seat = Seat(s as u8);
+            first_trick.filter(|t| t.cards.iter().any(|x| x.0 == seat)).map(|_| {
+                let mut said: Vec<(&'static str, u8)> = v
+                    .announcements
+                    .iter()
+                    .filter(|a| a.seat == seat)
+                    .map(|a| (a.kind, a.length.min(cap)))
+                    .collect();
+                said.sort_unstable();
+                said
+            })
+        });
+        // A deal from a bare contract had no auction anyone saw.
+        v.turned.map(|turned| Auction {
+            turned,
+            calls: v.calls.iter().map(|c| (c.seat, c.action.clone())).collect(),
+            players: n,
+            first: if n == 2 { 6 } else { 5 },
+            taker_gets_turned: n != 2,
+            taker: v.taker,
+            bidding: crate::bots::french::Bidding::default(),
+            melds,
+            reuse,
+            cap,
+        })
+    }
+
+    /// What a two-player seat plays for: the contract, or points.
+    fn two_objective(v: &TwoView, contract: Contract, me: Seat) -> Objective {
+        match (v.raspasy, v.taker) {
+            (false, Some(l)) => {
+                let mine = |seat: Seat| seat.0 & 1 == me.0;
+                let mut bonus = [0, 0];
+                let mut bela = [0, 0];
                 if let Some(w) = v.contest_winner {
-                    for &c in &v.shown_constructions {
-                        known[w.index() & 1] |= c;
-                    }
+                    let pts: u32 =
+                        v.announcements.iter().filter(|a| a.seat == w).map(|a| a.points).sum();
+                    bonus[!mine(w) as usize] += pts as i32;
                 }
-                for a in &v.announcements {
-                    if let Some(cards) = a.cards {
-                        known[a.seat.index() & 1] |= cards;
-                    }
+                for &(seat, _) in &v.belote_calls {
+                    bela[!mine(seat) as usize] += 20;
                 }
-                let out = v.turned.set() | v.bottom.map_or(CardSet::EMPTY, |c| c.set());
-                let me = Seat(v.seat.0 & 1);
-                let objective = match (v.raspasy, v.taker) {
-                    (false, Some(l)) => {
-                        let mine = |seat: Seat| seat.0 & 1 == me.0;
-                        let mut bonus = [0, 0];
-                        let mut bela = [0, 0];
-                        if let Some(w) = v.contest_winner {
-                            let pts: u32 = v
-                                .announcements
-                                .iter()
-                                .filter(|a| a.seat == w)
-                                .map(|a| a.points)
-                                .sum();
-                            bonus[!mine(w) as usize] += pts as i32;
-                        }
-                        for &(seat, _) in &v.belote_calls {
-                            bela[!mine(seat) as usize] += 20;
-                        }
-                        bonus[0] += bela[0];
-                        bonus[1] += bela[1];
-                        Objective::Contract {
-                            taker: mine(l),
-                            bonus,
-                            // A bait takes everything, бела included
-                            // (seed 001's default).
-                            belote: [0, 0],
-                            double: contract == Contract::NoTrumps,
-                            capot: 0,
-                        }
-                    }
-                    _ => Objective::Points,
-                };
-                Some(PlayInfo::finish(PlayInfo {
-                    me,
-                    players: 2,
-                    partners: false,
-                    contract,
-                    rules,
-                    hand: v.hand,
-                    leader: v.trick.as_ref().map_or(me, |t| t.leader),
-                    trick: current(&v.trick),
-                    known,
-                    cannot: revealed(
-                        tricks.iter().map(|t| t.cards.as_slice()),
-                        2,
-                        false,
-                        contract,
-                        &rules,
-                    ),
-                    // Бела: the trump suit, or every suit in ВК.
-                    unlikely: silent_belote(&tricks, &v.belote_calls, contract.trumps()),
-                    sizes: sizes_of(v.hand_sizes.iter().copied().chain(std::iter::repeat(0))),
-                    unseen: !(played | v.hand | out),
-                    side: 1 << me.0,
-                    sides: [1, 2, 0, 0],
-                    // In распасы the aim is reversed: as few points as
-                    // possible.
-                    minimize: v.raspasy,
-                    objective,
-                    auction: None,
-                    played_by: played_by(&tricks),
-                }))
+                bonus[0] += bela[0];
+                bonus[1] += bela[1];
+                Objective::Contract {
+                    taker: mine(l),
+                    bonus,
+                    // A bait takes everything, бела included
+                    // (seed 001's default).
+                    belote: [0, 0],
+                    double: contract == Contract::NoTrumps,
+                    capot: 0,
+                }
             }
-            AnyView::ThreePlayer(v) => {
-                let rules = PlayRules::NO_PARTNERS;
-                let mut tricks: Vec<&TrickView> = v.tricks.iter().collect();
-                tricks.extend(v.trick.iter());
-                let played = tricks.iter().fold(CardSet::EMPTY, |a, t| a | trick_cards(t));
-                let mut known = [CardSet::EMPTY; 4];
-                if let Some(x) = v.exchanged_by {
-                    known[x.index() & 3] |= v.original_turned.set();
-                }
-                if let Some(t) = contract.trump_suit() {
-                    for &(seat, _) in &v.belote_calls {
-                        known[seat.index() & 3] |= belote_pair(t);
-                    }
-                }
-                if let Some(w) = v.contest_winner {
-                    for &c in &v.shown_combinations {
-                        known[w.index() & 3] |= c;
-                    }
-                }
-                for a in &v.announcements {
-                    if let Some(cards) = a.cards {
-                        known[a.seat.index() & 3] |= cards;
-                    }
-                }
-                let out = v.turned.set();
-                let sides = sides_against(3, false, v.taker);
-                let side = sides[v.seat.index() & 3];
-                Some(PlayInfo::finish(PlayInfo {
-                    me: v.seat,
-                    players: 3,
-                    partners: false,
-                    contract,
-                    rules,
-                    hand: v.hand,
-                    leader: v.trick.as_ref().map_or(v.seat, |t| t.leader),
-                    trick: current(&v.trick),
-                    known,
-                    cannot: revealed(
-                        tricks.iter().map(|t| t.cards.as_slice()),
-                        3,
-                        false,
-                        contract,
-                        &rules,
-                    ),
-                    unlikely: silent_belote(&tricks, &v.belote_calls, contract.trumps()),
-                    sizes: sizes_of(v.hand_sizes.iter().copied().chain(std::iter::repeat(0))),
-                    unseen: !(played | v.hand | out),
-                    side,
-                    sides,
-                    minimize: false,
-                    objective: Objective::Points,
-                    auction: None,
-                    played_by: played_by(&tricks),
-                }))
+            _ => Objective::Points,
+        }
+    }
+
+    /// What a three-player Belot seat knows.
+    fn three_player(v: &ThreeView, contract: Contract) -> PlayInfo {
+        let rules = PlayRules::NO_PARTNERS;
+        let mut tricks: Vec<&TrickView> = v.tricks.iter().collect();
+        tricks.extend(v.trick.iter());
+        let played = tricks.iter().fold(CardSet::EMPTY, |a, t| a | trick_cards(t));
+        let mut known = [CardSet::EMPTY; 4];
+        if let Some(x) = v.exchanged_by {
+            known[x.index() & 3] |= v.original_turned.set();
+        }
+        if let Some(t) = contract.trump_suit() {
+            for &(seat, _) in &v.belote_calls {
+                known[seat.index() & 3] |= belote_pair(t);
             }
+        }
+        if let Some(w) = v.contest_winner {
+            for &c in &v.shown_combinations {
+                known[w.index() & 3] |= c;
+            }
+        }
+        for a in &v.announcements {
+            if let Some(cards) = a.cards {
+                known[a.seat.index() & 3] |= cards;
+            }
+        }
+        let out = v.turned.set();
+        let sides = sides_against(3, false, v.taker);
+        let side = sides[v.seat.index() & 3];
+        PlayInfo {
+            me: v.seat,
+            players: 3,
+            partners: false,
+            contract,
+            rules,
+            hand: v.hand,
+            leader: v.trick.as_ref().map_or(v.seat, |t| t.leader),
+            trick: current(&v.trick),
+            known,
+            cannot: revealed(tricks.iter().map(|t| t.cards.as_slice()), 3, false, contract, &rules),
+            unlikely: silent_belote(&tricks, &v.belote_calls, contract.trumps()),
+            sizes: sizes_of(v.hand_sizes.iter().copied().chain(std::iter::repeat(0))),
+            unseen: !(played | v.hand | out),
+            side,
+            sides,
+            minimize: false,
+            objective: Objective::Points,
+            auction: None,
+            played_by: played_by(&tricks),
         }
     }
 

@@ -346,38 +346,146 @@ impl Solver {
     /// (alpha, beta); otherwise a bound on that side of the window
     /// (fail-soft). Windows are signed: a child's window is shifted by
     /// the points its card took, and may fall below zero.
-    fn search(&mut self, s: &PlayState, mut alpha: i32, mut beta: i32, ply: usize) -> i32 {
-        self.stats.nodes += 1;
+    /// The value of a node that needs no search: out of budget, the last
+    /// trick, or a window no value can fall in.
+    #[inline]
+    fn settled(&mut self, s: &PlayState, alpha: i32, beta: i32, start: bool) -> Option<i32> {
         let cfg = self.config;
-        let start = s.current_trick().is_empty();
         if start {
             if self.stats.nodes > self.limit {
                 // Give up (checked at trick starts only: cheap, and a
                 // trick's own tree is small): unwind storing nothing.
                 self.aborted = true;
-                return 0;
+                return Some(0);
             }
             let left = s.tricks_total().saturating_sub(s.tricks_played());
             if left == 0 {
-                return 0;
+                return Some(0);
             }
             if left == 1 {
-                return self.last_trick(s);
+                return Some(self.last_trick(s));
             }
         }
         if cfg.alpha_beta {
             // Every value is at least 0: with beta at or below 0 the node
             // already fails high (this keeps windows well formed).
             if beta <= 0 {
-                return 0;
+                return Some(0);
             }
             if cfg.quick_bounds {
                 let rem = (self.total - Self::taken(s)) as i32;
                 if rem <= alpha {
                     // Not even taking everything left reaches alpha.
-                    return rem;
+                    return Some(rem);
                 }
             }
+        }
+        None
+    }
+
+    /// The transposition table's bounds for `key`: `Err(value)` when they
+    /// settle the node, else the bounds found (narrowing the window).
+    #[inline]
+    fn probe(&mut self, key: &Key, alpha: &mut i32, beta: &mut i32) -> Result<Option<Bounds>, i32> {
+        let Some(b) = self.tt.probe(key) else { return Ok(None) };
+        if b.lo == b.hi {
+            self.stats.tt_hits += 1;
+            return Err(b.lo as i32);
+        }
+        if self.config.alpha_beta {
+            if b.lo as i32 >= *beta {
+                self.stats.tt_hits += 1;
+                return Err(b.lo as i32);
+            }
+            if b.hi as i32 <= *alpha {
+                self.stats.tt_hits += 1;
+                return Err(b.hi as i32);
+            }
+            *alpha = (*alpha).max(b.lo as i32);
+            *beta = (*beta).min(b.hi as i32);
+        }
+        Ok(Some(b))
+    }
+
+    /// Stores `best`, found in the window `(alpha0, beta0)`, as the node's
+    /// exact value or a bound, over what was `stored`.
+    #[inline]
+    fn store(
+        &mut self,
+        key: &Key,
+        s: &PlayState,
+        stored: Option<Bounds>,
+        (best, best_card): (i32, Option<Card>),
+        (alpha0, beta0): (i32, i32),
+    ) {
+        let rem = self.total - Self::taken(s);
+        let (mut lo, mut hi) = stored.map_or((0, rem.min(255) as u8), |b| (b.lo, b.hi));
+        let b = best.min(255) as u8;
+        if !self.config.alpha_beta || (best > alpha0 && best < beta0) {
+            (lo, hi) = (b, b);
+        } else if best >= beta0 {
+            lo = lo.max(b);
+        } else {
+            hi = hi.min(b);
+        }
+        let best_card = best_card.or(stored.and_then(|b| b.best));
+        self.tt.store(key, Bounds { lo, hi, best: best_card });
+    }
+
+    /// The value of the child `next` reached by a card worth `g`, the
+    /// `k`-th tried: a null window first when a best is known (PVS).
+    #[inline]
+    fn child(
+        &mut self,
+        next: &PlayState,
+        (g, k): (i32, usize),
+        (alpha, beta): (i32, i32),
+        maximizing: bool,
+        ply: usize,
+    ) -> i32 {
+        let cfg = self.config;
+        if !cfg.alpha_beta {
+            self.search(next, -1, i32::MAX, ply + 1)
+        } else if cfg.pvs && k > 0 && beta.saturating_sub(alpha) > 1 {
+            // Null window first: is this card better than the best?
+            let (sa, sb) = if maximizing { (alpha, alpha + 1) } else { (beta - 1, beta) };
+            let r = self.search(next, sa - g, sb - g, ply + 1);
+            if r + g > alpha && r + g < beta {
+                self.stats.researches += 1;
+                let (ra, rb) = if maximizing { (r + g - 1, beta) } else { (alpha, r + g + 1) };
+                self.search(next, ra - g, rb.saturating_sub(g), ply + 1)
+            } else {
+                r
+            }
+        } else {
+            self.search(next, alpha - g, beta.saturating_sub(g), ply + 1)
+        }
+    }
+
+    /// The last two tricks: a tiny tree, searched without ordering, its
+    /// value stored under `key`.
+    fn last_two(
+        &mut self,
+        s: &PlayState,
+        key: Option<&Key>,
+        stored: Option<Bounds>,
+        (alpha, beta): (i32, i32),
+    ) -> i32 {
+        let best = self.lean(s, alpha, beta).max(0);
+        if let Some(key) = key
+            && !self.aborted
+        {
+            self.store(key, s, stored, (best, None), (alpha, beta));
+        }
+        best
+    }
+
+    fn search(&mut self, s: &PlayState, mut alpha: i32, mut beta: i32, ply: usize) -> i32 {
+        self.stats.nodes += 1;
+        let cfg = self.config;
+        let start = s.current_trick().is_empty();
+        if let Some(v) = self.settled(s, alpha, beta, start) {
+            return v;
         }
         let legal = s.legal();
         if legal.len() == 1 && !start {
@@ -390,48 +498,16 @@ impl Solver {
         let use_tt = cfg.transposition && start;
         let key = if use_tt { Some(Key::new(s.hands(), s.leader())) } else { None };
         let mut stored: Option<Bounds> = None;
-        if let Some(key) = &key
-            && let Some(b) = self.tt.probe(key)
-        {
-            if b.lo == b.hi {
-                self.stats.tt_hits += 1;
-                return b.lo as i32;
+        if let Some(key) = &key {
+            match self.probe(key, &mut alpha, &mut beta) {
+                Err(v) => return v,
+                Ok(b) => stored = b,
             }
-            if cfg.alpha_beta {
-                if b.lo as i32 >= beta {
-                    self.stats.tt_hits += 1;
-                    return b.lo as i32;
-                }
-                if b.hi as i32 <= alpha {
-                    self.stats.tt_hits += 1;
-                    return b.hi as i32;
-                }
-                alpha = alpha.max(b.lo as i32);
-                beta = beta.min(b.hi as i32);
-            }
-            stored = Some(b);
         }
         let (alpha0, beta0) = (alpha, beta);
         let maximizing = self.maximizing(s.to_play());
         if start && cfg.alpha_beta && s.tricks_total() - s.tricks_played() == 2 {
-            // The last two tricks: a tiny tree, searched without ordering.
-            let best = self.lean(s, alpha, beta).max(0);
-            if let Some(key) = &key
-                && !self.aborted
-            {
-                let rem = self.total - Self::taken(s);
-                let (mut lo, mut hi) = stored.map_or((0, rem.min(255) as u8), |b| (b.lo, b.hi));
-                let b = best.min(255) as u8;
-                if best > alpha0 && best < beta0 {
-                    (lo, hi) = (b, b);
-                } else if best >= beta0 {
-                    lo = lo.max(b);
-                } else {
-                    hi = hi.min(b);
-                }
-                self.tt.store(key, Bounds { lo, hi, best: stored.and_then(|b| b.best) });
-            }
-            return best;
+            return self.last_two(s, key.as_ref(), stored, (alpha, beta));
         }
         let mut list = MoveList::new();
         let ordering = if cfg.ordering {
@@ -469,14 +545,7 @@ impl Solver {
             if grouped {
                 // Play one card where the other would have been: their
                 // values differ by at most their difference in points.
-                let (mut ub, mut lb) = (i32::MAX, i32::MIN);
-                for &(g2, p2, u2, l2) in &seen[..n_seen] {
-                    if g2 == gid {
-                        let d = (pts - p2).abs();
-                        ub = ub.min(u2.saturating_add(d));
-                        lb = lb.max(l2.saturating_sub(d));
-                    }
-                }
+                let (ub, lb) = group_bounds(&seen[..n_seen], gid, pts);
                 if maximizing && ub <= alpha {
                     best = best.max(ub);
                     self.stats.point_skips += 1;
@@ -491,26 +560,13 @@ impl Solver {
             let (a_k, b_k) = (alpha, beta);
             let mut next = *s;
             let g = self.gain(s, &mut next, card);
-            let v = g + if !cfg.alpha_beta {
-                self.search(&next, -1, i32::MAX, ply + 1)
-            } else if cfg.pvs && k > 0 && beta.saturating_sub(alpha) > 1 {
-                // Null window first: is this card better than the best?
-                let (sa, sb) = if maximizing { (alpha, alpha + 1) } else { (beta - 1, beta) };
-                let r = self.search(&next, sa - g, sb - g, ply + 1);
-                if r + g > alpha && r + g < beta {
-                    self.stats.researches += 1;
-                    let (ra, rb) = if maximizing { (r + g - 1, beta) } else { (alpha, r + g + 1) };
-                    self.search(&next, ra - g, rb.saturating_sub(g), ply + 1)
-                } else {
-                    r
-                }
-            } else {
-                self.search(&next, alpha - g, beta.saturating_sub(g), ply + 1)
-            };
+            let v = g + self.child(&next, (g, k), (alpha, beta), maximizing, ply);
             if self.aborted {
                 return 0;
             }
             if grouped && n_seen < 9 {
+                // What the value says of the card: an upper bound when it
+                // failed low, a lower one when it failed high.
                 let (u, l) = if v <= a_k {
                     (v, i32::MIN)
                 } else if v >= b_k {
@@ -552,19 +608,25 @@ impl Solver {
         if let Some(key) = &key
             && !self.aborted
         {
-            let rem = self.total - Self::taken(s);
-            let (mut lo, mut hi) = stored.map_or((0, rem.min(255) as u8), |b| (b.lo, b.hi));
-            let b = best.min(255) as u8;
-            if !cfg.alpha_beta || (best > alpha0 && best < beta0) {
-                (lo, hi) = (b, b);
-            } else if best >= beta0 {
-                lo = lo.max(b);
-            } else {
-                hi = hi.min(b);
-            }
-            let best_card = best_card.or(stored.and_then(|b| b.best));
-            self.tt.store(key, Bounds { lo, hi, best: best_card });
+            self.store(key, s, stored, (best, best_card), (alpha0, beta0));
         }
         best
     }
+}
+
+/// Bounds on the value of a card worth `pts` from the cards of its group
+/// `gid` already searched (group, points, upper, lower bound): played in
+/// another's place, a card's value differs by at most their difference in
+/// points.
+#[inline]
+fn group_bounds(seen: &[(u8, i32, i32, i32)], gid: u8, pts: i32) -> (i32, i32) {
+    let (mut ub, mut lb) = (i32::MAX, i32::MIN);
+    for &(g2, p2, u2, l2) in seen {
+        if g2 == gid {
+            let d = (pts - p2).abs();
+            ub = ub.min(u2.saturating_add(d));
+            lb = lb.max(l2.saturating_sub(d));
+        }
+    }
+    (ub, lb)
 }
