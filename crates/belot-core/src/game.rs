@@ -19,6 +19,7 @@ use crate::error::{GameError, InvalidInput, ParseError};
 use crate::french::{FrenchDeal, FrenchOptions, SeatView};
 use crate::play::{PlayState, Trick};
 use crate::points::Half;
+use crate::report::DealReport;
 use crate::seat::Seat;
 use crate::three_player::{ThreeDeal, ThreeOptions, ThreeView};
 use crate::two_player::{TwoDeal, TwoOptions, TwoView};
@@ -317,12 +318,16 @@ pub trait Deal {
     /// deal count for nobody). `None` for a deal not played (thrown in,
     /// annulled) or not finished.
     fn recorded(&self) -> Option<Vec<Half>>;
+    /// The score of the finished deal, shown alike in every game; `None`
+    /// for a deal not played (thrown in, redealt) or not finished.
+    fn report(&self) -> Option<DealReport>;
 }
 
 /// `Deal` for a game's deal type: the same inherent calls on each, with
 /// its view and how it reads its recorded points.
 macro_rules! impl_deal {
-    ($ty:ty, $view:ty, players: |$p:ident| $players:expr, recorded: |$r:ident| $recorded:expr) => {
+    ($ty:ty, $view:ty, players: |$p:ident| $players:expr, recorded: |$r:ident| $recorded:expr,
+     report: $report:expr) => {
         impl Deal for $ty {
             type View = $view;
             fn players(&self) -> u8 {
@@ -363,17 +368,23 @@ macro_rules! impl_deal {
                 let $r = self;
                 $recorded
             }
+            fn report(&self) -> Option<DealReport> {
+                // French Belote for three scores its own way (score3).
+                let $r = self;
+                $report
+            }
         }
     };
 }
 
-impl_deal!(FrenchDeal, SeatView, players: |d| FrenchDeal::players(d), recorded: |d| french_recorded(d));
+impl_deal!(FrenchDeal, SeatView, players: |d| FrenchDeal::players(d), recorded: |d| french_recorded(d),
+    report: d.score().map(DealReport::from).or_else(|| d.score3().map(DealReport::from)));
 impl_deal!(TwoDeal, TwoView, players: |_d| 2, recorded: |d| {
     d.score().map(|s| s.recorded.iter().map(|&p| Half::points(p)).collect())
-});
+}, report: d.score().map(DealReport::from));
 impl_deal!(ThreeDeal, ThreeView, players: |_d| 3, recorded: |d| {
     d.score().map(|s| s.recorded.to_vec())
-});
+}, report: d.score().map(DealReport::from));
 
 /// A French deal's recorded points per seat (teams: each seat its team's).
 fn french_recorded(d: &FrenchDeal) -> Option<Vec<Half>> {
@@ -455,6 +466,9 @@ impl Deal for AnyDeal {
     }
     fn recorded(&self) -> Option<Vec<Half>> {
         each!(self, d => Deal::recorded(d))
+    }
+    fn report(&self) -> Option<DealReport> {
+        each!(self, d => Deal::report(d))
     }
 }
 

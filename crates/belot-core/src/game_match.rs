@@ -16,6 +16,7 @@ use crate::error::GameError;
 use crate::game::{AnyView, Deal, Game, Variant};
 use crate::play::{PlayState, Trick};
 use crate::points::Half;
+use crate::report::RowReport;
 use crate::record::{MatchRecord, Replay};
 use crate::seat::Seat;
 
@@ -38,6 +39,8 @@ pub trait Ledger: Clone + Debug {
     fn result(&self, i: usize) -> Option<Vec<i32>>;
     /// Totals, held points and the winner.
     fn standing(&self) -> Standing;
+    /// Every row, shown alike in every game.
+    fn row_reports(&self) -> Vec<RowReport>;
     /// Starts the ledger at `start`'s totals and held points, its rows
     /// numbered after `start.deal - 1` earlier deals; `start` is checked
     /// ([`Start::check`]).

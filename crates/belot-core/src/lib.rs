@@ -53,6 +53,7 @@ pub mod meld;
 pub mod play;
 pub mod points;
 pub mod record;
+pub mod report;
 pub mod rules_info;
 pub mod seat;
 pub mod three_player;
@@ -70,6 +71,7 @@ pub use game_match::{GameMatch, Start};
 pub use play::{PlayRules, PlayState, TrickContext, legal_plays};
 pub use points::Half;
 pub use record::MatchRecord;
+pub use report::{DealReport, RowReport};
 pub use rules_info::{RuleInfo, RuleKind};
 pub use seat::{Seat, Side};
 

@@ -24,7 +24,8 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value, json};
 
-use belot_core::{AnyMatch, Match};
+use belot_core::game_match::Ledger as _;
+use belot_core::{AnyMatch, Deal, Match};
 
 use request::reply;
 
@@ -300,11 +301,7 @@ fn french_report(g: &FrenchMatch) -> Value {
         .belote_seat()
         .filter(|_| over || d.belote_calls() > 0)
         .map(|s| json!({"seat": s, "side": d.side(s), "calls": d.belote_calls()}));
-    let (summary, score) = if d.players() == 3 {
-        (json!(d.summary3()), json!(d.score3()))
-    } else {
-        (json!(d.summary()), json!(d.score()))
-    };
+    let summary = if d.players() == 3 { json!(d.summary3()) } else { json!(d.summary()) };
     json!({
         "deal": {
             "number": g.deal_number(),
@@ -319,7 +316,7 @@ fn french_report(g: &FrenchMatch) -> Value {
             "belote": belote,
             "belote_calls": d.view(Seat(0)).belote_calls,
             "summary": summary,
-            "score": score,
+            "score": Deal::report(d),
         },
         "match": french_match_json(g),
     })
@@ -375,7 +372,7 @@ fn two_player_report(g: &TwoMatch) -> Value {
             "exchanged_by": d.exchanged_by(),
             "redeal_by": d.redeal_by(),
             "summary": d.summary(),
-            "score": d.score(),
+            "score": Deal::report(d),
         },
         "match": {
             "target": l.options.target,
@@ -385,7 +382,7 @@ fn two_player_report(g: &TwoMatch) -> Value {
             "pool_lost": l.pool_lost,
             "next_dealer": l.next_dealer,
             "winner": l.winner,
-            "rows": l.rows,
+            "rows": l.row_reports(),
         }
     })
 }
@@ -429,7 +426,7 @@ fn three_player_report(g: &ThreeMatch) -> Value {
             "combinations": combinations,
             "belote_calls": d.view(Seat(0)).belote_calls,
             "summary": d.summary(),
-            "score": d.score(),
+            "score": Deal::report(d),
         },
         "match": {
             "target": l.options.target,
@@ -438,7 +435,7 @@ fn three_player_report(g: &ThreeMatch) -> Value {
             "pool_lost": l.pool_lost,
             "next_dealer": l.next_dealer,
             "winner": l.winner,
-            "rows": l.rows,
+            "rows": l.row_reports(),
         }
     })
 }
@@ -686,16 +683,17 @@ impl Engine {
 
 /// The match part of a French report, from the ledger that fits the table.
 fn french_match_json(g: &FrenchMatch) -> Value {
+    let rows = g.ledger().row_reports();
     match g.ledger() {
         FrenchLedger::Three(l) => json!({
             "target": l.options.target, "totals": l.totals, "pool": l.pool,
             "pool_lost": l.pool_lost, "next_dealer": l.next_dealer(), "winner": l.winner,
-            "rows": l.rows,
+            "rows": rows,
         }),
         FrenchLedger::Sides(l) => json!({
             "target": l.options.target, "totals": l.totals, "pool": l.pool,
             "pool_lost": l.pool_lost, "next_dealer": l.next_dealer(), "winner": l.winner,
-            "rows": l.rows,
+            "rows": rows,
         }),
     }
 }

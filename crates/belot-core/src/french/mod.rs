@@ -26,6 +26,7 @@ use crate::error::GameError;
 use crate::game::{Game, Variant};
 use crate::game_match::{GameMatch, Ledger as MatchLedger, Rules, Start};
 use crate::points::Half;
+use crate::report::RowReport;
 use crate::seat::Seat;
 
 /// French Belote's types, as [`GameMatch`] takes them.
@@ -140,6 +141,12 @@ impl MatchLedger for FrenchLedger {
                 held: Half::points(l.pool),
                 winners: l.winner.into_iter().collect(),
             },
+        }
+    }
+    fn row_reports(&self) -> Vec<RowReport> {
+        match self {
+            FrenchLedger::Sides(l) => l.rows.iter().map(RowReport::from).collect(),
+            FrenchLedger::Three(l) => l.rows.iter().map(RowReport::from).collect(),
         }
     }
     fn resume(&mut self, start: &Start) -> Result<(), GameError> {

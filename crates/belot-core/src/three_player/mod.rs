@@ -22,6 +22,7 @@ use crate::deck::{Deck, uniform};
 use crate::error::GameError;
 use crate::game::{Game, Variant};
 use crate::game_match::{GameMatch, Ledger, Rules, Start};
+use crate::report::RowReport;
 use crate::seat::Seat;
 
 /// The first dealer drawn by lot from `seed` (seed 000: by lot): a uniform
@@ -90,6 +91,9 @@ impl Ledger for ThreeLedger {
             held: self.pool,
             winners: self.winner.into_iter().collect(),
         }
+    }
+    fn row_reports(&self) -> Vec<RowReport> {
+        self.rows.iter().map(RowReport::from).collect()
     }
     fn resume(&mut self, start: &Start) -> Result<(), GameError> {
         start.check(3, self.options.target, true)?;

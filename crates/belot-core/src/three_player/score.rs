@@ -93,6 +93,10 @@ pub struct ThreeScore {
     pub card_points: [i32; 3],
     /// Last trick and capo bonuses per player.
     pub bonus: [i32; 3],
+    /// The last trick's 10 per player, when it scores (included in
+    /// `bonus`).
+    #[serde(default)]
+    pub last_trick: [i32; 3],
     /// Combinations that count per player.
     pub combinations: [i32; 3],
     /// Belot points per player.
@@ -113,6 +117,11 @@ pub fn score_deal(s: &ThreeSummary, o: &ThreeOptions) -> ThreeScore {
     let nzero = zero.iter().filter(|&&z| z).count();
     let last = s.last_trick.index() % 3;
     let mut bonus = [0i32; 3];
+    // The last trick's 10, when it scores (it is in `bonus`).
+    let mut last_ten = [0i32; 3];
+    if nzero == 0 || o.capo_also_scores_last_trick {
+        last_ten[last] = 10;
+    }
     match nzero {
         0 => bonus[last] += 10,
         1 => {
@@ -186,6 +195,7 @@ pub fn score_deal(s: &ThreeSummary, o: &ThreeOptions) -> ThreeScore {
         declarer: s.declarer,
         card_points: cards,
         bonus,
+        last_trick: last_ten,
         combinations: combos,
         belots,
         capo: zero,

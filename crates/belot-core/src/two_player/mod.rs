@@ -23,6 +23,7 @@ use crate::error::GameError;
 use crate::game::{Game, Variant};
 use crate::game_match::{GameMatch, Ledger, Rules, Start};
 use crate::points::Half;
+use crate::report::RowReport;
 use crate::seat::Seat;
 
 /// The first dealer drawn by lot from `seed` (§3.2): the low bit of the
@@ -88,6 +89,9 @@ impl Ledger for TwoLedger {
             held: Half::points(self.pools.iter().sum()),
             winners: self.winner.into_iter().collect(),
         }
+    }
+    fn row_reports(&self) -> Vec<RowReport> {
+        self.rows.iter().map(RowReport::from).collect()
     }
     fn resume(&mut self, start: &Start) -> Result<(), GameError> {
         start.check(2, self.options.target, false)?;

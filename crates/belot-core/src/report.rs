@@ -1,0 +1,210 @@
+//! One way to show a scored deal in every game: [`DealReport`], what the
+//! engine's `score`, the score sheets' rows and `belot score` show, with
+//! the same field names whatever the game.
+
+use serde::Serialize;
+
+use crate::french::{DealScore, DealScore3, Outcome, Row, Row3};
+use crate::points::Half;
+use crate::seat::Seat;
+use crate::three_player::{ThreeOutcome, ThreeRow, ThreeScore};
+use crate::two_player::{TwoOutcome, TwoRow, TwoScore};
+
+/// A scored deal, per side (a team with four French players, else a
+/// player). Points are whole or half points ([`Half`]), never floats.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct DealReport {
+    /// How the contract went: `made`, `dedans` or `litige` (French
+    /// Belote); `made`, `bait`, `tie` or `raspasy` (two-player); `made`,
+    /// `failed` or `tie` (three-player).
+    pub outcome: &'static str,
+    /// The side that took the contract (none in распасы).
+    pub taker: Option<u8>,
+    /// The side that took every trick, if one did.
+    pub capot: Option<u8>,
+    /// Card points per side, the last trick's 10 included (252 to a
+    /// French capot).
+    pub card_points: Vec<Half>,
+    /// Bonuses besides cards: the three-player capo bonuses.
+    pub bonus: Vec<Half>,
+    /// Announcement points per side (melds, constructions, combinations)
+    /// that count.
+    pub melds: Vec<Half>,
+    /// Belote (бела, belot) points per side that count.
+    pub belote: Vec<Half>,
+    /// What the deal's points are multiplied by (2 in a two-player
+    /// no-trumps deal, else 1).
+    pub multiplier: u32,
+    /// Each side's points for the deal: (cards + bonus + melds + belote)
+    /// × multiplier.
+    pub totals: Vec<Half>,
+    /// What each side records for the deal, before any held points it
+    /// receives (the sheet's and the match's rows add those).
+    pub recorded: Vec<Half>,
+    /// Points held for the winner of a later deal.
+    pub held: Half,
+}
+
+/// Whole points per side as [`Half`]s.
+fn whole(v: &[i32]) -> Vec<Half> {
+    v.iter().map(|&p| Half::points(p)).collect()
+}
+
+impl From<&DealScore> for DealReport {
+    fn from(s: &DealScore) -> DealReport {
+        DealReport {
+            outcome: french_outcome(s.outcome),
+            taker: Some(s.taker.0),
+            capot: s.capot.map(|c| c.0),
+            card_points: whole(&s.card_points),
+            bonus: whole(&[0, 0]),
+            melds: whole(&s.announcements),
+            belote: whole(&s.belote),
+            multiplier: 1,
+            totals: whole(&s.totals),
+            recorded: whole(&s.recorded),
+            held: Half::points(s.held),
+        }
+    }
+}
+
+impl From<&DealScore3> for DealReport {
+    fn from(s: &DealScore3) -> DealReport {
+        let capot = s.card_points.iter().position(|&p| p == crate::french::CAPOT_POINTS as i32);
+        DealReport {
+            outcome: french_outcome(s.outcome),
+            taker: Some(s.taker.0),
+            capot: capot.map(|c| c as u8),
+            card_points: whole(&s.card_points),
+            bonus: whole(&[0, 0, 0]),
+            melds: whole(&s.announcements),
+            belote: whole(&s.belote),
+            multiplier: 1,
+            totals: whole(&s.totals),
+            recorded: whole(&s.recorded),
+            held: Half::points(s.held),
+        }
+    }
+}
+
+impl From<&TwoScore> for DealReport {
+    fn from(s: &TwoScore) -> DealReport {
+        DealReport {
+            outcome: two_outcome(s.outcome),
+            taker: s.loader.map(|l| l.0),
+            capot: None,
+            card_points: whole(&s.card_points),
+            bonus: whole(&[0, 0]),
+            melds: whole(&s.constructions),
+            belote: whole(&s.belas),
+            multiplier: s.multiplier.max(0) as u32,
+            totals: whole(&s.totals),
+            recorded: whole(&s.recorded),
+            held: Half::points(s.held),
+        }
+    }
+}
+
+impl From<&ThreeScore> for DealReport {
+    fn from(s: &ThreeScore) -> DealReport {
+        let cards: Vec<i32> = (0..3).map(|i| s.card_points[i] + s.last_trick[i]).collect();
+        let bonus: Vec<i32> = (0..3).map(|i| s.bonus[i] - s.last_trick[i]).collect();
+        let all = s.capo.iter().filter(|&&c| c).count() == 2;
+        DealReport {
+            outcome: three_outcome(s.outcome),
+            taker: Some(s.declarer.0),
+            capot: s.capo.iter().position(|&c| !c).filter(|_| all).map(|i| i as u8),
+            card_points: whole(&cards),
+            bonus: whole(&bonus),
+            melds: whole(&s.combinations),
+            belote: whole(&s.belots),
+            multiplier: 1,
+            totals: whole(&s.totals),
+            recorded: s.recorded.to_vec(),
+            held: s.held,
+        }
+    }
+}
+
+fn french_outcome(o: Outcome) -> &'static str {
+    match o {
+        Outcome::Made => "made",
+        Outcome::Dedans => "dedans",
+        Outcome::Litige => "litige",
+    }
+}
+
+fn two_outcome(o: TwoOutcome) -> &'static str {
+    match o {
+        TwoOutcome::Made => "made",
+        TwoOutcome::Bait => "bait",
+        TwoOutcome::Tie => "tie",
+        TwoOutcome::Raspasy => "raspasy",
+    }
+}
+
+fn three_outcome(o: ThreeOutcome) -> &'static str {
+    match o {
+        ThreeOutcome::Made => "made",
+        ThreeOutcome::Failed => "failed",
+        ThreeOutcome::Tie => "tie",
+    }
+}
+
+/// One row of a match's running-total table, shown the same way in every
+/// game.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct RowReport {
+    /// Deal number, from 1.
+    pub number: u32,
+    /// Who dealt.
+    pub dealer: Seat,
+    /// The scored deal (none: thrown in or redealt).
+    pub score: Option<DealReport>,
+    /// A two-player redeal (four 7s or four 8s claimed).
+    pub redeal: bool,
+    /// Held points from earlier deals that this deal's winner received:
+    /// the side and the points.
+    pub pool_awarded: Option<(u8, Half)>,
+    /// What each side records in this row: the deal's points and any held
+    /// points received.
+    pub recorded: Vec<Half>,
+    /// Held points waiting after this row.
+    pub pool_after: Half,
+    /// Running totals after this row.
+    pub totals: Vec<Half>,
+    /// False for rows entered after the match was already won: kept and
+    /// shown, not scored.
+    pub counted: bool,
+}
+
+/// `From<&Row>` for a game's row type, whose points are read by `$p`
+/// (whole points, or halves as they are).
+macro_rules! row_report {
+    ($row:ty, $p:expr, redeal: $redeal:expr, pool: $pool:expr) => {
+        impl From<&$row> for RowReport {
+            fn from(r: &$row) -> RowReport {
+                RowReport {
+                    number: r.number,
+                    dealer: r.dealer,
+                    score: r.score.as_ref().map(DealReport::from),
+                    redeal: ($redeal)(r),
+                    pool_awarded: r.pool_awarded.map(|(w, p)| (w.0, $p(p))),
+                    recorded: r.recorded.iter().map(|&p| $p(p)).collect(),
+                    pool_after: ($pool)(r),
+                    totals: r.totals.iter().map(|&p| $p(p)).collect(),
+                    counted: r.counted,
+                }
+            }
+        }
+    };
+}
+
+row_report!(Row, Half::points, redeal: |_: &Row| false,
+    pool: |r: &Row| Half::points(r.pool_after));
+row_report!(Row3, Half::points, redeal: |_: &Row3| false,
+    pool: |r: &Row3| Half::points(r.pool_after));
+row_report!(TwoRow, Half::points, redeal: |r: &TwoRow| r.redeal,
+    pool: |r: &TwoRow| Half::points(r.pools_after.iter().sum()));
+row_report!(ThreeRow, std::convert::identity, redeal: |_: &ThreeRow| false,
+    pool: |r: &ThreeRow| r.pool_after);
