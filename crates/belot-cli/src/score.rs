@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use belot_core::meld::Meld;
-use belot_core::{AnyMatch, Game, Variant};
+use belot_core::{AnyMatch, Game, Half, Variant};
 use belot_core::{CardSet, Contract, MatchRecord, Seat, Side, Suit, parse_cards};
 use belot_score::{
     Announced, Change, DealInput, Setup, Sheet, contract_text, csv, num, side_names,
@@ -752,9 +752,7 @@ fn render(id: &SheetId, sheet: &Sheet) -> String {
     }
     out.push('\n');
     for r in &t.rows {
-        let outcome =
-            r.score.get("outcome").or_else(|| r.score.get("score").and_then(|s| s.get("outcome")));
-        let outcome = match (r.kind, outcome.and_then(Value::as_str)) {
+        let outcome = match (r.kind, r.score.as_ref().map(|s| s.outcome)) {
             ("thrown_in", _) => "—".to_string(),
             ("redeal", _) => "redeal".to_string(),
             (_, Some(o)) => o.to_string(),
@@ -785,13 +783,13 @@ fn render(id: &SheetId, sheet: &Sheet) -> String {
     let totals: Vec<String> =
         sides.iter().zip(&t.totals).map(|(s, x)| format!("{s} {}", num(*x))).collect();
     let _ = writeln!(out, "totals: {}", totals.join(", "));
-    if t.pool > 0.0 {
+    if t.pool > Half(0) {
         let _ = writeln!(out, "points waiting (litige / tie): {}", num(t.pool));
     }
     match t.winner {
         Some(w) => {
             let _ = writeln!(out, "winner: {}", sides.get(w as usize).cloned().unwrap_or_default());
-            if t.pool_lost > 0.0 {
+            if t.pool_lost > Half(0) {
                 let _ = writeln!(out, "held points lost at the end: {}", num(t.pool_lost));
             }
         }

@@ -176,14 +176,14 @@ fn two_and_three_player_sessions() {
     assert!(shown.contains("NT Ivan") && shown.contains("raspasy ♠"), "{shown}");
     // Edit the БК deal into a bait, delete the распасы, undo both, redo one.
     db.ok(&["edit", id, "2", "--contract", "NT", "--loader", "0", "--points", "40,60"]);
-    assert_eq!(db.table(id)["table"]["rows"][1]["recorded"], json!([0.0, 200.0]));
+    assert_eq!(db.table(id)["table"]["rows"][1]["recorded"], json!([0, 200]));
     db.ok(&["delete", id, "3"]);
     assert_eq!(db.table(id)["table"]["rows"].as_array().unwrap().len(), 3);
     db.ok(&["undo-change", id]);
     db.ok(&["undo-change", id]);
     assert_eq!(totals(&db.table(id)), vec![40.0 + 160.0 - 70.0, 90.0 + 80.0 - 60.0]);
     db.ok(&["redo-change", id]);
-    assert_eq!(db.table(id)["table"]["rows"][1]["recorded"], json!([0.0, 200.0]));
+    assert_eq!(db.table(id)["table"]["rows"][1]["recorded"], json!([0, 200]));
     assert!(
         db.err(&["add", id, "--contract", "AT", "--loader", "0", "--points", "200,60"])
             .contains("10 to 238")

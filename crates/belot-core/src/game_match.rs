@@ -16,8 +16,8 @@ use crate::error::GameError;
 use crate::game::{AnyView, Deal, Game, Variant};
 use crate::play::{PlayState, Trick};
 use crate::points::Half;
-use crate::report::RowReport;
 use crate::record::{MatchRecord, Replay};
+use crate::report::RowReport;
 use crate::seat::Seat;
 
 /// A game's running score: what a match needs of its ledger.

@@ -62,3 +62,11 @@ impl std::ops::Add for Half {
         Half(self.0 + o.0)
     }
 }
+
+/// Compares with points written as a float (`62.0`, `40.5`), as tests and
+/// reports write them.
+impl PartialEq<f64> for Half {
+    fn eq(&self, other: &f64) -> bool {
+        self.0 as f64 == other * 2.0
+    }
+}

@@ -4,9 +4,9 @@
 //! asserts the totals it computed.
 #![allow(missing_docs)] // criterion_group! generates an undocumented fn
 
-use belot_core::Game;
 use belot_core::Seat;
 use belot_core::french::FrenchOptions;
+use belot_core::{Game, Half};
 use belot_score::{Change, DealInput, Setup, Sheet};
 use criterion::{BatchSize, Criterion, black_box, criterion_group, criterion_main};
 
@@ -80,7 +80,7 @@ fn add_to(c: &mut Criterion, n: u32) {
     once.apply(Change::Add { entry: entry.clone() }).unwrap();
     let after = once.table().totals.clone();
     assert_eq!(once.table().rows.len(), n as usize + 1);
-    assert!(after[1] >= before[1] + 100.0 || once.table().winner.is_some());
+    assert!(after[1] >= before[1] + Half::points(100) || once.table().winner.is_some());
     c.bench_function(&format!("sheet/add_to_{n}_deals"), |b| {
         b.iter_batched(
             || sheet.clone(),

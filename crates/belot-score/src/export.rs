@@ -2,8 +2,7 @@
 
 use std::fmt::Write as _;
 
-use belot_core::{Contract, Seat};
-use serde_json::Value;
+use belot_core::{Contract, DealReport, Half, Seat};
 
 use crate::input::{DealInput, Setup};
 use crate::sheet::Sheet;
@@ -22,8 +21,8 @@ pub fn side_names(setup: &Setup) -> Vec<String> {
 }
 
 /// A number of points: whole, or with one decimal for halves.
-pub fn num(x: f64) -> String {
-    if x.fract() == 0.0 { format!("{x:.0}") } else { format!("{x:.1}") }
+pub fn num(x: Half) -> String {
+    x.to_string()
 }
 
 /// Who took what, for a table: "Boris ♥", "AT Olena", "raspasy ♠".
@@ -50,13 +49,10 @@ pub fn contract_text(setup: &Setup, e: &DealInput) -> String {
     }
 }
 
-/// The outcome word of a row's score ("made", "dedans", "litige", "bait"…).
-pub fn outcome(score: &Value) -> &str {
-    score
-        .get("outcome")
-        .or_else(|| score.get("score").and_then(|s| s.get("outcome")))
-        .and_then(Value::as_str)
-        .unwrap_or("")
+/// The outcome word of a row's score ("made", "dedans", "litige", "bait"…;
+/// empty for a deal not scored).
+pub fn outcome(score: Option<&DealReport>) -> &'static str {
+    score.map_or("", |s| s.outcome)
 }
 
 fn csv_field(s: &str) -> String {
@@ -80,12 +76,7 @@ pub fn csv(sheet: &Sheet) -> String {
     }
     out.push_str(",counted\n");
     for r in &sheet.table().rows {
-        let outcome = r
-            .score
-            .get("outcome")
-            .or_else(|| r.score.get("score").and_then(|s| s.get("outcome")))
-            .and_then(Value::as_str)
-            .unwrap_or("");
+        let outcome = outcome(r.score.as_ref());
         let dealer = setup.players.get(r.dealer.index()).cloned().unwrap_or_default();
         let _ = write!(
             out,

@@ -7,12 +7,11 @@
 //! deal derives one row.
 
 use crate::refusal::Refusal;
-use belot_core::Seat;
 use belot_core::french::{Ledger, Ledger3};
 use belot_core::three_player::ThreeLedger;
 use belot_core::two_player::TwoLedger;
+use belot_core::{DealReport, Half, RowReport, Seat};
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
 
 use crate::input::{Converted, DealInput, Setup};
 use belot_core::Game;
@@ -166,14 +165,18 @@ pub struct Row {
     pub kind: &'static str,
     /// What was entered.
     pub entry: DealInput,
-    /// The deal's score breakdown (outcome, totals, recorded, held…).
-    pub score: Value,
+    /// The deal's score, shown alike in every game (none: thrown in or
+    /// redealt).
+    pub score: Option<DealReport>,
+    /// Held points from earlier deals this deal's winner received: the
+    /// side and the points.
+    pub pool_awarded: Option<(u8, Half)>,
     /// What each side records in this row (held points received included).
-    pub recorded: Vec<f64>,
+    pub recorded: Vec<Half>,
     /// Held points waiting after this row.
-    pub pool_after: f64,
+    pub pool_after: Half,
     /// Running totals after this row.
-    pub totals: Vec<f64>,
+    pub totals: Vec<Half>,
     /// False for rows entered after the game was already won: kept and
     /// shown, not scored.
     pub counted: bool,
@@ -185,23 +188,23 @@ pub struct Table {
     /// One row per live deal.
     pub rows: Vec<Row>,
     /// Running totals per side.
-    pub totals: Vec<f64>,
+    pub totals: Vec<Half>,
     /// Held points waiting.
-    pub pool: f64,
+    pub pool: Half,
     /// Held points lost when the game ended.
-    pub pool_lost: f64,
+    pub pool_lost: Half,
     /// Who deals next.
     pub next_dealer: Seat,
     /// The winning side (team with four French players, else player).
     pub winner: Option<u8>,
 }
 
-fn f(x: i32) -> f64 {
-    x as f64
+fn f(x: i32) -> Half {
+    Half::points(x)
 }
 
-fn half(h: belot_core::three_player::Half) -> f64 {
-    h.0 as f64 / 2.0
+fn half(h: Half) -> Half {
+    h
 }
 
 /// How a row is shown: `played`, `thrown_in` or `redeal`.
@@ -225,14 +228,7 @@ enum Ledgers {
 }
 
 /// The part of a row the ledger computes.
-struct Scored {
-    dealer: Seat,
-    score: Value,
-    recorded: Vec<f64>,
-    pool_after: f64,
-    totals: Vec<f64>,
-    counted: bool,
-}
+type Scored = RowReport;
 
 impl Ledgers {
     /// An empty game.
@@ -262,55 +258,27 @@ impl Ledgers {
     fn push(&mut self, e: &Converted) -> Option<Scored> {
         let s = match (self, e) {
             (Ledgers::French(l), Converted::French(e)) => {
-                let r = l.push(e);
+                let r = RowReport::from(&l.push(e));
                 // Forget the ledger's row, keeping its dealer rotation.
                 l.first_dealer = l.next_dealer();
                 l.rows.clear();
-                Scored {
-                    dealer: r.dealer,
-                    score: json!(r.score),
-                    recorded: r.recorded.map(f).to_vec(),
-                    pool_after: f(r.pool_after),
-                    totals: r.totals.map(f).to_vec(),
-                    counted: r.counted,
-                }
+                r
             }
             (Ledgers::French3(l), Converted::French3(e)) => {
-                let r = l.push(e);
+                let r = RowReport::from(&l.push(e));
                 l.first_dealer = l.next_dealer();
                 l.rows.clear();
-                Scored {
-                    dealer: r.dealer,
-                    score: json!(r.score),
-                    recorded: r.recorded.map(f).to_vec(),
-                    pool_after: f(r.pool_after),
-                    totals: r.totals.map(f).to_vec(),
-                    counted: r.counted,
-                }
+                r
             }
             (Ledgers::Two(l), Converted::Two(e)) => {
-                let r = l.push(e);
+                let r = RowReport::from(&l.push(e));
                 l.rows.clear();
-                Scored {
-                    dealer: r.dealer,
-                    score: json!({"score": r.score, "redeal": r.redeal, "pool_awarded": r.pool_awarded}),
-                    recorded: r.recorded.map(f).to_vec(),
-                    pool_after: f(r.pools_after.iter().sum()),
-                    totals: r.totals.map(f).to_vec(),
-                    counted: r.counted,
-                }
+                r
             }
             (Ledgers::Three(l), Converted::Three(e)) => {
-                let r = l.push(e);
+                let r = RowReport::from(&l.push(e));
                 l.rows.clear();
-                Scored {
-                    dealer: r.dealer,
-                    score: json!(r.score),
-                    recorded: r.recorded.map(half).to_vec(),
-                    pool_after: half(r.pool_after),
-                    totals: r.totals.map(half).to_vec(),
-                    counted: r.counted,
-                }
+                r
             }
             _ => return None,
         };
@@ -360,8 +328,8 @@ impl Sheet {
         let mut table = Table {
             rows: Vec::new(),
             totals: Vec::new(),
-            pool: 0.0,
-            pool_lost: 0.0,
+            pool: Half(0),
+            pool_lost: Half(0),
             next_dealer: setup.first_dealer,
             winner: None,
         };
@@ -550,6 +518,7 @@ impl Sheet {
             kind: kind(&item.entry),
             entry: item.entry.clone(),
             score: s.score,
+            pool_awarded: s.pool_awarded,
             recorded: s.recorded,
             pool_after: s.pool_after,
             totals: s.totals,
@@ -886,8 +855,8 @@ impl Sheet {
         let mut table = Table {
             rows: tail.rows,
             totals: Vec::new(),
-            pool: 0.0,
-            pool_lost: 0.0,
+            pool: Half(0),
+            pool_lost: Half(0),
             next_dealer: self.setup.first_dealer,
             winner: None,
         };

@@ -49,7 +49,7 @@ fn french_session_add_edit_delete_restore_undo_redo() {
     assert_eq!(s.table().rows[0].dealer, Seat(3));
     // Deal 2: Ana (side 0) takes with 81 against 81: litige, 81 held.
     add(&mut s, fr(0, [Some(81), None], [0, 0], None, None));
-    assert_eq!(s.table().rows[1].score["outcome"], "litige");
+    assert_eq!(s.table().rows[1].score.as_ref().unwrap().outcome, "litige");
     assert_eq!(s.table().pool, 81.0);
     // Deal 3: thrown in: dealer moves, pool untouched.
     add(&mut s, DealInput::ThrownIn);
@@ -58,7 +58,7 @@ fn french_session_add_edit_delete_restore_undo_redo() {
     // Deal 4: side 1 takes and goes dedans: side 0 gets 162 + 50 + the pool.
     add(&mut s, fr(3, [Some(120), None], [50, 0], None, None));
     let r = &s.table().rows[3];
-    assert_eq!(r.score["outcome"], "dedans");
+    assert_eq!(r.score.as_ref().unwrap().outcome, "dedans");
     assert_eq!(r.recorded, vec![162.0 + 50.0 + 81.0, 0.0]);
     assert_eq!(s.table().totals, vec![62.0 + 293.0, 120.0 + 81.0]);
     assert_eq!(s.table().next_dealer, Seat(3));
@@ -80,7 +80,7 @@ fn french_session_add_edit_delete_restore_undo_redo() {
     s.apply(Change::Undo).unwrap();
     s.apply(Change::Undo).unwrap();
     s.apply(Change::Undo).unwrap();
-    assert_eq!(s.table().rows[1].score["outcome"], "litige");
+    assert_eq!(s.table().rows[1].score.as_ref().unwrap().outcome, "litige");
     assert_eq!(s.table().totals, vec![62.0 + 293.0, 120.0 + 81.0]);
     // Redo the edit.
     s.apply(Change::Redo).unwrap();
@@ -322,7 +322,7 @@ fn three_player_session() {
     };
     // Declarer 0 fails with 41 against 62: split 20/21.
     add(&mut s, three(0, [41, 62, 59], 1));
-    assert_eq!(s.table().rows[0].score["outcome"], "failed");
+    assert_eq!(s.table().rows[0].score.as_ref().unwrap().outcome, "failed");
     assert_eq!(s.table().rows[0].recorded, vec![0.0, 62.0 + 21.0, 59.0 + 20.0]);
     // The top scorer deals next.
     assert_eq!(s.table().next_dealer, Seat(1));
@@ -867,7 +867,7 @@ fn a_preview_is_the_row_adding_would_make() {
     let entry = fr(0, [Some(81), None], [0, 0], None, None);
     let row = s.preview(&entry).unwrap();
     assert_eq!(s, before);
-    assert_eq!(row.score["outcome"], "litige");
+    assert_eq!(row.score.as_ref().unwrap().outcome, "litige");
     s.apply(Change::Add { entry }).unwrap();
     assert_eq!(s.table().rows[1], row);
     assert!(s.preview(&fr(0, [Some(161), None], [0, 0], None, None)).is_err());

@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
 use axum::body::Bytes;
+use belot_core::Half;
 use belot_score::{Applied, Setup, Sheet};
 use belot_store::SheetId;
 use serde::Serialize;
@@ -45,9 +46,9 @@ fn members<T: Serialize>(v: &T) -> Bytes {
 
 #[derive(Serialize)]
 struct Fields<'a> {
-    totals: &'a [f64],
-    pool: f64,
-    pool_lost: f64,
+    totals: &'a [Half],
+    pool: Half,
+    pool_lost: Half,
     next_dealer: belot_core::Seat,
     winner: Option<u8>,
 }

@@ -471,7 +471,7 @@ const fmt = x => Number.isInteger(x) ? String(x) : x.toFixed(1);
 function outcomeOf(row) {
   if (row.kind === "thrown_in") return t("thrown");
   if (row.kind === "redeal") return t("redeal");
-  const s = row.score && (row.score.outcome || (row.score.score && row.score.score.outcome));
+  const s = row.score && row.score.outcome;
   return s ? t(s) : "";
 }
 function contractOf(st, e) {
