@@ -43,7 +43,7 @@ async fn create_change_and_read() {
     assert_eq!(s, StatusCode::OK, "{st}");
     // The answer to a change is what changed: the new row and the totals.
     assert_eq!(st["version"], 1);
-    assert_eq!(st["totals"], json!([62.0, 100.0]));
+    assert_eq!(st["totals"], json!([62, 100]));
     assert_eq!((st["rows_from"].clone(), st["rows"].as_array().unwrap().len()), (json!(0), 1));
     let (s, st) = call(&h, "GET", &format!("/api/sheets/{id}"), None).await;
     assert_eq!((s, st["version"].clone()), (StatusCode::OK, json!(1)));
@@ -55,7 +55,7 @@ async fn create_change_and_read() {
         Some(json!({"version": 1, "change": {"op": "undo"}})),
     )
     .await;
-    assert_eq!(st["totals"], json!([0.0, 0.0]));
+    assert_eq!(st["totals"], json!([0, 0]));
     assert_eq!(st["can_redo"], true);
     // Or the whole state, when asked.
     let (_, st) = call(
@@ -67,7 +67,7 @@ async fn create_change_and_read() {
     .await;
     assert_eq!(
         (st["mode"].clone(), st["table"]["totals"].clone()),
-        (json!("edit"), json!([62.0, 100.0]))
+        (json!("edit"), json!([62, 100]))
     );
     assert_eq!(
         (st["can_take_back"].clone(), st["can_put_back"].clone()),
@@ -79,7 +79,7 @@ async fn create_change_and_read() {
     assert_eq!(s, StatusCode::OK, "{st}");
     let (_, st) =
         call(&h, "POST", &url, Some(json!({"version": 4, "change": {"op": "take_back"}}))).await;
-    assert_eq!((st["rows_from"].clone(), st["totals"].clone()), (json!(1), json!([62.0, 100.0])));
+    assert_eq!((st["rows_from"].clone(), st["totals"].clone()), (json!(1), json!([62, 100])));
     assert_eq!(st["can_put_back"], true);
     let (_, st) =
         call(&h, "POST", &url, Some(json!({"version": 5, "change": {"op": "put_back"}}))).await;
@@ -101,7 +101,7 @@ async fn a_stale_edit_is_refused_with_the_current_state() {
     assert_eq!(body["error"]["code"], "stale");
     assert!(body["error"]["message"].as_str().unwrap().contains("another phone"));
     assert_eq!(body["state"]["version"], 1);
-    assert_eq!(body["state"]["table"]["totals"], json!([62.0, 100.0]));
+    assert_eq!(body["state"]["table"]["totals"], json!([62, 100]));
     let (_, st) = call(&h, "GET", &format!("/api/sheets/{id}"), None).await;
     assert_eq!(st["version"], 1, "the stale change stored nothing");
 }
@@ -239,7 +239,7 @@ async fn live_events_over_a_real_port() {
     let (name, next) =
         sse.next_within(std::time::Duration::from_secs(1)).await.expect("within a second");
     assert_eq!((name.as_str(), next["version"].clone()), ("delta", json!(1)));
-    assert_eq!(next["totals"], json!([62.0, 100.0]));
+    assert_eq!(next["totals"], json!([62, 100]));
     assert!(!next.to_string().contains(&id), "spectators never get the edit id");
 }
 

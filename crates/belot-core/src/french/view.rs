@@ -4,11 +4,11 @@
 use serde::Serialize;
 
 use super::deal::{FrenchDeal, Phase};
-use super::score::DealScore;
-use super::three::DealScore3;
 use crate::action::{Action, SeatAction};
 use crate::card::{Card, CardSet};
 use crate::contract::Contract;
+use crate::game::Deal;
+use crate::report::DealReport;
 use crate::seat::Seat;
 pub use crate::view::{AnnouncementView, TrickView};
 use crate::view::{auction_calls, belote_calls};
@@ -62,12 +62,10 @@ pub struct SeatView {
     /// This seat's legal actions, when it is to act.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub legal: Vec<Action>,
-    /// The score, once the deal is finished.
+    /// The score, once the deal is finished (the same report in every
+    /// game).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub score: Option<DealScore>,
-    /// The score of a three-player deal, once finished.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub score3: Option<DealScore3>,
+    pub score: Option<DealReport>,
 }
 
 /// The whole state of a deal, every hand included.
@@ -138,8 +136,7 @@ impl FrenchDeal {
             bottom: self.bottom(),
             players: self.players(),
             legal: if to_act == Some(seat) { self.legal_actions() } else { Vec::new() },
-            score: self.score().copied(),
-            score3: self.score3().copied(),
+            score: Deal::report(self),
         }
     }
 

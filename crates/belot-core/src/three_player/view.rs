@@ -3,10 +3,12 @@
 use serde::Serialize;
 
 use super::deal::{ThreeDeal, ThreePhase};
-use super::score::{PLAYERS, ThreeScore};
+use super::score::PLAYERS;
 use crate::action::{Action, SeatAction};
 use crate::card::{Card, CardSet};
 use crate::contract::Contract;
+use crate::game::Deal;
+use crate::report::DealReport;
 use crate::seat::Seat;
 use crate::view::{AnnouncementView, TrickView, belote_calls};
 
@@ -62,9 +64,9 @@ pub struct ThreeView {
     /// Legal actions, when it is this player's turn.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub legal: Vec<Action>,
-    /// The score, once finished.
+    /// The score, once finished (the same report in every game).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub score: Option<ThreeScore>,
+    pub score: Option<DealReport>,
 }
 
 /// The whole state.
@@ -140,7 +142,7 @@ impl ThreeDeal {
             shown_combinations,
             belote_calls: belote_calls(self.actions()),
             legal: if to_act == Some(seat) { self.legal_actions() } else { Vec::new() },
-            score: self.score().copied(),
+            score: Deal::report(self),
         }
     }
 

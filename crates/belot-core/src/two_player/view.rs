@@ -5,10 +5,11 @@
 use serde::Serialize;
 
 use super::deal::{PLAYERS, TwoDeal, TwoPhase};
-use super::score::TwoScore;
 use crate::action::{Action, SeatAction};
 use crate::card::{Card, CardSet};
 use crate::contract::Contract;
+use crate::game::Deal;
+use crate::report::DealReport;
 use crate::seat::Seat;
 use crate::view::{AnnouncementView, TrickView, auction_calls, belote_calls};
 
@@ -69,9 +70,9 @@ pub struct TwoView {
     /// Legal actions, when it is this player's turn.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub legal: Vec<Action>,
-    /// The score, once finished.
+    /// The score, once finished (the same report in every game).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub score: Option<TwoScore>,
+    pub score: Option<DealReport>,
 }
 
 /// The whole state, both hands and every trick.
@@ -137,7 +138,7 @@ impl TwoDeal {
             shown_constructions,
             belote_calls: belote_calls(self.actions()),
             legal: if to_act == Some(seat) { self.legal_actions() } else { Vec::new() },
-            score: self.score().copied(),
+            score: Deal::report(self),
         }
     }
 
