@@ -5,9 +5,13 @@
 //! auction).
 
 use belot_core::Seat;
-use belot_core::french::{FrenchLedger, FrenchMatch, Outcome, Phase, SeatView, TrickView};
+use belot_core::french::{FrenchLedger, FrenchMatch, Phase, SeatView, TrickView};
+use belot_core::game_match::Ledger as _;
 
-use super::{Aim, Ann, Table, aim_against, belote_text, calls_text, contract_text, each, names};
+use super::{
+    Aim, Ann, Table, Words, aim_against, belote_text, calls_text, contract_text, each, names,
+    score_numbers,
+};
 
 /// Labels of the scoring sides: the two teams, or each player.
 fn sides(players: u8) -> &'static [&'static str] {
@@ -129,69 +133,18 @@ impl Table for FrenchMatch {
 
     fn deal_report(&self) -> String {
         let n = self.options().players;
-        let labels = sides(n);
-        let names = names(n);
-        let outcome = |o: Outcome| match o {
-            Outcome::Made => "made",
-            Outcome::Dedans => "dedans (the taker fell)",
-            Outcome::Litige => "litige (the taker's points are held)",
-        };
-        let taker = self.current().taker().map_or("?", |t| names[t.index()]);
-        let l = match self.ledger() {
-            FrenchLedger::Sides(l) => l,
-            FrenchLedger::Three(l) => {
-                let Some(row) = l.rows.last() else { return String::new() };
-                let Some(s) = &row.score else {
-                    return format!("Deal {}: everybody passed twice, thrown in.", row.number);
-                };
-                let awarded = row
-                    .pool_awarded
-                    .map(|(w, p)| format!(" Held points {p} go to {}.", names[w.index()]))
-                    .unwrap_or_default();
-                // A capot scores its taker all of CAPOT_POINTS, which no
-                // other deal reaches.
-                let capot = s
-                    .card_points
-                    .iter()
-                    .position(|&p| p == belot_core::french::CAPOT_POINTS as i32)
-                    .map(|i| format!(" Capot by {}.", labels[i]))
-                    .unwrap_or_default();
-                return format!(
-                    "Deal {}: {taker} took, {}. Card points: {}. Announcements: {}. Belote: {}.{capot} \
-                 Recorded: {}; held {}.{awarded} Score: {}.",
-                    row.number,
-                    outcome(s.outcome),
-                    each(labels, &s.card_points),
-                    each(labels, &s.announcements),
-                    each(labels, &s.belote),
-                    each(labels, &row.recorded),
-                    s.held,
-                    each(labels, &row.totals)
-                );
-            }
-        };
-        let Some(row) = l.rows.last() else { return String::new() };
-        let Some(s) = &row.score else {
+        let Some(row) = self.ledger().row_reports().pop() else { return String::new() };
+        let words = Words { melds: "Announcements", belote: "Belote", held: "held" };
+        let Some(numbers) = score_numbers(&row, sides(n), &words) else {
             return format!("Deal {}: everybody passed twice, thrown in.", row.number);
         };
-        let capot =
-            s.capot.map(|c| format!(" Capot by {}.", labels[c.index()])).unwrap_or_default();
-        let awarded = row
-            .pool_awarded
-            .map(|(w, p)| format!(" Held points {p} go to {}.", labels[w.index()]))
-            .unwrap_or_default();
-        format!(
-            "Deal {}: {taker} took, {}. Card points: {}. Announcements: {}. Belote: {}.{capot} \
-             Recorded: {}; held {}.{awarded} Score: {}.",
-            row.number,
-            outcome(s.outcome),
-            each(labels, &s.card_points),
-            each(labels, &s.announcements),
-            each(labels, &s.belote),
-            each(labels, &row.recorded),
-            s.held,
-            each(labels, &row.totals)
-        )
+        let outcome = match row.score.as_ref().map_or("", |s| s.outcome) {
+            "dedans" => "dedans (the taker fell)",
+            "litige" => "litige (the taker's points are held)",
+            _ => "made",
+        };
+        let taker = self.current().taker().map_or("?", |t| names(n)[t.index()]);
+        format!("Deal {}: {taker} took, {outcome}. {numbers}", row.number)
     }
 
     fn result(&self) -> String {

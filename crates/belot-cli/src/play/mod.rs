@@ -437,6 +437,50 @@ fn each<T: std::fmt::Display>(labels: &[&str], values: &[T]) -> String {
     labels.iter().zip(values).map(|(l, v)| format!("{l} {v}")).collect::<Vec<_>>().join(", ")
 }
 
+/// A game's words for the numbers of a scored deal.
+struct Words {
+    /// What its announcements are called ("Announcements", "Constructions").
+    melds: &'static str,
+    /// What its belote is called ("Belote", "Бела", "Belot").
+    belote: &'static str,
+    /// What the deal's held points are called ("held", "hang").
+    held: &'static str,
+}
+
+/// The numbers of the last deal scored, alike in every game, from its
+/// row of the running total ([`belot_core::RowReport`]): card points (the
+/// last trick's 10 included), bonuses, announcements, belote, totals,
+/// what each side records, held points, and the score. `None` when the
+/// deal was not scored (thrown in, redealt).
+fn score_numbers(row: &belot_core::RowReport, labels: &[&str], w: &Words) -> Option<String> {
+    let s = row.score.as_ref()?;
+    let zero = belot_core::Half(0);
+    let bonus = if s.bonus.iter().any(|&b| b != zero) {
+        format!(" Bonuses: {}.", each(labels, &s.bonus))
+    } else {
+        String::new()
+    };
+    let doubled = if s.multiplier > 1 { " Everything doubled." } else { "" };
+    let capot = s.capot.map(|c| format!(" Capot by {}.", labels[c as usize])).unwrap_or_default();
+    let held = if s.held > zero { format!(" {} {}.", s.held, w.held) } else { String::new() };
+    let awarded = row
+        .pool_awarded
+        .map(|(to, p)| format!(" Held points {p} go to {}.", labels[to as usize]))
+        .unwrap_or_default();
+    Some(format!(
+        "Card points: {}.{bonus} {}: {}. {}: {}.{capot}{doubled} Totals: {}. Recorded: {}.{held}\
+         {awarded} Score: {}.",
+        each(labels, &s.card_points),
+        w.melds,
+        each(labels, &s.melds),
+        w.belote,
+        each(labels, &s.belote),
+        each(labels, &s.totals),
+        each(labels, &row.recorded),
+        each(labels, &row.totals)
+    ))
+}
+
 /// A contract for people: "hearts trump", "all trumps (ВК)".
 fn contract_text(c: Contract) -> String {
     match c {

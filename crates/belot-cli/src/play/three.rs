@@ -3,10 +3,14 @@
 //! seven exchange and the combinations before the first lead, belot, capo.
 
 use belot_core::french::TrickView;
+use belot_core::game_match::Ledger as _;
 use belot_core::three_player::{NextDealer, ThreeMatch, ThreeOutcome, ThreePhase, ThreeView};
 use belot_core::{CardSet, Seat};
 
-use super::{Aim, Ann, Table, aim_against, belote_text, calls_text, contract_text, each, names};
+use super::{
+    Aim, Ann, Table, Words, aim_against, belote_text, calls_text, contract_text, each, names,
+    score_numbers,
+};
 
 /// Seat 0's view of the deal.
 fn mine(m: &ThreeMatch) -> ThreeView {
@@ -134,10 +138,12 @@ impl Table for ThreeMatch {
 
     fn deal_report(&self) -> String {
         let names = names(3);
-        let Some(row) = self.ledger().rows.last() else { return String::new() };
-        let Some(s) = &row.score else {
-            return format!("Deal {}: two rounds of passes, thrown in.", row.number);
+        let Some(last) = self.ledger().row_reports().pop() else { return String::new() };
+        let words = Words { melds: "Combinations", belote: "Belot", held: "held" };
+        let Some(numbers) = score_numbers(&last, names, &words) else {
+            return format!("Deal {}: two rounds of passes, thrown in.", last.number);
         };
+        let Some(s) = self.ledger().rows.last().and_then(|r| r.score) else { return numbers };
         let declarer = names[s.declarer.index() % 3];
         let outcome = match s.outcome {
             ThreeOutcome::Made => "made",
@@ -150,11 +156,6 @@ impl Table for ThreeMatch {
         } else {
             format!(" Capo (no trick): {}.", capo.join(", "))
         };
-        let held = if s.held.0 > 0 { format!(" Held: {}.", s.held) } else { String::new() };
-        let awarded = row
-            .pool_awarded
-            .map(|(w, p)| format!(" Held points {p} go to {}.", names[w.index() % 3]))
-            .unwrap_or_default();
         // The dealer moves by the scores, not round the table: say why.
         let next = match self.options().next_dealer {
             NextDealer::TopOfDeal => "the top scorer of the deal deals next",
@@ -168,19 +169,7 @@ impl Table for ThreeMatch {
             let verb = if who == "You" { "deal" } else { "deals" };
             format!(" {who} {verb} next ({next}).")
         };
-        format!(
-            "Deal {}: {declarer} declared, {outcome}. Card points: {}. Last trick and capo \
-             bonuses: {}. Combinations: {}. Belot: {}.{capo} Totals: {}. Recorded: {}.{held}\
-             {awarded} Score: {}.{next}",
-            row.number,
-            each(names, &s.card_points),
-            each(names, &s.bonus),
-            each(names, &s.combinations),
-            each(names, &s.belots),
-            each(names, &s.totals),
-            each(names, &row.recorded),
-            each(names, &row.totals)
-        )
+        format!("Deal {}: {declarer} declared, {outcome}. {numbers}{capo}{next}", last.number)
     }
 
     fn belote_word(&self) -> &'static str {

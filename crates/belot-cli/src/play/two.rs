@@ -4,10 +4,13 @@
 //! бела. Tricks lie face down: only the last one may be looked at.
 
 use belot_core::french::TrickView;
-use belot_core::two_player::{TwoMatch, TwoOutcome, TwoPhase, TwoView};
+use belot_core::game_match::Ledger as _;
+use belot_core::two_player::{TwoMatch, TwoPhase, TwoView};
 use belot_core::{Action, CardSet, Seat};
 
-use super::{Aim, Ann, Table, belote_text, calls_text, contract_text, each, names};
+use super::{
+    Aim, Ann, Table, Words, belote_text, calls_text, contract_text, each, names, score_numbers,
+};
 
 /// Seat 0's view of the deal.
 fn mine(m: &TwoMatch) -> TwoView {
@@ -142,8 +145,7 @@ impl Table for TwoMatch {
     }
 
     fn deal_report(&self) -> String {
-        let l = self.ledger();
-        let Some(row) = l.rows.last() else { return String::new() };
+        let Some(row) = self.ledger().row_reports().pop() else { return String::new() };
         if row.redeal {
             let who = self.current().redeal_by().map_or("?", |s| names(2)[s.index()]);
             return format!(
@@ -151,33 +153,20 @@ impl Table for TwoMatch {
                 row.number
             );
         }
-        let Some(s) = &row.score else {
+        let words = Words { melds: "Constructions", belote: "Бела", held: "points hang" };
+        let Some(numbers) = score_numbers(&row, names(2), &words) else {
             return format!("Deal {}: four passes, thrown in.", row.number);
         };
-        let loader = s.loader.map_or("?", |l| names(2)[l.index()]);
+        let s = row.score.as_ref().expect("a row with numbers has a score");
+        let loader = s.taker.map_or("?", |l| names(2)[l as usize]);
         let outcome = match s.outcome {
-            TwoOutcome::Made => format!("{loader} loaded and made it"),
-            TwoOutcome::Bait => format!("{loader} loaded: байт (the loader failed)"),
-            TwoOutcome::Tie => format!("{loader} loaded: a tie"),
-            TwoOutcome::Raspasy => "распасы: the points count against whoever took them".into(),
+            "bait" => format!("{loader} loaded: байт (the loader failed)"),
+            "tie" => format!("{loader} loaded: a tie"),
+            "raspasy" => "распасы: the points count against whoever took them".into(),
+            _ => format!("{loader} loaded and made it"),
         };
-        let doubled = if s.multiplier == 2 { " No trumps: everything doubled." } else { "" };
-        let held = if s.held > 0 { format!(" {} points hang.", s.held) } else { String::new() };
-        let awarded = row
-            .pool_awarded
-            .map(|(w, p)| format!(" Hanging points {p} go to {}.", names(2)[w.index()]))
-            .unwrap_or_default();
-        format!(
-            "Deal {}: {outcome}. Card points: {}. Constructions: {}. Бела: {}.{doubled} Totals: \
-             {}. Recorded: {}.{held}{awarded} Score: {}.",
-            row.number,
-            each(names(2), &s.card_points),
-            each(names(2), &s.constructions),
-            each(names(2), &s.belas),
-            each(names(2), &s.totals),
-            each(names(2), &row.recorded),
-            each(names(2), &row.totals)
-        )
+        let doubled = if s.multiplier == 2 { " No trumps." } else { "" };
+        format!("Deal {}: {outcome}.{doubled} {numbers}", row.number)
     }
 
     fn result(&self) -> String {
