@@ -130,6 +130,32 @@ pub trait Rules: Sized {
     }
 }
 
+/// `Rules` for a game whose deal and ledger are made by their `new`.
+macro_rules! game_rules {
+    ($rules:ty, $variant:ident, $options:ty, $deal:ty, $ledger:ty) => {
+        impl $crate::game_match::Rules for $rules {
+            const VARIANT: $crate::game::Variant = $crate::game::Variant::$variant;
+            type Options = $options;
+            type Deal = $deal;
+            type Ledger = $ledger;
+            fn deal(
+                options: $options,
+                dealer: $crate::seat::Seat,
+                deck: $crate::deck::Deck,
+            ) -> Result<$deal, $crate::error::GameError> {
+                <$deal>::new(options, dealer, deck)
+            }
+            fn ledger(options: $options, first_dealer: $crate::seat::Seat) -> $ledger {
+                <$ledger>::new(options, first_dealer)
+            }
+            fn game(options: $options) -> $crate::game::Game {
+                $crate::game::Game::$variant(options)
+            }
+        }
+    };
+}
+pub(crate) use game_rules;
+
 /// A match of one game: the deals played so far, the deal in progress and
 /// the ledger (totals, held points, dealer, winner).
 #[derive(Clone, Debug)]

@@ -50,40 +50,38 @@ fn whole(v: &[i32]) -> Vec<Half> {
     v.iter().map(|&p| Half::points(p)).collect()
 }
 
+/// A French deal's report: two sides' `DealScore` and three players'
+/// `DealScore3` have the same fields.
+macro_rules! french_report {
+    ($s:expr, capot: $capot:expr) => {
+        DealReport {
+            outcome: french_outcome($s.outcome),
+            taker: Some($s.taker.0),
+            capot: $capot,
+            card_points: whole(&$s.card_points),
+            bonus: vec![Half(0); $s.card_points.len()],
+            melds: whole(&$s.announcements),
+            belote: whole(&$s.belote),
+            multiplier: 1,
+            totals: whole(&$s.totals),
+            recorded: whole(&$s.recorded),
+            held: Half::points($s.held),
+        }
+    };
+}
+
 impl From<&DealScore> for DealReport {
     fn from(s: &DealScore) -> DealReport {
-        DealReport {
-            outcome: french_outcome(s.outcome),
-            taker: Some(s.taker.0),
-            capot: s.capot.map(|c| c.0),
-            card_points: whole(&s.card_points),
-            bonus: whole(&[0, 0]),
-            melds: whole(&s.announcements),
-            belote: whole(&s.belote),
-            multiplier: 1,
-            totals: whole(&s.totals),
-            recorded: whole(&s.recorded),
-            held: Half::points(s.held),
-        }
+        french_report!(s, capot: s.capot.map(|c| c.0))
     }
 }
 
 impl From<&DealScore3> for DealReport {
     fn from(s: &DealScore3) -> DealReport {
+        // A capot scores its taker all of CAPOT_POINTS, which no other
+        // deal reaches.
         let capot = s.card_points.iter().position(|&p| p == crate::french::CAPOT_POINTS as i32);
-        DealReport {
-            outcome: french_outcome(s.outcome),
-            taker: Some(s.taker.0),
-            capot: capot.map(|c| c as u8),
-            card_points: whole(&s.card_points),
-            bonus: whole(&[0, 0, 0]),
-            melds: whole(&s.announcements),
-            belote: whole(&s.belote),
-            multiplier: 1,
-            totals: whole(&s.totals),
-            recorded: whole(&s.recorded),
-            held: Half::points(s.held),
-        }
+        french_report!(s, capot: capot.map(|c| c as u8))
     }
 }
 

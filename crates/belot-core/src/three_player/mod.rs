@@ -18,10 +18,9 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
 use crate::any_match::Standing;
-use crate::deck::{Deck, uniform};
+use crate::deck::uniform;
 use crate::error::GameError;
-use crate::game::{Game, Variant};
-use crate::game_match::{GameMatch, Ledger, Rules, Start};
+use crate::game_match::{GameMatch, Ledger, Start, game_rules};
 use crate::report::RowReport;
 use crate::seat::Seat;
 
@@ -43,21 +42,7 @@ pub struct ThreeRules;
 /// ledger.
 pub type ThreeMatch = GameMatch<ThreeRules>;
 
-impl Rules for ThreeRules {
-    const VARIANT: Variant = Variant::ThreePlayer;
-    type Options = ThreeOptions;
-    type Deal = ThreeDeal;
-    type Ledger = ThreeLedger;
-    fn deal(options: ThreeOptions, dealer: Seat, deck: Deck) -> Result<ThreeDeal, GameError> {
-        ThreeDeal::new(options, dealer, deck)
-    }
-    fn ledger(options: ThreeOptions, first_dealer: Seat) -> ThreeLedger {
-        ThreeLedger::new(options, first_dealer)
-    }
-    fn game(options: ThreeOptions) -> Game {
-        Game::ThreePlayer(options)
-    }
-}
+game_rules!(ThreeRules, ThreePlayer, ThreeOptions, ThreeDeal, ThreeLedger);
 
 impl Ledger for ThreeLedger {
     type Deal = ThreeDeal;

@@ -18,10 +18,8 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
 use crate::any_match::Standing;
-use crate::deck::Deck;
 use crate::error::GameError;
-use crate::game::{Game, Variant};
-use crate::game_match::{GameMatch, Ledger, Rules, Start};
+use crate::game_match::{GameMatch, Ledger, Start, game_rules};
 use crate::points::Half;
 use crate::report::RowReport;
 use crate::seat::Seat;
@@ -42,21 +40,7 @@ pub struct TwoRules;
 /// A two-player match: the deals so far, the one in progress, the ledger.
 pub type TwoMatch = GameMatch<TwoRules>;
 
-impl Rules for TwoRules {
-    const VARIANT: Variant = Variant::TwoPlayer;
-    type Options = TwoOptions;
-    type Deal = TwoDeal;
-    type Ledger = TwoLedger;
-    fn deal(options: TwoOptions, dealer: Seat, deck: Deck) -> Result<TwoDeal, GameError> {
-        TwoDeal::new(options, dealer, deck)
-    }
-    fn ledger(options: TwoOptions, first_dealer: Seat) -> TwoLedger {
-        TwoLedger::new(options, first_dealer)
-    }
-    fn game(options: TwoOptions) -> Game {
-        Game::TwoPlayer(options)
-    }
-}
+game_rules!(TwoRules, TwoPlayer, TwoOptions, TwoDeal, TwoLedger);
 
 impl Ledger for TwoLedger {
     type Deal = TwoDeal;
