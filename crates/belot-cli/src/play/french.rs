@@ -92,18 +92,7 @@ impl Table for FrenchMatch {
     }
 
     fn announcements(&self) -> Vec<Ann> {
-        mine(self)
-            .announcements
-            .into_iter()
-            .map(|a| Ann {
-                seat: a.seat,
-                kind: a.kind,
-                length: a.length,
-                points: a.points,
-                cards: a.cards,
-                scored: a.scored,
-            })
-            .collect()
+        mine(self).announcements
     }
 
     fn last_trick(&self) -> Option<TrickView> {

@@ -37,17 +37,9 @@ fn names(players: u8) -> &'static [&'static str] {
     }
 }
 
-/// An announcement (meld, construction, combination) as seat 0 sees it.
-struct Ann {
-    seat: Seat,
-    kind: &'static str,
-    length: u8,
-    points: u32,
-    /// Its cards, when seat 0 may see them.
-    cards: Option<CardSet>,
-    /// Whether it scores, once the contest is decided.
-    scored: Option<bool>,
-}
+/// An announcement (meld, construction, combination) as seat 0 sees it:
+/// core's view of it, with whether it scored once the contest is decided.
+type Ann = belot_core::view::AnnouncementView;
 
 /// Whose card points the hint counts, and whether they want few.
 struct Aim {

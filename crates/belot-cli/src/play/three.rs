@@ -99,14 +99,7 @@ impl Table for ThreeMatch {
         let winner = v.contest_winner;
         v.announcements
             .into_iter()
-            .map(|a| Ann {
-                seat: a.seat,
-                kind: a.kind,
-                length: a.length,
-                points: a.points,
-                cards: a.cards,
-                scored: winner.map(|w| w == a.seat),
-            })
+            .map(|a| Ann { scored: winner.map(|w| w == a.seat), ..a })
             .collect()
     }
 
