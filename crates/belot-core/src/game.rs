@@ -327,7 +327,7 @@ pub trait Deal {
 /// its view and how it reads its recorded points.
 macro_rules! impl_deal {
     ($ty:ty, $view:ty, players: |$p:ident| $players:expr, recorded: |$r:ident| $recorded:expr,
-     report: $report:expr) => {
+     report: |$q:ident| $report:expr) => {
         impl Deal for $ty {
             type View = $view;
             fn players(&self) -> u8 {
@@ -369,8 +369,7 @@ macro_rules! impl_deal {
                 $recorded
             }
             fn report(&self) -> Option<DealReport> {
-                // French Belote for three scores its own way (score3).
-                let $r = self;
+                let $q = self;
                 $report
             }
         }
@@ -378,13 +377,14 @@ macro_rules! impl_deal {
 }
 
 impl_deal!(FrenchDeal, SeatView, players: |d| FrenchDeal::players(d), recorded: |d| french_recorded(d),
-    report: d.score().map(DealReport::from).or_else(|| d.score3().map(DealReport::from)));
+    // French Belote for three scores its own way (score3).
+    report: |d| d.score().map(DealReport::from).or_else(|| d.score3().map(DealReport::from)));
 impl_deal!(TwoDeal, TwoView, players: |_d| 2, recorded: |d| {
     d.score().map(|s| s.recorded.iter().map(|&p| Half::points(p)).collect())
-}, report: d.score().map(DealReport::from));
+}, report: |d| d.score().map(DealReport::from));
 impl_deal!(ThreeDeal, ThreeView, players: |_d| 3, recorded: |d| {
     d.score().map(|s| s.recorded.to_vec())
-}, report: d.score().map(DealReport::from));
+}, report: |d| d.score().map(DealReport::from));
 
 /// A French deal's recorded points per seat (teams: each seat its team's).
 fn french_recorded(d: &FrenchDeal) -> Option<Vec<Half>> {

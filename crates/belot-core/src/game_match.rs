@@ -309,10 +309,9 @@ impl<R: Rules> GameMatch<R> {
             deals.map(|d| (d.dealer(), *d.deck(), d.actions())),
         );
         r.start = self.start.clone();
-        if let (Some(d), Some(first)) = (r.deals.first_mut(), self.done.first()) {
+        let first = self.done.first().unwrap_or(&self.current);
+        if let Some(d) = r.deals.first_mut() {
             d.bare = R::is_bare(first);
-        } else if let Some(d) = r.deals.first_mut() {
-            d.bare = R::is_bare(&self.current);
         }
         r
     }

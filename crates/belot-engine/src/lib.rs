@@ -25,6 +25,7 @@ use serde::de::DeserializeOwned;
 use serde_json::{Map, Value, json};
 
 use belot_core::game_match::Ledger as _;
+use belot_core::view::belote_calls;
 use belot_core::{AnyMatch, Deal, Match};
 
 use request::reply;
@@ -314,7 +315,7 @@ fn french_report(g: &FrenchMatch) -> Value {
             "tricks": d.tricks_so_far(),
             "announcements": announcements,
             "belote": belote,
-            "belote_calls": d.view(Seat(0)).belote_calls,
+            "belote_calls": belote_calls(d.actions()),
             "summary": summary,
             "score": Deal::report(d),
         },
@@ -367,8 +368,7 @@ fn two_player_report(g: &TwoMatch) -> Value {
             "announcements": announcements,
             "contest_winner": d.contest_decided().then(|| d.contest_winner()),
             "constructions": constructions,
-            // Calls are made aloud: every seat's view lists them all.
-            "belote_calls": d.view(Seat(0)).belote_calls,
+            "belote_calls": belote_calls(d.actions()),
             "exchanged_by": d.exchanged_by(),
             "redeal_by": d.redeal_by(),
             "summary": d.summary(),
@@ -424,7 +424,7 @@ fn three_player_report(g: &ThreeMatch) -> Value {
             })).collect::<Vec<_>>(),
             "contest_winner": d.contest_winner(),
             "combinations": combinations,
-            "belote_calls": d.view(Seat(0)).belote_calls,
+            "belote_calls": belote_calls(d.actions()),
             "summary": d.summary(),
             "score": Deal::report(d),
         },

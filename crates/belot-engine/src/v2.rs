@@ -85,7 +85,7 @@ pub(crate) fn legal(g: &AnyMatch) -> (Vec<Value>, Vec<Meld>) {
     for a in g.legal_actions() {
         match a {
             Action::Announce { melds: m } => {
-                if out_lacks(&out) {
+                if melds.is_empty() {
                     out.push(json!({"type": "announce"}));
                 }
                 for x in m {
@@ -104,11 +104,6 @@ pub(crate) fn legal(g: &AnyMatch) -> (Vec<Value>, Vec<Meld>) {
         }
     }
     (out, melds)
-}
-
-/// True while `out` has no announce action yet.
-fn out_lacks(out: &[Value]) -> bool {
-    !out.iter().any(|a| a["type"] == "announce")
 }
 
 /// A seat's view as protocol 2 sends it: `legal` as [`legal`] lists it,

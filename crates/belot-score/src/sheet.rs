@@ -203,10 +203,6 @@ fn f(x: i32) -> Half {
     Half::points(x)
 }
 
-fn half(h: Half) -> Half {
-    h
-}
-
 /// How a row is shown: `played`, `thrown_in` or `redeal`.
 fn kind(e: &DealInput) -> &'static str {
     match e {
@@ -226,9 +222,6 @@ enum Ledgers {
     Two(TwoLedger),
     Three(ThreeLedger),
 }
-
-/// The part of a row the ledger computes.
-type Scored = RowReport;
 
 impl Ledgers {
     /// An empty game.
@@ -255,7 +248,7 @@ impl Ledgers {
     }
 
     /// Folds one entry in; `None` if it is not this variant's entry.
-    fn push(&mut self, e: &Converted) -> Option<Scored> {
+    fn push(&mut self, e: &Converted) -> Option<RowReport> {
         let s = match (self, e) {
             (Ledgers::French(l), Converted::French(e)) => {
                 let r = RowReport::from(&l.push(e));
@@ -298,12 +291,7 @@ impl Ledgers {
             Ledgers::Two(l) => {
                 (l.totals.map(f).to_vec(), f(l.pool()), f(l.pool_lost), l.winner.map(|s| s.0))
             }
-            Ledgers::Three(l) => (
-                l.totals.map(half).to_vec(),
-                half(l.pool),
-                half(l.pool_lost),
-                l.winner.map(|s| s.0),
-            ),
+            Ledgers::Three(l) => (l.totals.to_vec(), l.pool, l.pool_lost, l.winner.map(|s| s.0)),
         };
         t.totals = totals;
         t.pool = pool;
