@@ -2,6 +2,7 @@
 //! double-dummy solver: the value of each card played, the best card's
 //! value, and the mistakes with what each cost.
 
+use belot_core::Deal as _;
 use std::fmt::Write as _;
 use std::path::Path;
 

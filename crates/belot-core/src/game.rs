@@ -335,13 +335,13 @@ macro_rules! impl_deal {
                 $players
             }
             fn dealer(&self) -> Seat {
-                <$ty>::dealer(self)
+                self.dealer
             }
             fn deck(&self) -> &Deck {
-                <$ty>::deck(self)
+                &self.deck
             }
             fn actions(&self) -> &[SeatAction] {
-                <$ty>::actions(self)
+                &self.actions
             }
             fn to_act(&self) -> Option<Seat> {
                 <$ty>::to_act(self)
@@ -356,10 +356,10 @@ macro_rules! impl_deal {
                 <$ty>::view(self, seat)
             }
             fn tricks(&self) -> &[Trick] {
-                <$ty>::tricks(self)
+                &self.tricks
             }
             fn play_state(&self) -> Option<&PlayState> {
-                <$ty>::play_state(self)
+                self.play.as_ref()
             }
             fn is_over(&self) -> bool {
                 <$ty>::is_over(self)

@@ -26,14 +26,12 @@ pub trait Ledger: Clone + Debug {
     type Deal;
     /// Records a finished deal (played, thrown in or redealt).
     fn settle(&mut self, deal: &Self::Deal);
-    /// Rows recorded so far.
-    fn rows(&self) -> usize;
-    /// Who dealt first.
-    fn first_dealer(&self) -> Seat;
     /// Who deals the next deal.
     fn next_dealer(&self) -> Seat;
     /// True once the match has a winner.
-    fn is_over(&self) -> bool;
+    fn is_over(&self) -> bool {
+        !self.standing().winners.is_empty()
+    }
     /// What row `i` (0-based) recorded, once scored, as game records
     /// store it (half points for the three-player game).
     fn result(&self, i: usize) -> Option<Vec<i32>>;
@@ -167,6 +165,8 @@ pub struct GameMatch<R: Rules> {
     ledger: R::Ledger,
     /// Where the match started, when not from nothing.
     start: Option<Start>,
+    /// True once the current deal is in the ledger.
+    settled: bool,
 }
 
 impl<R: Rules> GameMatch<R> {
@@ -196,8 +196,15 @@ impl<R: Rules> GameMatch<R> {
     /// as at the card play from given hands).
     pub fn with_deal(options: R::Options, deal: R::Deal) -> GameMatch<R> {
         let ledger = R::ledger(options, deal.dealer());
-        let mut m =
-            GameMatch { options, seed: None, done: Vec::new(), current: deal, ledger, start: None };
+        let mut m = GameMatch {
+            options,
+            seed: None,
+            done: Vec::new(),
+            current: deal,
+            ledger,
+            start: None,
+            settled: false,
+        };
         m.settle();
         m
     }
@@ -205,7 +212,7 @@ impl<R: Rules> GameMatch<R> {
     /// Starts the match at `start`'s totals, held points and deal number
     /// (its dealer is the first deal's); only before any deal is over.
     pub fn resume(&mut self, start: Start) -> Result<(), GameError> {
-        if !self.done.is_empty() || self.ledger.rows() > 0 {
+        if !self.done.is_empty() || self.settled {
             return Err(GameError::Invalid("start: only a match with no deal played yet".into()));
         }
         self.ledger.resume(&start)?;
@@ -273,8 +280,9 @@ impl<R: Rules> GameMatch<R> {
 
     /// Records the current deal in the ledger once it is over (once only).
     fn settle(&mut self) {
-        if self.current.is_over() && self.ledger.rows() == self.done.len() {
+        if self.current.is_over() && !self.settled {
             self.ledger.settle(&self.current);
+            self.settled = true;
         }
     }
 
@@ -294,6 +302,8 @@ impl<R: Rules> GameMatch<R> {
         let next = R::deal(self.options, self.ledger.next_dealer(), deck)?;
         let prev = std::mem::replace(&mut self.current, next);
         self.done.push(prev);
+        self.settled = false;
+        self.settle();
         Ok(())
     }
 
@@ -304,7 +314,7 @@ impl<R: Rules> GameMatch<R> {
         let mut r = crate::record::build(
             self,
             &self.options,
-            self.ledger.first_dealer(),
+            self.done.first().unwrap_or(&self.current).dealer(),
             self.seed,
             deals.map(|d| (d.dealer(), *d.deck(), d.actions())),
         );

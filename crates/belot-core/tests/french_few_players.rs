@@ -3,6 +3,7 @@
 
 mod common;
 
+use belot_core::Deal as _;
 use belot_core::french::{
     DealSummary, DealSummary3, Entry3, FrenchDeal, FrenchMatch, FrenchOptions, Ledger3, Outcome,
     Phase, score_deal, score_deal3,

@@ -3,6 +3,7 @@
 
 mod common;
 
+use belot_core::Deal as _;
 use belot_core::french::{
     AnnounceContests, BothCross, CapotVictim, DealSummary, FirstPackets, FrenchDeal, FrenchOptions,
     LitigeMode, Outcome, score_deal,

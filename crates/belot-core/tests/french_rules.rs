@@ -3,6 +3,7 @@
 
 mod common;
 
+use belot_core::Deal as _;
 use belot_core::french::{
     DealSummary, Entry, FrenchDeal, FrenchOptions, Ledger, LitigeMode, Outcome, Phase, score_deal,
     side_of,

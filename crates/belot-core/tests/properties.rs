@@ -5,6 +5,7 @@
 
 mod common;
 
+use belot_core::Deal as _;
 use std::collections::BTreeSet;
 
 use belot_core::french::{

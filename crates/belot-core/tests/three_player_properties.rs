@@ -3,6 +3,7 @@
 //! action always exists, illegal actions change nothing, views never leak,
 //! records replay exactly.
 
+use belot_core::Deal as _;
 use std::collections::BTreeSet;
 
 use belot_core::three_player::{

@@ -4,6 +4,7 @@
 
 mod common;
 
+use belot_core::Deal as _;
 use belot_core::meld::Meld;
 use belot_core::play::{PlayRules, TrickContext, legal_plays};
 use belot_core::three_player::{

@@ -2,6 +2,7 @@
 
 mod common;
 
+use belot_core::Deal as _;
 use belot_core::meld::{Meld, MeldValues};
 use belot_core::two_player::{
     BaitMode, BkCarreValues, BothCross2, PoolMode, RaspasyMeldCharging, RedealDealer, TieMode,

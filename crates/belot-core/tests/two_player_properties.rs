@@ -4,6 +4,7 @@
 //! legal action always exists, illegal actions change nothing, views never
 //! leak, records replay exactly.
 
+use belot_core::Deal as _;
 use std::collections::BTreeSet;
 
 use belot_core::two_player::{

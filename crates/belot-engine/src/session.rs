@@ -13,6 +13,7 @@
 
 use crate::{Engine, MAX_LINE, Request};
 use belot_core::AnyMatch as Match;
+use belot_core::Deal as _;
 use belot_core::Match as _;
 use belot_core::{Action, Card, PlayState, Seat};
 use rand_chacha::ChaCha8Rng;

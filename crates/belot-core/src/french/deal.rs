@@ -98,8 +98,8 @@ enum Scored {
 #[derive(Clone, Debug)]
 pub struct FrenchDeal {
     options: FrenchOptions,
-    dealer: Seat,
-    deck: Deck,
+    pub(crate) dealer: Seat,
+    pub(crate) deck: Deck,
     /// Holdings during the auction; the 8-card hands once play starts.
     hands: [CardSet; 4],
     turned: Card,
@@ -108,9 +108,9 @@ pub struct FrenchDeal {
     speakers: u8,
     contract: Option<Contract>,
     taker: Option<Seat>,
-    actions: Vec<SeatAction>,
-    play: Option<PlayState>,
-    tricks: Vec<Trick>,
+    pub(crate) actions: Vec<SeatAction>,
+    pub(crate) play: Option<PlayState>,
+    pub(crate) tricks: Vec<Trick>,
     available: [Vec<Meld>; 4],
     announcements: Vec<Announcement>,
     first_card_played: [bool; 4],
@@ -263,16 +263,6 @@ impl FrenchDeal {
         &self.options
     }
 
-    /// Who dealt.
-    pub fn dealer(&self) -> Seat {
-        self.dealer
-    }
-
-    /// The deck as dealt.
-    pub fn deck(&self) -> &Deck {
-        &self.deck
-    }
-
     /// The turned card.
     pub fn turned(&self) -> Card {
         self.turned
@@ -291,21 +281,6 @@ impl FrenchDeal {
     /// Who took trump.
     pub fn taker(&self) -> Option<Seat> {
         self.taker
-    }
-
-    /// Every action so far, in order.
-    pub fn actions(&self) -> &[SeatAction] {
-        &self.actions
-    }
-
-    /// Completed tricks.
-    pub fn tricks(&self) -> &[Trick] {
-        &self.tricks
-    }
-
-    /// The play state (once play has started).
-    pub fn play_state(&self) -> Option<&PlayState> {
-        self.play.as_ref()
     }
 
     /// Announcements made so far.

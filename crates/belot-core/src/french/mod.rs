@@ -103,28 +103,10 @@ impl MatchLedger for FrenchLedger {
             }
         }
     }
-    fn rows(&self) -> usize {
-        match self {
-            FrenchLedger::Sides(l) => l.rows.len(),
-            FrenchLedger::Three(l) => l.rows.len(),
-        }
-    }
-    fn first_dealer(&self) -> Seat {
-        match self {
-            FrenchLedger::Sides(l) => l.first_dealer,
-            FrenchLedger::Three(l) => l.first_dealer,
-        }
-    }
     fn next_dealer(&self) -> Seat {
         match self {
             FrenchLedger::Sides(l) => l.next_dealer(),
             FrenchLedger::Three(l) => l.next_dealer(),
-        }
-    }
-    fn is_over(&self) -> bool {
-        match self {
-            FrenchLedger::Sides(l) => l.is_over(),
-            FrenchLedger::Three(l) => l.is_over(),
         }
     }
     fn result(&self, i: usize) -> Option<Vec<i32>> {

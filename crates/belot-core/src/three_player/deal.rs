@@ -54,8 +54,8 @@ pub struct ThreeAnnouncement {
 #[derive(Clone, Debug)]
 pub struct ThreeDeal {
     options: ThreeOptions,
-    dealer: Seat,
-    deck: Deck,
+    pub(crate) dealer: Seat,
+    pub(crate) deck: Deck,
     hands: [CardSet; 3],
     turned: Card,
     phase: ThreePhase,
@@ -64,9 +64,9 @@ pub struct ThreeDeal {
     contract: Option<Contract>,
     declarer: Option<Seat>,
     round1: bool,
-    actions: Vec<SeatAction>,
-    play: Option<PlayState>,
-    tricks: Vec<Trick>,
+    pub(crate) actions: Vec<SeatAction>,
+    pub(crate) play: Option<PlayState>,
+    pub(crate) tricks: Vec<Trick>,
     exchanged: bool,
     announcer: u8,
     announced: Vec<ThreeAnnouncement>,
@@ -125,14 +125,6 @@ impl ThreeDeal {
     pub fn options(&self) -> &ThreeOptions {
         &self.options
     }
-    /// Who dealt.
-    pub fn dealer(&self) -> Seat {
-        self.dealer
-    }
-    /// The deck.
-    pub fn deck(&self) -> &Deck {
-        &self.deck
-    }
     /// The face-up card (the seven of trumps after an exchange).
     pub fn turned(&self) -> Card {
         self.turned
@@ -156,18 +148,6 @@ impl ThreeDeal {
     /// The declarer.
     pub fn declarer(&self) -> Option<Seat> {
         self.declarer
-    }
-    /// Every action.
-    pub fn actions(&self) -> &[SeatAction] {
-        &self.actions
-    }
-    /// Completed tricks.
-    pub fn tricks(&self) -> &[Trick] {
-        &self.tricks
-    }
-    /// The play state, once play has started.
-    pub fn play_state(&self) -> Option<&PlayState> {
-        self.play.as_ref()
     }
     /// True if the seven of trumps was exchanged.
     pub fn exchanged(&self) -> bool {

@@ -53,17 +53,8 @@ impl Ledger for ThreeLedger {
         };
         self.push(&entry);
     }
-    fn rows(&self) -> usize {
-        self.rows.len()
-    }
-    fn first_dealer(&self) -> Seat {
-        self.first_dealer
-    }
     fn next_dealer(&self) -> Seat {
         self.next_dealer
-    }
-    fn is_over(&self) -> bool {
-        ThreeLedger::is_over(self)
     }
     /// In half points (×2), as records store them.
     fn result(&self, i: usize) -> Option<Vec<i32>> {

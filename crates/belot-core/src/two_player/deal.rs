@@ -53,8 +53,8 @@ pub struct TwoAnnouncement {
 #[derive(Clone, Debug)]
 pub struct TwoDeal {
     options: TwoOptions,
-    dealer: Seat,
-    deck: Deck,
+    pub(crate) dealer: Seat,
+    pub(crate) deck: Deck,
     hands: [CardSet; 2],
     vskryshka: Card,
     phase: TwoPhase,
@@ -62,9 +62,9 @@ pub struct TwoDeal {
     contract: Option<Contract>,
     raspasy: bool,
     loader: Option<Seat>,
-    actions: Vec<SeatAction>,
-    play: Option<PlayState>,
-    tricks: Vec<Trick>,
+    pub(crate) actions: Vec<SeatAction>,
+    pub(crate) play: Option<PlayState>,
+    pub(crate) tricks: Vec<Trick>,
     exchanged: Option<Seat>,
     /// Set when a seat's window closes (first card, or announcement for
     /// the exchange and redeal): its constructions and belas are fixed.
@@ -132,19 +132,9 @@ impl TwoDeal {
         &self.options
     }
 
-    /// Who dealt.
-    pub fn dealer(&self) -> Seat {
-        self.dealer
-    }
-
     /// The dealer's opponent: he speaks first and leads.
     pub fn non_dealer(&self) -> Seat {
         self.dealer.next(PLAYERS)
-    }
-
-    /// The deck as dealt.
-    pub fn deck(&self) -> &Deck {
-        &self.deck
     }
 
     /// The face-up turned card now (the seven of trumps after an exchange).
@@ -185,21 +175,6 @@ impl TwoDeal {
     /// Who loaded the game.
     pub fn loader(&self) -> Option<Seat> {
         self.loader
-    }
-
-    /// Every action so far.
-    pub fn actions(&self) -> &[SeatAction] {
-        &self.actions
-    }
-
-    /// Completed tricks.
-    pub fn tricks(&self) -> &[Trick] {
-        &self.tricks
-    }
-
-    /// The play state, once play has started.
-    pub fn play_state(&self) -> Option<&PlayState> {
-        self.play.as_ref()
     }
 
     /// Who exchanged the seven of trumps, if anyone.

@@ -52,17 +52,8 @@ impl Ledger for TwoLedger {
         };
         self.push(&entry);
     }
-    fn rows(&self) -> usize {
-        self.rows.len()
-    }
-    fn first_dealer(&self) -> Seat {
-        self.first_dealer
-    }
     fn next_dealer(&self) -> Seat {
         self.next_dealer
-    }
-    fn is_over(&self) -> bool {
-        TwoLedger::is_over(self)
     }
     fn result(&self, i: usize) -> Option<Vec<i32>> {
         self.rows.get(i).and_then(|r| r.score).map(|s| s.recorded.to_vec())

@@ -1,6 +1,7 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+use belot_core::Deal as _;
 use belot_core::french::{FrenchDeal, FrenchOptions};
 use belot_core::{Action, Card, CardSet, Seat, Suit, parse_cards};
 
