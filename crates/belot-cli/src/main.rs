@@ -290,7 +290,9 @@ fn fresh_seed() -> u64 {
 fn game_of(name: &str, options: Option<&str>) -> Result<belot_core::Game, String> {
     let game = belot_core::Game::from_name(name).map_err(|e| e.to_string())?;
     match options {
-        Some(o) => game.with_options(o).map_err(|e| format!("--options: {e}")),
+        Some(o) => {
+            belot_engine::json::game_with_options(game, o).map_err(|e| format!("--options: {e}"))
+        }
         None => Ok(game),
     }
 }

@@ -545,7 +545,8 @@ fn new_sheet(
         Some(o) => serde_json::from_str(&o).map_err(|e| format!("--options: {e}"))?,
         None => json!({}),
     };
-    let rules = Game::from_options(variant, opts).map_err(|e| format!("--options: {e}"))?;
+    let rules = belot_engine::json::game_from_options(variant, opts)
+        .map_err(|e| format!("--options: {e}"))?;
     let setup = Setup {
         name,
         players: players.split(',').map(|p| p.trim().to_string()).collect(),

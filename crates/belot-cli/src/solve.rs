@@ -7,9 +7,9 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use belot_core::french::{FrenchDeal, FrenchOptions};
-use belot_core::three_player::{ThreeDeal, ThreeOptions};
+use belot_core::three_player::ThreeDeal;
 use belot_core::two_player::{TwoDeal, TwoOptions};
-use belot_core::{Action, MatchRecord, PlayState, Seat, SeatAction, Variant};
+use belot_core::{Action, Game, MatchRecord, PlayState, Seat, SeatAction};
 use belot_solver::{Config, Solver, side_of};
 use serde_json::{Value, json};
 
@@ -157,10 +157,6 @@ fn two_outcome(deal: &TwoDeal, o: TwoOptions) -> Option<OutcomeOf> {
     }))
 }
 
-fn options<T: serde::de::DeserializeOwned>(r: &MatchRecord) -> Result<T, String> {
-    serde_json::from_value(r.options.clone()).map_err(|e| format!("record options: {e}"))
-}
-
 /// Analyses `file` (a `belot engine` game record); `only` restricts to one
 /// deal (1-based).
 pub fn run(file: &Path, only: Option<usize>, as_json: bool) -> Result<String, String> {
@@ -222,9 +218,8 @@ fn judge(record: &MatchRecord, only: Option<usize>) -> Result<(Vec<Judged>, Vec<
         if only.is_some_and(|n| n != k + 1) {
             continue;
         }
-        let (pos, outcome_of) = match record.variant {
-            Variant::French => {
-                let o: FrenchOptions = options(record)?;
+        let (pos, outcome_of) = match record.game {
+            Game::French(o) => {
                 let deal = FrenchDeal::new(o, d.dealer, d.deck).map_err(|e| e.to_string())?;
                 let (pos, end) = positions(
                     deal,
@@ -237,8 +232,7 @@ fn judge(record: &MatchRecord, only: Option<usize>) -> Result<(Vec<Judged>, Vec<
                 heads.push((k + 1, french_head(&end, &who)));
                 (pos, french_outcome(&end, o))
             }
-            Variant::TwoPlayer => {
-                let o: TwoOptions = options(record)?;
+            Game::TwoPlayer(o) => {
                 let deal = TwoDeal::new(o, d.dealer, d.deck).map_err(|e| e.to_string())?;
                 let (pos, end) = positions(
                     deal,
@@ -251,8 +245,7 @@ fn judge(record: &MatchRecord, only: Option<usize>) -> Result<(Vec<Judged>, Vec<
                 heads.push((k + 1, two_head(&end, &who)));
                 (pos, two_outcome(&end, o))
             }
-            Variant::ThreePlayer => {
-                let o: ThreeOptions = options(record)?;
+            Game::ThreePlayer(o) => {
                 let deal = ThreeDeal::new(o, d.dealer, d.deck).map_err(|e| e.to_string())?;
                 let (pos, end) = positions(
                     deal,

@@ -4,9 +4,7 @@
 
 #![allow(missing_docs)] // criterion_group! generates an undocumented fn
 
-use belot_core::bench_support::{
-    PlayoutStart, playout, playout_three, playout_two, start, start_three, start_two,
-};
+mod support;
 use belot_core::french::FrenchOptions;
 use belot_core::play::PlayState;
 use belot_core::three_player::ThreeOptions;
@@ -16,6 +14,7 @@ use criterion::{Criterion, Throughput, black_box, criterion_group, criterion_mai
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
+use support::{PlayoutStart, playout, playout_three, playout_two, start, start_three, start_two};
 
 const DEALS: u64 = 16;
 const PER_DEAL: u64 = 64;

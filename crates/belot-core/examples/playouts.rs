@@ -11,11 +11,14 @@
 
 use std::time::Instant;
 
-use belot_core::bench_support::{playout, start};
+#[path = "../benches/support/mod.rs"]
+#[allow(dead_code)] // the benchmark uses the rest
+mod support;
 use belot_core::french::FrenchOptions;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
+use support::{playout, start};
 
 fn run<R: RngCore>(name: &str, mut rng: R, deals: u64, rollouts: u64, seed: u64) {
     let options = FrenchOptions::default();

@@ -99,7 +99,7 @@ impl AnyMatch {
 
     /// Replays a record of any variant.
     pub fn from_record(r: &MatchRecord) -> Result<AnyMatch, GameError> {
-        Ok(match r.variant {
+        Ok(match r.game.variant() {
             Variant::French => AnyMatch::French(FrenchMatch::from_record(r)?),
             Variant::TwoPlayer => AnyMatch::TwoPlayer(TwoMatch::from_record(r)?),
             Variant::ThreePlayer => AnyMatch::ThreePlayer(ThreeMatch::from_record(r)?),
@@ -111,7 +111,7 @@ impl AnyMatch {
     /// both held whole). Gives back the record's names.
     pub fn from_record_owned(r: MatchRecord) -> Result<(AnyMatch, Vec<String>), GameError> {
         use crate::record::replay_owned;
-        Ok(match r.variant {
+        Ok(match r.game.variant() {
             Variant::French => replay_owned(r).map(|(m, n)| (AnyMatch::French(m), n))?,
             Variant::TwoPlayer => replay_owned(r).map(|(m, n)| (AnyMatch::TwoPlayer(m), n))?,
             Variant::ThreePlayer => replay_owned(r).map(|(m, n)| (AnyMatch::ThreePlayer(m), n))?,

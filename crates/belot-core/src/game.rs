@@ -145,17 +145,6 @@ impl Game {
         }
     }
 
-    /// The game with house rules read from a JSON object (keys missing
-    /// take the seed's defaults; an unknown or ill-typed key is named).
-    pub fn from_options(variant: Variant, options: serde_json::Value) -> Result<Game, ParseError> {
-        use crate::options_from_json as read;
-        Ok(match variant {
-            Variant::French => Game::French(read(options)?),
-            Variant::TwoPlayer => Game::TwoPlayer(read(options)?),
-            Variant::ThreePlayer => Game::ThreePlayer(read(options)?),
-        })
-    }
-
     /// Which game.
     pub fn variant(&self) -> Variant {
         match self {
@@ -235,54 +224,6 @@ impl Game {
             Game::ThreePlayer(o) => o.validate(),
         }
     }
-
-    /// The house rules as JSON, as [`Game::with_options`] and `belot
-    /// engine` take them.
-    pub fn options_json(&self) -> serde_json::Value {
-        let v = match self {
-            Game::French(o) => serde_json::to_value(o),
-            Game::TwoPlayer(o) => serde_json::to_value(o),
-            Game::ThreePlayer(o) => serde_json::to_value(o),
-        };
-        // Plain structs of numbers, flags and enums always serialise.
-        v.unwrap_or(serde_json::Value::Null)
-    }
-
-    /// The same game with the house rules given in a JSON object over
-    /// its own; unknown keys are refused, and French `players` may only
-    /// repeat the game's (the name fixes the table).
-    pub fn with_options(self, json: &str) -> Result<Game, ParseError> {
-        let mut v = self.options_json();
-        merge(&mut v, json)?;
-        let game = Game::from_options(self.variant(), v)?;
-        game.validate().map_err(|e| ParseError::new(e.message))?;
-        if game.players() != self.players() {
-            return Err(ParseError::new(format!(
-                "option \"players\": {} does not go with this game ({} players); \
-                 choose the game by name: french (4), french-3, french-2",
-                game.players(),
-                self.players()
-            )));
-        }
-        Ok(game)
-    }
-}
-
-/// Overwrites the keys of `v` with those of the JSON object `json`.
-fn merge(v: &mut serde_json::Value, json: &str) -> Result<(), ParseError> {
-    let extra: serde_json::Value = serde_json::from_str(json)
-        .map_err(|e| ParseError::new(format!("options are not JSON: {e}")))?;
-    let (Some(dst), Some(src)) = (v.as_object_mut(), extra.as_object()) else {
-        return Err(ParseError::new("options must be a JSON object, such as {\"target\": 500}"));
-    };
-    for (k, x) in src {
-        if !dst.contains_key(k) {
-            let keys: Vec<&String> = dst.keys().collect();
-            return Err(ParseError::new(format!("unknown option {k:?}; the options are {keys:?}")));
-        }
-        dst.insert(k.clone(), x.clone());
-    }
-    Ok(())
 }
 
 /// What a deal of any game does, from the deal to its score. Each game's

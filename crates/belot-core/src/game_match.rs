@@ -117,6 +117,8 @@ pub trait Rules: Sized {
     fn ledger(options: Self::Options, first_dealer: Seat) -> Self::Ledger;
     /// The game with these house rules.
     fn game(options: Self::Options) -> Game;
+    /// The house rules of `game`, if it is this game.
+    fn options_of(game: &Game) -> Option<Self::Options>;
     /// True when `deal` started from a bare contract (its auction made up
     /// and shown to nobody); only French Belote starts so.
     fn is_bare(_deal: &Self::Deal) -> bool {
@@ -148,6 +150,12 @@ macro_rules! game_rules {
             }
             fn game(options: $options) -> $crate::game::Game {
                 $crate::game::Game::$variant(options)
+            }
+            fn options_of(game: &$crate::game::Game) -> Option<$options> {
+                match game {
+                    $crate::game::Game::$variant(o) => Some(*o),
+                    _ => None,
+                }
             }
         }
     };
@@ -313,7 +321,7 @@ impl<R: Rules> GameMatch<R> {
         let deals = self.done.iter().chain(std::iter::once(&self.current));
         let mut r = crate::record::build(
             self,
-            &self.options,
+            R::game(self.options),
             self.done.first().unwrap_or(&self.current).dealer(),
             self.seed,
             deals.map(|d| (d.dealer(), *d.deck(), d.actions())),
@@ -389,6 +397,9 @@ impl<R: Rules> Match for GameMatch<R> {
 impl<R: Rules> Replay for GameMatch<R> {
     const VARIANT: Variant = R::VARIANT;
     type Options = R::Options;
+    fn options(game: &Game) -> Option<R::Options> {
+        R::options_of(game)
+    }
     fn start(options: R::Options, first_dealer: Seat, deck: Deck) -> Result<Self, GameError> {
         GameMatch::new(options, first_dealer, deck)
     }

@@ -40,8 +40,6 @@
 
 pub mod action;
 pub mod any_match;
-#[doc(hidden)]
-pub mod bench_support;
 pub mod card;
 pub mod contract;
 pub mod deck;
@@ -54,7 +52,6 @@ pub mod play;
 pub mod points;
 pub mod record;
 pub mod report;
-pub mod rules_info;
 pub mod seat;
 pub mod three_player;
 pub mod two_player;
@@ -65,14 +62,13 @@ pub use any_match::{AnyMatch, Match, Standing};
 pub use card::{Card, CardSet, Rank, Suit, parse_cards};
 pub use contract::Contract;
 pub use deck::Deck;
-pub use error::{GameError, InvalidInput, ParseError, options_from_json};
+pub use error::{GameError, InvalidInput, ParseError};
 pub use game::{AnyDeal, AnyView, Deal, Game, Variant};
 pub use game_match::{GameMatch, Start};
 pub use play::{PlayRules, PlayState, TrickContext, legal_plays};
 pub use points::Half;
 pub use record::MatchRecord;
 pub use report::{DealReport, RowReport};
-pub use rules_info::{RuleInfo, RuleKind};
 pub use seat::{Seat, Side};
 
 /// The random generator for playouts and searches: Xoshiro256++, fast and

@@ -9,17 +9,16 @@
 //! ```
 
 use std::borrow::Borrow;
-use std::cell::Cell;
 use std::fmt;
 
-use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
+use serde::de::{self, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize};
-use serde_json::{Map, Value};
 
 use crate::action::SeatAction;
 use crate::any_match::Match;
 use crate::deck::Deck;
 use crate::error::GameError;
+use crate::game::Game;
 use crate::game_match::Start;
 use crate::seat::Seat;
 
@@ -29,33 +28,29 @@ pub const FORMAT: &str = "belot-record";
 pub const VERSION: u32 = 1;
 
 pub use crate::game::Variant;
+pub use form::OPTIONS_MAX;
+
+mod form;
 
 /// A whole match.
-#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, PartialEq, Debug)]
 pub struct MatchRecord {
     /// Always "belot-record".
     pub format: String,
     /// Record version (1).
     pub version: u32,
-    /// Which game.
-    pub variant: Variant,
-    /// The variant's options (missing keys take their defaults); at most
-    /// [`VALUE_NODES_MAX`] JSON values.
-    #[serde(default, deserialize_with = "bounded_value")]
-    pub options: serde_json::Value,
+    /// Which game, with its house rules: in JSON, `variant` and
+    /// `options` (missing keys take their defaults).
+    pub game: Game,
     /// Who dealt the first deal.
     pub first_dealer: Seat,
     /// The seed deals were drawn from, if any (decks are stored anyway).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seed: Option<u64>,
     /// The players' names by seat, for display (`belot solve` names the
     /// players with them): none, or one per seat.
-    #[serde(default, skip_serializing_if = "Vec::is_empty", deserialize_with = "names")]
     pub names: Vec<String>,
     /// Where the match started, when not from nothing (totals, held
     /// points, the first deal's number).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub start: Option<Start>,
     /// The deals in order; only the last may be unfinished.
     pub deals: Vec<DealRecord>,
@@ -69,9 +64,7 @@ pub struct DealRecord {
     pub dealer: Seat,
     /// The 32 cards in dealing order.
     pub deck: Deck,
-    /// Every action, in order (each at most [`ACTION_NODES_MAX`] JSON
-    /// values).
-    #[serde(deserialize_with = "actions")]
+    /// Every action, in order.
     pub actions: Vec<SeatAction>,
     /// Points each side recorded for the deal (checked on replay); in
     /// half points (×2) for the three-player game.
@@ -99,10 +92,10 @@ impl MatchRecord {
                 self.version
             )));
         }
-        if self.variant != variant {
+        if self.game.variant() != variant {
             return Err(GameError::Invalid(format!(
-                "record is for {:?}, expected {:?}",
-                self.variant, variant
+                "record is for {}, expected {variant}",
+                self.game.variant()
             )));
         }
         Ok(())
@@ -114,8 +107,10 @@ impl MatchRecord {
 pub(crate) trait Replay: Match + Sized {
     /// The variant a record must name.
     const VARIANT: Variant;
-    /// The variant's options, parsed from the record.
-    type Options: serde::de::DeserializeOwned;
+    /// The variant's options.
+    type Options;
+    /// The house rules of `game`, if it is this variant.
+    fn options(game: &Game) -> Option<Self::Options>;
     /// A match whose first deal is `deck`.
     fn start(options: Self::Options, first_dealer: Seat, deck: Deck) -> Result<Self, GameError>;
     /// Remembers the record's seed.
@@ -191,9 +186,8 @@ fn replay_deals<M: Replay, D: Borrow<DealRecord>>(
 /// The match of a record's header and first deal (dealer, deck).
 fn start<M: Replay>(r: &MatchRecord, first: Option<(Seat, Deck)>) -> Result<M, GameError> {
     r.check_header(M::VARIANT)?;
-    let options: M::Options = crate::options_from_json(r.options.clone()).map_err(|e| {
-        let variant = serde_json::to_string(&r.variant).unwrap_or_default();
-        GameError::Invalid(format!("record options (for the variant {variant}): {e}"))
+    let options = M::options(&r.game).ok_or_else(|| {
+        GameError::Invalid(format!("record is for {}, expected {}", r.game.variant(), M::VARIANT))
     })?;
     let Some((dealer, deck)) = first else {
         return Err(GameError::Invalid("the record has no deal".into()));
@@ -289,7 +283,7 @@ fn replay_deal<M: Replay>(
 /// order), taking each deal's result from the match.
 pub(crate) fn build<'a, M: Replay>(
     m: &M,
-    options: &impl Serialize,
+    game: Game,
     first_dealer: Seat,
     seed: Option<u64>,
     deals: impl Iterator<Item = (Seat, Deck, &'a [SeatAction])>,
@@ -297,8 +291,7 @@ pub(crate) fn build<'a, M: Replay>(
     MatchRecord {
         format: FORMAT.into(),
         version: VERSION,
-        variant: M::VARIANT,
-        options: serde_json::to_value(options).unwrap_or_default(),
+        game,
         first_dealer,
         seed,
         names: Vec::new(),
@@ -313,95 +306,6 @@ pub(crate) fn build<'a, M: Replay>(
                 bare: false,
             })
             .collect(),
-    }
-}
-
-/// Most JSON values (nodes: each scalar, array and object counts one) a
-/// free-form field (a record's `options`, a request's `options` or `id`)
-/// may hold, so that no line can build a large tree in memory.
-pub const VALUE_NODES_MAX: usize = 1024;
-
-/// A JSON value of at most [`VALUE_NODES_MAX`] nodes, read straight from
-/// the input (serde_json's recursion limit still bounds its depth).
-pub fn bounded_value<'de, D: Deserializer<'de>>(d: D) -> Result<Value, D::Error> {
-    Budget(&Cell::new(VALUE_NODES_MAX)).deserialize(d)
-}
-
-/// A JSON value read while a shared count of nodes lasts (a serde
-/// `DeserializeSeed`: each value read takes one from the count).
-#[derive(Clone, Copy)]
-pub struct Budget<'a>(pub &'a Cell<usize>);
-
-impl Budget<'_> {
-    fn take<E: de::Error>(self) -> Result<(), E> {
-        match self.0.get() {
-            0 => Err(E::custom(format_args!(
-                "too large: a free-form value holds at most {VALUE_NODES_MAX} JSON values"
-            ))),
-            n => {
-                self.0.set(n - 1);
-                Ok(())
-            }
-        }
-    }
-}
-
-impl<'de> DeserializeSeed<'de> for Budget<'_> {
-    type Value = Value;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
-        d.deserialize_any(self)
-    }
-}
-
-impl<'de> Visitor<'de> for Budget<'_> {
-    type Value = Value;
-
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("any JSON value")
-    }
-    fn visit_bool<E: de::Error>(self, v: bool) -> Result<Value, E> {
-        self.take().map(|()| Value::Bool(v))
-    }
-    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Value, E> {
-        self.take().map(|()| Value::from(v))
-    }
-    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Value, E> {
-        self.take().map(|()| Value::from(v))
-    }
-    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Value, E> {
-        self.take().map(|()| Value::from(v))
-    }
-    fn visit_str<E: de::Error>(self, v: &str) -> Result<Value, E> {
-        self.take().map(|()| Value::String(v.to_owned()))
-    }
-    fn visit_string<E: de::Error>(self, v: String) -> Result<Value, E> {
-        self.take().map(|()| Value::String(v))
-    }
-    fn visit_unit<E: de::Error>(self) -> Result<Value, E> {
-        self.take().map(|()| Value::Null)
-    }
-    fn visit_none<E: de::Error>(self) -> Result<Value, E> {
-        self.visit_unit()
-    }
-    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
-        self.deserialize(d)
-    }
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
-        self.take()?;
-        let mut items = Vec::new();
-        while let Some(v) = seq.next_element_seed(self)? {
-            items.push(v);
-        }
-        Ok(Value::Array(items))
-    }
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
-        self.take()?;
-        let mut out = Map::new();
-        while let Some(k) = map.next_key::<String>()? {
-            let v = map.next_value_seed(self)?;
-            out.insert(k, v);
-        }
-        Ok(Value::Object(out))
     }
 }
 
@@ -428,34 +332,4 @@ fn names<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
         }
     }
     d.deserialize_seq(Names)
-}
-
-/// Most JSON values one action may hold (an announcement of every meld a
-/// hand can hold needs far fewer), so that no action builds a large tree.
-pub const ACTION_NODES_MAX: usize = 256;
-
-/// A deal's actions, each read within [`ACTION_NODES_MAX`] values.
-fn actions<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<SeatAction>, D::Error> {
-    struct Actions;
-    impl<'de> Visitor<'de> for Actions {
-        type Value = Vec<SeatAction>;
-        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-            f.write_str("a list of actions")
-        }
-        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<SeatAction>, A::Error> {
-            let mut out = Vec::new();
-            while let Some(v) = seq.next_element_seed(Budget(&Cell::new(ACTION_NODES_MAX)))? {
-                out.push(SeatAction::deserialize(v).map_err(de::Error::custom)?);
-            }
-            Ok(out)
-        }
-    }
-    d.deserialize_seq(Actions)
-}
-
-/// One action read within [`ACTION_NODES_MAX`] values (a serde
-/// `deserialize_with` for input from untrusted programs).
-pub fn bounded_action<'de, D: Deserializer<'de>>(d: D) -> Result<crate::Action, D::Error> {
-    let v = Budget(&Cell::new(ACTION_NODES_MAX)).deserialize(d)?;
-    crate::Action::deserialize(v).map_err(de::Error::custom)
 }

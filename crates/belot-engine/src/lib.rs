@@ -30,6 +30,7 @@ use belot_core::{AnyMatch, Deal, Match};
 
 use request::reply;
 
+pub mod json;
 mod session;
 mod v2;
 
@@ -141,7 +142,7 @@ struct SeatParams {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ActParams {
-    #[serde(deserialize_with = "belot_core::record::bounded_action")]
+    #[serde(deserialize_with = "json::bounded_action")]
     action: Action,
     #[serde(default)]
     seat: Option<u8>,
@@ -181,12 +182,12 @@ pub fn request_params<T: DeserializeOwned>(
     serde_path_to_error::deserialize(Value::Object(map)).map_err(|e| {
         let at = e.path().to_string();
         let at = if at == "." { String::new() } else { format!("{at}: ") };
-        belot_core::ParseError::new(format!("{cmd}: {at}{}", e.inner()))
+        belot_core::ParseError::new(format!("{cmd}: {at}{}", json::plain(&e.inner().to_string())))
     })
 }
 
 fn some_bounded_value<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Value>, D::Error> {
-    belot_core::record::bounded_value(d).map(Some)
+    json::bounded_value(d).map(Some)
 }
 
 fn deck_of(cards: &[Card]) -> Result<Deck, ProtoError> {
@@ -701,7 +702,7 @@ fn french_match_json(g: &FrenchMatch) -> Value {
 fn parse_options<T: DeserializeOwned + Default>(v: Value) -> Result<T, ProtoError> {
     match v {
         Value::Null => Ok(T::default()),
-        v => belot_core::options_from_json(v).map_err(|e| {
+        v => json::options_from_json(v).map_err(|e| {
             ProtoError::new("bad_request", format!("options: {e}; see docs/protocol.md"))
         }),
     }
@@ -776,7 +777,7 @@ mod request {
     use serde_json::{Map, Value, json};
 
     use super::ProtoError;
-    use belot_core::record::{Budget, VALUE_NODES_MAX};
+    use crate::json::{Budget, VALUE_NODES_MAX};
 
     /// The longest request line `belot engine` reads, in bytes (8 MiB):
     /// a longer one is refused with `too_large` and changes nothing.
@@ -843,7 +844,10 @@ mod request {
                 let at = e.path().to_string();
                 let at = if at == "." { String::new() } else { format!("{at}: ") };
                 let cmd = self.cmd().unwrap_or("?");
-                belot_core::ParseError::new(format!("{cmd}: {at}{}", without_position(e.inner())))
+                belot_core::ParseError::new(format!(
+                    "{cmd}: {at}{}",
+                    crate::json::plain(&without_position(e.inner()))
+                ))
             })
         }
     }

@@ -240,8 +240,8 @@ fn save_and_load_replay_exactly() {
     // Options that are not an object of house rules say so in words.
     let mut bad = saved;
     bad["options"] = json!(null);
-    let m = err(&mut e2, json!({"cmd": "load", "record": bad}), "invalid");
-    assert!(m.contains("record options (for the variant \"french\")"), "{m}");
+    let m = err(&mut e2, json!({"cmd": "load", "record": bad}), "bad_request");
+    assert!(m.starts_with("load: record.options: "), "{m}");
     assert!(m.contains("expected an object of house rules"), "{m}");
     // The failed loads left the loaded game alone.
     assert_eq!(ok(&mut e2, json!({"cmd": "state"})), state);

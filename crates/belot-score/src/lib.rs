@@ -40,6 +40,7 @@
 mod export;
 mod input;
 mod refusal;
+pub mod rules_info;
 mod sheet;
 
 pub use export::{contract_text, csv, num, outcome, side_names};

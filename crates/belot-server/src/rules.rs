@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 
 use axum::http::header;
 use axum::response::IntoResponse;
-use belot_core::rules_info::{self, RuleInfo, RuleKind};
+use belot_score::rules_info::{self, RuleInfo, RuleKind};
 use serde_json::{Map, Value, json};
 
 fn rule(r: &RuleInfo) -> Value {

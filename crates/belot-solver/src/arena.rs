@@ -234,7 +234,9 @@ impl Arena {
         let mut r = report(self.a, self.b, &pairs, per);
         r.game = self.game.name().into();
         r.seed = self.seed;
-        r.options = self.game.options_json();
+        // A game's JSON is {"variant", "options"}; the report shows the options.
+        r.options =
+            serde_json::to_value(self.game).map(|mut g| g["options"].take()).unwrap_or_default();
         r.unit = self.unit;
         Ok(r)
     }

@@ -202,7 +202,10 @@ type MakeBot = dyn Fn(Game) -> Box<dyn Bot>;
 #[test]
 fn two_player_raspasy_bots_call_bela_only_when_it_charges_the_other() {
     let default = Game::from_name("two-player").unwrap();
-    let own = default.with_options(r#"{"raspasy_meld_charging": "own"}"#).unwrap();
+    let own = Game::TwoPlayer(belot_core::two_player::TwoOptions {
+        raspasy_meld_charging: belot_core::two_player::RaspasyMeldCharging::Own,
+        ..Default::default()
+    });
     let kinds: [(&str, &MakeBot); 3] = [
         ("heuristic", &|_| Box::new(HeuristicBot)),
         ("pimc", &small_pimc),

@@ -54,6 +54,12 @@ impl Rules for FrenchRules {
     fn game(options: FrenchOptions) -> Game {
         Game::French(options)
     }
+    fn options_of(game: &Game) -> Option<FrenchOptions> {
+        match game {
+            Game::French(o) => Some(*o),
+            _ => None,
+        }
+    }
     fn is_bare(deal: &FrenchDeal) -> bool {
         deal.is_bare()
     }

@@ -5,13 +5,13 @@
 
 use rand_core::RngCore;
 
-use crate::card::{CardSet, Suit};
-use crate::contract::Contract;
-use crate::deck::Deck;
-use crate::french::{DealSummary, FrenchOptions, score_deal, side_totals};
-use crate::meld::belote_holder;
-use crate::play::{PlayRules, PlayState};
-use crate::seat::{Seat, Side};
+use belot_core::card::{CardSet, Suit};
+use belot_core::contract::Contract;
+use belot_core::deck::Deck;
+use belot_core::french::{DealSummary, FrenchOptions, score_deal, side_totals};
+use belot_core::meld::belote_holder;
+use belot_core::play::{PlayRules, PlayState};
+use belot_core::seat::{Seat, Side};
 
 /// A position at the start of play with what scoring needs.
 #[derive(Clone, Copy, Debug)]
@@ -66,7 +66,7 @@ fn score(s: &PlayState, start: &PlayoutStart, options: &FrenchOptions) -> [i32; 
 /// A two-player start of play: deal `k` of `seed` dealt by the convention
 /// of §3.2 (9 cards each after the auction), `contract` loaded by the
 /// non-dealer (seat 1), who leads.
-pub fn start_two(seed: u64, k: u64, contract: crate::Contract) -> PlayState {
+pub fn start_two(seed: u64, k: u64, contract: belot_core::Contract) -> PlayState {
     let deck = Deck::from_seed(seed, k);
     let c = deck.cards();
     let mut hands = [CardSet::EMPTY; 4];
@@ -84,14 +84,14 @@ pub fn start_two(seed: u64, k: u64, contract: crate::Contract) -> PlayState {
 #[inline]
 pub fn playout_two<R: RngCore>(
     start: &PlayState,
-    options: &crate::two_player::TwoOptions,
+    options: &belot_core::two_player::TwoOptions,
     rng: &mut R,
 ) -> ([i32; 2], u32) {
     let mut s = *start;
     s.playout(rng);
     let p = s.points();
     let t = s.tricks();
-    let summary = crate::two_player::TwoSummary {
+    let summary = belot_core::two_player::TwoSummary {
         contract: s.contract(),
         raspasy: false,
         loader: Some(Seat(1)),
@@ -100,7 +100,7 @@ pub fn playout_two<R: RngCore>(
         constructions: [0, 0],
         belas: [0, 0],
     };
-    (crate::two_player::score_deal(&summary, options).recorded, p[0] + p[1])
+    (belot_core::two_player::score_deal(&summary, options).recorded, p[0] + p[1])
 }
 
 /// A three-player start of play: deal `k` of `seed` by the convention of
@@ -116,7 +116,7 @@ pub fn start_three(seed: u64, k: u64) -> PlayState {
     for (i, &card) in c[19..28].iter().enumerate() {
         hands[(1 + i / 3) % 3].insert(card);
     }
-    let contract = crate::Contract::Suit(Suit::Hearts);
+    let contract = belot_core::Contract::Suit(Suit::Hearts);
     PlayState::new(hands, 3, false, contract, PlayRules::NO_PARTNERS, Seat(1))
 }
 
@@ -125,7 +125,7 @@ pub fn start_three(seed: u64, k: u64) -> PlayState {
 #[inline]
 pub fn playout_three<R: RngCore>(
     start: &PlayState,
-    options: &crate::three_player::ThreeOptions,
+    options: &belot_core::three_player::ThreeOptions,
     rng: &mut R,
 ) -> (i32, u32) {
     let mut s = *start;
@@ -137,7 +137,7 @@ pub fn playout_three<R: RngCore>(
     // 10, which three-player scoring decides itself (capo deals).
     let w = s.leader().index() % 3;
     cards[w] -= 10;
-    let summary = crate::three_player::ThreeSummary {
+    let summary = belot_core::three_player::ThreeSummary {
         declarer: Seat(1),
         dealer: Seat(0),
         card_points: cards,
@@ -146,6 +146,6 @@ pub fn playout_three<R: RngCore>(
         combinations: [0; 3],
         belots: [0; 3],
     };
-    let rec = crate::three_player::score_deal(&summary, options).recorded;
+    let rec = belot_core::three_player::score_deal(&summary, options).recorded;
     (rec.iter().map(|h| h.0).sum(), p[0] + p[1] + p[2])
 }

@@ -12,12 +12,12 @@
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::french::{
+use belot_core::french::{
     AnnounceContests, BothCross, CapotVictim, FirstPackets, FrenchOptions, LitigeMode,
 };
-use crate::meld::{CardReuse, SeqTie};
-use crate::three_player::{CarreTiebreak, FailTest, NextDealer, OddPoint, ThreeOptions};
-use crate::two_player::{
+use belot_core::meld::{CardReuse, SeqTie};
+use belot_core::three_player::{CarreTiebreak, FailTest, NextDealer, OddPoint, ThreeOptions};
+use belot_core::two_player::{
     BaitMode, BkCarreValues, BothCross2, PoolMode, RaspasyMeldCharging, RedealDealer, TieMode,
     TwoOptions,
 };
@@ -464,7 +464,7 @@ mod tests {
     /// by `validate`, one value just outside the bounds is not.
     fn check<T: Serialize + DeserializeOwned + Default>(
         rules: &[RuleInfo],
-        validate: impl Fn(&T) -> Result<(), crate::InvalidInput>,
+        validate: impl Fn(&T) -> Result<(), belot_core::InvalidInput>,
     ) {
         let defaults = serde_json::to_value(T::default()).unwrap();
         let fields: BTreeSet<&str> =
