@@ -6,7 +6,6 @@
 mod common;
 
 use belot_core::Deal as _;
-use std::collections::BTreeSet;
 
 use belot_core::french::{
     AnnounceContests, BothCross, CapotVictim, FirstPackets, FrenchDeal, FrenchMatch, FrenchOptions,
@@ -14,7 +13,7 @@ use belot_core::french::{
 };
 use belot_core::meld::{CardReuse, SeqTie};
 use belot_core::play::{PlayRules, PlayState, legal_plays};
-use belot_core::{Action, Card, CardSet, Contract, Deck, MatchRecord, Seat, Suit};
+use belot_core::{Action, CardSet, Contract, Deck, MatchRecord, Seat, Suit};
 use proptest::prelude::*;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
@@ -57,49 +56,6 @@ fn options_strategy() -> impl Strategy<Value = FrenchOptions> {
         })
 }
 
-/// A random legal action (takes are rarer than passes so that second
-/// rounds and throw-ins happen too).
-fn random_action(d: &FrenchDeal, rng: &mut ChaCha8Rng) -> Action {
-    let legal = d.legal_actions();
-    assert!(!legal.is_empty(), "a player to act has a legal action");
-    if d.phase() == Phase::Bidding && !rng.next_u32().is_multiple_of(3) {
-        return Action::Pass;
-    }
-    legal[(rng.next_u32() as usize) % legal.len()].clone()
-}
-
-/// An action that is not legal now, if one can be made.
-fn illegal_action(d: &FrenchDeal, rng: &mut ChaCha8Rng) -> Action {
-    let legal = d.legal_actions();
-    loop {
-        let card = Card::from_index((rng.next_u32() % 32) as u8).unwrap();
-        let candidates = [
-            Action::Take,
-            Action::Pass,
-            Action::Name { suit: Suit::ALL[(rng.next_u32() % 4) as usize] },
-            Action::play(card),
-            Action::Play { card, belote: true },
-            Action::Announce { melds: vec![] },
-        ];
-        let a = candidates[(rng.next_u32() as usize) % candidates.len()].clone();
-        if !legal.contains(&a) {
-            return a;
-        }
-    }
-}
-
-/// Every card named anywhere in a JSON value.
-fn cards_in(v: &serde_json::Value, out: &mut BTreeSet<String>) {
-    match v {
-        serde_json::Value::String(s) if s.len() == 2 && s.parse::<Card>().is_ok() => {
-            out.insert(s.clone());
-        }
-        serde_json::Value::Array(a) => a.iter().for_each(|x| cards_in(x, out)),
-        serde_json::Value::Object(m) => m.values().for_each(|x| cards_in(x, out)),
-        _ => {}
-    }
-}
-
 /// Checks that `seat`'s view names no card it may not know.
 fn check_view(d: &FrenchDeal, seat: Seat) {
     let mut allowed = d.hand(seat);
@@ -112,34 +68,15 @@ fn check_view(d: &FrenchDeal, seat: Seat) {
             allowed |= a.meld.cards();
         }
     }
-    let v = serde_json::to_value(d.view(seat)).unwrap();
-    let mut named = BTreeSet::new();
-    cards_in(&v, &mut named);
-    for name in named {
-        let card: Card = name.parse().unwrap();
-        assert!(allowed.contains(card), "seat {seat} view shows hidden card {card}");
-    }
+    common::assert_hides(&d.view(seat), seat, allowed);
 }
 
+/// Plays a French deal to its end at random (see [`common::play_random`]).
 fn play_random_deal(d: &mut FrenchDeal, rng: &mut ChaCha8Rng, checks: bool) {
-    while let Some(seat) = d.to_act() {
-        if checks {
-            // An illegal action is refused and changes nothing.
-            let before = format!("{:?}", d.full_state());
-            let bad = illegal_action(d, rng);
-            assert!(d.apply(seat, &bad).is_err(), "{bad} should be refused");
-            let other = Seat((seat.0 + 1 + (rng.next_u32() % 3) as u8) % 4);
-            if let Some(a) = d.legal_actions().first() {
-                assert!(d.apply(other, a).is_err(), "out-of-turn action refused");
-            }
-            assert_eq!(before, format!("{:?}", d.full_state()));
-            for s in 0..4 {
-                check_view(d, Seat(s));
-            }
-        }
-        let a = random_action(d, rng);
-        d.apply(seat, &a).unwrap();
-    }
+    let names = Suit::ALL.map(|suit| Action::Name { suit });
+    let mut bad = vec![Action::Take, Action::Pass, Action::Announce { melds: vec![] }];
+    bad.extend(names);
+    common::play_random(d, rng, checks, &bad, check_view);
 }
 
 proptest! {
@@ -192,22 +129,13 @@ proptest! {
     fn records_round_trip_and_replay_exactly(seed in any::<u64>(), o in options_strategy()) {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut m = FrenchMatch::from_seed(o, Seat(1), seed).unwrap();
-        for _ in 0..3 {
-            while let Some(seat) = m.current().to_act() {
-                let a = random_action(m.current(), &mut rng);
-                m.apply(seat, &a).unwrap();
-            }
-            if m.is_over() {
-                break;
-            }
-            m.next_deal(None).unwrap();
-        }
+        common::play_deals(&mut m, &mut rng, 3);
         // Stop half-way into one more deal sometimes: unfinished deals replay too.
         if !m.is_over() && m.current().is_over() {
             m.next_deal(None).unwrap();
             for _ in 0..(rng.next_u32() % 20) {
                 if let Some(seat) = m.current().to_act() {
-                    let a = random_action(m.current(), &mut rng);
+                    let a = common::random_action(m.current(), &mut rng);
                     m.apply(seat, &a).unwrap();
                 }
             }

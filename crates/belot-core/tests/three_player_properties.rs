@@ -3,16 +3,17 @@
 //! action always exists, illegal actions change nothing, views never leak,
 //! records replay exactly.
 
+mod common;
+
 use belot_core::Deal as _;
-use std::collections::BTreeSet;
 
 use belot_core::three_player::{
     FailTest, NextDealer, OddPoint, ThreeDeal, ThreeMatch, ThreeOptions, ThreeOutcome, ThreePhase,
 };
-use belot_core::{Action, Card, Deck, MatchRecord, Seat};
+use belot_core::{Action, Deck, MatchRecord, Seat};
 use proptest::prelude::*;
 use rand_chacha::ChaCha8Rng;
-use rand_core::{RngCore, SeedableRng};
+use rand_core::SeedableRng;
 
 fn options_strategy() -> impl Strategy<Value = ThreeOptions> {
     (any::<[bool; 6]>(), 0..3u8, 0..3u8).prop_map(|(f, odd, next)| ThreeOptions {
@@ -28,29 +29,6 @@ fn options_strategy() -> impl Strategy<Value = ThreeOptions> {
             [next as usize],
         ..ThreeOptions::default()
     })
-}
-
-fn random_action(d: &ThreeDeal, rng: &mut ChaCha8Rng) -> Action {
-    let legal = d.legal_actions();
-    assert!(!legal.is_empty(), "a player to act has a legal action");
-    if d.phase() == ThreePhase::Bidding
-        && legal.contains(&Action::Pass)
-        && !rng.next_u32().is_multiple_of(3)
-    {
-        return Action::Pass;
-    }
-    legal[(rng.next_u32() as usize) % legal.len()].clone()
-}
-
-fn cards_in(v: &serde_json::Value, out: &mut BTreeSet<String>) {
-    match v {
-        serde_json::Value::String(s) if s.len() == 2 && s.parse::<Card>().is_ok() => {
-            out.insert(s.clone());
-        }
-        serde_json::Value::Array(a) => a.iter().for_each(|x| cards_in(x, out)),
-        serde_json::Value::Object(m) => m.values().for_each(|x| cards_in(x, out)),
-        _ => {}
-    }
 }
 
 fn check_view(d: &ThreeDeal, seat: Seat) {
@@ -71,41 +49,13 @@ fn check_view(d: &ThreeDeal, seat: Seat) {
             allowed |= a.meld.cards();
         }
     }
-    let v = serde_json::to_value(d.view(seat)).unwrap();
-    let mut named = BTreeSet::new();
-    cards_in(&v, &mut named);
-    for name in named {
-        let card: Card = name.parse().unwrap();
-        assert!(allowed.contains(card), "seat {seat} view shows hidden card {card}");
-    }
+    common::assert_hides(&d.view(seat), seat, allowed);
 }
 
+/// Plays a deal to its end at random (see [`common::play_random`]).
 fn play(d: &mut ThreeDeal, rng: &mut ChaCha8Rng, checks: bool) {
-    while let Some(seat) = d.to_act() {
-        if checks {
-            let before = format!("{:?}", d.full_state());
-            let legal = d.legal_actions();
-            let card = Card::from_index((rng.next_u32() % 32) as u8).unwrap();
-            for bad in [
-                Action::play(card),
-                Action::Exchange,
-                Action::Take,
-                Action::Redeal,
-                Action::AllTrumps,
-            ] {
-                if !legal.contains(&bad) {
-                    assert!(d.apply(seat, &bad).is_err(), "{bad} refused");
-                }
-            }
-            assert!(d.apply(Seat((seat.0 + 1) % 3), &legal[0]).is_err(), "out of turn refused");
-            assert_eq!(before, format!("{:?}", d.full_state()));
-            for s in 0..3 {
-                check_view(d, Seat(s));
-            }
-        }
-        let a = random_action(d, rng);
-        d.apply(seat, &a).unwrap();
-    }
+    let bad = [Action::Exchange, Action::Take, Action::Redeal, Action::AllTrumps];
+    common::play_random(d, rng, checks, &bad, check_view);
 }
 
 proptest! {
@@ -165,16 +115,7 @@ proptest! {
     fn three_player_records_replay_exactly(seed in any::<u64>(), o in options_strategy()) {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut m = ThreeMatch::from_seed(o, Seat(2), seed).unwrap();
-        for _ in 0..5 {
-            while let Some(seat) = m.current().to_act() {
-                let a = random_action(m.current(), &mut rng);
-                m.apply(seat, &a).unwrap();
-            }
-            if m.is_over() {
-                break;
-            }
-            m.next_deal(None).unwrap();
-        }
+        common::play_deals(&mut m, &mut rng, 5);
         let rec = m.record();
         let back: MatchRecord = serde_json::from_str(&serde_json::to_string(&rec).unwrap()).unwrap();
         let replayed = ThreeMatch::from_record(&back).unwrap();

@@ -25,21 +25,7 @@ fn ordered() -> ThreeDeal {
     ThreeDeal::new(opts(), Seat(0), Deck::ordered()).unwrap()
 }
 
-fn summary(declarer: u8, cards: [u32; 3]) -> ThreeSummary {
-    ThreeSummary {
-        declarer: Seat(declarer),
-        dealer: Seat(2),
-        card_points: cards,
-        tricks: [3, 3, 3],
-        last_trick: Seat(0),
-        combinations: [0, 0, 0],
-        belots: [0, 0, 0],
-    }
-}
-
-fn rec(r: [Half; 3]) -> [f64; 3] {
-    r.map(|h| h.0 as f64 / 2.0)
-}
+use common::{in_points as rec, three_summary as summary};
 
 #[test]
 fn three_player_seed000_three_players_deck_of_32_six_cards_three_at_a_time() {

@@ -9,24 +9,14 @@ use belot_core::two_player::{
     TwoDeal, TwoEntry, TwoLedger, TwoMatch, TwoOptions, TwoOutcome, TwoPhase, TwoSummary,
     score_deal,
 };
-use belot_core::{Action, Contract, Deck, Rank, Seat, Suit};
+use belot_core::{Action, Deck, Rank, Seat};
 use common::*;
 
 fn opts() -> TwoOptions {
     TwoOptions::default()
 }
 
-fn summary(loader: u8, cards: [u32; 2]) -> TwoSummary {
-    TwoSummary {
-        contract: Contract::Suit(Suit::Hearts),
-        raspasy: false,
-        loader: Some(Seat(loader)),
-        card_points: cards,
-        tricks: [4, 5],
-        constructions: [0, 0],
-        belas: [0, 0],
-    }
-}
+use common::two_summary as summary;
 
 #[test]
 fn two_player_option_defaults() {
@@ -140,7 +130,7 @@ fn two_player_option_vk_bela_every_suit_false() {
     }
     d.apply(Seat(1), &Action::AllTrumps).unwrap();
     assert!(!d.legal_actions().iter().any(|a| matches!(a, Action::Play { belote: true, .. })));
-    two_play_out(&mut d);
+    play_out(&mut d);
     assert_eq!(d.summary().unwrap().belas, [0, 0]);
 }
 

@@ -4,17 +4,18 @@
 //! legal action always exists, illegal actions change nothing, views never
 //! leak, records replay exactly.
 
+mod common;
+
 use belot_core::Deal as _;
-use std::collections::BTreeSet;
 
 use belot_core::two_player::{
     BaitMode, PoolMode, RaspasyMeldCharging, TieMode, TwoDeal, TwoEntry, TwoMatch, TwoOptions,
     TwoOutcome, TwoPhase,
 };
-use belot_core::{Action, Card, Contract, Deck, MatchRecord, Seat};
+use belot_core::{Action, Contract, Deck, MatchRecord, Seat};
 use proptest::prelude::*;
 use rand_chacha::ChaCha8Rng;
-use rand_core::{RngCore, SeedableRng};
+use rand_core::SeedableRng;
 
 fn options_strategy() -> impl Strategy<Value = TwoOptions> {
     (any::<[bool; 6]>(), 0..3u8, prop_oneof![Just(None), Just(Some(5u8))]).prop_map(
@@ -34,26 +35,6 @@ fn options_strategy() -> impl Strategy<Value = TwoOptions> {
             ..TwoOptions::default()
         },
     )
-}
-
-fn random_action(d: &TwoDeal, rng: &mut ChaCha8Rng) -> Action {
-    let legal = d.legal_actions();
-    assert!(!legal.is_empty(), "a player to act has a legal action");
-    if d.phase() == TwoPhase::Bidding && !rng.next_u32().is_multiple_of(3) {
-        return Action::Pass;
-    }
-    legal[(rng.next_u32() as usize) % legal.len()].clone()
-}
-
-fn cards_in(v: &serde_json::Value, out: &mut BTreeSet<String>) {
-    match v {
-        serde_json::Value::String(s) if s.len() == 2 && s.parse::<Card>().is_ok() => {
-            out.insert(s.clone());
-        }
-        serde_json::Value::Array(a) => a.iter().for_each(|x| cards_in(x, out)),
-        serde_json::Value::Object(m) => m.values().for_each(|x| cards_in(x, out)),
-        _ => {}
-    }
 }
 
 fn check_view(d: &TwoDeal, seat: Seat) {
@@ -79,40 +60,13 @@ fn check_view(d: &TwoDeal, seat: Seat) {
             allowed |= a.meld.cards();
         }
     }
-    let v = serde_json::to_value(d.view(seat)).unwrap();
-    let mut named = BTreeSet::new();
-    cards_in(&v, &mut named);
-    for name in named {
-        let card: Card = name.parse().unwrap();
-        assert!(allowed.contains(card), "seat {seat} view shows hidden card {card}");
-    }
+    common::assert_hides(&d.view(seat), seat, allowed);
 }
 
+/// Plays a deal to its end at random (see [`common::play_random`]).
 fn play(d: &mut TwoDeal, rng: &mut ChaCha8Rng, checks: bool) {
-    while let Some(seat) = d.to_act() {
-        if checks {
-            let before = format!("{:?}", d.full_state());
-            let legal = d.legal_actions();
-            let card = Card::from_index((rng.next_u32() % 32) as u8).unwrap();
-            for bad in [
-                Action::play(card),
-                Action::Exchange,
-                Action::Redeal,
-                Action::Take,
-                Action::NoTrumps,
-            ] {
-                if !legal.contains(&bad) {
-                    assert!(d.apply(seat, &bad).is_err(), "{bad} refused");
-                }
-            }
-            assert!(d.apply(Seat(1 - seat.0), &legal[0]).is_err(), "out of turn refused");
-            assert_eq!(before, format!("{:?}", d.full_state()));
-            check_view(d, Seat(0));
-            check_view(d, Seat(1));
-        }
-        let a = random_action(d, rng);
-        d.apply(seat, &a).unwrap();
-    }
+    let bad = [Action::Exchange, Action::Redeal, Action::Take, Action::NoTrumps];
+    common::play_random(d, rng, checks, &bad, check_view);
 }
 
 proptest! {
@@ -169,7 +123,7 @@ proptest! {
         let mut m = TwoMatch::from_seed(o, Seat(0), seed).unwrap();
         for _ in 0..6 {
             while let Some(seat) = m.current().to_act() {
-                let a = random_action(m.current(), &mut rng);
+                let a = common::random_action(m.current(), &mut rng);
                 m.apply(seat, &a).unwrap();
             }
             if m.is_over() {

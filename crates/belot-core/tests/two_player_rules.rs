@@ -25,17 +25,7 @@ fn ordered() -> TwoDeal {
     TwoDeal::new(opts(), Seat(0), Deck::ordered()).unwrap()
 }
 
-fn summary(loader: u8, cards: [u32; 2]) -> TwoSummary {
-    TwoSummary {
-        contract: Contract::Suit(Suit::Hearts),
-        raspasy: false,
-        loader: Some(Seat(loader)),
-        card_points: cards,
-        tricks: [4, 5],
-        constructions: [0, 0],
-        belas: [0, 0],
-    }
-}
+use common::two_summary as summary;
 
 #[test]
 fn two_player_seed001_deck_of_32_and_game_to_1001() {
@@ -248,7 +238,7 @@ fn two_player_seed001_trick_winner_leads_next_and_only_the_last_trick_is_seen() 
 fn two_player_seed001_card_values_and_ten_for_the_last_trick() {
     let mut d = ordered();
     d.apply(Seat(1), &Action::Take).unwrap();
-    two_play_out(&mut d);
+    play_out(&mut d);
     let s = d.summary().unwrap();
     // 18 cards in play: their points under hearts trump, plus 10.
     let in_play = set("7S 8S 9S KS AS 7H QH KH AH TS JS QS 8H 9H TH 7D 8D 9D");
@@ -344,7 +334,7 @@ fn two_player_seed001_contest_winner_scores_all_constructions_if_he_takes_a_tric
     d.apply(Seat(1), &Action::play(c("JH"))).unwrap();
     let dealer_best = Meld::from_cards(set("QS JS TS")).unwrap();
     d.apply(Seat(0), &Action::Announce { melds: vec![dealer_best] }).unwrap();
-    two_play_out(&mut d);
+    play_out(&mut d);
     assert_eq!(d.contest_winner(), Some(Seat(1)));
     // The quarte (50) and his 9-8-7 of spades (20): all his constructions.
     assert_eq!(d.summary().unwrap().constructions, [0, 70]);
@@ -359,7 +349,7 @@ fn two_player_seed001_bela_20_counts_in_every_case() {
     let mut d = ordered();
     d.apply(Seat(1), &Action::Take).unwrap();
     assert!(d.legal_actions().contains(&Action::Play { card: c("KH"), belote: true }));
-    two_play_out(&mut d);
+    play_out(&mut d);
     assert_eq!(d.summary().unwrap().belas, [0, 1]);
     // Even with no trick at all.
     let s = TwoSummary { belas: [0, 1], tricks: [9, 0], ..summary(0, [162, 0]) };
@@ -411,7 +401,7 @@ fn two_player_ref_vk_every_lead_must_be_headed_and_bela_in_every_suit() {
         d.apply(Seat(s), &Action::Pass).unwrap();
     }
     d.apply(Seat(1), &Action::AllTrumps).unwrap();
-    two_play_out(&mut d);
+    play_out(&mut d);
     assert_eq!(d.summary().unwrap().belas, [0, 2]);
 }
 

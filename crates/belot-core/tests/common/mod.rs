@@ -1,9 +1,15 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
-use belot_core::Deal as _;
+use std::fmt::Debug;
+
 use belot_core::french::{FrenchDeal, FrenchOptions};
+use belot_core::game_match::Rules;
 use belot_core::{Action, Card, CardSet, Seat, Suit, parse_cards};
+use belot_core::{Deal, GameMatch};
+use rand_chacha::ChaCha8Rng;
+use rand_core::RngCore;
+use serde::Serialize;
 
 pub fn c(s: &str) -> Card {
     s.parse().unwrap()
@@ -35,8 +41,8 @@ pub fn deal_at_play(opts: FrenchOptions, h: [&str; 4], trump: Suit, taker: u8) -
 }
 
 /// Plays the deal to its end: each seat plays its first legal card
-/// (calling belote when it may), never announcing.
-pub fn play_out(d: &mut FrenchDeal) {
+/// (calling belote or бела when it may), never announcing or exchanging.
+pub fn play_out(d: &mut impl Deal) {
     while let Some(seat) = d.to_act() {
         let a = d
             .legal_actions()
@@ -97,15 +103,120 @@ pub fn two_deck(
     belot_core::Deck::from_cards(&order).unwrap()
 }
 
-/// Plays a two-player deal to its end: first legal card each time (with
-/// the бела call when offered), never announcing or exchanging.
-pub fn two_play_out(d: &mut belot_core::two_player::TwoDeal) {
+/// A random legal action. While bidding (no card played and a pass
+/// allowed), passes come twice as often as anything else, so that second
+/// rounds and throw-ins happen too.
+pub fn random_action<D: Deal>(d: &D, rng: &mut ChaCha8Rng) -> Action {
+    let legal = d.legal_actions();
+    assert!(!legal.is_empty(), "a player to act has a legal action");
+    let bidding = d.play_state().is_none() && legal.contains(&Action::Pass);
+    if bidding && !rng.next_u32().is_multiple_of(3) {
+        return Action::Pass;
+    }
+    legal[(rng.next_u32() as usize) % legal.len()].clone()
+}
+
+/// Every card named anywhere in a JSON value.
+fn cards_in(v: &serde_json::Value, out: &mut Vec<Card>) {
+    match v {
+        serde_json::Value::String(s) if s.len() == 2 => out.extend(s.parse::<Card>().ok()),
+        serde_json::Value::Array(a) => a.iter().for_each(|x| cards_in(x, out)),
+        serde_json::Value::Object(m) => m.values().for_each(|x| cards_in(x, out)),
+        _ => {}
+    }
+}
+
+/// Asserts that `view`, `seat`'s view, names no card outside `allowed`.
+pub fn assert_hides(view: &impl Serialize, seat: Seat, allowed: CardSet) {
+    let mut named = Vec::new();
+    cards_in(&serde_json::to_value(view).unwrap(), &mut named);
+    for card in named {
+        assert!(allowed.contains(card), "seat {seat} view shows hidden card {card}");
+    }
+}
+
+/// Plays `d` to its end with [`random_action`]. With `checks`, before
+/// each action: every one of `bad` (and a random card's play, with and
+/// without a belote call) that is not legal is refused, so is a legal
+/// action out of turn, neither changes the deal, and `check_view` holds
+/// for every seat.
+pub fn play_random<D: Deal + Debug>(
+    d: &mut D,
+    rng: &mut ChaCha8Rng,
+    checks: bool,
+    bad: &[Action],
+    check_view: impl Fn(&D, Seat),
+) {
     while let Some(seat) = d.to_act() {
-        let a = d
-            .legal_actions()
-            .into_iter()
-            .find(|a| matches!(a, Action::Play { .. }))
-            .expect("a legal card");
+        if checks {
+            check_refusals(d, seat, rng, bad);
+            for s in 0..d.players() {
+                check_view(d, Seat(s));
+            }
+        }
+        let a = random_action(d, rng);
         d.apply(seat, &a).unwrap();
     }
+}
+
+/// Illegal and out-of-turn actions are refused and change nothing.
+fn check_refusals<D: Deal + Debug>(d: &mut D, seat: Seat, rng: &mut ChaCha8Rng, bad: &[Action]) {
+    let before = format!("{d:?}");
+    let legal = d.legal_actions();
+    let card = Card::from_index((rng.next_u32() % 32) as u8).unwrap();
+    let plays = [Action::play(card), Action::Play { card, belote: true }];
+    for a in bad.iter().chain(&plays).filter(|a| !legal.contains(a)) {
+        assert!(d.apply(seat, a).is_err(), "{a} refused");
+    }
+    let n = d.players();
+    let other = Seat((seat.0 + 1 + (rng.next_u32() % (n as u32 - 1)) as u8) % n);
+    assert!(d.apply(other, &legal[0]).is_err(), "out of turn refused");
+    assert_eq!(before, format!("{d:?}"), "refused actions changed nothing");
+}
+
+/// Plays `deals` deals of `m` at random (fewer if the match ends), the
+/// next one dealt after each.
+pub fn play_deals<R: Rules>(m: &mut GameMatch<R>, rng: &mut ChaCha8Rng, deals: usize) {
+    for _ in 0..deals {
+        while let Some(seat) = m.current().to_act() {
+            let a = random_action(m.current(), rng);
+            m.apply(seat, &a).unwrap();
+        }
+        if m.is_over() {
+            break;
+        }
+        m.next_deal(None).unwrap();
+    }
+}
+
+/// A two-player summary: hearts, no announcements, 4 and 5 tricks.
+pub fn two_summary(loader: u8, cards: [u32; 2]) -> belot_core::two_player::TwoSummary {
+    belot_core::two_player::TwoSummary {
+        contract: belot_core::Contract::Suit(Suit::Hearts),
+        raspasy: false,
+        loader: Some(Seat(loader)),
+        card_points: cards,
+        tricks: [4, 5],
+        constructions: [0, 0],
+        belas: [0, 0],
+    }
+}
+
+/// A three-player summary dealt by seat 2: three tricks each, no
+/// combinations, seat 0 took the last trick.
+pub fn three_summary(declarer: u8, cards: [u32; 3]) -> belot_core::three_player::ThreeSummary {
+    belot_core::three_player::ThreeSummary {
+        declarer: Seat(declarer),
+        dealer: Seat(2),
+        card_points: cards,
+        tricks: [3, 3, 3],
+        last_trick: Seat(0),
+        combinations: [0, 0, 0],
+        belots: [0, 0, 0],
+    }
+}
+
+/// Recorded half points as points.
+pub fn in_points(r: [belot_core::Half; 3]) -> [f64; 3] {
+    r.map(|h| h.0 as f64 / 2.0)
 }
