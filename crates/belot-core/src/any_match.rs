@@ -85,6 +85,16 @@ pub struct Standing {
 }
 
 impl AnyMatch {
+    /// A match of `game` whose first deal is `deck`, dealt by
+    /// `first_dealer`.
+    pub fn new(game: &Game, first_dealer: Seat, deck: Deck) -> Result<AnyMatch, GameError> {
+        Ok(match game {
+            Game::French(o) => AnyMatch::French(FrenchMatch::new(*o, first_dealer, deck)?),
+            Game::TwoPlayer(o) => AnyMatch::TwoPlayer(TwoMatch::new(*o, first_dealer, deck)?),
+            Game::ThreePlayer(o) => AnyMatch::ThreePlayer(ThreeMatch::new(*o, first_dealer, deck)?),
+        })
+    }
+
     /// A match of `game` whose deal `k` is [`Deck::from_seed`]`(seed, k)`,
     /// the first dealt by `first_dealer`.
     pub fn from_seed(game: &Game, first_dealer: Seat, seed: u64) -> Result<AnyMatch, GameError> {

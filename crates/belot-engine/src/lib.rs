@@ -37,15 +37,16 @@ mod v2;
 pub use session::{COMMANDS as SOLVER_COMMANDS, Session};
 pub use v2::PROTOCOL;
 
+use belot_core::Game;
 use belot_core::action::Action;
 use belot_core::card::{Card, CardSet, Suit};
 use belot_core::deck::Deck;
 use belot_core::error::GameError;
-use belot_core::french::{FrenchDeal, FrenchLedger, FrenchMatch, FrenchOptions};
+use belot_core::french::{FrenchDeal, FrenchLedger, FrenchMatch};
 use belot_core::record::{MatchRecord, Variant};
 use belot_core::seat::Seat;
-use belot_core::three_player::{self, ThreeMatch, ThreeOptions};
-use belot_core::two_player::{TwoMatch, TwoOptions, dealer_by_lot};
+use belot_core::three_player::{self, ThreeMatch};
+use belot_core::two_player::{TwoMatch, dealer_by_lot};
 pub use request::{Line, MAX_LINE, Request, read_line_bounded, serve_lines, too_large_reply};
 
 /// The commands, for error messages and `help`.
@@ -621,50 +622,21 @@ impl Engine {
         if p.hands.is_none() && (p.trump.is_some() || p.taker.is_some()) {
             return Err(ProtoError::new("bad_request", "trump and taker go with hands"));
         }
-        let options = p.options.unwrap_or(Value::Null);
-        let game = match p.variant {
-            Variant::French => AnyMatch::French(new_french(
-                options, p.dealer, p.seed, p.deck, p.hands, p.trump, p.taker,
-            )?),
-            Variant::TwoPlayer => {
-                if p.hands.is_some() {
-                    return Err(ProtoError::new(
-                        "bad_request",
-                        "two_player games start from a seed or a deck (32 cards in dealing order)",
-                    ));
-                }
-                let options: TwoOptions = parse_options(options)?;
-                options.validate().map_err(|e| ProtoError::new("bad_request", e.message))?;
+        let game = parse_game(p.variant, p.options.unwrap_or(Value::Null))?;
+        let game = match p.hands {
+            Some(hands) => AnyMatch::French(new_bare(game, p.dealer, hands, p.trump, p.taker)?),
+            None => {
+                // With no seed given, seed 0: the engine itself never uses
+                // the clock, so every session is reproducible.
                 let seed = p.seed.unwrap_or(0);
-                // The first dealer is drawn by lot (§3.2) unless given.
                 let dealer = match p.dealer {
-                    Some(d) => check_seat(d, 2)?,
-                    None => dealer_by_lot(seed),
+                    Some(d) => check_seat(d, game.players())?,
+                    None => first_dealer(&game, seed),
                 };
-                AnyMatch::TwoPlayer(match p.deck {
-                    Some(cards) => TwoMatch::new(options, dealer, deck_of(&cards)?)?,
-                    None => TwoMatch::from_seed(options, dealer, seed)?,
-                })
-            }
-            Variant::ThreePlayer => {
-                if p.hands.is_some() {
-                    return Err(ProtoError::new(
-                        "bad_request",
-                        "three_player games start from a seed or a deck (32 cards in dealing order)",
-                    ));
+                match p.deck {
+                    Some(cards) => AnyMatch::new(&game, dealer, deck_of(&cards)?)?,
+                    None => AnyMatch::from_seed(&game, dealer, seed)?,
                 }
-                let options: ThreeOptions = parse_options(options)?;
-                options.validate().map_err(|e| ProtoError::new("bad_request", e.message))?;
-                let seed = p.seed.unwrap_or(0);
-                // The first dealer is drawn by lot (seed 000) unless given.
-                let dealer = match p.dealer {
-                    Some(d) => check_seat(d, 3)?,
-                    None => three_player::dealer_by_lot(seed),
-                };
-                AnyMatch::ThreePlayer(match p.deck {
-                    Some(cards) => ThreeMatch::new(options, dealer, deck_of(&cards)?)?,
-                    None => ThreeMatch::from_seed(options, dealer, seed)?,
-                })
             }
         };
         let mut game = game;
@@ -699,47 +671,60 @@ fn french_match_json(g: &FrenchMatch) -> Value {
     }
 }
 
-fn parse_options<T: DeserializeOwned + Default>(v: Value) -> Result<T, ProtoError> {
-    match v {
-        Value::Null => Ok(T::default()),
-        v => json::options_from_json(v).map_err(|e| {
+/// The game of `variant` with the house rules `options` (null: the
+/// seed's own), checked.
+fn parse_game(variant: Variant, options: Value) -> Result<Game, ProtoError> {
+    let game = match options {
+        Value::Null => Game::default_for(variant),
+        v => json::game_from_options(variant, v).map_err(|e| {
             ProtoError::new("bad_request", format!("options: {e}; see docs/protocol.md"))
-        }),
+        })?,
+    };
+    game.validate().map_err(|e| ProtoError::new("bad_request", e.message))?;
+    Ok(game)
+}
+
+/// Who deals first when `new` does not say: seat 0 in French Belote, by
+/// lot (from the seed) in the two- and three-player games (§3.2, seed 000).
+fn first_dealer(game: &Game, seed: u64) -> Seat {
+    match game {
+        Game::French(_) => Seat(0),
+        Game::TwoPlayer(_) => dealer_by_lot(seed),
+        Game::ThreePlayer(_) => three_player::dealer_by_lot(seed),
     }
 }
 
-fn new_french(
-    options: Value,
+/// A French match whose first deal starts from a bare contract: the
+/// hands, trump and taker given, no turned card or auction shown.
+fn new_bare(
+    game: Game,
     dealer: Option<u8>,
-    seed: Option<u64>,
-    deck: Option<Vec<Card>>,
-    hands: Option<Vec<CardSet>>,
+    hands: Vec<CardSet>,
     trump: Option<Suit>,
     taker: Option<u8>,
 ) -> Result<FrenchMatch, ProtoError> {
-    let options: FrenchOptions = parse_options(options)?;
-    options.validate().map_err(|e| ProtoError::new("bad_request", e.message))?;
+    let Game::French(options) = game else {
+        return Err(ProtoError::new(
+            "bad_request",
+            format!(
+                "{} games start from a seed or a deck (32 cards in dealing order)",
+                game.variant().as_str()
+            ),
+        ));
+    };
     let dealer = check_seat(dealer.unwrap_or(0), options.players)?;
-    Ok(if let Some(hands) = hands {
-        let (Some(trump), Some(taker)) = (trump, taker) else {
-            return Err(ProtoError::new(
-                "bad_request",
-                "hands need trump (a suit: S H D C) and taker (a seat 0-3)",
-            ));
-        };
-        let hands: [CardSet; 4] = hands.try_into().map_err(|h: Vec<CardSet>| {
-            ProtoError::new("invalid", format!("give 4 hands of 8 cards; got {} hands", h.len()))
-        })?;
-        // Protocol 2: a bare contract, with no turned card or auction shown.
-        let deal = FrenchDeal::from_contract(options, dealer, hands, trump, check_seat(taker, 4)?)?;
-        FrenchMatch::with_deal(options, deal)
-    } else if let Some(cards) = deck {
-        FrenchMatch::new(options, dealer, deck_of(&cards)?)?
-    } else {
-        // With no seed given, seed 0: the engine itself never uses the clock,
-        // so every session is reproducible.
-        FrenchMatch::from_seed(options, dealer, seed.unwrap_or(0))?
-    })
+    let (Some(trump), Some(taker)) = (trump, taker) else {
+        return Err(ProtoError::new(
+            "bad_request",
+            "hands need trump (a suit: S H D C) and taker (a seat 0-3)",
+        ));
+    };
+    let hands: [CardSet; 4] = hands.try_into().map_err(|h: Vec<CardSet>| {
+        ProtoError::new("invalid", format!("give 4 hands of 8 cards; got {} hands", h.len()))
+    })?;
+    // Protocol 2: a bare contract, with no turned card or auction shown.
+    let deal = FrenchDeal::from_contract(options, dealer, hands, trump, check_seat(taker, 4)?)?;
+    Ok(FrenchMatch::with_deal(options, deal))
 }
 
 fn no_game() -> ProtoError {
