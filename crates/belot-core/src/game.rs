@@ -23,6 +23,7 @@ use crate::report::DealReport;
 use crate::seat::Seat;
 use crate::three_player::{ThreeDeal, ThreeOptions, ThreeView};
 use crate::two_player::{TwoDeal, TwoOptions, TwoView};
+use crate::view::AnnouncementView;
 
 /// Which game of the family: the one type the command line, score sheets,
 /// solver, server and records name a game by.
@@ -456,6 +457,22 @@ macro_rules! field {
 }
 
 impl AnyView {
+    /// The announcements this seat has heard (cards where shown).
+    pub fn announcements(&self) -> &[AnnouncementView] {
+        field!(self, announcements)
+    }
+
+    /// Melds shown beyond the announced ones: the two- and three-player
+    /// contest winner's other constructions or combinations.
+    pub fn shown(&self) -> Vec<(Seat, CardSet)> {
+        let (winner, melds) = match self {
+            AnyView::French(_) => return Vec::new(),
+            AnyView::TwoPlayer(v) => (v.contest_winner, &v.shown_constructions),
+            AnyView::ThreePlayer(v) => (v.contest_winner, &v.shown_combinations),
+        };
+        winner.map(|w| melds.iter().map(|&c| (w, c)).collect()).unwrap_or_default()
+    }
+
     /// The seat the view is for.
     pub fn seat(&self) -> Seat {
         *field!(self, seat)

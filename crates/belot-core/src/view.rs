@@ -25,7 +25,7 @@ pub struct AnnouncementView {
     /// The cards, when shown.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cards: Option<CardSet>,
-    /// Whether it scored, once the contest is decided (French Belote).
+    /// Whether it scored, once the contest is decided.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub scored: Option<bool>,
 }

@@ -9,7 +9,7 @@ use belot_core::french::{FrenchLedger, FrenchMatch, Phase, SeatView, TrickView};
 use belot_core::game_match::Ledger as _;
 
 use super::{
-    Aim, Ann, Table, Words, aim_against, belote_text, calls_text, contract_text, each, names,
+    Aim, Table, Words, aim_against, belote_text, calls_text, contract_text, each, names,
     score_numbers,
 };
 
@@ -89,10 +89,6 @@ impl Table for FrenchMatch {
         }
         lines.extend(belote_text("Belote", &v.belote_calls, names));
         lines
-    }
-
-    fn announcements(&self) -> Vec<Ann> {
-        mine(self).announcements
     }
 
     fn last_trick(&self) -> Option<TrickView> {

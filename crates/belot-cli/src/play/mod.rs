@@ -64,13 +64,6 @@ trait Table: belot_core::Match {
     /// The table before seat 0's decision: auction or contract, face-up
     /// cards, points and tricks taken, бела calls.
     fn status(&self) -> Vec<String>;
-    /// The announcements of the deal, as seat 0 sees them.
-    fn announcements(&self) -> Vec<Ann>;
-    /// Melds shown beyond the announced ones (the contest winner's other
-    /// constructions or combinations).
-    fn shown(&self) -> Vec<(Seat, CardSet)> {
-        Vec::new()
-    }
     /// The last trick seat 0 may look at.
     fn last_trick(&self) -> Option<TrickView>;
     /// Whose points the hint counts.
@@ -250,7 +243,7 @@ fn session(
             bots[seat.index()].act(&view, &mut rng)
         };
         let tricks_before = m.tricks().len();
-        let announced_before = m.announcements().len();
+        let announced_before = m.view(Seat(0)).announcements().len();
         // A bot's move is always legal (tested), and the player's is one
         // of the listed actions: a refusal is a bug, reported as an error.
         m.apply(seat, &action).map_err(|e| {
@@ -264,6 +257,7 @@ fn session(
             // contest is decided: say what the others heard.
             Action::Announce { .. } => {
                 let heard: Vec<String> = m
+                    .view(Seat(0))
                     .announcements()
                     .iter()
                     .skip(announced_before)
@@ -502,9 +496,9 @@ fn show(m: &dyn Table, view: &AnyView, out: &mut impl Write) -> io::Result<()> {
     for line in m.status() {
         writeln!(out, "{line}")?;
     }
-    let announced = m.announcements();
+    let announced = view.announcements();
     // One line per meld, so no line lists more cards than a meld has.
-    for a in &announced {
+    for a in announced {
         let cards = a.cards.map(|c| format!(" [{c}]")).unwrap_or_default();
         let scored = match a.scored {
             Some(true) => ", scores",
@@ -519,7 +513,7 @@ fn show(m: &dyn Table, view: &AnyView, out: &mut impl Write) -> io::Result<()> {
             a.points
         )?;
     }
-    for (seat, cards) in m.shown() {
+    for (seat, cards) in view.shown() {
         if !announced.iter().any(|a| a.seat == seat && a.cards == Some(cards)) {
             writeln!(out, "Shown by {}: [{cards}]", names[seat.index()])?;
         }

@@ -2,13 +2,13 @@
 //! each for himself; the play/pass round and the round naming a suit, the
 //! seven exchange and the combinations before the first lead, belot, capo.
 
+use belot_core::Seat;
 use belot_core::french::TrickView;
 use belot_core::game_match::Ledger as _;
 use belot_core::three_player::{NextDealer, ThreeMatch, ThreeOutcome, ThreePhase, ThreeView};
-use belot_core::{CardSet, Seat};
 
 use super::{
-    Aim, Ann, Table, Words, aim_against, belote_text, calls_text, contract_text, each, names,
+    Aim, Table, Words, aim_against, belote_text, calls_text, contract_text, each, names,
     score_numbers,
 };
 
@@ -92,23 +92,6 @@ impl Table for ThreeMatch {
         }
         lines.extend(belote_text("Belot", &v.belote_calls, names));
         lines
-    }
-
-    fn announcements(&self) -> Vec<Ann> {
-        let v = mine(self);
-        let winner = v.contest_winner;
-        v.announcements
-            .into_iter()
-            .map(|a| Ann { scored: winner.map(|w| w == a.seat), ..a })
-            .collect()
-    }
-
-    fn shown(&self) -> Vec<(Seat, CardSet)> {
-        let v = mine(self);
-        match v.contest_winner {
-            Some(w) => v.shown_combinations.into_iter().map(|c| (w, c)).collect(),
-            None => Vec::new(),
-        }
     }
 
     fn last_trick(&self) -> Option<TrickView> {

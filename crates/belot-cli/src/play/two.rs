@@ -6,10 +6,10 @@
 use belot_core::french::TrickView;
 use belot_core::game_match::Ledger as _;
 use belot_core::two_player::{TwoMatch, TwoPhase, TwoView};
-use belot_core::{Action, CardSet, Seat};
+use belot_core::{Action, Seat};
 
 use super::{
-    Aim, Ann, Table, Words, belote_text, calls_text, contract_text, each, names, score_numbers,
+    Aim, Table, Words, belote_text, calls_text, contract_text, each, names, score_numbers,
 };
 
 /// Seat 0's view of the deal.
@@ -98,23 +98,6 @@ impl Table for TwoMatch {
         }
         lines.extend(belote_text("Бела", &v.belote_calls, names(2)));
         lines
-    }
-
-    fn announcements(&self) -> Vec<Ann> {
-        let v = mine(self);
-        let winner = v.contest_winner;
-        v.announcements
-            .into_iter()
-            .map(|a| Ann { scored: winner.map(|w| w == a.seat), ..a })
-            .collect()
-    }
-
-    fn shown(&self) -> Vec<(Seat, CardSet)> {
-        let v = mine(self);
-        match v.contest_winner {
-            Some(w) => v.shown_constructions.into_iter().map(|c| (w, c)).collect(),
-            None => Vec::new(),
-        }
     }
 
     fn last_trick(&self) -> Option<TrickView> {

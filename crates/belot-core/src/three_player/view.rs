@@ -104,7 +104,11 @@ impl ThreeDeal {
                 let show = a.seat == seat || (decided && winner == Some(a.seat));
                 // Runs over five count as five: the real length shows only
                 // with the cards.
-                AnnouncementView::new(a.seat, &a.meld, a.points, show, 5)
+                AnnouncementView {
+                    // Once decided, only the contest winner's melds score.
+                    scored: decided.then_some(winner == Some(a.seat)),
+                    ..AnnouncementView::new(a.seat, &a.meld, a.points, show, 5)
+                }
             })
             .collect();
         let shown_combinations = match (decided, winner) {

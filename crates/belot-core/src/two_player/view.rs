@@ -96,15 +96,20 @@ impl TwoDeal {
     pub fn view(&self, seat: Seat) -> TwoView {
         let seat = Seat(seat.0 & 1);
         let decided = self.contest_decided();
+        let winner = self.contest_winner();
         let announcements = self
             .announcements()
             .iter()
             .map(|a| {
-                let show = a.seat == seat || (decided && self.contest_winner() == Some(a.seat));
-                AnnouncementView::new(a.seat, &a.meld, a.points, show, 8)
+                let show = a.seat == seat || (decided && winner == Some(a.seat));
+                AnnouncementView {
+                    // Once decided, only the contest winner's melds score.
+                    scored: decided.then_some(winner == Some(a.seat)),
+                    ..AnnouncementView::new(a.seat, &a.meld, a.points, show, 8)
+                }
             })
             .collect();
-        let shown_constructions = match (decided, self.contest_winner()) {
+        let shown_constructions = match (decided, winner) {
             (true, Some(w)) => self.constructions(w).iter().map(|m| m.cards()).collect(),
             _ => Vec::new(),
         };
