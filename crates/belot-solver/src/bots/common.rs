@@ -456,6 +456,25 @@ pub(crate) fn best_meld_value(hand: CardSet, values: &belot_core::meld::MeldValu
         .unwrap_or(0)
 }
 
+/// Plays `calls`, then the deal with `act` in every seat; the points each
+/// seat records (`None` if a call is refused or the deal is not scored).
+#[cfg(test)]
+pub(crate) fn play_forced<D: belot_core::Deal>(
+    mut d: D,
+    calls: &[Action],
+    act: impl Fn(&D::View) -> Action,
+) -> Option<Vec<f64>> {
+    for a in calls {
+        let s = d.to_act()?;
+        d.apply(s, a).ok()?;
+    }
+    while let Some(s) = d.to_act() {
+        let a = act(&d.view(s));
+        d.apply(s, &a).ok()?;
+    }
+    Some(d.recorded()?.iter().map(|h| h.as_f64()).collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

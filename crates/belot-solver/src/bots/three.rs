@@ -197,16 +197,8 @@ mod tests {
     /// Plays `calls` then the deal with this bot in every seat; the
     /// points each seat records.
     fn play_out(deck: Deck, dealer: Seat, calls: &[Action]) -> Option<[f64; 3]> {
-        let mut d = ThreeDeal::new(ThreeOptions::default(), dealer, deck).ok()?;
-        for a in calls {
-            let s = d.to_act()?;
-            d.apply(s, a).ok()?;
-        }
-        while let Some(s) = d.to_act() {
-            let a = act(&d.view(s));
-            d.apply(s, &a).ok()?;
-        }
-        d.score().map(|s| s.recorded.map(|h| h.0 as f64 / 2.0))
+        let d = ThreeDeal::new(ThreeOptions::default(), dealer, deck).ok()?;
+        common::play_forced(d, calls, act)?.try_into().ok()
     }
 
     /// Calibration data for the bidding weights: each contract the first

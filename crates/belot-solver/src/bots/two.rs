@@ -333,16 +333,9 @@ mod tests {
     /// Plays `calls` then the deal with this bot in both seats; the
     /// points each seat records (`None` if redealt).
     fn play_out(deck: Deck, dealer: Seat, calls: &[Action]) -> Option<[i32; 2]> {
-        let mut d = TwoDeal::new(TwoOptions::default(), dealer, deck).ok()?;
-        for a in calls {
-            let s = d.to_act()?;
-            d.apply(s, a).ok()?;
-        }
-        while let Some(s) = d.to_act() {
-            let a = act(&d.view(s));
-            d.apply(s, &a).ok()?;
-        }
-        d.score().map(|s| s.recorded)
+        let d = TwoDeal::new(TwoOptions::default(), dealer, deck).ok()?;
+        let r = common::play_forced(d, calls, act)?;
+        Some([r[0] as i32, r[1] as i32])
     }
 
     /// Calibration data for the bidding weights: every contract the
