@@ -53,6 +53,7 @@ pub mod points;
 pub mod record;
 pub mod report;
 pub mod seat;
+pub mod tally;
 pub mod three_player;
 pub mod two_player;
 pub mod view;

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::options::{BothCross, CapotVictim, FrenchOptions, LitigeMode};
 use crate::seat::{Seat, Side};
+use crate::tally::Scoring;
 
 /// Card points in a deal: 152 in the cards plus 10 for the last trick.
 pub const DEAL_POINTS: u32 = 162;
@@ -220,174 +221,64 @@ pub fn score_deal(s: &DealSummary, o: &FrenchOptions) -> DealScore {
     }
 }
 
-/// One entry of a match: a scored deal, or a deal thrown in after
-/// everybody passed twice.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum Entry {
-    /// A deal that was played (or entered) and scored.
-    Played {
-        /// The deal's facts.
-        summary: DealSummary,
-    },
-    /// Everybody passed: no score, the next player deals.
-    ThrownIn,
-}
+/// French Belote's two sides (teams, or two players), as a
+/// [`crate::tally::Ledger`] folds their deals.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct SidesScoring;
 
-/// One row of the running-total table.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
-pub struct Row {
-    /// Deal number, from 1.
-    pub number: u32,
-    /// Who dealt.
-    pub dealer: Seat,
-    /// The scored deal (`None`: thrown in).
-    pub score: Option<DealScore>,
-    /// Held points from earlier deals awarded now, and to whom.
-    pub pool_awarded: Option<(Side, i32)>,
-    /// What each side records for this row (deal + awarded pool).
-    pub recorded: [i32; 2],
-    /// Held points waiting after this row.
-    pub pool_after: i32,
-    /// Running totals after this row.
-    pub totals: [i32; 2],
-    /// False for rows entered after the match was already won (not scored).
-    pub counted: bool,
-}
+impl Scoring for SidesScoring {
+    type Options = FrenchOptions;
+    type Summary = DealSummary;
+    type Score = DealScore;
+    type Points = i32;
+    type Party = Side;
+    type Totals = [i32; 2];
 
-/// The state of a match: totals, held points, next dealer and winner,
-/// kept by folding entries left to right.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
-pub struct Ledger {
-    /// Options of the match.
-    pub options: FrenchOptions,
-    /// Who dealt first.
-    pub first_dealer: Seat,
-    /// Every row so far.
-    pub rows: Vec<Row>,
-    /// Running totals per side.
-    pub totals: [i32; 2],
-    /// Points held by litiges, waiting for a deal's winner.
-    pub pool: i32,
-    /// The side that won the match, once it is over.
-    pub winner: Option<Side>,
-    /// Held points lost because the match ended while they waited.
-    pub pool_lost: i32,
-    /// Deals played before this ledger began (a match resumed at given
-    /// totals): rows are numbered after them.
-    #[serde(default)]
-    pub earlier_deals: u32,
-}
-
-impl Ledger {
-    /// An empty match.
-    pub fn new(options: FrenchOptions, first_dealer: Seat) -> Ledger {
-        Ledger {
-            earlier_deals: 0,
-            options,
-            first_dealer,
-            rows: Vec::new(),
-            totals: [0, 0],
-            pool: 0,
-            winner: None,
-            pool_lost: 0,
-        }
+    fn score(summary: &DealSummary, options: &FrenchOptions) -> DealScore {
+        score_deal(summary, options)
     }
-
-    /// Folds a list of entries from an empty match.
-    pub fn from_entries(options: FrenchOptions, first_dealer: Seat, entries: &[Entry]) -> Ledger {
-        let mut l = Ledger::new(options, first_dealer);
-        for e in entries {
-            l.push(e);
-        }
-        l
+    fn recorded(score: &DealScore) -> [i32; 2] {
+        score.recorded
     }
-
-    /// Who deals the next deal: the dealer moves one seat to the left after
-    /// every entry, played or thrown in (§5.5).
-    pub fn next_dealer(&self) -> Seat {
-        let n = self.options.players.clamp(2, 4);
-        self.first_dealer.plus((self.rows.len() % n as usize) as u8, n)
+    fn held(score: &DealScore) -> i32 {
+        score.held
     }
-
-    /// True once a side has won.
-    pub fn is_over(&self) -> bool {
-        self.winner.is_some()
+    fn pool_taker(score: &DealScore, _: &[i32; 2]) -> Option<usize> {
+        score.winner().map(Side::index)
     }
-
-    /// Adds one entry and returns its row.
-    pub fn push(&mut self, e: &Entry) -> Row {
-        let number = self.earlier_deals + self.rows.len() as u32 + 1;
-        let dealer = self.next_dealer();
-        let row = match (e, self.winner.is_some()) {
-            (Entry::ThrownIn, _) => Row {
-                number,
-                dealer,
-                score: None,
-                pool_awarded: None,
-                recorded: [0, 0],
-                pool_after: self.pool,
-                totals: self.totals,
-                counted: !self.is_over(),
-            },
-            (Entry::Played { summary }, true) => Row {
-                number,
-                dealer,
-                score: Some(score_deal(summary, &self.options)),
-                pool_awarded: None,
-                recorded: [0, 0],
-                pool_after: self.pool,
-                totals: self.totals,
-                counted: false,
-            },
-            (Entry::Played { summary }, false) => {
-                let score = score_deal(summary, &self.options);
-                let mut rec = score.recorded;
-                let mut awarded = None;
-                if let Some(w) = score.winner()
-                    && self.pool > 0
-                {
-                    rec[w.index()] += self.pool;
-                    awarded = Some((w, self.pool));
-                    self.pool = 0;
-                }
-                self.pool += score.held;
-                self.totals[0] += rec[0];
-                self.totals[1] += rec[1];
-                self.winner = self.check_winner(score.taker);
-                if self.winner.is_some() && self.pool > 0 {
-                    self.pool_lost = self.pool;
-                    self.pool = 0;
-                }
-                Row {
-                    number,
-                    dealer,
-                    score: Some(score),
-                    pool_awarded: awarded,
-                    recorded: rec,
-                    pool_after: self.pool,
-                    totals: self.totals,
-                    counted: true,
-                }
-            }
-        };
-        self.rows.push(row);
-        row
+    fn party(i: usize) -> Side {
+        Side(i as u8)
     }
-
-    fn check_winner(&self, taker: Side) -> Option<Side> {
-        let target = self.options.target as i32;
-        let [a, b] = self.totals;
+    fn winner(totals: &[i32; 2], score: &DealScore, options: &FrenchOptions) -> Option<Side> {
+        let target = options.target as i32;
+        let [a, b] = *totals;
         match (a >= target, b >= target) {
             (false, false) => None,
             (true, false) => Some(Side(0)),
             (false, true) => Some(Side(1)),
-            (true, true) => match self.options.both_cross {
-                BothCross::Taker => Some(taker),
+            (true, true) => match options.both_cross {
+                BothCross::Taker => Some(score.taker),
                 BothCross::MorePoints if a > b => Some(Side(0)),
                 BothCross::MorePoints if b > a => Some(Side(1)),
                 BothCross::MorePoints => None,
             },
         }
     }
+    /// The dealer moves one seat to the left after every entry, played or
+    /// thrown in (§5.5).
+    fn next_dealer(
+        options: &FrenchOptions,
+        dealer: Seat,
+        _: Option<(&[i32; 2], &[i32; 2])>,
+    ) -> Seat {
+        dealer.next(options.players.clamp(2, 4))
+    }
 }
+
+/// One entry of a match: a scored deal, or a deal thrown in.
+pub type Entry = crate::tally::Entry<SidesScoring>;
+/// One row of the running-total table.
+pub type Row = crate::tally::Row<SidesScoring>;
+/// The state of a two-sided match: totals, held points (litiges), next
+/// dealer and winner.
+pub type Ledger = crate::tally::Ledger<SidesScoring>;

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use super::options::{BothCross, CapotVictim, FrenchOptions, LitigeMode};
 use super::score::{CAPOT_POINTS, Outcome};
 use crate::seat::Seat;
+use crate::tally::Scoring;
 
 /// What happened in a three-player deal.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -179,156 +180,59 @@ pub fn score_deal3(s: &DealSummary3, o: &FrenchOptions) -> DealScore3 {
     }
 }
 
-/// One entry of a three-player match.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum Entry3 {
-    /// A deal played and scored.
-    Played {
-        /// The deal's facts.
-        summary: DealSummary3,
-    },
-    /// Everybody passed twice.
-    ThrownIn,
-}
+/// French Belote for three, each for himself, as a
+/// [`crate::tally::Ledger`] folds its deals.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct ThreeScoring;
 
-/// One row of the running-total table.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
-pub struct Row3 {
-    /// Deal number, from 1.
-    pub number: u32,
-    /// Who dealt.
-    pub dealer: Seat,
-    /// The score (`None`: thrown in).
-    pub score: Option<DealScore3>,
-    /// Held points awarded now, and to whom.
-    pub pool_awarded: Option<(Seat, i32)>,
-    /// What each player records for this row.
-    pub recorded: [i32; 3],
-    /// Held points after this row.
-    pub pool_after: i32,
-    /// Running totals after this row.
-    pub totals: [i32; 3],
-    /// False for rows after the match was won.
-    pub counted: bool,
-}
+impl Scoring for ThreeScoring {
+    type Options = FrenchOptions;
+    type Summary = DealSummary3;
+    type Score = DealScore3;
+    type Points = i32;
+    type Party = Seat;
+    type Totals = [i32; 3];
 
-/// A three-player French match's totals, held points, dealer and winner.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
-pub struct Ledger3 {
-    /// Options.
-    pub options: FrenchOptions,
-    /// Who dealt first.
-    pub first_dealer: Seat,
-    /// Every row.
-    pub rows: Vec<Row3>,
-    /// Running totals.
-    pub totals: [i32; 3],
-    /// Held points waiting for a deal's winner.
-    pub pool: i32,
-    /// The winner.
-    pub winner: Option<Seat>,
-    /// Held points lost when the match ended.
-    pub pool_lost: i32,
-    /// Deals played before this ledger began (a match resumed at given
-    /// totals): rows are numbered after them.
-    #[serde(default)]
-    pub earlier_deals: u32,
-}
-
-impl Ledger3 {
-    /// An empty match.
-    pub fn new(options: FrenchOptions, first_dealer: Seat) -> Ledger3 {
-        Ledger3 {
-            earlier_deals: 0,
-            options,
-            first_dealer,
-            rows: Vec::new(),
-            totals: [0; 3],
-            pool: 0,
-            winner: None,
-            pool_lost: 0,
-        }
+    fn score(summary: &DealSummary3, options: &FrenchOptions) -> DealScore3 {
+        score_deal3(summary, options)
     }
-
-    /// Folds entries from an empty match.
-    pub fn from_entries(options: FrenchOptions, first_dealer: Seat, entries: &[Entry3]) -> Ledger3 {
-        let mut l = Ledger3::new(options, first_dealer);
-        for e in entries {
-            l.push(e);
-        }
-        l
+    fn recorded(score: &DealScore3) -> [i32; 3] {
+        score.recorded
     }
-
-    /// The dealer moves one seat to the left after every entry.
-    pub fn next_dealer(&self) -> Seat {
-        self.first_dealer.plus((self.rows.len() % 3) as u8, 3)
+    fn held(score: &DealScore3) -> i32 {
+        score.held
     }
-
-    /// True once a player has won.
-    pub fn is_over(&self) -> bool {
-        self.winner.is_some()
+    fn pool_taker(score: &DealScore3, _: &[i32; 3]) -> Option<usize> {
+        score.winner().map(|w| w.index() % 3)
     }
-
-    /// Adds one entry.
-    pub fn push(&mut self, e: &Entry3) -> Row3 {
-        let number = self.earlier_deals + self.rows.len() as u32 + 1;
-        let dealer = self.next_dealer();
-        let counted = !self.is_over();
-        let mut row = Row3 {
-            number,
-            dealer,
-            score: None,
-            pool_awarded: None,
-            recorded: [0; 3],
-            pool_after: self.pool,
-            totals: self.totals,
-            counted,
-        };
-        if let Entry3::Played { summary } = e {
-            let score = score_deal3(summary, &self.options);
-            row.score = Some(score);
-            if counted {
-                let mut rec = score.recorded;
-                if let Some(w) = score.winner()
-                    && self.pool > 0
-                {
-                    rec[w.index() % 3] += self.pool;
-                    row.pool_awarded = Some((w, self.pool));
-                    self.pool = 0;
-                }
-                self.pool += score.held;
-                for (t, r) in self.totals.iter_mut().zip(rec) {
-                    *t += r;
-                }
-                row.recorded = rec;
-                self.winner = self.check_winner(score.taker);
-                if self.winner.is_some() {
-                    self.pool_lost = self.pool;
-                    self.pool = 0;
-                }
-            }
-        }
-        row.pool_after = self.pool;
-        row.totals = self.totals;
-        self.rows.push(row);
-        row
+    fn party(i: usize) -> Seat {
+        Seat(i as u8)
     }
-
-    fn check_winner(&self, taker: Seat) -> Option<Seat> {
-        let target = self.options.target as i32;
-        let over: Vec<usize> = (0..3).filter(|&i| self.totals[i] >= target).collect();
+    fn winner(totals: &[i32; 3], score: &DealScore3, options: &FrenchOptions) -> Option<Seat> {
+        let target = options.target as i32;
+        let over: Vec<usize> = (0..3).filter(|&i| totals[i] >= target).collect();
         if over.is_empty() {
             return None;
         }
-        if self.options.both_cross == BothCross::Taker
-            && over.contains(&(taker.index() % 3))
+        if options.both_cross == BothCross::Taker
+            && over.contains(&(score.taker.index() % 3))
             && over.len() > 1
         {
-            return Some(taker);
+            return Some(score.taker);
         }
-        let max = over.iter().map(|&i| self.totals[i]).max()?;
-        let top: Vec<usize> = over.into_iter().filter(|&i| self.totals[i] == max).collect();
+        let max = over.iter().map(|&i| totals[i]).max()?;
+        let top: Vec<usize> = over.into_iter().filter(|&i| totals[i] == max).collect();
         (top.len() == 1).then(|| Seat(top[0] as u8))
     }
+    /// The dealer moves one seat to the left after every entry.
+    fn next_dealer(_: &FrenchOptions, dealer: Seat, _: Option<(&[i32; 3], &[i32; 3])>) -> Seat {
+        dealer.next(3)
+    }
 }
+
+/// One entry of a three-player match.
+pub type Entry3 = crate::tally::Entry<ThreeScoring>;
+/// One row of the running-total table.
+pub type Row3 = crate::tally::Row<ThreeScoring>;
+/// A three-player French match's totals, held points, dealer and winner.
+pub type Ledger3 = crate::tally::Ledger<ThreeScoring>;

@@ -9,6 +9,7 @@ pub use crate::points::Half;
 
 use super::options::{FailTest, NextDealer, OddPoint, ThreeOptions};
 use crate::seat::Seat;
+use crate::tally::Scoring;
 
 /// Players at the table.
 pub const PLAYERS: u8 = 3;
@@ -205,64 +206,63 @@ pub fn score_deal(s: &ThreeSummary, o: &ThreeOptions) -> ThreeScore {
     }
 }
 
-/// One entry of a match.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum ThreeEntry {
-    /// A deal played (or entered) and scored.
-    Played {
-        /// The deal's facts.
-        summary: ThreeSummary,
-    },
-    /// Two rounds of passes: no score, the next player deals.
-    ThrownIn,
+/// Three-player Belot, in half points, as a [`crate::tally::Ledger`]
+/// folds its deals.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct HalfScoring;
+
+impl Scoring for HalfScoring {
+    type Options = ThreeOptions;
+    type Summary = ThreeSummary;
+    type Score = ThreeScore;
+    type Points = Half;
+    type Party = Seat;
+    type Totals = [Half; 3];
+
+    fn score(summary: &ThreeSummary, options: &ThreeOptions) -> ThreeScore {
+        score_deal(summary, options)
+    }
+    fn recorded(score: &ThreeScore) -> [Half; 3] {
+        score.recorded
+    }
+    fn held(score: &ThreeScore) -> Half {
+        score.held
+    }
+    /// Held points go to the unique top recorder of this deal, even a tie
+    /// deal; its own held points wait after (§8.2).
+    fn pool_taker(_: &ThreeScore, recorded: &[Half; 3]) -> Option<usize> {
+        unique_max(recorded)
+    }
+    fn party(i: usize) -> Seat {
+        Seat(i as u8)
+    }
+    /// Several over the target: the highest total; equal → play on.
+    fn winner(totals: &[Half; 3], _: &ThreeScore, options: &ThreeOptions) -> Option<Seat> {
+        let t = Half::points(options.target as i32);
+        if !totals.iter().any(|&x| x >= t) {
+            return None;
+        }
+        unique_max(totals).map(|i| Seat(i as u8))
+    }
+    fn next_dealer(
+        options: &ThreeOptions,
+        dealer: Seat,
+        played: Option<(&[Half; 3], &[Half; 3])>,
+    ) -> Seat {
+        match (played, options.next_dealer) {
+            (Some((rec, _)), NextDealer::TopOfDeal) => top_after(rec, dealer),
+            (Some((_, totals)), NextDealer::TopCumulative) => top_after(totals, dealer),
+            _ => dealer.next(PLAYERS),
+        }
+    }
 }
 
+/// One entry of a match: a deal played, or two rounds of passes.
+pub type ThreeEntry = crate::tally::Entry<HalfScoring>;
 /// One row of the running-total table.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
-pub struct ThreeRow {
-    /// Deal number, from 1.
-    pub number: u32,
-    /// Who dealt.
-    pub dealer: Seat,
-    /// The score (`None`: thrown in).
-    pub score: Option<ThreeScore>,
-    /// Held points from earlier deals awarded now, and to whom.
-    pub pool_awarded: Option<(Seat, Half)>,
-    /// What each player records for this row.
-    pub recorded: [Half; 3],
-    /// Held points waiting after this row.
-    pub pool_after: Half,
-    /// Running totals after this row.
-    pub totals: [Half; 3],
-    /// False for rows after the match was won.
-    pub counted: bool,
-}
-
+pub type ThreeRow = crate::tally::Row<HalfScoring>;
 /// The state of a three-player match.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
-pub struct ThreeLedger {
-    /// Options.
-    pub options: ThreeOptions,
-    /// Who dealt first.
-    pub first_dealer: Seat,
-    /// Every row.
-    pub rows: Vec<ThreeRow>,
-    /// Running totals.
-    pub totals: [Half; 3],
-    /// Held points waiting for a deal's unique top scorer.
-    pub pool: Half,
-    /// Who deals next.
-    pub next_dealer: Seat,
-    /// The winner, once the match is over.
-    pub winner: Option<Seat>,
-    /// Held points lost when the match ended.
-    pub pool_lost: Half,
-    /// Deals played before this ledger began (a match resumed at given
-    /// totals): rows are numbered after them.
-    #[serde(default)]
-    pub earlier_deals: u32,
-}
+pub type ThreeLedger = crate::tally::Ledger<HalfScoring>;
 
 /// The unique maximum's index, if unique.
 fn unique_max(v: &[Half; 3]) -> Option<usize> {
@@ -277,103 +277,4 @@ fn top_after(v: &[Half; 3], dealer: Seat) -> Seat {
     let m = v.iter().copied().max().unwrap_or_default();
     let i = (1..=3).map(|k| (dealer.index() + k) % 3).find(|&i| v[i] == m).unwrap_or(0);
     Seat(i as u8)
-}
-
-impl ThreeLedger {
-    /// An empty match.
-    pub fn new(options: ThreeOptions, first_dealer: Seat) -> ThreeLedger {
-        ThreeLedger {
-            earlier_deals: 0,
-            options,
-            first_dealer,
-            rows: Vec::new(),
-            totals: [Half(0); 3],
-            pool: Half(0),
-            next_dealer: first_dealer,
-            winner: None,
-            pool_lost: Half(0),
-        }
-    }
-
-    /// Folds a list of entries from an empty match.
-    pub fn from_entries(
-        options: ThreeOptions,
-        first_dealer: Seat,
-        entries: &[ThreeEntry],
-    ) -> ThreeLedger {
-        let mut l = ThreeLedger::new(options, first_dealer);
-        for e in entries {
-            l.push(e);
-        }
-        l
-    }
-
-    /// True once a player has won.
-    pub fn is_over(&self) -> bool {
-        self.winner.is_some()
-    }
-
-    /// Adds one entry and returns its row.
-    pub fn push(&mut self, e: &ThreeEntry) -> ThreeRow {
-        let number = self.earlier_deals + self.rows.len() as u32 + 1;
-        let dealer = self.next_dealer;
-        let counted = !self.is_over();
-        let mut row = ThreeRow {
-            number,
-            dealer,
-            score: None,
-            pool_awarded: None,
-            recorded: [Half(0); 3],
-            pool_after: self.pool,
-            totals: self.totals,
-            counted,
-        };
-        match e {
-            ThreeEntry::ThrownIn => self.next_dealer = dealer.next(PLAYERS),
-            ThreeEntry::Played { summary } => {
-                let score = score_deal(summary, &self.options);
-                row.score = Some(score);
-                let mut rec = score.recorded;
-                if counted {
-                    // Held points go to the unique top recorder of this deal,
-                    // even a tie deal; its own held points wait after (§8.2).
-                    if self.pool.0 > 0
-                        && let Some(top) = unique_max(&rec)
-                    {
-                        rec[top] = Half(rec[top].0 + self.pool.0);
-                        row.pool_awarded = Some((Seat(top as u8), self.pool));
-                        self.pool = Half(0);
-                    }
-                    self.pool = Half(self.pool.0 + score.held.0);
-                    for (t, r) in self.totals.iter_mut().zip(rec) {
-                        t.0 += r.0;
-                    }
-                    row.recorded = rec;
-                    self.winner = self.check_winner();
-                    if self.winner.is_some() {
-                        self.pool_lost = self.pool;
-                        self.pool = Half(0);
-                    }
-                }
-                self.next_dealer = match self.options.next_dealer {
-                    NextDealer::TopOfDeal => top_after(&rec, dealer),
-                    NextDealer::TopCumulative => top_after(&self.totals, dealer),
-                    NextDealer::RotateLeft => dealer.next(PLAYERS),
-                };
-            }
-        }
-        row.pool_after = self.pool;
-        row.totals = self.totals;
-        self.rows.push(row);
-        row
-    }
-
-    fn check_winner(&self) -> Option<Seat> {
-        let t = Half::points(self.options.target as i32);
-        if !self.totals.iter().any(|&x| x >= t) {
-            return None;
-        }
-        // Several over the target: the highest total; equal → play on.
-        unique_max(&self.totals).map(|i| Seat(i as u8))
-    }
 }
