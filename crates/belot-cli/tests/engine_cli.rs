@@ -42,6 +42,54 @@ impl EngineProcess {
     }
 }
 
+impl EngineProcess {
+    /// Plays the match to its end, each seat choosing from its own view
+    /// with `pick(deal index, seat, view)`, as a bot would; `each` sees the
+    /// `score` reply after every deal. Returns the winner, checked to have
+    /// reached `target`.
+    fn play_match(
+        &mut self,
+        target: f64,
+        mut pick: impl FnMut(usize, u64, &Value) -> Value,
+        mut each: impl FnMut(&Value),
+    ) -> u64 {
+        for deal in 0..400 {
+            while let Some(seat) = self.ask(json!({"cmd": "legal"}))["seat"].as_u64() {
+                let view = self.ask(json!({"cmd": "view", "seat": seat}))["view"].clone();
+                assert!(!view["legal"].as_array().unwrap().is_empty(), "{view}");
+                let action = pick(deal, seat, &view);
+                self.ask(json!({"cmd": "act", "seat": seat, "action": action}));
+            }
+            let score = self.ask(json!({"cmd": "score"}));
+            each(&score);
+            if let Some(w) = score["match"]["winner"].as_u64() {
+                let total = score["match"]["totals"][w as usize].as_f64().unwrap();
+                assert!(total >= target, "{score}");
+                return w;
+            }
+            self.ask(json!({"cmd": "next"}));
+        }
+        panic!("the match ends within 400 deals");
+    }
+
+    /// Saves the match and checks that its record, loaded in a fresh
+    /// process, reaches the same state; the record.
+    fn assert_record_replays(&mut self) -> Value {
+        let record = self.ask(json!({"cmd": "save"}))["record"].clone();
+        let state = self.ask(json!({"cmd": "state"}));
+        let mut q = EngineProcess::start();
+        q.ask(json!({"cmd": "load", "record": record.clone()}));
+        assert_eq!(q.ask(json!({"cmd": "state"})), state);
+        record
+    }
+}
+
+/// The action at `(deal + seat) % n` of the legal ones.
+fn rotating(deal: usize, seat: u64, view: &Value) -> Value {
+    let legal = view["legal"].as_array().unwrap();
+    legal[(deal + seat as usize) % legal.len()].clone()
+}
+
 impl Drop for EngineProcess {
     fn drop(&mut self) {
         let _ = self.child.kill();
@@ -82,36 +130,10 @@ fn belot_engine_lets_a_bot_play_a_seat_and_solves_the_card_play() {
 fn a_complete_french_match_to_1000_driven_by_json_lines() {
     let mut p = EngineProcess::start();
     p.ask(json!({"cmd": "new", "variant": "french", "seed": 7, "dealer": 0}));
-    let mut deals = 0;
-    let winner = loop {
-        // Each seat acts from its own view, as a bot would.
-        loop {
-            let status = p.ask(json!({"cmd": "legal"}));
-            let Some(seat) = status["seat"].as_u64() else { break };
-            let view = p.ask(json!({"cmd": "view", "seat": seat}));
-            let legal = view["view"]["legal"].as_array().unwrap().clone();
-            assert!(!legal.is_empty());
-            // Prefer plays; take trump on the first chance half the time.
-            let pick = legal[(deals + seat as usize) % legal.len()].clone();
-            p.ask(json!({"cmd": "act", "seat": seat, "action": pick}));
-        }
-        deals += 1;
-        let score = p.ask(json!({"cmd": "score"}));
-        if let Some(w) = score["match"]["winner"].as_u64() {
-            let totals = score["match"]["totals"].as_array().unwrap();
-            assert!(totals[w as usize].as_i64().unwrap() >= 1000, "{score}");
-            break w;
-        }
-        assert!(deals < 300, "the match ends");
-        p.ask(json!({"cmd": "next"}));
-    };
+    let winner = p.play_match(1000.0, rotating, |_| {});
     assert!(winner < 2);
     // The record replays to the same state in a fresh process.
-    let record = p.ask(json!({"cmd": "save"}))["record"].clone();
-    let state = p.ask(json!({"cmd": "state"}));
-    let mut q = EngineProcess::start();
-    q.ask(json!({"cmd": "load", "record": record}));
-    assert_eq!(q.ask(json!({"cmd": "state"})), state);
+    p.assert_record_replays();
 }
 
 #[test]
@@ -138,61 +160,38 @@ fn a_complete_two_player_match_to_1001_with_every_contract_type() {
     let mut p = EngineProcess::start();
     let r = p.ask(json!({"cmd": "new", "variant": "two_player", "seed": 11}));
     assert_eq!(r["variant"], "two_player");
-    let mut deals = 0usize;
     let mut kinds = std::collections::BTreeSet::new();
-    let winner = loop {
-        // Deal k: suit (take), all trumps, no trumps, or four passes.
-        let plan = deals % 4;
-        loop {
-            let status = p.ask(json!({"cmd": "legal"}));
-            let Some(seat) = status["seat"].as_u64() else { break };
-            let view = p.ask(json!({"cmd": "view", "seat": seat}))["view"].clone();
-            let legal = view["legal"].as_array().unwrap().clone();
-            let has = |t: &str| legal.iter().find(|a| a["type"] == t).cloned();
-            let pick = if view["phase"] == "bidding" {
-                let want = match plan {
-                    0 => has("take"),
-                    1 => has("all_trumps"),
-                    2 => has("no_trumps"),
-                    _ => None,
-                };
-                want.unwrap_or_else(|| json!({"type": "pass"}))
-            } else {
-                // Exchange and announce when offered, then the first card.
-                has("exchange")
-                    .or_else(|| has("announce"))
-                    .unwrap_or_else(|| legal.iter().find(|a| a["type"] == "play").unwrap().clone())
+    let pick = |deal: usize, _: u64, view: &Value| {
+        let legal = view["legal"].as_array().unwrap();
+        let has = |t: &str| legal.iter().find(|a| a["type"] == t).cloned();
+        if view["phase"] == "bidding" {
+            // Deal k: suit (take), all trumps, no trumps, or four passes.
+            let want = match deal % 4 {
+                0 => has("take"),
+                1 => has("all_trumps"),
+                2 => has("no_trumps"),
+                _ => None,
             };
-            p.ask(json!({"cmd": "act", "seat": seat, "action": pick}));
+            want.unwrap_or_else(|| json!({"type": "pass"}))
+        } else {
+            // Exchange and announce when offered, then the first card.
+            has("exchange").or_else(|| has("announce")).or_else(|| has("play")).unwrap()
         }
-        deals += 1;
-        let score = p.ask(json!({"cmd": "score"}));
+    };
+    let winner = p.play_match(1001.0, pick, |score| {
         let deal = &score["deal"];
         if deal["phase"] == "finished" {
-            let kind = match deal["contract"].as_str().unwrap() {
+            kinds.insert(match deal["contract"].as_str().unwrap() {
                 _ if deal["raspasy"] == true => "raspasy",
                 "AT" => "all_trumps",
                 "NT" => "no_trumps",
                 _ => "suit",
-            };
-            kinds.insert(kind);
+            });
         }
-        if let Some(w) = score["match"]["winner"].as_u64() {
-            let totals = score["match"]["totals"].as_array().unwrap();
-            assert!(totals[w as usize].as_i64().unwrap() >= 1001, "{score}");
-            break w;
-        }
-        assert!(deals < 400, "the match ends");
-        p.ask(json!({"cmd": "next"}));
-    };
+    });
     assert!(winner < 2);
     assert_eq!(kinds.len(), 4, "every contract type was played: {kinds:?}");
-    let record = p.ask(json!({"cmd": "save"}))["record"].clone();
-    assert_eq!(record["variant"], "two_player");
-    let state = p.ask(json!({"cmd": "state"}));
-    let mut q = EngineProcess::start();
-    q.ask(json!({"cmd": "load", "record": record}));
-    assert_eq!(q.ask(json!({"cmd": "state"})), state);
+    assert_eq!(p.assert_record_replays()["variant"], "two_player");
 }
 
 #[test]
@@ -200,40 +199,17 @@ fn a_complete_three_player_match_to_501() {
     let mut p = EngineProcess::start();
     let r = p.ask(json!({"cmd": "new", "variant": "three_player", "seed": 5}));
     assert_eq!(r["variant"], "three_player");
-    let mut deals = 0usize;
-    loop {
-        loop {
-            let status = p.ask(json!({"cmd": "legal"}));
-            let Some(seat) = status["seat"].as_u64() else { break };
-            let view = p.ask(json!({"cmd": "view", "seat": seat}))["view"].clone();
-            let legal = view["legal"].as_array().unwrap().clone();
-            // Take on the first chance every other deal; otherwise the first action.
-            let pick = if view["phase"] == "bidding" && deals % 2 == 1 {
-                legal
-                    .iter()
-                    .find(|a| a["type"] != "take")
-                    .cloned()
-                    .unwrap_or_else(|| legal[0].clone())
-            } else {
-                legal[0].clone()
-            };
-            p.ask(json!({"cmd": "act", "seat": seat, "action": pick}));
+    // Take on the first chance every other deal; otherwise the first action.
+    let pick = |deal: usize, _: u64, view: &Value| {
+        let legal = view["legal"].as_array().unwrap();
+        let other = legal.iter().find(|a| a["type"] != "take");
+        match other {
+            Some(a) if view["phase"] == "bidding" && deal % 2 == 1 => a.clone(),
+            _ => legal[0].clone(),
         }
-        deals += 1;
-        let score = p.ask(json!({"cmd": "score"}));
-        if let Some(w) = score["match"]["winner"].as_u64() {
-            let totals = score["match"]["totals"].as_array().unwrap();
-            assert!(totals[w as usize].as_f64().unwrap() >= 501.0, "{score}");
-            break;
-        }
-        assert!(deals < 300, "the match ends");
-        p.ask(json!({"cmd": "next"}));
-    }
-    let record = p.ask(json!({"cmd": "save"}))["record"].clone();
-    let state = p.ask(json!({"cmd": "state"}));
-    let mut q = EngineProcess::start();
-    q.ask(json!({"cmd": "load", "record": record}));
-    assert_eq!(q.ask(json!({"cmd": "state"})), state);
+    };
+    p.play_match(501.0, pick, |_| {});
+    p.assert_record_replays();
 }
 
 #[test]
@@ -244,33 +220,15 @@ fn complete_french_matches_for_three_and_two_players() {
             json!({"cmd": "new", "variant": "french", "seed": 3, "options": {"players": players}}),
         );
         assert_eq!(r["players"], players);
-        let mut deals = 0usize;
-        loop {
-            loop {
-                let status = p.ask(json!({"cmd": "legal"}));
-                let Some(seat) = status["seat"].as_u64() else { break };
-                assert!(seat < players);
-                let view = p.ask(json!({"cmd": "view", "seat": seat}))["view"].clone();
-                let legal = view["legal"].as_array().unwrap().clone();
-                let pick = legal[(deals + seat as usize) % legal.len()].clone();
-                p.ask(json!({"cmd": "act", "seat": seat, "action": pick}));
-            }
-            deals += 1;
-            let score = p.ask(json!({"cmd": "score"}));
-            if let Some(w) = score["match"]["winner"].as_u64() {
-                let totals = score["match"]["totals"].as_array().unwrap();
-                assert_eq!(totals.len() as u64, players);
-                assert!(totals[w as usize].as_i64().unwrap() >= 1000, "{score}");
-                break;
-            }
-            assert!(deals < 300, "the match ends");
-            p.ask(json!({"cmd": "next"}));
-        }
-        let record = p.ask(json!({"cmd": "save"}))["record"].clone();
-        let state = p.ask(json!({"cmd": "state"}));
-        let mut q = EngineProcess::start();
-        q.ask(json!({"cmd": "load", "record": record}));
-        assert_eq!(q.ask(json!({"cmd": "state"})), state);
+        let pick = |deal: usize, seat: u64, view: &Value| {
+            assert!(seat < players);
+            rotating(deal, seat, view)
+        };
+        let each = |score: &Value| {
+            assert_eq!(score["match"]["totals"].as_array().unwrap().len() as u64, players);
+        };
+        p.play_match(1000.0, pick, each);
+        p.assert_record_replays();
     }
 }
 
