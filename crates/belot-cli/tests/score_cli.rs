@@ -34,6 +34,13 @@ impl Db {
         String::from_utf8(o.stdout).unwrap()
     }
 
+    /// Starts a sheet with `belot score new` and these arguments (split at
+    /// spaces); its id.
+    fn sheet(&self, args: &str) -> String {
+        let args: Vec<&str> = ["new"].into_iter().chain(args.split_whitespace()).collect();
+        self.ok(&args).trim().to_string()
+    }
+
     fn err(&self, args: &[&str]) -> String {
         let o = self.run(args);
         assert_eq!(o.status.code(), Some(2), "{args:?} should fail");
@@ -60,16 +67,8 @@ fn totals(t: &Value) -> Vec<f64> {
 #[test]
 fn french_session_through_the_command_line() {
     let db = Db::new("french");
-    let id = db.ok(&[
-        "new",
-        "--variant",
-        "french",
-        "--players",
-        "Ana,Boris,Chloé,Dimitar",
-        "--dealer",
-        "3",
-    ]);
-    let id = id.trim();
+    let id = db.sheet("--variant french --players Ana,Boris,Chloé,Dimitar --dealer 3");
+    let id = id.as_str();
     assert_eq!(id.len(), 32);
     let out = db.ok(&["add", id, "--taker", "1", "--points", "100", "--belote", "1"]);
     assert!(out.contains("Ana & Chloé") && out.contains("made"), "{out}");
@@ -145,16 +144,8 @@ fn french_session_through_the_command_line() {
 #[test]
 fn two_and_three_player_sessions() {
     let db = Db::new("two");
-    let id = db.ok(&[
-        "new",
-        "--variant",
-        "two-player",
-        "--players",
-        "Ivan,Olena",
-        "--options",
-        "{\"target\":501}",
-    ]);
-    let id = id.trim();
+    let id = db.sheet(r#"--variant two-player --players Ivan,Olena --options {"target":501}"#);
+    let id = id.as_str();
     db.ok(&["add", id, "--contract", "H", "--loader", "1", "--points", "40,90"]);
     db.ok(&[
         "add",
@@ -267,16 +258,7 @@ fn a_played_game_record_enters_the_sheet_with_the_same_scores() {
 #[test]
 fn crash_test_killed_writers_lose_no_acknowledged_change() {
     let db = Db::new("crash");
-    let id = db.ok(&[
-        "new",
-        "--variant",
-        "french",
-        "--players",
-        "A,B,C,D",
-        "--options",
-        "{\"target\":100000}",
-    ]);
-    let id = id.trim().to_string();
+    let id = db.sheet(r#"--variant french --players A,B,C,D --options {"target":100000}"#);
     let mut acknowledged = 0;
     let mut killed = 0;
     for k in 0..40u64 {
