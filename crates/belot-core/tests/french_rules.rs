@@ -22,6 +22,12 @@ fn ctx(led: &str, winning: &str, partner_winning: bool) -> TrickContext {
 
 const H: Contract = Contract::Suit(Suit::Hearts);
 
+/// The cards of `hand` French rules allow (hearts trump) on a trick led
+/// with `led`, `winning` winning it (for the partner or not).
+fn legal(hand: &str, led: &str, winning: &str, partner_winning: bool) -> CardSet {
+    legal_plays(set(hand), H, &PlayRules::FRENCH, &ctx(led, winning, partner_winning))
+}
+
 // §1 Players and cards
 
 #[test]
@@ -152,47 +158,39 @@ fn french_seed002_s2_taker_must_score_more_than_the_opponents() {
 
 #[test]
 fn french_seed002_s3_must_follow_suit() {
-    let hand = set("7S AS JH 8D");
-    assert_eq!(legal_plays(hand, H, &PlayRules::FRENCH, &ctx("KS", "KS", false)), set("7S AS"));
+    assert_eq!(legal("7S AS JH 8D", "KS", "KS", false), set("7S AS"));
 }
 
 #[test]
 fn french_seed002_s3_void_must_trump() {
-    let hand = set("7H JH 8D AC");
-    assert_eq!(legal_plays(hand, H, &PlayRules::FRENCH, &ctx("KS", "KS", false)), set("7H JH"));
+    assert_eq!(legal("7H JH 8D AC", "KS", "KS", false), set("7H JH"));
 }
 
 #[test]
 fn french_seed002_s3_void_need_not_trump_when_partner_wins_the_trick() {
-    let hand = set("7H JH 8D AC");
-    assert_eq!(legal_plays(hand, H, &PlayRules::FRENCH, &ctx("KS", "AS", true)), hand);
+    assert_eq!(legal("7H JH 8D AC", "KS", "AS", true), set("7H JH 8D AC"));
 }
 
 #[test]
 fn french_seed002_s3_trump_on_trump_must_beat_it_when_possible() {
     // Void in spades; an opponent has ruffed with the 10 of hearts.
-    let hand = set("7H JH 8D AC");
-    assert_eq!(legal_plays(hand, H, &PlayRules::FRENCH, &ctx("KS", "TH", false)), set("JH"));
+    assert_eq!(legal("7H JH 8D AC", "KS", "TH", false), set("JH"));
     // Cannot beat it: still must play a (lower) trump.
-    let low = set("7H 8H 8D AC");
-    assert_eq!(legal_plays(low, H, &PlayRules::FRENCH, &ctx("KS", "TH", false)), set("7H 8H"));
+    assert_eq!(legal("7H 8H 8D AC", "KS", "TH", false), set("7H 8H"));
 }
 
 #[test]
 fn french_seed002_s3_trump_led_must_overtrump_even_over_partner() {
-    let hand = set("7H 9H 8D");
-    assert_eq!(legal_plays(hand, H, &PlayRules::FRENCH, &ctx("AH", "AH", true)), set("9H"));
+    assert_eq!(legal("7H 9H 8D", "AH", "AH", true), set("9H"));
     // No higher trump: any trump.
-    let hand = set("7H 8H 8D");
-    assert_eq!(legal_plays(hand, H, &PlayRules::FRENCH, &ctx("AH", "AH", true)), set("7H 8H"));
+    assert_eq!(legal("7H 8H 8D", "AH", "AH", true), set("7H 8H"));
 }
 
 #[test]
 fn french_seed002_s3_trump_on_partners_trump_must_beat_it_when_possible() {
     // The partner has ruffed with the 10; a trump laid on it must beat it
     // (seed literal), though a plain card is allowed.
-    let hand = set("7H JH 8D");
-    assert_eq!(legal_plays(hand, H, &PlayRules::FRENCH, &ctx("KS", "TH", true)), set("JH 8D"));
+    assert_eq!(legal("7H JH 8D", "KS", "TH", true), set("JH 8D"));
 }
 
 #[test]
