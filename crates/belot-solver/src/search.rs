@@ -504,17 +504,38 @@ impl Solver {
                 Ok(b) => stored = b,
             }
         }
-        let (alpha0, beta0) = (alpha, beta);
-        let maximizing = self.maximizing(s.to_play());
         if start && cfg.alpha_beta && s.tricks_total() - s.tricks_played() == 2 {
             return self.last_two(s, key.as_ref(), stored, (alpha, beta));
         }
+        let (best, best_card) = self.branch(s, legal, (alpha, beta), ply, stored);
+        if self.aborted {
+            return 0;
+        }
+        let mut best = best.max(0);
+        if let Some(b) = stored {
+            best = best.clamp(b.lo as i32, b.hi as i32);
+        }
+        if let Some(key) = &key {
+            self.store(key, s, stored, (best, best_card), (alpha, beta));
+        }
+        best
+    }
+
+    /// Searches each legal card in order within the window; the best value
+    /// and the card that gave it (none when every card failed).
+    #[inline(always)]
+    fn branch(
+        &mut self,
+        s: &PlayState,
+        legal: CardSet,
+        (mut alpha, mut beta): (i32, i32),
+        ply: usize,
+        stored: Option<Bounds>,
+    ) -> (i32, Option<Card>) {
+        let cfg = self.config;
+        let maximizing = self.maximizing(s.to_play());
         let mut list = MoveList::new();
-        let ordering = if cfg.ordering {
-            Some((&self.ordering, ply, stored.and_then(|b| b.best)))
-        } else {
-            None
-        };
+        let ordering = cfg.ordering.then(|| (&self.ordering, ply, stored.and_then(|b| b.best)));
         let others = generate(
             s,
             legal.bits(),
@@ -525,92 +546,113 @@ impl Solver {
             &mut list,
         );
         let bounds = cfg.alpha_beta && cfg.point_bounds;
-        // Searched cards: (group, points, upper bound, lower bound).
-        let mut seen = [(0u8, 0i32, 0i32, 0i32); 9];
-        let mut n_seen = 0;
+        let mut seen = Seen::default();
         let mut best: i32 = if maximizing { -1 } else { i32::MAX };
         let mut best_card = None;
+        let better = |v: i32, best: i32| if maximizing { v > best } else { v < best };
         for k in 0..list.len() {
             let card = list.pick(k);
-            let ci = card.index() as usize & 31;
-            let pts = self.cards.pts[ci] as i32;
-            // Cards of a suit with no other player's card between them
-            // share a group: the count of others' cards above them. Only
-            // a suit with two legal cards can have a group of two.
-            let grouped = bounds
-                && (legal.bits() >> (ci & !7)) as u8
-                    & ((legal.bits() >> (ci & !7)) as u8).wrapping_sub(1)
-                    != 0;
-            let gid = (ci >> 3) as u8 * 16 + (self.cards.above[ci] & others).count_ones() as u8;
-            if grouped {
-                // Play one card where the other would have been: their
-                // values differ by at most their difference in points.
-                let (ub, lb) = group_bounds(&seen[..n_seen], gid, pts);
-                if maximizing && ub <= alpha {
-                    best = best.max(ub);
-                    self.stats.point_skips += 1;
-                    continue;
-                }
-                if !maximizing && lb >= beta {
-                    best = best.min(lb);
-                    self.stats.point_skips += 1;
-                    continue;
-                }
+            let group = bounds.then(|| self.group(card, legal, others)).flatten();
+            if let Some((gid, pts)) = group
+                && let Some(v) = seen.bound(gid, pts, maximizing, (alpha, beta))
+            {
+                // Played in the place of a card of its group, this one
+                // cannot change the result.
+                best = if maximizing { best.max(v) } else { best.min(v) };
+                self.stats.point_skips += 1;
+                continue;
             }
-            let (a_k, b_k) = (alpha, beta);
             let mut next = *s;
             let g = self.gain(s, &mut next, card);
             let v = g + self.child(&next, (g, k), (alpha, beta), maximizing, ply);
             if self.aborted {
-                return 0;
+                return (0, None);
             }
-            if grouped && n_seen < 9 {
-                // What the value says of the card: an upper bound when it
-                // failed low, a lower one when it failed high.
-                let (u, l) = if v <= a_k {
-                    (v, i32::MIN)
-                } else if v >= b_k {
-                    (i32::MAX, v)
-                } else {
-                    (v, v)
-                };
-                seen[n_seen] = (gid, pts, u, l);
-                n_seen += 1;
+            if let Some((gid, pts)) = group {
+                seen.note(gid, pts, v, (alpha, beta));
+            }
+            if better(v, best) {
+                (best, best_card) = (v, Some(card));
             }
             if maximizing {
-                if v > best {
-                    best = v;
-                    best_card = Some(card);
-                }
-                alpha = alpha.max(best);
+                alpha = alpha.max(best)
             } else {
-                if v < best {
-                    best = v;
-                    best_card = Some(card);
-                }
-                beta = beta.min(best);
+                beta = beta.min(best)
             }
             if cfg.alpha_beta && alpha >= beta {
-                self.stats.cuts += 1;
-                if k == 0 {
-                    self.stats.first_cuts += 1;
-                }
-                if cfg.ordering {
-                    self.ordering.cut(ply, card);
-                }
+                self.cut(k, ply, card);
                 break;
             }
         }
-        let mut best = best.max(0);
-        if let Some(b) = stored {
-            best = best.clamp(b.lo as i32, b.hi as i32);
+        (best, best_card)
+    }
+
+    /// The group of `card` for point bounds: cards of a suit with no other
+    /// player's card between them share one (the count of others' cards
+    /// above them), with the card's points. Only a suit with two legal
+    /// cards can have a group of two; a lone card has none.
+    #[inline(always)]
+    fn group(&self, card: Card, legal: CardSet, others: u32) -> Option<(u8, i32)> {
+        let ci = card.index() as usize & 31;
+        let suit = (legal.bits() >> (ci & !7)) as u8;
+        (suit & suit.wrapping_sub(1) != 0).then(|| {
+            let gid = (ci >> 3) as u8 * 16 + (self.cards.above[ci] & others).count_ones() as u8;
+            (gid, self.cards.pts[ci] as i32)
+        })
+    }
+
+    /// Counts a cut-off, and remembers its card for move ordering.
+    #[inline(always)]
+    fn cut(&mut self, k: usize, ply: usize, card: Card) {
+        self.stats.cuts += 1;
+        if k == 0 {
+            self.stats.first_cuts += 1;
         }
-        if let Some(key) = &key
-            && !self.aborted
-        {
-            self.store(key, s, stored, (best, best_card), (alpha0, beta0));
+        if self.config.ordering {
+            self.ordering.cut(ply, card);
         }
-        best
+    }
+}
+
+/// Cards already searched at a node, for point bounds: (group, points,
+/// upper bound, lower bound), at most nine.
+#[derive(Default)]
+struct Seen {
+    cards: [(u8, i32, i32, i32); 9],
+    n: usize,
+}
+
+impl Seen {
+    /// The bound that makes a card of group `gid` worth `pts` not worth
+    /// searching in the window, if there is one.
+    #[inline(always)]
+    fn bound(&self, gid: u8, pts: i32, maximizing: bool, (alpha, beta): (i32, i32)) -> Option<i32> {
+        let (ub, lb) = group_bounds(&self.cards[..self.n], gid, pts);
+        if maximizing && ub <= alpha {
+            Some(ub)
+        } else if !maximizing && lb >= beta {
+            Some(lb)
+        } else {
+            None
+        }
+    }
+
+    /// What the value `v` found in the window says of the card: an upper
+    /// bound when it failed low, a lower one when it failed high.
+    #[inline(always)]
+    fn note(&mut self, gid: u8, pts: i32, v: i32, (alpha, beta): (i32, i32)) {
+        if self.n == self.cards.len() {
+            return;
+        }
+        let (u, l) = if v <= alpha {
+            (v, i32::MIN)
+        } else if v >= beta {
+            (i32::MAX, v)
+        } else {
+            (v, v)
+        };
+        self.cards[self.n] = (gid, pts, u, l);
+        self.n += 1;
     }
 }
 
