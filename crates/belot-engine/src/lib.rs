@@ -517,26 +517,14 @@ impl Engine {
         match cmd {
             "help" => {
                 params::<NoParams>(req)?;
-                let list: Vec<Value> = COMMANDS
-                    .iter()
-                    .chain(self.extra)
-                    .map(|(c, d)| json!({"cmd": c, "about": d}))
-                    .collect();
-                Ok(json!({"commands": list}))
+                Ok(self.help())
             }
             "hello" => {
                 params::<NoParams>(req)?;
                 Ok(v2::hello())
             }
             "new" => self.cmd_new(params(req)?),
-            "load" => {
-                let p: LoadParams = params(req)?;
-                let (g, names) = AnyMatch::from_record_owned(p.record)?;
-                let status = g.status();
-                self.game = Some(g);
-                self.names = names;
-                Ok(status)
-            }
+            "load" => self.cmd_load(params(req)?),
             "view" => {
                 let p: SeatParams = params(req)?;
                 let g = self.require()?;
@@ -556,51 +544,12 @@ impl Engine {
                 let (actions, melds) = v2::legal(g);
                 Ok(json!({"seat": g.to_act(), "actions": actions, "melds": melds}))
             }
-            "act" => {
-                let p: ActParams = params(req)?;
-                let g = self.game.as_mut().ok_or_else(no_game)?;
-                let seat = match (p.seat, g.to_act()) {
-                    (Some(s), _) => check_seat(s, g.players())?,
-                    (None, Some(s)) => s,
-                    (None, None) => return Err(GameError::Finished.into()),
-                };
-                let tricks_before = g.tricks().len();
-                let action = v2::normalize(g, seat, p.action);
-                g.apply(seat, &action)?;
-                let mut v = g.status();
-                let tricks = g.tricks();
-                if tricks.len() > tricks_before
-                    && let Some(t) = tricks.last()
-                {
-                    v["trick"] = json!({
-                        "cards": t.plays(g.players()).collect::<Vec<_>>(),
-                        "winner": t.winner,
-                        "points": t.points,
-                    });
-                }
-                Ok(v)
-            }
+            "act" => self.cmd_act(params(req)?),
             "score" => {
                 params::<NoParams>(req)?;
                 Ok(self.require()?.score_report())
             }
-            "next" => {
-                let p: NextParams = params(req)?;
-                let g = self.game.as_mut().ok_or_else(no_game)?;
-                let deck = match (p.deck, p.seed) {
-                    (Some(_), Some(_)) => {
-                        return Err(ProtoError::new(
-                            "bad_request",
-                            "give a deck or a seed, not both",
-                        ));
-                    }
-                    (Some(cards), None) => Some(deck_of(&cards)?),
-                    (None, Some(seed)) => Some(Deck::from_seed(seed, 0)),
-                    (None, None) => None,
-                };
-                g.next_deal(deck)?;
-                Ok(g.status())
-            }
+            "next" => self.cmd_next(params(req)?),
             other => Err(ProtoError::new(
                 "unknown_command",
                 format!(
@@ -609,6 +558,61 @@ impl Engine {
                 ),
             )),
         }
+    }
+
+    /// The commands and what each does.
+    fn help(&self) -> Value {
+        let list: Vec<Value> =
+            COMMANDS.iter().chain(self.extra).map(|(c, d)| json!({"cmd": c, "about": d})).collect();
+        json!({"commands": list})
+    }
+
+    fn cmd_load(&mut self, p: LoadParams) -> Result<Value, ProtoError> {
+        let (g, names) = AnyMatch::from_record_owned(p.record)?;
+        let status = g.status();
+        self.game = Some(g);
+        self.names = names;
+        Ok(status)
+    }
+
+    /// Applies an action; the status, with the trick it completed.
+    fn cmd_act(&mut self, p: ActParams) -> Result<Value, ProtoError> {
+        let g = self.game.as_mut().ok_or_else(no_game)?;
+        let seat = match (p.seat, g.to_act()) {
+            (Some(s), _) => check_seat(s, g.players())?,
+            (None, Some(s)) => s,
+            (None, None) => return Err(GameError::Finished.into()),
+        };
+        let tricks_before = g.tricks().len();
+        let action = v2::normalize(g, seat, p.action);
+        g.apply(seat, &action)?;
+        let mut v = g.status();
+        let tricks = g.tricks();
+        if tricks.len() > tricks_before
+            && let Some(t) = tricks.last()
+        {
+            v["trick"] = json!({
+                "cards": t.plays(g.players()).collect::<Vec<_>>(),
+                "winner": t.winner,
+                "points": t.points,
+            });
+        }
+        Ok(v)
+    }
+
+    /// Deals the next deal: from the deck or seed given, else the match's.
+    fn cmd_next(&mut self, p: NextParams) -> Result<Value, ProtoError> {
+        let g = self.game.as_mut().ok_or_else(no_game)?;
+        let deck = match (p.deck, p.seed) {
+            (Some(_), Some(_)) => {
+                return Err(ProtoError::new("bad_request", "give a deck or a seed, not both"));
+            }
+            (Some(cards), None) => Some(deck_of(&cards)?),
+            (None, Some(seed)) => Some(Deck::from_seed(seed, 0)),
+            (None, None) => None,
+        };
+        g.next_deal(deck)?;
+        Ok(g.status())
     }
 
     fn cmd_new(&mut self, p: NewParams) -> Result<Value, ProtoError> {
