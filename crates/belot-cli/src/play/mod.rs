@@ -210,34 +210,9 @@ fn session(
         let view = m.view(seat);
         let action = if seat == Seat(0) {
             show(m, &view, out)?;
-            loop {
-                write!(out, "> ")?;
-                out.flush()?;
-                let Some(line) = lines.next() else {
-                    writeln!(out, "\nEnd of input: the match is left unfinished.")?;
-                    return Ok(());
-                };
-                let line = String::from_utf8_lossy(&line?).into_owned();
-                match command(line.trim(), &view, m.belote_word()) {
-                    Command::Act(a) => break a,
-                    Command::Quit => {
-                        writeln!(out, "Bye: the match is left unfinished.")?;
-                        return Ok(());
-                    }
-                    Command::Hint => writeln!(out, "{}", hint(m, &view))?,
-                    Command::Last => match m.last_trick() {
-                        Some(t) => writeln!(
-                            out,
-                            "Last trick: {} (won by {})",
-                            trick_text(&t.cards, names),
-                            t.winner.map_or("?", |s| names[s.index()])
-                        )?,
-                        None => writeln!(out, "No trick has been played yet.")?,
-                    },
-                    Command::Score => writeln!(out, "{}", m.score())?,
-                    Command::Help => writeln!(out, "{}", help(m))?,
-                    Command::Bad(msg) => writeln!(out, "{msg}")?,
-                }
+            match ask(m, &view, &mut lines, out)? {
+                Some(a) => a,
+                None => return Ok(()),
             }
         } else {
             bots[seat.index()].act(&view, &mut rng)
@@ -252,28 +227,82 @@ fn session(
         if let Some(path) = save {
             write_record(m, path)?;
         }
-        let text = match &action {
-            // An announcement shows its kind, not its cards, until the
-            // contest is decided: say what the others heard.
-            Action::Announce { .. } => {
-                let heard: Vec<String> = m
-                    .view(Seat(0))
-                    .announcements()
-                    .iter()
-                    .skip(announced_before)
-                    .map(|a| format!("{} ({} points)", kind_text(a), a.points))
-                    .collect();
-                format!("announce {}", heard.join(", "))
-            }
-            a => action_text(a, m.belote_word()),
+        tell(m, seat, &action, (tricks_before, announced_before), out)?;
+    }
+}
+
+/// Reads the player's commands until one is an action, answering the
+/// others; `None` when the player quits or the input ends.
+fn ask(
+    m: &dyn Table,
+    view: &AnyView,
+    lines: &mut impl Iterator<Item = io::Result<Vec<u8>>>,
+    out: &mut impl Write,
+) -> io::Result<Option<Action>> {
+    let names = names(m.players());
+    loop {
+        write!(out, "> ")?;
+        out.flush()?;
+        let Some(line) = lines.next() else {
+            writeln!(out, "\nEnd of input: the match is left unfinished.")?;
+            return Ok(None);
         };
-        writeln!(out, "{}: {text}", names[seat.index()])?;
-        if m.tricks().len() > tricks_before
-            && let Some(t) = m.tricks().last()
-        {
-            writeln!(out, "  trick to {} ({} points)", names[t.winner.index()], t.points)?;
+        let line = String::from_utf8_lossy(&line?).into_owned();
+        match command(line.trim(), view, m.belote_word()) {
+            Command::Act(a) => return Ok(Some(a)),
+            Command::Quit => {
+                writeln!(out, "Bye: the match is left unfinished.")?;
+                return Ok(None);
+            }
+            Command::Hint => writeln!(out, "{}", hint(m, view))?,
+            Command::Last => match m.last_trick() {
+                Some(t) => writeln!(
+                    out,
+                    "Last trick: {} (won by {})",
+                    trick_text(&t.cards, names),
+                    t.winner.map_or("?", |s| names[s.index()])
+                )?,
+                None => writeln!(out, "No trick has been played yet.")?,
+            },
+            Command::Score => writeln!(out, "{}", m.score())?,
+            Command::Help => writeln!(out, "{}", help(m))?,
+            Command::Bad(msg) => writeln!(out, "{msg}")?,
         }
     }
+}
+
+/// Says what `seat` did, and the trick it completed; `before` is the count
+/// of tricks and of announcements heard before the action.
+fn tell(
+    m: &dyn Table,
+    seat: Seat,
+    action: &Action,
+    (tricks_before, announced_before): (usize, usize),
+    out: &mut impl Write,
+) -> io::Result<()> {
+    let names = names(m.players());
+    let text = match action {
+        // An announcement shows its kind, not its cards, until the
+        // contest is decided: say what the others heard.
+        Action::Announce { .. } => {
+            let heard: Vec<String> = m
+                .view(Seat(0))
+                .announcements()
+                .iter()
+                .skip(announced_before)
+                .map(|a| format!("{} ({} points)", kind_text(a), a.points))
+                .collect();
+            format!("announce {}", heard.join(", "))
+        }
+        a => action_text(a, m.belote_word()),
+    };
+    writeln!(out, "{}: {text}", names[seat.index()])?;
+    if m.tricks().len() > tricks_before
+        && let Some(t) = m.tricks().last()
+    {
+        writeln!(out, "  trick to {} ({} points)", names[t.winner.index()], t.points)?;
+    }
+    Ok(())
 }
 
 /// What the player typed.
