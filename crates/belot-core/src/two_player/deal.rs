@@ -457,27 +457,8 @@ impl TwoDeal {
     }
 
     fn apply_play(&mut self, seat: Seat, action: &Action) -> Result<(), GameError> {
-        let i = seat.index() & 1;
         match action {
-            Action::Exchange => {
-                if !self.can_exchange(seat) {
-                    return Err(GameError::Illegal(
-                        "the seven of trumps is exchanged for the turned card only when trump is \
-                         the turned card's suit, by its holder, before his first card and before \
-                         announcing"
-                            .into(),
-                    ));
-                }
-                let (Some(seven), Some(play)) = (self.seven_of_trumps(), self.play.as_mut()) else {
-                    return Err(GameError::Illegal("no exchange now".into()));
-                };
-                if !play.exchange(seat, seven, self.vskryshka) {
-                    return Err(GameError::Illegal("no exchange now".into()));
-                }
-                self.vskryshka = seven;
-                self.exchanged = Some(seat);
-                Ok(())
-            }
+            Action::Exchange => self.exchange(seat),
             Action::Redeal => {
                 if !self.can_claim_redeal(seat) {
                     return Err(GameError::Illegal(
@@ -490,72 +471,98 @@ impl TwoDeal {
                 self.phase = TwoPhase::Redealt;
                 Ok(())
             }
-            Action::Announce { melds } => {
-                if !self.can_announce(seat) {
-                    return Err(GameError::Illegal(
-                        "a construction is announced once, before your first card, and only \
-                         if you hold one"
-                            .into(),
-                    ));
-                }
-                let best = self.best_meld(seat);
-                match (melds.as_slice(), best) {
-                    ([m], Some(b)) if *m == b => {
-                        self.lock(seat);
-                        let points = self.values().value(b);
-                        self.announced.push(TwoAnnouncement { seat, meld: b, points });
-                        Ok(())
-                    }
-                    (_, Some(b)) => Err(GameError::Illegal(format!(
-                        "each player announces only his best construction: [{}]",
-                        b.cards()
-                    ))),
-                    (_, None) => Err(GameError::Illegal("you hold no construction".into())),
-                }
-            }
-            Action::Play { card, belote } => {
-                if *belote && !self.is_bela_card(seat, *card) {
-                    return Err(GameError::Illegal(format!(
-                        "бела is declared with the king or queen of a suit where you hold both \
-                         (trumps; every suit in all-trumps; none in no-trumps), once per suit; \
-                         {card} cannot carry it"
-                    )));
-                }
-                let Some(play) = self.play.as_ref() else {
-                    return Err(GameError::Illegal("no card play now".into()));
-                };
-                let legal = play.legal();
-                if !legal.contains(*card) {
-                    let held = play.hand(seat).contains(*card);
-                    let legal = play.contract().show(legal);
-                    return Err(GameError::Illegal(if held {
-                        format!("{card} may not be played now; legal cards: {legal}")
-                    } else {
-                        format!("{card} is not in your hand; legal cards: {legal}")
-                    }));
-                }
-                self.lock(seat);
-                self.played_first[i] = true;
-                if *belote {
-                    self.bela_called[i] |= 1 << card.suit().index();
-                }
-                let trick = self.play.as_mut().and_then(|p| p.play_unchecked(*card));
-                if let Some(t) = trick {
-                    self.tricks.push(t);
-                    if self.tricks.len() == 1 {
-                        self.resolve_contest();
-                    }
-                    if self.play.as_ref().is_some_and(PlayState::is_over) {
-                        self.finish();
-                    }
-                }
-                Ok(())
-            }
+            Action::Announce { melds } => self.announce(seat, melds),
+            Action::Play { card, belote } => self.play_card(seat, *card, *belote),
             other => Err(GameError::Illegal(format!(
                 "during play the actions are play, and before your first card exchange, \
                  redeal and announce; got {other}"
             ))),
         }
+    }
+
+    /// The seven of trumps taken in exchange for the вскрышка (§3.4).
+    fn exchange(&mut self, seat: Seat) -> Result<(), GameError> {
+        if !self.can_exchange(seat) {
+            return Err(GameError::Illegal(
+                "the seven of trumps is exchanged for the turned card only when trump is the \
+                 turned card's suit, by its holder, before his first card and before announcing"
+                    .into(),
+            ));
+        }
+        let (Some(seven), Some(play)) = (self.seven_of_trumps(), self.play.as_mut()) else {
+            return Err(GameError::Illegal("no exchange now".into()));
+        };
+        if !play.exchange(seat, seven, self.vskryshka) {
+            return Err(GameError::Illegal("no exchange now".into()));
+        }
+        self.vskryshka = seven;
+        self.exchanged = Some(seat);
+        Ok(())
+    }
+
+    /// A player's best construction announced (§3.6): the only one he may.
+    fn announce(&mut self, seat: Seat, melds: &[Meld]) -> Result<(), GameError> {
+        if !self.can_announce(seat) {
+            return Err(GameError::Illegal(
+                "a construction is announced once, before your first card, and only if you \
+                 hold one"
+                    .into(),
+            ));
+        }
+        match (melds, self.best_meld(seat)) {
+            ([m], Some(b)) if *m == b => {
+                self.lock(seat);
+                let points = self.values().value(b);
+                self.announced.push(TwoAnnouncement { seat, meld: b, points });
+                Ok(())
+            }
+            (_, Some(b)) => Err(GameError::Illegal(format!(
+                "each player announces only his best construction: [{}]",
+                b.cards()
+            ))),
+            (_, None) => Err(GameError::Illegal("you hold no construction".into())),
+        }
+    }
+
+    /// A card played, with бела if asked; the contest is decided after the
+    /// first trick and the deal scored after the last.
+    fn play_card(&mut self, seat: Seat, card: Card, belote: bool) -> Result<(), GameError> {
+        if belote && !self.is_bela_card(seat, card) {
+            return Err(GameError::Illegal(format!(
+                "бела is declared with the king or queen of a suit where you hold both (trumps; \
+                 every suit in all-trumps; none in no-trumps), once per suit; {card} cannot \
+                 carry it"
+            )));
+        }
+        let Some(play) = self.play.as_ref() else {
+            return Err(GameError::Illegal("no card play now".into()));
+        };
+        let legal = play.legal();
+        if !legal.contains(card) {
+            let held = play.hand(seat).contains(card);
+            let legal = play.contract().show(legal);
+            return Err(GameError::Illegal(if held {
+                format!("{card} may not be played now; legal cards: {legal}")
+            } else {
+                format!("{card} is not in your hand; legal cards: {legal}")
+            }));
+        }
+        let i = seat.index() & 1;
+        self.lock(seat);
+        self.played_first[i] = true;
+        if belote {
+            self.bela_called[i] |= 1 << card.suit().index();
+        }
+        if let Some(t) = self.play.as_mut().and_then(|p| p.play_unchecked(card)) {
+            self.tricks.push(t);
+            if self.tricks.len() == 1 {
+                self.resolve_contest();
+            }
+            if self.play.as_ref().is_some_and(PlayState::is_over) {
+                self.finish();
+            }
+        }
+        Ok(())
     }
 
     /// The higher announced construction wins; equal non-trump ones go to
