@@ -641,74 +641,10 @@ impl DealInput {
         if let Some(l) = loader {
             seat_ok(*l, "loader")?;
         }
-        if let Some(&p) = card_points.iter().find(|&&p| p > 258 || p == 1) {
-            let m = format!(
-                "card points {card_points:?} cannot be: each player's are 0 to 258, never 1"
-            );
-            return Err(Refusal::new("card_points", m).with("points", p).with("total", 259));
-        }
-        let total = card_points[0] + card_points[1];
-        let max = match contract {
-            Contract::AllTrumps => 238,
-            Contract::NoTrumps => 126,
-            Contract::Suit(_) => 156,
-        };
-        if total < 10 || total > max {
-            let m = format!(
-                "card points add up to {total}: with 14 cards out of play this contract's \
-                 18 cards hold 10 to {max} (last trick included)"
-            );
-            let r = Refusal::new("card_points_between", m).with("sum", total);
-            return Err(r.with("min", 10).with("max", max));
-        }
-        for &c in constructions {
-            if c != 0 && !(c >= 20 && c % 10 == 0 && c != 30 && c <= 1000) {
-                let m = format!(
-                    "construction points {c} cannot be made: constructions are worth 20, \
-                     50, 100, 110, 140 or 200"
-                );
-                return Err(Refusal::new("construction_points", m).with("points", c));
-            }
-        }
-        if belas.iter().any(|&b| b > 4)
-            || (*contract == Contract::NoTrumps && belas.iter().any(|&b| b > 0))
-        {
-            return Err(Refusal::new(
-                "belas_per_suit",
-                "belas: at most one per suit (4 in ВК), none in БК",
-            ));
-        }
-        if belas.iter().map(|&b| b as u32).sum::<u32>() > 4 {
-            return Err(Refusal::new("belas_total", "belas: at most four in all (one per suit)"));
-        }
-        if !matches!(contract, Contract::AllTrumps) && belas.iter().sum::<u8>() > 1 {
-            return Err(Refusal::new(
-                "bela_one_player",
-                "in a suit contract only one player can hold the бела",
-            ));
-        }
-        let took = took_trick.unwrap_or([card_points[0] > 0, card_points[1] > 0]);
-        for p in 0..2 {
-            if !took[p] && card_points[p] > 0 {
-                let m = format!(
-                    "player {p} took no trick, so he has no card points; got {}",
-                    card_points[p]
-                );
-                let r = Refusal::new("no_trick_points", m).with("seat", p);
-                return Err(r.with("points", card_points[p]));
-            }
-        }
-        if !took[0] && !took[1] {
-            return Err(Refusal::new(
-                "nobody_took_tricks",
-                "somebody took the tricks: mark at least one player as taking a trick",
-            ));
-        }
-        let tricks = match took {
-            [true, true] => [4, 5],
-            [true, false] => [9, 0],
-            _ => [0, 9],
-        };
+        two_card_points(card_points, *contract)?;
+        check_constructions(constructions)?;
+        check_belas(belas, *contract)?;
+        let tricks = two_tricks(card_points, *took_trick)?;
         let s = TwoSummary {
             contract: *contract,
             raspasy: *raspasy,
@@ -741,55 +677,9 @@ impl DealInput {
         for s in capo {
             seat_ok(*s, "capo")?;
         }
-        let mut seen = [false; 3];
-        for s in capo {
-            if std::mem::replace(&mut seen[s.index()], true) {
-                let m = format!("capo player {s} is listed twice");
-                return Err(Refusal::new("capo_twice", m).with("seat", s.0));
-            }
-            let p = card_points[s.index()];
-            if p > 0 {
-                let m = format!("capo player {s} took no trick, so he has no card points; got {p}");
-                let r = Refusal::new("no_trick_points", m).with("seat", s.0);
-                return Err(r.with("points", p));
-            }
-        }
-        if card_points.iter().any(|&p| p > 162) {
-            return Err(Refusal::new("card_points_range", "card points: each player has 0 to 162")
-                .with("total", 162));
-        }
-        for &c in combinations {
-            if c != 0 && !(c % 10 == 0 && c <= 1000) {
-                let m = format!(
-                    "combination points {c} cannot be made: 20 (or the table's tierce), \
-                     50, 100, 150, 200 and their sums, at most 1000"
-                );
-                return Err(Refusal::new("combination_points", m).with("points", c));
-            }
-        }
-        if belots.iter().map(|&b| b as u32).sum::<u32>() > 4 {
-            return Err(Refusal::new("belots_total", "belots: at most four in all (one per suit)"));
-        }
-        if capo.len() > 2 || capo.contains(last_trick) {
-            return Err(Refusal::new(
-                "capo_last_trick",
-                "capo players took no trick: not all three, and not the one who took the \
-                 last trick",
-            ));
-        }
-        if card_points[last_trick.index()] < 10 {
-            let m = "the player who took the last trick has at least its 10 points";
-            return Err(Refusal::new("last_trick_points", m).with("seat", last_trick.0));
-        }
-        let total: u32 = card_points.iter().sum();
-        if !(10..=162).contains(&total) {
-            let m = format!(
-                "card points add up to {total}: 27 cards are in play, at most 162 with \
-                 the last trick"
-            );
-            let r = Refusal::new("card_points_between", m).with("sum", total);
-            return Err(r.with("min", 10).with("max", 162));
-        }
+        check_capo(capo, card_points)?;
+        check_combinations(combinations, belots)?;
+        three_card_points(card_points, capo, *last_trick)?;
         let mut cards = *card_points;
         cards[last_trick.index()] -= 10;
         let mut tricks = [0u8; 3];
@@ -820,4 +710,161 @@ impl DealInput {
             DealInput::Redeal => "redeal",
         }
     }
+}
+
+/// A two-player deal's card points (§3.7): each 0 to 258 but never 1,
+/// together 10 up to what the contract's 18 cards in play can hold.
+fn two_card_points(card_points: &[u32; 2], contract: Contract) -> Result<(), Refusal> {
+    if let Some(&p) = card_points.iter().find(|&&p| p > 258 || p == 1) {
+        let m =
+            format!("card points {card_points:?} cannot be: each player's are 0 to 258, never 1");
+        return Err(Refusal::new("card_points", m).with("points", p).with("total", 259));
+    }
+    let total = card_points[0] + card_points[1];
+    let max = match contract {
+        Contract::AllTrumps => 238,
+        Contract::NoTrumps => 126,
+        Contract::Suit(_) => 156,
+    };
+    if total < 10 || total > max {
+        let m = format!(
+            "card points add up to {total}: with 14 cards out of play this contract's 18 cards \
+             hold 10 to {max} (last trick included)"
+        );
+        let r = Refusal::new("card_points_between", m).with("sum", total);
+        return Err(r.with("min", 10).with("max", max));
+    }
+    Ok(())
+}
+
+/// Construction points a player can make: 20, 50, 100, … and their sums.
+fn check_constructions(constructions: &[u32; 2]) -> Result<(), Refusal> {
+    for &c in constructions {
+        if c != 0 && !(c >= 20 && c % 10 == 0 && c != 30 && c <= 1000) {
+            let m = format!(
+                "construction points {c} cannot be made: constructions are worth 20, 50, 100, \
+                 110, 140 or 200"
+            );
+            return Err(Refusal::new("construction_points", m).with("points", c));
+        }
+    }
+    Ok(())
+}
+
+/// Бела calls: one per suit at most, four in all in ВК, none in БК, one
+/// player's only in a suit contract.
+fn check_belas(belas: &[u8; 2], contract: Contract) -> Result<(), Refusal> {
+    if belas.iter().any(|&b| b > 4)
+        || (contract == Contract::NoTrumps && belas.iter().any(|&b| b > 0))
+    {
+        return Err(Refusal::new(
+            "belas_per_suit",
+            "belas: at most one per suit (4 in ВК), none in БК",
+        ));
+    }
+    if belas.iter().map(|&b| b as u32).sum::<u32>() > 4 {
+        return Err(Refusal::new("belas_total", "belas: at most four in all (one per suit)"));
+    }
+    if !matches!(contract, Contract::AllTrumps) && belas.iter().sum::<u8>() > 1 {
+        return Err(Refusal::new(
+            "bela_one_player",
+            "in a suit contract only one player can hold the бела",
+        ));
+    }
+    Ok(())
+}
+
+/// Tricks each player took, as far as scoring needs: who took none (no
+/// card points then) and who took some.
+fn two_tricks(card_points: &[u32; 2], took_trick: Option<[bool; 2]>) -> Result<[u8; 2], Refusal> {
+    let took = took_trick.unwrap_or([card_points[0] > 0, card_points[1] > 0]);
+    for p in 0..2 {
+        if !took[p] && card_points[p] > 0 {
+            let m = format!(
+                "player {p} took no trick, so he has no card points; got {}",
+                card_points[p]
+            );
+            let r = Refusal::new("no_trick_points", m).with("seat", p);
+            return Err(r.with("points", card_points[p]));
+        }
+    }
+    match took {
+        [true, true] => Ok([4, 5]),
+        [true, false] => Ok([9, 0]),
+        [false, true] => Ok([0, 9]),
+        [false, false] => Err(Refusal::new(
+            "nobody_took_tricks",
+            "somebody took the tricks: mark at least one player as taking a trick",
+        )),
+    }
+}
+
+/// Capo players (§2.7) took no trick: each listed once, with no card
+/// points; nobody has more than 162.
+fn check_capo(capo: &[Seat], card_points: &[u32; 3]) -> Result<(), Refusal> {
+    let mut seen = [false; 3];
+    for s in capo {
+        if std::mem::replace(&mut seen[s.index()], true) {
+            let m = format!("capo player {s} is listed twice");
+            return Err(Refusal::new("capo_twice", m).with("seat", s.0));
+        }
+        let p = card_points[s.index()];
+        if p > 0 {
+            let m = format!("capo player {s} took no trick, so he has no card points; got {p}");
+            let r = Refusal::new("no_trick_points", m).with("seat", s.0);
+            return Err(r.with("points", p));
+        }
+    }
+    if card_points.iter().any(|&p| p > 162) {
+        return Err(Refusal::new("card_points_range", "card points: each player has 0 to 162")
+            .with("total", 162));
+    }
+    Ok(())
+}
+
+/// Three-player card points: the capo players are not all three and did
+/// not take the last trick, whose taker holds at least its 10; 10 to 162
+/// in all.
+fn three_card_points(
+    card_points: &[u32; 3],
+    capo: &[Seat],
+    last_trick: Seat,
+) -> Result<(), Refusal> {
+    if capo.len() > 2 || capo.contains(&last_trick) {
+        return Err(Refusal::new(
+            "capo_last_trick",
+            "capo players took no trick: not all three, and not the one who took the last trick",
+        ));
+    }
+    if card_points[last_trick.index()] < 10 {
+        let m = "the player who took the last trick has at least its 10 points";
+        return Err(Refusal::new("last_trick_points", m).with("seat", last_trick.0));
+    }
+    let total: u32 = card_points.iter().sum();
+    if !(10..=162).contains(&total) {
+        let m = format!(
+            "card points add up to {total}: 27 cards are in play, at most 162 with the last trick"
+        );
+        let r = Refusal::new("card_points_between", m).with("sum", total);
+        return Err(r.with("min", 10).with("max", 162));
+    }
+    Ok(())
+}
+
+/// Combination points (sums of 20, 50, 100, …) and belot calls (four at
+/// most).
+fn check_combinations(combinations: &[u32; 3], belots: &[u8; 3]) -> Result<(), Refusal> {
+    for &c in combinations {
+        if c != 0 && !(c % 10 == 0 && c <= 1000) {
+            let m = format!(
+                "combination points {c} cannot be made: 20 (or the table's tierce), 50, 100, \
+                 150, 200 and their sums, at most 1000"
+            );
+            return Err(Refusal::new("combination_points", m).with("points", c));
+        }
+    }
+    if belots.iter().map(|&b| b as u32).sum::<u32>() > 4 {
+        return Err(Refusal::new("belots_total", "belots: at most four in all (one per suit)"));
+    }
+    Ok(())
 }
