@@ -7,6 +7,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use belot_core::french::{FrenchDeal, FrenchOptions};
+use belot_core::record::DealRecord;
 use belot_core::three_player::ThreeDeal;
 use belot_core::two_player::{TwoDeal, TwoOptions};
 use belot_core::{Action, Game, MatchRecord, PlayState, Seat, SeatAction};
@@ -212,89 +213,108 @@ fn judge(record: &MatchRecord, only: Option<usize>) -> Result<(Vec<Judged>, Vec<
         None => format!("seat {}", seat.0),
     };
     let mut judged = Vec::new();
-    // Each deal's heading: its contract, who took it and how it ended.
     let mut heads: Vec<Heading> = Vec::new();
     for (k, d) in record.deals.iter().enumerate() {
         if only.is_some_and(|n| n != k + 1) {
             continue;
         }
-        let (pos, outcome_of) = match record.game {
-            Game::French(o) => {
-                let deal = FrenchDeal::new(o, d.dealer, d.deck).map_err(|e| e.to_string())?;
-                let (pos, end) = positions(
-                    deal,
-                    &d.actions,
-                    |x, s, a| x.apply(s, a).map_err(|e| e.to_string()),
-                    |x| x.play_state().copied(),
-                    |x, s| (side_of(x.players(), x.taker(), s), false),
-                    |x| x.taker(),
-                )?;
-                heads.push((k + 1, french_head(&end, &who)));
-                (pos, french_outcome(&end, o))
-            }
-            Game::TwoPlayer(o) => {
-                let deal = TwoDeal::new(o, d.dealer, d.deck).map_err(|e| e.to_string())?;
-                let (pos, end) = positions(
-                    deal,
-                    &d.actions,
-                    |x, s, a| x.apply(s, a).map_err(|e| e.to_string()),
-                    |x| x.play_state().copied(),
-                    |x, s| (1 << (s.0 & 1), x.is_raspasy()),
-                    |x| x.loader(),
-                )?;
-                heads.push((k + 1, two_head(&end, &who)));
-                (pos, two_outcome(&end, o))
-            }
-            Game::ThreePlayer(o) => {
-                let deal = ThreeDeal::new(o, d.dealer, d.deck).map_err(|e| e.to_string())?;
-                let (pos, end) = positions(
-                    deal,
-                    &d.actions,
-                    |x, s, a| x.apply(s, a).map_err(|e| e.to_string()),
-                    |x| x.play_state().copied(),
-                    |x, s| (side_of(3, x.declarer(), s), false),
-                    |x| x.declarer(),
-                )?;
-                heads.push((k + 1, three_head(&end, &who)));
-                (pos, None)
-            }
-        };
-        // One solver per side and aim for the deal: what its table learnt
-        // from one position serves the next positions of that side.
-        let mut solvers: Vec<((u8, bool), Solver)> = Vec::new();
-        for p in pos {
-            let key = (p.side, p.least);
-            let i = match solvers.iter().position(|x| x.0 == key) {
-                Some(i) => i,
-                None => {
-                    let mut solver = Solver::for_seats(p.side, Config::default());
-                    if p.least {
-                        solver.reset_least(p.side);
-                    }
-                    solvers.push((key, solver));
-                    solvers.len() - 1
-                }
-            };
-            let sol = solvers[i].1.solve(&p.state);
-            let value = sol.cards.iter().find(|(c, _)| *c == p.card).map(|x| x.1).unwrap_or(0);
-            let best_cards =
-                sol.cards.iter().filter(|x| x.1 == sol.value).map(|x| x.0.to_string()).collect();
-            judged.push(Judged {
-                deal: k + 1,
-                contract: p.state.contract(),
-                taker: p.taker,
-                trick: p.state.tricks_played() + 1,
-                seat: p.seat,
-                card: p.card.to_string(),
-                value,
-                best: sol.value,
-                best_cards,
-                least: p.least,
-                outcome: outcome_of.as_ref().map(|f| (f(p.seat, value), f(p.seat, sol.value))),
-            });
-        }
+        let (pos, head, outcome_of) = replay(record.game, d, &who)?;
+        heads.push((k + 1, head));
+        judge_deal(k + 1, pos, outcome_of, &mut judged);
     }
     Ok((judged, heads))
+}
+
+/// A deal replayed: each card played with the position it was played
+/// from, the deal's heading (contract, who took it, how it ended), and how
+/// a card's value reads as an outcome where the game has one.
+fn replay(
+    game: Game,
+    d: &DealRecord,
+    who: &dyn Fn(Seat) -> String,
+) -> Result<(Vec<Position>, String, Option<OutcomeOf>), String> {
+    let apply = |e: belot_core::GameError| e.to_string();
+    Ok(match game {
+        Game::French(o) => {
+            let deal = FrenchDeal::new(o, d.dealer, d.deck).map_err(apply)?;
+            let (pos, end) = positions(
+                deal,
+                &d.actions,
+                |x, s, a| x.apply(s, a).map_err(apply),
+                |x| x.play_state().copied(),
+                |x, s| (side_of(x.players(), x.taker(), s), false),
+                |x| x.taker(),
+            )?;
+            (pos, french_head(&end, who), french_outcome(&end, o))
+        }
+        Game::TwoPlayer(o) => {
+            let deal = TwoDeal::new(o, d.dealer, d.deck).map_err(apply)?;
+            let (pos, end) = positions(
+                deal,
+                &d.actions,
+                |x, s, a| x.apply(s, a).map_err(apply),
+                |x| x.play_state().copied(),
+                |x, s| (1 << (s.0 & 1), x.is_raspasy()),
+                |x| x.loader(),
+            )?;
+            (pos, two_head(&end, who), two_outcome(&end, o))
+        }
+        Game::ThreePlayer(o) => {
+            let deal = ThreeDeal::new(o, d.dealer, d.deck).map_err(apply)?;
+            let (pos, end) = positions(
+                deal,
+                &d.actions,
+                |x, s, a| x.apply(s, a).map_err(apply),
+                |x| x.play_state().copied(),
+                |x, s| (side_of(3, x.declarer(), s), false),
+                |x| x.declarer(),
+            )?;
+            (pos, three_head(&end, who), None)
+        }
+    })
+}
+
+/// Judges each card of deal number `deal` against best play.
+fn judge_deal(
+    deal: usize,
+    pos: Vec<Position>,
+    outcome_of: Option<OutcomeOf>,
+    judged: &mut Vec<Judged>,
+) {
+    // One solver per side and aim for the deal: what its table learnt
+    // from one position serves the next positions of that side.
+    let mut solvers: Vec<((u8, bool), Solver)> = Vec::new();
+    for p in pos {
+        let key = (p.side, p.least);
+        let i = match solvers.iter().position(|x| x.0 == key) {
+            Some(i) => i,
+            None => {
+                let mut solver = Solver::for_seats(p.side, Config::default());
+                if p.least {
+                    solver.reset_least(p.side);
+                }
+                solvers.push((key, solver));
+                solvers.len() - 1
+            }
+        };
+        let sol = solvers[i].1.solve(&p.state);
+        let value = sol.cards.iter().find(|(c, _)| *c == p.card).map(|x| x.1).unwrap_or(0);
+        let best_cards =
+            sol.cards.iter().filter(|x| x.1 == sol.value).map(|x| x.0.to_string()).collect();
+        judged.push(Judged {
+            deal,
+            contract: p.state.contract(),
+            taker: p.taker,
+            trick: p.state.tricks_played() + 1,
+            seat: p.seat,
+            card: p.card.to_string(),
+            value,
+            best: sol.value,
+            best_cards,
+            least: p.least,
+            outcome: outcome_of.as_ref().map(|f| (f(p.seat, value), f(p.seat, sol.value))),
+        });
+    }
 }
 
 /// The judged cards as JSON.
