@@ -573,41 +573,10 @@ impl Sheet {
 
     fn apply_items(&mut self, change: &Change) -> Result<EntryId, Refusal> {
         let d = match change {
-            Change::Add { entry } => {
-                let id = self.next_id;
-                self.next_id += 1;
-                self.items.push(Item { id, entry: entry.clone(), deleted: false });
-                // A taken-back deal put back now would land before it.
-                self.taken_back.clear();
-                Done::Added(id)
-            }
-            Change::Edit { id, entry } => {
-                let p = self.position(*id)?;
-                if self.items[p].deleted {
-                    let m = format!("deal #{id} is deleted: restore it before editing");
-                    return Err(Refusal::new("deal_deleted", m).with("id", *id));
-                }
-                let old = std::mem::replace(&mut self.items[p].entry, entry.clone());
-                Done::Edited(*id, old, entry.clone())
-            }
-            Change::Delete { id } => {
-                let p = self.position(*id)?;
-                if self.items[p].deleted {
-                    let m = format!("deal #{id} is already deleted");
-                    return Err(Refusal::new("already_deleted", m).with("id", *id));
-                }
-                self.items[p].deleted = true;
-                Done::Deleted(*id)
-            }
-            Change::Restore { id } => {
-                let p = self.position(*id)?;
-                if !self.items[p].deleted {
-                    let m = format!("deal #{id} is not deleted");
-                    return Err(Refusal::new("not_deleted", m).with("id", *id));
-                }
-                self.items[p].deleted = false;
-                Done::Restored(*id)
-            }
+            Change::Add { entry } => self.add(entry),
+            Change::Edit { id, entry } => self.edit(*id, entry)?,
+            Change::Delete { id } => self.set_deleted(*id, true)?,
+            Change::Restore { id } => self.set_deleted(*id, false)?,
             Change::TakeBack => {
                 let p = self
                     .items
@@ -637,25 +606,62 @@ impl Sheet {
                 self.reapply(&d)?;
                 d
             }
-            Change::Undo => {
-                let d =
-                    self.done.pop().ok_or(Refusal::new("nothing_to_undo", "nothing to undo"))?;
-                self.revert(&d)?;
-                self.redo.push(d);
-                return Ok(self.redo[self.redo.len() - 1].id());
-            }
-            Change::Redo => {
-                let d =
-                    self.redo.pop().ok_or(Refusal::new("nothing_to_redo", "nothing to redo"))?;
-                self.reapply(&d)?;
-                self.done.push(d);
-                return Ok(self.done[self.done.len() - 1].id());
-            }
+            Change::Undo | Change::Redo => return self.undo_redo(change),
         };
         let id = d.id();
         self.done.push(d);
         self.redo.clear();
         Ok(id)
+    }
+
+    fn add(&mut self, entry: &DealInput) -> Done {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.items.push(Item { id, entry: entry.clone(), deleted: false });
+        // A taken-back deal put back now would land before it.
+        self.taken_back.clear();
+        Done::Added(id)
+    }
+
+    fn edit(&mut self, id: EntryId, entry: &DealInput) -> Result<Done, Refusal> {
+        let p = self.position(id)?;
+        if self.items[p].deleted {
+            let m = format!("deal #{id} is deleted: restore it before editing");
+            return Err(Refusal::new("deal_deleted", m).with("id", id));
+        }
+        let old = std::mem::replace(&mut self.items[p].entry, entry.clone());
+        Ok(Done::Edited(id, old, entry.clone()))
+    }
+
+    /// Deletes (`deleted`) or restores a deal.
+    fn set_deleted(&mut self, id: EntryId, deleted: bool) -> Result<Done, Refusal> {
+        let p = self.position(id)?;
+        if self.items[p].deleted == deleted {
+            return Err(if deleted {
+                let m = format!("deal #{id} is already deleted");
+                Refusal::new("already_deleted", m).with("id", id)
+            } else {
+                let m = format!("deal #{id} is not deleted");
+                Refusal::new("not_deleted", m).with("id", id)
+            });
+        }
+        self.items[p].deleted = deleted;
+        Ok(if deleted { Done::Deleted(id) } else { Done::Restored(id) })
+    }
+
+    /// Undoes the last change done, or redoes the last one undone.
+    fn undo_redo(&mut self, change: &Change) -> Result<EntryId, Refusal> {
+        if matches!(change, Change::Undo) {
+            let d = self.done.pop().ok_or(Refusal::new("nothing_to_undo", "nothing to undo"))?;
+            self.revert(&d)?;
+            self.redo.push(d);
+            Ok(self.redo[self.redo.len() - 1].id())
+        } else {
+            let d = self.redo.pop().ok_or(Refusal::new("nothing_to_redo", "nothing to redo"))?;
+            self.reapply(&d)?;
+            self.done.push(d);
+            Ok(self.done[self.done.len() - 1].id())
+        }
     }
 
     fn revert(&mut self, d: &Done) -> Result<(), Refusal> {
