@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use belot_core::meld::Meld;
 use belot_core::{AnyMatch, Game, Half, Variant};
-use belot_core::{CardSet, Contract, MatchRecord, Seat, Side, Suit, parse_cards};
+use belot_core::{CardSet, Contract, MatchRecord, Seat, Suit, parse_cards};
 use belot_score::{
     Announced, Change, DealInput, Setup, Sheet, contract_text, csv, num, side_names,
 };
@@ -625,7 +625,7 @@ fn add_record(store: &mut SqliteStore, sheet: &str, file: &Path) -> R<String> {
     let record: MatchRecord =
         serde_json::from_str(&text).map_err(|e| format!("{}: {e}", file.display()))?;
     let game = AnyMatch::from_record(&record).map_err(|e| e.to_string())?;
-    let entries = record_entries(&game)?;
+    let entries = DealInput::from_match(&game);
     let (id, mut s) = load(store, sheet)?;
     let start = s.history().len();
     let changes: Vec<Change> = entries.into_iter().map(|entry| Change::Add { entry }).collect();
@@ -635,96 +635,6 @@ fn add_record(store: &mut SqliteStore, sheet: &str, file: &Path) -> R<String> {
     // One transaction: a game's deals land together or not at all.
     store.append_all(&id, start, &changes).map_err(|e| e.to_string())?;
     Ok(render(&id, &s))
-}
-
-/// The deals of a played game as score-sheet entries (the same summaries
-/// the engine scored).
-fn record_entries(game: &AnyMatch) -> R<Vec<DealInput>> {
-    let mut out = Vec::new();
-    match game {
-        AnyMatch::French(m) => {
-            for d in m
-                .previous_deals()
-                .iter()
-                .chain(std::iter::once(m.current()))
-                .filter(|d| d.is_over())
-            {
-                if let Some(s) = d.summary3() {
-                    out.push(DealInput::French {
-                        taker: s.taker,
-                        card_points: s.card_points.iter().map(|&p| Some(p)).collect(),
-                        announcements: s.announcements.to_vec(),
-                        capot: s.capot.map(|c| c.0),
-                        belote: s.belote.map(|b| b.0),
-                        announced: Vec::new(),
-                        trump: None,
-                    });
-                } else if let (Some(s), Some(taker)) = (d.summary(), d.taker()) {
-                    out.push(DealInput::French {
-                        taker,
-                        card_points: s.card_points.iter().map(|&p| Some(p)).collect(),
-                        announcements: s.announcements.to_vec(),
-                        capot: s.capot.map(|Side(c)| c),
-                        belote: s.belote.map(|Side(b)| b),
-                        announced: Vec::new(),
-                        trump: None,
-                    });
-                } else {
-                    out.push(DealInput::ThrownIn);
-                }
-            }
-        }
-        AnyMatch::TwoPlayer(m) => {
-            for d in m
-                .previous_deals()
-                .iter()
-                .chain(std::iter::once(m.current()))
-                .filter(|d| d.is_over())
-            {
-                match (d.summary(), d.redeal_by()) {
-                    (Some(s), _) => out.push(DealInput::TwoPlayer {
-                        contract: s.contract,
-                        raspasy: s.raspasy,
-                        loader: s.loader,
-                        card_points: s.card_points,
-                        constructions: s.constructions,
-                        belas: s.belas,
-                        took_trick: Some([s.tricks[0] > 0, s.tricks[1] > 0]),
-                    }),
-                    (None, Some(_)) => out.push(DealInput::Redeal),
-                    (None, None) => out.push(DealInput::ThrownIn),
-                }
-            }
-        }
-        AnyMatch::ThreePlayer(m) => {
-            for d in m
-                .previous_deals()
-                .iter()
-                .chain(std::iter::once(m.current()))
-                .filter(|d| d.is_over())
-            {
-                match d.summary() {
-                    Some(s) => {
-                        let mut pts = s.card_points;
-                        pts[s.last_trick.index() % 3] += 10;
-                        out.push(DealInput::ThreePlayer {
-                            declarer: s.declarer,
-                            card_points: pts,
-                            last_trick: s.last_trick,
-                            capo: (0..3)
-                                .filter(|&i| s.tricks[i] == 0)
-                                .map(|i| Seat(i as u8))
-                                .collect(),
-                            combinations: s.combinations,
-                            belots: s.belots,
-                        });
-                    }
-                    None => out.push(DealInput::ThrownIn),
-                }
-            }
-        }
-    }
-    Ok(out)
 }
 
 /// The running-total table as plain text: one row per deal (seed 001).

@@ -4,13 +4,17 @@
 //! the engine are scored by the same code.
 
 use crate::refusal::Refusal;
+use belot_core::french::FrenchDeal;
 use belot_core::french::{
     DealSummary, DealSummary3, Entry, Entry3, FrenchOptions, announcement_contests,
 };
+use belot_core::game_match::Rules;
 use belot_core::meld::{CardReuse, Meld, MeldValues};
+use belot_core::three_player::ThreeDeal;
 use belot_core::three_player::{ThreeEntry, ThreeSummary};
+use belot_core::two_player::TwoDeal;
 use belot_core::two_player::{TwoEntry, TwoSummary};
-use belot_core::{Contract, Game, Seat, Side, Suit};
+use belot_core::{AnyMatch, Contract, Deal, Game, GameMatch, Seat, Side, Suit};
 use serde::{Deserialize, Serialize};
 
 /// A score sheet's set-up.
@@ -710,6 +714,90 @@ impl DealInput {
             DealInput::Redeal => "redeal",
         }
     }
+}
+
+impl DealInput {
+    /// Every finished deal of a played match as the entry a score sheet
+    /// of its game takes: the same summary the engine scored.
+    pub fn from_match(game: &AnyMatch) -> Vec<DealInput> {
+        match game {
+            AnyMatch::French(m) => finished(m).map(DealInput::from_french).collect(),
+            AnyMatch::TwoPlayer(m) => finished(m).map(DealInput::from_two).collect(),
+            AnyMatch::ThreePlayer(m) => finished(m).map(DealInput::from_three).collect(),
+        }
+    }
+
+    /// A finished French deal as entered (thrown in when nobody took).
+    pub fn from_french(d: &FrenchDeal) -> DealInput {
+        let (taker, card_points, announcements, capot, belote) = if let Some(s) = d.summary3() {
+            let pts = &s.card_points;
+            (
+                s.taker,
+                pts.to_vec(),
+                s.announcements.to_vec(),
+                s.capot.map(|c| c.0),
+                s.belote.map(|b| b.0),
+            )
+        } else if let (Some(s), Some(taker)) = (d.summary(), d.taker()) {
+            let pts = &s.card_points;
+            (
+                taker,
+                pts.to_vec(),
+                s.announcements.to_vec(),
+                s.capot.map(|c| c.0),
+                s.belote.map(|b| b.0),
+            )
+        } else {
+            return DealInput::ThrownIn;
+        };
+        DealInput::French {
+            taker,
+            card_points: card_points.into_iter().map(Some).collect(),
+            announcements,
+            capot,
+            belote,
+            announced: Vec::new(),
+            trump: None,
+        }
+    }
+
+    /// A finished two-player deal as entered (a redeal, or thrown in).
+    pub fn from_two(d: &TwoDeal) -> DealInput {
+        match (d.summary(), d.redeal_by()) {
+            (Some(s), _) => DealInput::TwoPlayer {
+                contract: s.contract,
+                raspasy: s.raspasy,
+                loader: s.loader,
+                card_points: s.card_points,
+                constructions: s.constructions,
+                belas: s.belas,
+                took_trick: Some([s.tricks[0] > 0, s.tricks[1] > 0]),
+            },
+            (None, Some(_)) => DealInput::Redeal,
+            (None, None) => DealInput::ThrownIn,
+        }
+    }
+
+    /// A finished three-player deal as entered: the last trick's 10 in
+    /// its taker's card points, capo for who took no trick.
+    pub fn from_three(d: &ThreeDeal) -> DealInput {
+        let Some(s) = d.summary() else { return DealInput::ThrownIn };
+        let mut card_points = s.card_points;
+        card_points[s.last_trick.index() % 3] += 10;
+        DealInput::ThreePlayer {
+            declarer: s.declarer,
+            card_points,
+            last_trick: s.last_trick,
+            capo: (0..3).filter(|&i| s.tricks[i] == 0).map(|i| Seat(i as u8)).collect(),
+            combinations: s.combinations,
+            belots: s.belots,
+        }
+    }
+}
+
+/// The finished deals of a match, in order.
+fn finished<R: Rules>(m: &GameMatch<R>) -> impl Iterator<Item = &R::Deal> {
+    m.previous_deals().iter().chain(std::iter::once(m.current())).filter(|d| d.is_over())
 }
 
 /// A two-player deal's card points (§3.7): each 0 to 258 but never 1,
