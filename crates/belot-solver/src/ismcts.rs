@@ -115,54 +115,7 @@ impl IsmctsBot {
             let Some(hands) = info.sample(rng) else { continue };
             let Some(mut s) = info.position(hands) else { continue };
             path.clear();
-            let mut node = 0usize;
-            // Selection and expansion.
-            while !s.is_over() {
-                let legal_here = s.legal();
-                let mover = s.to_play().index();
-                // Children legal in this layout, and the cards not tried.
-                let mut untried = legal_here;
-                let mut c = self.tree[node].child as usize;
-                while c != 0 {
-                    let card =
-                        Card::from_index(self.tree[c].card).expect("a stored card index is a card");
-                    if legal_here.contains(card) {
-                        untried.remove(card);
-                        self.tree[c].avail += 1;
-                    }
-                    c = self.tree[c].sibling as usize;
-                }
-                if !untried.is_empty() {
-                    let card =
-                        untried.nth(below(rng, untried.len())).expect("an index below the count");
-                    let child = self.add(node, card);
-                    self.tree[child].avail += 1;
-                    s.step(card);
-                    path.push((child, mover));
-                    break;
-                }
-                // UCB1 over the available children.
-                let mut best = (f64::NEG_INFINITY, 0usize);
-                let mut c = self.tree[node].child as usize;
-                while c != 0 {
-                    let n = &self.tree[c];
-                    let card = Card::from_index(n.card).expect("a stored card index is a card");
-                    if legal_here.contains(card) {
-                        let v = n.reward / n.visits.max(1) as f64
-                            + self.exploration
-                                * ((n.avail.max(1) as f64).ln() / n.visits.max(1) as f64).sqrt();
-                        if v > best.0 {
-                            best = (v, c);
-                        }
-                    }
-                    c = self.tree[c].sibling as usize;
-                }
-                node = best.1;
-                let card =
-                    Card::from_index(self.tree[node].card).expect("a stored card index is a card");
-                s.step(card);
-                path.push((node, mover));
-            }
+            self.descend(&mut s, &mut path, rng);
             // Simulation, then every node on the path gets its mover's
             // reward.
             s.playout(&mut prng);
@@ -173,7 +126,78 @@ impl IsmctsBot {
                 node.reward += r;
             }
         }
-        // The most visited card; ties to the lowest card.
+        self.most_visited(legal)
+    }
+
+    /// Selection and expansion in one sampled layout: down the tree by
+    /// UCB1 over the children legal here, until a card not tried yet is
+    /// added; `path` gets each node and its mover.
+    fn descend(
+        &mut self,
+        s: &mut PlayState,
+        path: &mut Vec<(usize, usize)>,
+        rng: &mut dyn RngCore,
+    ) {
+        let mut node = 0usize;
+        while !s.is_over() {
+            let legal_here = s.legal();
+            let mover = s.to_play().index();
+            let untried = self.untried(node, legal_here);
+            if !untried.is_empty() {
+                let card =
+                    untried.nth(below(rng, untried.len())).expect("an index below the count");
+                let child = self.add(node, card);
+                self.tree[child].avail += 1;
+                s.step(card);
+                path.push((child, mover));
+                return;
+            }
+            node = self.ucb1(node, legal_here);
+            let card =
+                Card::from_index(self.tree[node].card).expect("a stored card index is a card");
+            s.step(card);
+            path.push((node, mover));
+        }
+    }
+
+    /// The cards legal here that `node` has no child for; each child legal
+    /// here counts one more time available.
+    fn untried(&mut self, node: usize, legal_here: CardSet) -> CardSet {
+        let mut untried = legal_here;
+        let mut c = self.tree[node].child as usize;
+        while c != 0 {
+            let card = Card::from_index(self.tree[c].card).expect("a stored card index is a card");
+            if legal_here.contains(card) {
+                untried.remove(card);
+                self.tree[c].avail += 1;
+            }
+            c = self.tree[c].sibling as usize;
+        }
+        untried
+    }
+
+    /// The child of `node` legal here with the best UCB1 value.
+    fn ucb1(&self, node: usize, legal_here: CardSet) -> usize {
+        let mut best = (f64::NEG_INFINITY, 0usize);
+        let mut c = self.tree[node].child as usize;
+        while c != 0 {
+            let n = &self.tree[c];
+            let card = Card::from_index(n.card).expect("a stored card index is a card");
+            if legal_here.contains(card) {
+                let v = n.reward / n.visits.max(1) as f64
+                    + self.exploration
+                        * ((n.avail.max(1) as f64).ln() / n.visits.max(1) as f64).sqrt();
+                if v > best.0 {
+                    best = (v, c);
+                }
+            }
+            c = self.tree[c].sibling as usize;
+        }
+        best.1
+    }
+
+    /// The most visited legal card at the root; ties to the lowest card.
+    fn most_visited(&self, legal: CardSet) -> Option<Card> {
         let mut best: Option<(u32, std::cmp::Reverse<u8>, Card)> = None;
         let mut c = self.tree[0].child as usize;
         while c != 0 {
