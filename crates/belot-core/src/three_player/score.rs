@@ -115,32 +115,7 @@ pub struct ThreeScore {
 /// Scores one deal (§2.8).
 pub fn score_deal(s: &ThreeSummary, o: &ThreeOptions) -> ThreeScore {
     let zero: [bool; 3] = s.tricks.map(|t| t == 0);
-    let nzero = zero.iter().filter(|&&z| z).count();
-    let last = s.last_trick.index() % 3;
-    let mut bonus = [0i32; 3];
-    // The last trick's 10, when it scores (it is in `bonus`).
-    let mut last_ten = [0i32; 3];
-    if nzero == 0 || o.capo_also_scores_last_trick {
-        last_ten[last] = 10;
-    }
-    match nzero {
-        0 => bonus[last] += 10,
-        1 => {
-            for i in 0..3 {
-                if !zero[i] {
-                    bonus[i] += o.single_capo_bonus_each as i32;
-                }
-            }
-        }
-        _ => {
-            if let Some(i) = (0..3).find(|&i| !zero[i]) {
-                bonus[i] += o.double_capo_bonus as i32;
-            }
-        }
-    }
-    if nzero >= 1 && o.capo_also_scores_last_trick {
-        bonus[last] += 10;
-    }
+    let (bonus, last_ten) = trick_bonus(s, o, zero);
     // Clamped so an unchecked summary cannot overflow (real values are far below).
     let cards = s.card_points.map(|c| c.min(100_000) as i32);
     let mut combos = s.combinations.map(|c| c.min(100_000) as i32);
@@ -155,23 +130,86 @@ pub fn score_deal(s: &ThreeSummary, o: &ThreeOptions) -> ThreeScore {
     let d = s.declarer.index() % 3;
     // Opponents in turn order after the dealer (the odd point's tie-break).
     let opp: Vec<usize> = (1..=3).map(|k| (s.dealer.index() + k) % 3).filter(|&i| i != d).collect();
-    let (o1, o2) = (opp[0], opp[1]);
-    let best = totals[o1].max(totals[o2]);
-    let worst = totals[o1].min(totals[o2]);
-    let outcome = match o.fail_test {
-        FailTest::BelowBestOpponent if totals[d] > best => ThreeOutcome::Made,
-        FailTest::BelowBestOpponent if totals[d] < best => ThreeOutcome::Failed,
-        FailTest::BelowBestOpponent => ThreeOutcome::Tie,
-        FailTest::BelowBoth if totals[d] > worst => ThreeOutcome::Made,
-        FailTest::BelowBoth if totals[d] < worst => ThreeOutcome::Failed,
-        FailTest::BelowBoth => ThreeOutcome::Tie,
+    let outcome = three_outcome(o.fail_test, &totals, d, (opp[0], opp[1]));
+    let kept = if o.failed_declarer_keeps_belot { belots[d] } else { 0 };
+    let (recorded, held) = record(o, outcome, &totals, d, kept, (opp[0], opp[1]));
+    ThreeScore {
+        outcome,
+        declarer: s.declarer,
+        card_points: cards,
+        bonus,
+        last_trick: last_ten,
+        combinations: combos,
+        belots,
+        capo: zero,
+        totals,
+        recorded,
+        held,
+    }
+}
+
+/// The bonus points of the tricks (the last trick's 10, the capo bonus)
+/// and, of them, the last trick's 10 where it scores.
+fn trick_bonus(s: &ThreeSummary, o: &ThreeOptions, zero: [bool; 3]) -> ([i32; 3], [i32; 3]) {
+    let nzero = zero.iter().filter(|&&z| z).count();
+    let last = s.last_trick.index() % 3;
+    let mut bonus = [0i32; 3];
+    let mut last_ten = [0i32; 3];
+    if nzero == 0 || o.capo_also_scores_last_trick {
+        last_ten[last] = 10;
+    }
+    match nzero {
+        0 => bonus[last] += 10,
+        1 => {
+            for i in (0..3).filter(|&i| !zero[i]) {
+                bonus[i] += o.single_capo_bonus_each as i32;
+            }
+        }
+        _ => {
+            if let Some(i) = (0..3).find(|&i| !zero[i]) {
+                bonus[i] += o.double_capo_bonus as i32;
+            }
+        }
+    }
+    if nzero >= 1 && o.capo_also_scores_last_trick {
+        bonus[last] += 10;
+    }
+    (bonus, last_ten)
+}
+
+/// Made, failed or tied: the declarer's total against the best opponent's
+/// (or against both).
+fn three_outcome(
+    test: FailTest,
+    totals: &[i32; 3],
+    d: usize,
+    (o1, o2): (usize, usize),
+) -> ThreeOutcome {
+    let against = match test {
+        FailTest::BelowBestOpponent => totals[o1].max(totals[o2]),
+        FailTest::BelowBoth => totals[o1].min(totals[o2]),
     };
+    match totals[d].cmp(&against) {
+        std::cmp::Ordering::Greater => ThreeOutcome::Made,
+        std::cmp::Ordering::Less => ThreeOutcome::Failed,
+        std::cmp::Ordering::Equal => ThreeOutcome::Tie,
+    }
+}
+
+/// What each player records, in half points, and what a tie holds: a
+/// failed declarer's points (but `kept`) split between the opponents.
+fn record(
+    o: &ThreeOptions,
+    outcome: ThreeOutcome,
+    totals: &[i32; 3],
+    d: usize,
+    kept: i32,
+    (o1, o2): (usize, usize),
+) -> ([Half; 3], Half) {
     let mut rec = totals.map(Half::points);
-    let mut held = Half(0);
     match outcome {
-        ThreeOutcome::Made => {}
+        ThreeOutcome::Made => (rec, Half(0)),
         ThreeOutcome::Failed => {
-            let kept = if o.failed_declarer_keeps_belot { belots[d] } else { 0 };
             let share = totals[d] - kept;
             rec[d] = Half::points(kept);
             let (h1, h2) = match o.odd_point {
@@ -185,24 +223,12 @@ pub fn score_deal(s: &ThreeSummary, o: &ThreeOptions) -> ThreeScore {
             };
             rec[o1] = Half(rec[o1].0 + h1);
             rec[o2] = Half(rec[o2].0 + h2);
+            (rec, Half(0))
         }
         ThreeOutcome::Tie => {
             rec[d] = Half(0);
-            held = Half::points(totals[d]);
+            (rec, Half::points(totals[d]))
         }
-    }
-    ThreeScore {
-        outcome,
-        declarer: s.declarer,
-        card_points: cards,
-        bonus,
-        last_trick: last_ten,
-        combinations: combos,
-        belots,
-        capo: zero,
-        totals,
-        recorded: rec,
-        held,
     }
 }
 
