@@ -493,90 +493,96 @@ impl FrenchDeal {
 
     fn apply_play(&mut self, seat: Seat, action: &Action) -> Result<(), GameError> {
         match action {
-            Action::Announce { melds } => {
-                if !self.can_announce(seat) {
-                    return Err(GameError::Illegal(
-                        if self.tricks.is_empty()
-                            && !self.first_card_played[seat.index()]
-                            && !self.available[seat.index()].is_empty()
-                        {
-                            "you have already announced".into()
-                        } else {
-                            "announcements are made at the first trick, before playing your first \
-                         card, and only with melds in your hand"
-                                .into()
-                        },
-                    ));
-                }
-                let avail = &self.available[seat.index()];
-                if melds.is_empty() {
-                    return Err(GameError::Illegal("announce at least one meld".into()));
-                }
-                for (i, m) in melds.iter().enumerate() {
-                    if !avail.contains(m) || melds[..i].contains(m) {
-                        let list: Vec<String> =
-                            avail.iter().map(|m| format!("[{}]", m.cards())).collect();
-                        return Err(GameError::Illegal(format!(
-                            "[{}] is not a meld you can announce; your melds: {}",
-                            m.cards(),
-                            list.join(" ")
-                        )));
-                    }
-                }
-                let values = self.values();
-                for m in melds {
-                    self.announcements.push(Announcement {
-                        seat,
-                        meld: *m,
-                        points: values.value(*m),
-                        scored: false,
-                    });
-                }
-                Ok(())
-            }
-            Action::Play { card, belote } => {
-                if *belote && !self.is_belote_card(seat, *card) {
-                    return Err(GameError::Illegal(format!(
-                        "belote is called only by the player who holds both king and queen of \
-                         trumps, when playing one of them; {card} cannot carry the call"
-                    )));
-                }
-                let Some(play) = self.play.as_mut() else {
-                    return Err(GameError::Illegal("no card play now".into()));
-                };
-                let contract = play.contract();
-                let trick = play.play(*card).map_err(|legal| {
-                    let legal = contract.show(legal);
-                    let held = play.hand(seat).contains(*card);
-                    GameError::Illegal(if held {
-                        format!(
-                            "{card} may not be played now (follow suit, trump, over-trump); \
-                             legal cards: {legal}"
-                        )
-                    } else {
-                        format!("{card} is not in your hand; legal cards: {legal}")
-                    })
-                })?;
-                self.first_card_played[seat.index()] = true;
-                if *belote {
-                    self.belote_calls += 1;
-                }
-                if let Some(t) = trick {
-                    self.tricks.push(t);
-                    if self.tricks.len() == 1 {
-                        self.resolve_contests();
-                    }
-                    if self.play.as_ref().is_some_and(PlayState::is_over) {
-                        self.finish();
-                    }
-                }
-                Ok(())
-            }
+            Action::Announce { melds } => self.announce(seat, melds),
+            Action::Play { card, belote } => self.play_card(seat, *card, *belote),
             other => Err(GameError::Illegal(format!(
                 "during play the actions are play (a card, with belote when calling it) and, \
                  at the first trick, announce; got {other}"
             ))),
         }
+    }
+
+    /// Melds announced at the first trick, before the seat's first card.
+    fn announce(&mut self, seat: Seat, melds: &[Meld]) -> Result<(), GameError> {
+        if !self.can_announce(seat) {
+            return Err(GameError::Illegal(
+                if self.tricks.is_empty()
+                    && !self.first_card_played[seat.index()]
+                    && !self.available[seat.index()].is_empty()
+                {
+                    "you have already announced".into()
+                } else {
+                    "announcements are made at the first trick, before playing your first \
+                 card, and only with melds in your hand"
+                        .into()
+                },
+            ));
+        }
+        let avail = &self.available[seat.index()];
+        if melds.is_empty() {
+            return Err(GameError::Illegal("announce at least one meld".into()));
+        }
+        for (i, m) in melds.iter().enumerate() {
+            if !avail.contains(m) || melds[..i].contains(m) {
+                let list: Vec<String> = avail.iter().map(|m| format!("[{}]", m.cards())).collect();
+                return Err(GameError::Illegal(format!(
+                    "[{}] is not a meld you can announce; your melds: {}",
+                    m.cards(),
+                    list.join(" ")
+                )));
+            }
+        }
+        let values = self.values();
+        for m in melds {
+            self.announcements.push(Announcement {
+                seat,
+                meld: *m,
+                points: values.value(*m),
+                scored: false,
+            });
+        }
+        Ok(())
+    }
+
+    /// A card played, with belote if called; the contests are decided
+    /// after the first trick and the deal scored after the last.
+    fn play_card(&mut self, seat: Seat, card: Card, belote: bool) -> Result<(), GameError> {
+        if belote && !self.is_belote_card(seat, card) {
+            return Err(GameError::Illegal(format!(
+                "belote is called only by the player who holds both king and queen of \
+                 trumps, when playing one of them; {card} cannot carry the call"
+            )));
+        }
+        let Some(play) = self.play.as_mut() else {
+            return Err(GameError::Illegal("no card play now".into()));
+        };
+        let contract = play.contract();
+        let trick = play.play(card).map_err(|legal| {
+            let legal = contract.show(legal);
+            let held = play.hand(seat).contains(card);
+            GameError::Illegal(if held {
+                format!(
+                    "{card} may not be played now (follow suit, trump, over-trump); \
+                     legal cards: {legal}"
+                )
+            } else {
+                format!("{card} is not in your hand; legal cards: {legal}")
+            })
+        })?;
+        self.first_card_played[seat.index()] = true;
+        if belote {
+            self.belote_calls += 1;
+        }
+        if let Some(t) = trick {
+            self.tricks.push(t);
+            if self.tricks.len() == 1 {
+                self.resolve_contests();
+            }
+            if self.play.as_ref().is_some_and(PlayState::is_over) {
+                self.finish();
+            }
+        }
+        Ok(())
     }
 
     /// Decides who scores which announcements once the first trick is done
