@@ -214,61 +214,41 @@ impl Json for AnyMatch {
 
     /// A short status of the session.
     fn status(&self) -> Value {
-        match self {
+        let st = self.standing();
+        let game = self.game();
+        // Teams count by side (seats 0 and 1 stand for their sides).
+        let winner = st.winners.first().map(|s| if game.teams() { s.0 & 1 } else { s.0 });
+        let totals = if game.teams() { &st.totals[..2] } else { &st.totals[..] };
+        let mut v = json!({
+            "variant": game.variant().as_str(),
+            "deal": self.deal_number(),
+            "dealer": self.dealer(),
+            "to_act": self.to_act(),
+            "totals": totals,
+            "pool": st.held,
+            "match_over": self.match_over(),
+            "winner": winner,
+        });
+        let (phase, contract, taker) = match self {
             AnyMatch::French(g) => {
                 let d = g.current();
-                let m = french_match_json(g);
-                json!({
-                    "variant": "french",
-                    "players": d.players(),
-                    "deal": g.deal_number(),
-                    "dealer": d.dealer(),
-                    "phase": d.phase(),
-                    "to_act": d.to_act(),
-                    "contract": d.contract(),
-                    "taker": d.taker(),
-                    "totals": m["totals"],
-                    "pool": m["pool"],
-                    "match_over": g.is_over(),
-                    "winner": m["winner"],
-                })
+                v["players"] = json!(d.players());
+                (json!(d.phase()), d.contract(), d.taker())
             }
             AnyMatch::TwoPlayer(g) => {
                 let d = g.current();
-                let l = g.ledger();
-                json!({
-                    "variant": "two_player",
-                    "deal": g.deal_number(),
-                    "dealer": d.dealer(),
-                    "phase": d.phase(),
-                    "to_act": d.to_act(),
-                    "contract": d.contract(),
-                    "raspasy": d.is_raspasy(),
-                    "taker": d.loader(),
-                    "totals": l.totals,
-                    "pool": l.pool(),
-                    "match_over": l.is_over(),
-                    "winner": l.winner,
-                })
+                v["raspasy"] = json!(d.is_raspasy());
+                (json!(d.phase()), d.contract(), d.loader())
             }
             AnyMatch::ThreePlayer(g) => {
                 let d = g.current();
-                let l = g.ledger();
-                json!({
-                    "variant": "three_player",
-                    "deal": g.deal_number(),
-                    "dealer": d.dealer(),
-                    "phase": d.phase(),
-                    "to_act": d.to_act(),
-                    "contract": d.contract(),
-                    "taker": d.declarer(),
-                    "totals": l.totals,
-                    "pool": l.pool,
-                    "match_over": l.is_over(),
-                    "winner": l.winner,
-                })
+                (json!(d.phase()), d.contract(), d.declarer())
             }
-        }
+        };
+        v["phase"] = phase;
+        v["contract"] = json!(contract);
+        v["taker"] = json!(taker);
+        v
     }
 
     /// The score breakdown. While a deal is in progress it holds only what
