@@ -89,3 +89,17 @@ impl fmt::Display for GameError {
 }
 
 impl std::error::Error for GameError {}
+
+impl GameError {
+    /// Refuses a dealer who has no seat at a table of `players`.
+    pub(crate) fn check_dealer(dealer: crate::seat::Seat, players: u8) -> Result<(), GameError> {
+        if dealer.0 < players {
+            return Ok(());
+        }
+        let seats = match players {
+            2 => "0 and 1".to_string(),
+            n => format!("0 to {}", n - 1),
+        };
+        Err(GameError::Invalid(format!("dealer seat {dealer} does not exist: seats are {seats}")))
+    }
+}

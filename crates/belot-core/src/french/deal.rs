@@ -142,12 +142,7 @@ impl FrenchDeal {
     pub fn new(options: FrenchOptions, dealer: Seat, deck: Deck) -> Result<FrenchDeal, GameError> {
         options.validate()?;
         let n = options.players;
-        if dealer.0 >= n {
-            return Err(GameError::Invalid(format!(
-                "dealer seat {dealer} does not exist: seats are 0 to {}",
-                n - 1
-            )));
-        }
+        GameError::check_dealer(dealer, n)?;
         let all = deck.cards();
         let mut hands = [CardSet::EMPTY; 4];
         let (turned, rest, bottom) = if n == 2 {

@@ -83,11 +83,7 @@ impl ThreeDeal {
     /// (cards 0–17), card 18 turned.
     pub fn new(options: ThreeOptions, dealer: Seat, deck: Deck) -> Result<ThreeDeal, GameError> {
         options.validate()?;
-        if dealer.0 >= PLAYERS {
-            return Err(GameError::Invalid(format!(
-                "dealer seat {dealer} does not exist: seats are 0 to 2"
-            )));
-        }
+        GameError::check_dealer(dealer, PLAYERS)?;
         let c = deck.cards();
         let mut hands = [CardSet::EMPTY; 3];
         for (i, &card) in c[..18].iter().enumerate() {

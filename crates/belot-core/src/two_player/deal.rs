@@ -86,11 +86,7 @@ impl TwoDeal {
     /// dealer 3–5 and 9–11; card 12 is the вскрышка.
     pub fn new(options: TwoOptions, dealer: Seat, deck: Deck) -> Result<TwoDeal, GameError> {
         options.validate()?;
-        if dealer.0 >= PLAYERS {
-            return Err(GameError::Invalid(format!(
-                "dealer seat {dealer} does not exist: seats are 0 and 1"
-            )));
-        }
+        GameError::check_dealer(dealer, PLAYERS)?;
         let c = deck.cards();
         let non_dealer = dealer.next(PLAYERS);
         let mut hands = [CardSet::EMPTY; 2];
