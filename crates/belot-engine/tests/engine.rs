@@ -427,13 +427,7 @@ fn two_player_through_the_protocol() {
     let a = ok(&mut e, json!({"cmd": "new", "variant": "two_player", "seed": 5}))["dealer"].clone();
     let b = ok(&mut e, json!({"cmd": "new", "variant": "two_player", "seed": 5}))["dealer"].clone();
     assert_eq!(a, b);
-    let dealers: std::collections::BTreeSet<String> = (0..16)
-        .map(|s| {
-            ok(&mut e, json!({"cmd": "new", "variant": "two_player", "seed": s}))["dealer"]
-                .to_string()
-        })
-        .collect();
-    assert_eq!(dealers.len(), 2, "both seats get to deal first");
+    assert_eq!(first_dealers(&mut e, "two_player", 16), 2, "both seats get to deal first");
 }
 
 #[test]
@@ -463,13 +457,8 @@ fn three_player_through_the_protocol() {
         (s["deal"]["exchanged"].clone(), s["match"]["target"].clone()),
         (json!(true), json!(501))
     );
-    let dealers: std::collections::BTreeSet<String> = (0..24)
-        .map(|s| {
-            ok(&mut e, json!({"cmd": "new", "variant": "three_player", "seed": s}))["dealer"]
-                .to_string()
-        })
-        .collect();
-    assert_eq!(dealers.len(), 3, "the first dealer is drawn by lot among three");
+    let n = first_dealers(&mut e, "three_player", 24);
+    assert_eq!(n, 3, "the first dealer is drawn by lot among three");
 }
 
 #[test]
@@ -507,4 +496,13 @@ fn score_during_a_deal_shows_only_public_information() {
     assert!(s["deal"]["card_points"].is_null(), "tricks lie face down");
     assert_eq!(s["deal"]["constructions"], json!([]));
     assert!(s["deal"]["announcements"][0]["cards"].is_null());
+}
+
+/// How many seats deal first in matches of `variant` from seeds 0 to
+/// `seeds - 1`, the first dealer drawn by lot.
+fn first_dealers(e: &mut Engine, variant: &str, seeds: u64) -> usize {
+    let dealers: std::collections::BTreeSet<String> = (0..seeds)
+        .map(|s| ok(e, json!({"cmd": "new", "variant": variant, "seed": s}))["dealer"].to_string())
+        .collect();
+    dealers.len()
 }
