@@ -197,6 +197,13 @@ impl Card {
         if i < 32 { Some(Card(i)) } else { None }
     }
 
+    /// The card with index `i & 31`: always a card, for code that
+    /// computes an index already in range.
+    #[inline]
+    pub(crate) const fn from_masked(i: u32) -> Card {
+        Card((i & 31) as u8)
+    }
+
     /// Index 0..32.
     #[inline]
     pub const fn index(self) -> u8 {

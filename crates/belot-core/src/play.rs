@@ -565,8 +565,7 @@ pub fn select_bit(set: CardSet, k: u32) -> Card {
         + (c3.wrapping_neg() & (s3 - s2));
     let byte = ((v >> (8 * b)) & 0xff) as usize;
     let bit = SELECT_IN_BYTE[byte][((k - before) & 7) as usize] as u32;
-    Card::from_index(((8 * b + bit) & 31) as u8)
-        .unwrap_or(Card::new(Suit::Spades, crate::Rank::Seven))
+    Card::from_masked(8 * b + bit)
 }
 
 /// Card points by rank: `[plain, trump]`.
