@@ -5,8 +5,11 @@ use serde::Serialize;
 
 use crate::action::{Action, SeatAction};
 use crate::card::{Card, CardSet};
+use crate::contract::Contract;
+use crate::game::Deal;
 use crate::meld::Meld;
 use crate::play::{PlayState, Trick};
+use crate::report::DealReport;
 use crate::seat::Seat;
 
 /// An announcement as others see it: its kind at once, its cards once
@@ -112,3 +115,87 @@ pub fn belote_calls(actions: &[SeatAction]) -> Vec<(Seat, Card)> {
     };
     actions.iter().filter_map(call).collect()
 }
+
+/// What every game's seat view holds alike. Each view flattens it into
+/// its JSON (the fields read as the view's own) and derefs to it.
+#[derive(Clone, Debug, Serialize)]
+pub struct SeatCommon {
+    /// The game: "french", "two_player" or "three_player".
+    pub variant: &'static str,
+    /// The seat this view is for.
+    pub seat: Seat,
+    /// Who dealt.
+    pub dealer: Seat,
+    /// Who is to act (`None` once the deal is over).
+    pub to_act: Option<Seat>,
+    /// This seat's cards.
+    pub hand: CardSet,
+    /// The auction calls shown (none for a French bare contract).
+    pub calls: Vec<SeatAction>,
+    /// The contract, once made.
+    pub contract: Option<Contract>,
+    /// Who took it (the French preneur, the two-player loader, the
+    /// three-player declarer).
+    pub taker: Option<Seat>,
+    /// The trick in progress.
+    pub trick: Option<TrickView>,
+    /// Announcements as this seat has heard them.
+    pub announcements: Vec<AnnouncementView>,
+    /// Belote (бела, belot) calls heard: (seat, card played with it).
+    pub belote_calls: Vec<(Seat, Card)>,
+    /// Legal actions, when it is this seat's turn.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub legal: Vec<Action>,
+    /// The deal report, once the deal is over (the same in every game).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score: Option<DealReport>,
+}
+
+impl SeatCommon {
+    /// What `seat` sees of `deal` alike in every game; the game gives its
+    /// name, the seat's hand, the calls shown, the contract and taker and
+    /// the announcements as the seat hears them.
+    pub(crate) fn new<D: Deal>(
+        deal: &D,
+        seat: Seat,
+        (variant, hand): (&'static str, CardSet),
+        calls: Vec<SeatAction>,
+        (contract, taker): (Option<Contract>, Option<Seat>),
+        announcements: Vec<AnnouncementView>,
+    ) -> SeatCommon {
+        let to_act = deal.to_act();
+        SeatCommon {
+            variant,
+            seat,
+            dealer: deal.dealer(),
+            to_act,
+            hand,
+            calls,
+            contract,
+            taker,
+            trick: TrickView::current(deal.play_state(), deal.players()),
+            announcements,
+            belote_calls: belote_calls(deal.actions()),
+            legal: if to_act == Some(seat) { deal.legal_actions() } else { Vec::new() },
+            score: deal.report(),
+        }
+    }
+}
+
+/// Lets a game's view read and write its [`SeatCommon`] fields as its own.
+macro_rules! seat_common {
+    ($view:ty) => {
+        impl std::ops::Deref for $view {
+            type Target = $crate::view::SeatCommon;
+            fn deref(&self) -> &$crate::view::SeatCommon {
+                &self.common
+            }
+        }
+        impl std::ops::DerefMut for $view {
+            fn deref_mut(&mut self) -> &mut $crate::view::SeatCommon {
+                &mut self.common
+            }
+        }
+    };
+}
+pub(crate) use seat_common;

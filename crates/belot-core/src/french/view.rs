@@ -4,52 +4,32 @@
 use serde::Serialize;
 
 use super::deal::{FrenchDeal, Phase};
-use crate::action::{Action, SeatAction};
+use crate::action::SeatAction;
 use crate::card::{Card, CardSet};
-use crate::contract::Contract;
 use crate::game::Deal;
-use crate::report::DealReport;
 use crate::seat::Seat;
 pub use crate::view::{AnnouncementView, TrickView};
-use crate::view::{auction_calls, belote_calls};
+use crate::view::{SeatCommon, auction_calls, seat_common};
 
 /// One seat's view of a deal: never another seat's unplayed cards.
 #[derive(Clone, Debug, Serialize)]
 pub struct SeatView {
-    /// Always "french".
-    pub variant: &'static str,
-    /// The seat this view is for.
-    pub seat: Seat,
-    /// Who dealt.
-    pub dealer: Seat,
+    /// What every game's view holds alike (flattened: its fields read
+    /// as this view's own).
+    #[serde(flatten)]
+    pub common: SeatCommon,
     /// Where the deal stands.
     pub phase: Phase,
     /// Auction round while bidding.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub round: Option<u8>,
-    /// Who is to act.
-    pub to_act: Option<Seat>,
-    /// This seat's cards.
-    pub hand: CardSet,
     /// Number of cards each seat holds.
     pub hand_sizes: Vec<usize>,
     /// The turned card (everyone saw it; it goes to the taker); none in
     /// a deal started from a bare contract.
     pub turned: Option<Card>,
-    /// Calls of the auction.
-    pub calls: Vec<SeatAction>,
-    /// The contract, once taken.
-    pub contract: Option<Contract>,
-    /// Who took.
-    pub taker: Option<Seat>,
     /// Completed tricks.
     pub tricks: Vec<TrickView>,
-    /// The trick in progress.
-    pub trick: Option<TrickView>,
-    /// Announcements.
-    pub announcements: Vec<AnnouncementView>,
-    /// Belote / rebelote calls heard: (seat, card played with the call).
-    pub belote_calls: Vec<(Seat, Card)>,
     /// Card points taken so far per side (two teams, or each player).
     pub points: Vec<u32>,
     /// Tricks taken so far per side.
@@ -59,13 +39,6 @@ pub struct SeatView {
     pub bottom: Option<Card>,
     /// Players at the table.
     pub players: u8,
-    /// This seat's legal actions, when it is to act.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub legal: Vec<Action>,
-    /// The score, once the deal is finished (the same report in every
-    /// game).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub score: Option<DealReport>,
 }
 
 /// The whole state of a deal, every hand included.
@@ -111,32 +84,25 @@ impl FrenchDeal {
                 }
             })
             .collect();
-        let trick = TrickView::current(self.play_state(), self.players());
-        let to_act = self.to_act();
         let hand_sizes = (0..self.players()).map(|i| self.hand(Seat(i)).len()).collect();
         SeatView {
-            variant: "french",
-            seat,
-            dealer: self.dealer(),
+            common: SeatCommon::new(
+                self,
+                seat,
+                ("french", self.hand(seat)),
+                bidding_calls,
+                (self.contract(), self.taker()),
+                announcements,
+            ),
             phase: self.phase(),
             round: (self.phase() == Phase::Bidding).then(|| self.round()),
-            to_act,
-            hand: self.hand(seat),
             hand_sizes,
             turned: (!self.is_bare()).then(|| self.turned()),
-            calls: bidding_calls,
-            contract: self.contract(),
-            taker: self.taker(),
             tricks: self.tricks().iter().map(|t| TrickView::done(t, self.players())).collect(),
-            trick,
-            announcements,
-            belote_calls: belote_calls(self.actions()),
             points: self.points_so_far(),
             tricks_won: self.tricks_so_far(),
             bottom: self.bottom(),
             players: self.players(),
-            legal: if to_act == Some(seat) { self.legal_actions() } else { Vec::new() },
-            score: Deal::report(self),
         }
     }
 
@@ -155,3 +121,5 @@ impl FrenchDeal {
         FullState { view, hands, dealt_hands: self.dealt_hands(), actions: self.actions().to_vec() }
     }
 }
+
+seat_common!(SeatView);

@@ -6,30 +6,22 @@ use super::deal::{ThreeDeal, ThreePhase};
 use super::score::PLAYERS;
 use crate::action::{Action, SeatAction};
 use crate::card::{Card, CardSet};
-use crate::contract::Contract;
 use crate::game::Deal;
-use crate::report::DealReport;
 use crate::seat::Seat;
-use crate::view::{AnnouncementView, TrickView, belote_calls};
+use crate::view::{AnnouncementView, SeatCommon, TrickView, seat_common};
 
 /// One player's view.
 #[derive(Clone, Debug, Serialize)]
 pub struct ThreeView {
-    /// Always "three_player".
-    pub variant: &'static str,
-    /// The seat this view is for.
-    pub seat: Seat,
-    /// Who dealt.
-    pub dealer: Seat,
+    /// What every game's view holds alike (flattened: its fields read
+    /// as this view's own).
+    #[serde(flatten)]
+    pub common: SeatCommon,
     /// Where the deal stands.
     pub phase: ThreePhase,
     /// Auction round while bidding.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub round: Option<u8>,
-    /// Who is to act.
-    pub to_act: Option<Seat>,
-    /// This player's cards.
-    pub hand: CardSet,
     /// Cards each player holds.
     pub hand_sizes: [usize; 3],
     /// The face-up card (the seven of trumps after an exchange).
@@ -41,32 +33,14 @@ pub struct ThreeView {
     pub exchanged_by: Option<Seat>,
     /// The turned card as dealt (everyone saw it before an exchange).
     pub original_turned: Card,
-    /// Auction calls.
-    pub calls: Vec<SeatAction>,
-    /// The contract.
-    pub contract: Option<Contract>,
-    /// The declarer.
-    pub taker: Option<Seat>,
     /// Completed tricks.
     pub tricks: Vec<TrickView>,
-    /// The trick in progress.
-    pub trick: Option<TrickView>,
     /// Tricks taken per player.
     pub tricks_won: [u8; 3],
-    /// Announced combinations.
-    pub announcements: Vec<AnnouncementView>,
     /// The contest winner, once the announcements are over.
     pub contest_winner: Option<Seat>,
     /// The winner's combinations, shown.
     pub shown_combinations: Vec<CardSet>,
-    /// Belot declarations heard: (seat, card).
-    pub belote_calls: Vec<(Seat, Card)>,
-    /// Legal actions, when it is this player's turn.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub legal: Vec<Action>,
-    /// The score, once finished (the same report in every game).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub score: Option<DealReport>,
 }
 
 /// The whole state.
@@ -115,17 +89,18 @@ impl ThreeDeal {
             (true, Some(w)) => self.combinations(w).iter().map(|m| m.cards()).collect(),
             _ => Vec::new(),
         };
-        let trick = TrickView::current(self.play_state(), PLAYERS);
         let t = self.play_state().map(|p| p.tricks()).unwrap_or_default();
-        let to_act = self.to_act();
         ThreeView {
-            variant: "three_player",
-            seat,
-            dealer: self.dealer(),
+            common: SeatCommon::new(
+                self,
+                seat,
+                ("three_player", self.hand(seat)),
+                calls,
+                (self.contract(), self.declarer()),
+                announcements,
+            ),
             phase: self.phase(),
             round: (self.phase() == ThreePhase::Bidding).then(|| self.round()),
-            to_act,
-            hand: self.hand(seat),
             hand_sizes: [0, 1, 2].map(|i| self.hand(Seat(i)).len()),
             turned: self.turned(),
             exchanged: self.exchanged(),
@@ -135,18 +110,10 @@ impl ThreeDeal {
                 .iter()
                 .find(|a| matches!(a.action, Action::Exchange))
                 .map(|a| a.seat),
-            calls,
-            contract: self.contract(),
-            taker: self.declarer(),
             tricks: self.tricks().iter().map(|t| TrickView::done(t, PLAYERS)).collect(),
-            trick,
             tricks_won: [t[0], t[1], t[2]],
-            announcements,
             contest_winner: if decided { winner } else { None },
             shown_combinations,
-            belote_calls: belote_calls(self.actions()),
-            legal: if to_act == Some(seat) { self.legal_actions() } else { Vec::new() },
-            score: Deal::report(self),
         }
     }
 
@@ -164,3 +131,5 @@ impl ThreeDeal {
         }
     }
 }
+
+seat_common!(ThreeView);

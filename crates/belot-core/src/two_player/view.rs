@@ -5,32 +5,24 @@
 use serde::Serialize;
 
 use super::deal::{PLAYERS, TwoDeal, TwoPhase};
-use crate::action::{Action, SeatAction};
+use crate::action::SeatAction;
 use crate::card::{Card, CardSet};
-use crate::contract::Contract;
 use crate::game::Deal;
-use crate::report::DealReport;
 use crate::seat::Seat;
-use crate::view::{AnnouncementView, TrickView, auction_calls, belote_calls};
+use crate::view::{AnnouncementView, SeatCommon, TrickView, auction_calls, seat_common};
 
 /// One player's view.
 #[derive(Clone, Debug, Serialize)]
 pub struct TwoView {
-    /// Always "two_player".
-    pub variant: &'static str,
-    /// The seat this view is for.
-    pub seat: Seat,
-    /// Who dealt.
-    pub dealer: Seat,
+    /// What every game's view holds alike (flattened: its fields read
+    /// as this view's own).
+    #[serde(flatten)]
+    pub common: SeatCommon,
     /// Where the deal stands.
     pub phase: TwoPhase,
     /// Auction step (0..4) while bidding.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub step: Option<u8>,
-    /// Who is to act.
-    pub to_act: Option<Seat>,
-    /// This player's cards.
-    pub hand: CardSet,
     /// Cards each player holds.
     pub hand_sizes: [usize; 2],
     /// The face-up turned card (the seven of trumps after an exchange).
@@ -41,38 +33,20 @@ pub struct TwoView {
     pub original_turned: Card,
     /// The bottom card, shown after the auction.
     pub bottom: Option<Card>,
-    /// Auction calls.
-    pub calls: Vec<SeatAction>,
-    /// The contract.
-    pub contract: Option<Contract>,
     /// An all-pass deal.
     pub raspasy: bool,
     /// A бела called in this deal counts against its caller (распасы
     /// with `raspasy_meld_charging: "own"`): the call is allowed, but a
     /// player does not want it.
     pub bela_charges_caller: bool,
-    /// Who loaded the game.
-    pub taker: Option<Seat>,
-    /// The trick in progress.
-    pub trick: Option<TrickView>,
     /// The last completed trick (the only one a player may look at).
     pub last_trick: Option<TrickView>,
     /// Tricks each player has taken.
     pub tricks_won: [u8; 2],
-    /// Announced constructions.
-    pub announcements: Vec<AnnouncementView>,
     /// The contest winner, after the first trick.
     pub contest_winner: Option<Seat>,
     /// The winner's constructions, shown after the first trick.
     pub shown_constructions: Vec<CardSet>,
-    /// Бела declarations heard: (seat, card played with it).
-    pub belote_calls: Vec<(Seat, Card)>,
-    /// Legal actions, when it is this player's turn.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub legal: Vec<Action>,
-    /// The score, once finished (the same report in every game).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub score: Option<DealReport>,
 }
 
 /// The whole state, both hands and every trick.
@@ -113,37 +87,30 @@ impl TwoDeal {
             (true, Some(w)) => self.constructions(w).iter().map(|m| m.cards()).collect(),
             _ => Vec::new(),
         };
-        let trick = TrickView::current(self.play_state(), PLAYERS);
         let t = self.play_state().map(|p| p.tricks()).unwrap_or_default();
-        let to_act = self.to_act();
         TwoView {
-            variant: "two_player",
-            seat,
-            dealer: self.dealer(),
+            common: SeatCommon::new(
+                self,
+                seat,
+                ("two_player", self.hand(seat)),
+                auction_calls(self.actions()),
+                (self.contract(), self.loader()),
+                announcements,
+            ),
             phase: self.phase(),
             step: (self.phase() == TwoPhase::Bidding).then(|| self.step()),
-            to_act,
-            hand: self.hand(seat),
             hand_sizes: [self.hand(Seat(0)).len(), self.hand(Seat(1)).len()],
             turned: self.vskryshka(),
             exchanged_by: self.exchanged_by(),
             original_turned: self.original_vskryshka(),
             bottom: self.bottom(),
-            calls: auction_calls(self.actions()),
-            contract: self.contract(),
             raspasy: self.is_raspasy(),
             bela_charges_caller: self.is_raspasy()
                 && self.options().raspasy_meld_charging == super::RaspasyMeldCharging::Own,
-            taker: self.loader(),
-            trick,
             last_trick: self.tricks().last().map(|t| TrickView::done(t, PLAYERS)),
             tricks_won: [t[0], t[1]],
-            announcements,
             contest_winner: if decided { self.contest_winner() } else { None },
             shown_constructions,
-            belote_calls: belote_calls(self.actions()),
-            legal: if to_act == Some(seat) { self.legal_actions() } else { Vec::new() },
-            score: Deal::report(self),
         }
     }
 
@@ -162,3 +129,5 @@ impl TwoDeal {
         }
     }
 }
+
+seat_common!(TwoView);
