@@ -116,6 +116,28 @@ pub fn belote_calls(actions: &[SeatAction]) -> Vec<(Seat, Card)> {
     actions.iter().filter_map(call).collect()
 }
 
+/// Announcements as `seat` hears them where the contest winner's melds
+/// alone score (two- and three-player Belot): the kind at once; the
+/// cards of its own, and of the winner's once the contest is `decided`.
+/// Runs longer than `cap` cards count as `cap` until shown.
+pub(crate) fn contest_heard<'a>(
+    seat: Seat,
+    announced: impl Iterator<Item = (Seat, &'a Meld, u32)>,
+    (decided, winner): (bool, Option<Seat>),
+    cap: u8,
+) -> Vec<AnnouncementView> {
+    announced
+        .map(|(by, meld, points)| {
+            let show = by == seat || (decided && winner == Some(by));
+            AnnouncementView {
+                // Once decided, only the contest winner's melds score.
+                scored: decided.then_some(winner == Some(by)),
+                ..AnnouncementView::new(by, meld, points, show, cap)
+            }
+        })
+        .collect()
+}
+
 /// What every game's seat view holds alike. Each view flattens it into
 /// its JSON (the fields read as the view's own) and derefs to it.
 #[derive(Clone, Debug, Serialize)]

@@ -8,7 +8,7 @@ use crate::action::{Action, SeatAction};
 use crate::card::{Card, CardSet};
 use crate::game::Deal;
 use crate::seat::Seat;
-use crate::view::{AnnouncementView, SeatCommon, TrickView, seat_common};
+use crate::view::{SeatCommon, TrickView, contest_heard, seat_common};
 
 /// One player's view.
 #[derive(Clone, Debug, Serialize)]
@@ -71,20 +71,10 @@ impl ThreeDeal {
         let decided = self.contest_winner().is_some()
             || matches!(self.phase(), ThreePhase::Playing | ThreePhase::Finished);
         let winner = self.contest_winner();
-        let announcements = self
-            .announcements()
-            .iter()
-            .map(|a| {
-                let show = a.seat == seat || (decided && winner == Some(a.seat));
-                // Runs over five count as five: the real length shows only
-                // with the cards.
-                AnnouncementView {
-                    // Once decided, only the contest winner's melds score.
-                    scored: decided.then_some(winner == Some(a.seat)),
-                    ..AnnouncementView::new(a.seat, &a.meld, a.points, show, 5)
-                }
-            })
-            .collect();
+        // Runs over five count as five: the real length shows only with
+        // the cards.
+        let announced = self.announcements().iter().map(|a| (a.seat, &a.meld, a.points));
+        let announcements = contest_heard(seat, announced, (decided, winner), 5);
         let shown_combinations = match (decided, winner) {
             (true, Some(w)) => self.combinations(w).iter().map(|m| m.cards()).collect(),
             _ => Vec::new(),

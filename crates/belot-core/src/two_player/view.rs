@@ -9,7 +9,7 @@ use crate::action::SeatAction;
 use crate::card::{Card, CardSet};
 use crate::game::Deal;
 use crate::seat::Seat;
-use crate::view::{AnnouncementView, SeatCommon, TrickView, auction_calls, seat_common};
+use crate::view::{SeatCommon, TrickView, auction_calls, contest_heard, seat_common};
 
 /// One player's view.
 #[derive(Clone, Debug, Serialize)]
@@ -71,18 +71,8 @@ impl TwoDeal {
         let seat = Seat(seat.0 & 1);
         let decided = self.contest_decided();
         let winner = self.contest_winner();
-        let announcements = self
-            .announcements()
-            .iter()
-            .map(|a| {
-                let show = a.seat == seat || (decided && winner == Some(a.seat));
-                AnnouncementView {
-                    // Once decided, only the contest winner's melds score.
-                    scored: decided.then_some(winner == Some(a.seat)),
-                    ..AnnouncementView::new(a.seat, &a.meld, a.points, show, 8)
-                }
-            })
-            .collect();
+        let announced = self.announcements().iter().map(|a| (a.seat, &a.meld, a.points));
+        let announcements = contest_heard(seat, announced, (decided, winner), 8);
         let shown_constructions = match (decided, winner) {
             (true, Some(w)) => self.constructions(w).iter().map(|m| m.cards()).collect(),
             _ => Vec::new(),
