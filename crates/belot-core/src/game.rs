@@ -23,7 +23,7 @@ use crate::report::DealReport;
 use crate::seat::Seat;
 use crate::three_player::{ThreeDeal, ThreeOptions, ThreeView};
 use crate::two_player::{TwoDeal, TwoOptions, TwoView};
-use crate::view::AnnouncementView;
+use crate::view::{AnnouncementView, SeatCommon};
 
 /// Which game of the family: the one type the command line, score sheets,
 /// solver, server and records name a game by.
@@ -457,6 +457,35 @@ macro_rules! field {
 }
 
 impl AnyView {
+    /// What every game's view holds alike.
+    pub fn common(&self) -> &SeatCommon {
+        match self {
+            AnyView::French(v) => &v.common,
+            AnyView::TwoPlayer(v) => &v.common,
+            AnyView::ThreePlayer(v) => &v.common,
+        }
+    }
+
+    /// What anyone watching the table may know: this view without its
+    /// seat's hand and legal actions, and without the cards of
+    /// announcements that did not score (only the scoring ones are shown
+    /// to all).
+    pub fn into_public(mut self) -> AnyView {
+        let c = match &mut self {
+            AnyView::French(v) => &mut v.common,
+            AnyView::TwoPlayer(v) => &mut v.common,
+            AnyView::ThreePlayer(v) => &mut v.common,
+        };
+        c.hand = CardSet::EMPTY;
+        c.legal.clear();
+        for a in &mut c.announcements {
+            if a.scored != Some(true) {
+                a.cards = None;
+            }
+        }
+        self
+    }
+
     /// The announcements this seat has heard (cards where shown).
     pub fn announcements(&self) -> &[AnnouncementView] {
         field!(self, announcements)

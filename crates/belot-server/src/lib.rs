@@ -37,6 +37,7 @@ mod limits;
 mod live;
 mod net;
 mod rules;
+pub mod table;
 
 pub use error::{ApiError, ApiResult};
 pub use hub::Hub;

@@ -1,0 +1,235 @@
+//! A card table: one match of any game, its seats (people or bots) and
+//! what each of them is sent. The server is the only authority: every
+//! action is checked by core's rules, and every message to a seat is built
+//! from that seat's view, so that no seat learns another's unplayed cards;
+//! spectators get what anyone watching may know.
+//!
+//! This module holds no I/O: the HTTP and WebSocket layer drives it, and
+//! runs the bots' thinking off the async runtime.
+
+use belot_core::{Action, AnyMatch, AnyView, Game, GameError, Match, Seat, Standing};
+use belot_solver::bots::{Bot, BotKind};
+use serde::Serialize;
+
+/// Longest player name, in characters.
+pub const NAME_MAX: usize = 24;
+
+/// Who sits in a seat.
+pub enum Occupant {
+    /// Nobody yet: a person may take it, or a bot be put there.
+    Open,
+    /// A person, who acts with the seat's secret.
+    Person {
+        /// The name shown to the table.
+        name: String,
+        /// 128 random bits in hex: needed to act for the seat.
+        secret: String,
+    },
+    /// A bot of this kind.
+    Bot(BotKind, Box<dyn Bot + Send>),
+}
+
+/// One seat as every message shows it.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct SeatInfo {
+    /// "open", "person" or "bot".
+    pub kind: &'static str,
+    /// The person's name, or the bot's kind.
+    pub name: String,
+}
+
+/// Who a message is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Viewer {
+    /// The person (or bot) in this seat.
+    Seat(Seat),
+    /// Anyone watching through the read-only link.
+    Spectator,
+}
+
+/// What a seat or a spectator is sent after each change of the table.
+#[derive(Clone, Debug, Serialize)]
+pub struct Message {
+    /// How many changes the table has had: a client that saw `seq` has
+    /// missed nothing up to it.
+    pub seq: u64,
+    /// The seats.
+    pub seats: Vec<SeatInfo>,
+    /// The viewer's view of the deal (a spectator's holds no hand).
+    pub view: AnyView,
+    /// Totals, held points, winners.
+    pub standing: Standing,
+    /// The number of the deal.
+    pub deal: u32,
+    /// True once the match is won.
+    pub match_over: bool,
+}
+
+/// Why a table refused something; nothing changed.
+#[derive(Debug, PartialEq, Eq)]
+pub enum TableError {
+    /// No such seat at this table.
+    NoSeat,
+    /// The seat is taken.
+    Taken,
+    /// The seat's secret does not match.
+    NotYours,
+    /// A name that is empty, too long or holds control characters.
+    BadName,
+    /// Another seat is to act (or nobody: the deal is over).
+    NotYourTurn,
+    /// The action was decided on an older state of the table (sent twice,
+    /// or after another change): the table is now at `seq`.
+    Stale {
+        /// The table's change count now.
+        seq: u64,
+    },
+    /// The game refused the action.
+    Game(GameError),
+}
+
+impl TableError {
+    /// A stable code for clients.
+    pub fn code(&self) -> &'static str {
+        match self {
+            TableError::NoSeat => "no_seat",
+            TableError::Taken => "seat_taken",
+            TableError::NotYours => "not_your_seat",
+            TableError::BadName => "bad_name",
+            TableError::NotYourTurn => "not_your_turn",
+            TableError::Stale { .. } => "stale",
+            TableError::Game(GameError::Illegal(_)) => "illegal",
+            TableError::Game(GameError::Finished) => "finished",
+            TableError::Game(_) => "invalid",
+        }
+    }
+}
+
+/// One match at one table.
+pub struct Table {
+    m: AnyMatch,
+    seats: Vec<Occupant>,
+    seq: u64,
+}
+
+impl Table {
+    /// A new table for `game`, its deals from `seed`, every seat open.
+    pub fn new(game: &Game, seed: u64) -> Result<Table, GameError> {
+        game.validate().map_err(|e| GameError::Invalid(e.message))?;
+        let m = AnyMatch::from_seed(game, Seat(0), seed)?;
+        let seats = (0..m.players()).map(|_| Occupant::Open).collect();
+        Ok(Table { m, seats, seq: 0 })
+    }
+
+    /// The match.
+    pub fn game(&self) -> &AnyMatch {
+        &self.m
+    }
+
+    /// Changes so far.
+    pub fn seq(&self) -> u64 {
+        self.seq
+    }
+
+    /// Seats `name` in the open `seat`; the seat's secret.
+    pub fn join(&mut self, seat: Seat, name: &str, secret: String) -> Result<(), TableError> {
+        let name = name.trim();
+        if name.is_empty() || name.chars().count() > NAME_MAX || name.chars().any(char::is_control)
+        {
+            return Err(TableError::BadName);
+        }
+        let slot = self.seats.get_mut(seat.index()).ok_or(TableError::NoSeat)?;
+        if !matches!(slot, Occupant::Open) {
+            return Err(TableError::Taken);
+        }
+        *slot = Occupant::Person { name: name.to_string(), secret };
+        self.seq += 1;
+        Ok(())
+    }
+
+    /// Puts a bot of `kind` in `seat` (open, or a person's who left).
+    pub fn seat_bot(&mut self, seat: Seat, kind: BotKind) -> Result<(), TableError> {
+        let game = self.m.game();
+        let slot = self.seats.get_mut(seat.index()).ok_or(TableError::NoSeat)?;
+        *slot = Occupant::Bot(kind, kind.make(&game));
+        self.seq += 1;
+        Ok(())
+    }
+
+    /// Applies the action of the person in `seat`, who proves it with the
+    /// seat's secret and chose it on the table as of change `seen`: an
+    /// action sent twice (or decided on an older state) is refused as
+    /// stale, so it is applied once.
+    pub fn act(
+        &mut self,
+        seat: Seat,
+        secret: &str,
+        seen: u64,
+        action: &Action,
+    ) -> Result<(), TableError> {
+        match self.seats.get(seat.index()) {
+            None => return Err(TableError::NoSeat),
+            Some(Occupant::Person { secret: s, .. }) if s == secret => {}
+            Some(_) => return Err(TableError::NotYours),
+        }
+        if seen != self.seq {
+            return Err(TableError::Stale { seq: self.seq });
+        }
+        if self.m.to_act() != Some(seat) {
+            return Err(TableError::NotYourTurn);
+        }
+        self.apply(seat, action)
+    }
+
+    /// The bot to act now, if the seat to act holds one: it plays its
+    /// action and the seat; `None` when a person (or nobody) is to act.
+    pub fn step_bot(&mut self, rng: &mut dyn rand_core::RngCore) -> Option<(Seat, Action)> {
+        let seat = self.m.to_act()?;
+        let view = self.m.view(seat);
+        let Some(Occupant::Bot(_, bot)) = self.seats.get_mut(seat.index()) else { return None };
+        let action = bot.act(&view, rng);
+        // A bot's action is legal (the solver's tests hold it to that);
+        // a refusal here is a bug, and the bot stays to act.
+        self.apply(seat, &action).ok()?;
+        Some((seat, action))
+    }
+
+    fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), TableError> {
+        self.m.apply(seat, action).map_err(TableError::Game)?;
+        self.seq += 1;
+        Ok(())
+    }
+
+    /// Deals the next deal once the current one is over (the table shows
+    /// the finished deal's score until then); refused while it goes on or
+    /// once the match is won.
+    pub fn deal_next(&mut self) -> Result<(), TableError> {
+        self.m.next_deal(None).map_err(TableError::Game)?;
+        self.seq += 1;
+        Ok(())
+    }
+
+    /// What `viewer` is sent now.
+    pub fn message(&self, viewer: Viewer) -> Message {
+        let view = match viewer {
+            Viewer::Seat(s) => self.m.view(s),
+            Viewer::Spectator => self.m.view(Seat(0)).into_public(),
+        };
+        Message {
+            seq: self.seq,
+            seats: self.seats.iter().map(seat_info).collect(),
+            view,
+            standing: self.m.standing(),
+            deal: self.m.deal_number(),
+            match_over: self.m.match_over(),
+        }
+    }
+}
+
+fn seat_info(o: &Occupant) -> SeatInfo {
+    match o {
+        Occupant::Open => SeatInfo { kind: "open", name: String::new() },
+        Occupant::Person { name, .. } => SeatInfo { kind: "person", name: name.clone() },
+        Occupant::Bot(kind, _) => SeatInfo { kind: "bot", name: kind.to_string() },
+    }
+}

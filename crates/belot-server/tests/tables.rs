@@ -1,0 +1,158 @@
+//! Tables: whole matches of every game played through `Table` by people
+//! (random legal actions, sent with the seat's secret) and bots, with
+//! every message to every seat and to a spectator checked for hidden
+//! cards after every change.
+
+use std::collections::BTreeSet;
+
+use belot_core::{Action, Card, Game, Match, Seat};
+use belot_server::table::{Table, TableError, Viewer};
+use belot_solver::bots::BotKind;
+use rand_chacha::ChaCha8Rng;
+use rand_core::{RngCore, SeedableRng};
+use serde_json::Value;
+
+/// Every card named anywhere in a JSON value.
+fn cards_in(v: &Value, out: &mut BTreeSet<Card>) {
+    match v {
+        Value::String(s) if s.len() == 2 => out.extend(s.parse::<Card>().ok()),
+        Value::Array(a) => a.iter().for_each(|x| cards_in(x, out)),
+        Value::Object(m) => m.values().for_each(|x| cards_in(x, out)),
+        _ => {}
+    }
+}
+
+fn named(v: &Value) -> BTreeSet<Card> {
+    let mut out = BTreeSet::new();
+    cards_in(v, &mut out);
+    out
+}
+
+/// Cards every seat is shown outside its own hand: what all may know.
+fn public(t: &Table) -> BTreeSet<Card> {
+    let players = t.game().players();
+    let known = (0..players).map(|s| {
+        let mut v = serde_json::to_value(t.message(Viewer::Seat(Seat(s)))).unwrap();
+        v["view"].as_object_mut().unwrap().remove("hand");
+        named(&v)
+    });
+    known.reduce(|a, b| a.intersection(&b).copied().collect()).unwrap_or_default()
+}
+
+/// No message names a card another seat still holds, unless every seat
+/// is shown it (a turned card taken, a meld shown); the spectator sees no
+/// held card but those.
+fn check_messages(t: &Table) {
+    let m = t.game();
+    let hands: Vec<BTreeSet<Card>> =
+        (0..m.players()).map(|s| m.view(Seat(s)).hand().iter().collect()).collect();
+    let public = public(t);
+    let mut viewers: Vec<Viewer> = (0..m.players()).map(|s| Viewer::Seat(Seat(s))).collect();
+    viewers.push(Viewer::Spectator);
+    for viewer in viewers {
+        let shown = named(&serde_json::to_value(t.message(viewer)).unwrap());
+        for (s, hand) in hands.iter().enumerate() {
+            if viewer == Viewer::Seat(Seat(s as u8)) {
+                continue;
+            }
+            for c in shown.intersection(hand) {
+                assert!(public.contains(c), "{viewer:?} is sent {c}, held by seat {s}");
+            }
+        }
+    }
+}
+
+/// Plays `deals` deals at a table of `game` (fewer if the match ends):
+/// people in the seats of `people`, heuristic bots in the others.
+fn play(game: &Game, seed: u64, people: &[u8], deals: usize) -> usize {
+    let mut t = Table::new(game, seed).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let secret = |s: u8| format!("{:032x}", seed * 16 + s as u64);
+    for s in 0..t.game().players() {
+        if people.contains(&s) {
+            t.join(Seat(s), &format!("P{s}"), secret(s)).unwrap();
+        } else {
+            t.seat_bot(Seat(s), BotKind::Heuristic).unwrap();
+        }
+    }
+    let mut played = 0;
+    while played < deals {
+        check_messages(&t);
+        let Some(seat) = t.game().to_act() else {
+            played += 1;
+            if t.game().match_over() {
+                break;
+            }
+            t.deal_next().unwrap();
+            continue;
+        };
+        if people.contains(&seat.0) {
+            let legal = t.game().view(seat).legal().to_vec();
+            let a = legal[(rng.next_u32() as usize) % legal.len()].clone();
+            // Someone else's secret is refused and changes nothing.
+            let seen = t.seq();
+            assert_eq!(t.act(seat, "0", seen, &a), Err(TableError::NotYours));
+            assert_eq!(t.seq(), seen);
+            t.act(seat, &secret(seat.0), seen, &a).unwrap();
+            // The same action sent again is stale: applied once.
+            assert_eq!(
+                t.act(seat, &secret(seat.0), seen, &a),
+                Err(TableError::Stale { seq: seen + 1 })
+            );
+        } else {
+            t.step_bot(&mut rng).expect("a bot is to act");
+        }
+    }
+    played
+}
+
+/// Issue 21 (2): over at least 200 full deals of every game, no message to
+/// a seat or to a spectator names another seat's unplayed cards.
+#[test]
+fn tables_never_send_a_seat_another_seats_cards() {
+    for name in ["french", "french-3", "french-2", "two-player", "three-player"] {
+        let game = Game::from_name(name).unwrap();
+        let n = game.players();
+        let mut deals = 0;
+        let mut seed = 0;
+        while deals < 200 {
+            // All people, one person, or people in every other seat.
+            let people: Vec<u8> = match seed % 3 {
+                0 => (0..n).collect(),
+                1 => vec![(seed % n as u64) as u8],
+                _ => (0..n).step_by(2).collect(),
+            };
+            deals += play(&game, seed, &people, 40);
+            seed += 1;
+        }
+    }
+}
+
+#[test]
+fn a_table_refuses_taken_seats_bad_names_and_actions_out_of_turn() {
+    let game = Game::from_name("french").unwrap();
+    let mut t = Table::new(&game, 1).unwrap();
+    t.join(Seat(0), "Ana", "a".repeat(32)).unwrap();
+    assert_eq!(t.join(Seat(0), "Boris", "b".repeat(32)), Err(TableError::Taken));
+    assert_eq!(t.join(Seat(4), "Boris", "b".repeat(32)), Err(TableError::NoSeat));
+    assert_eq!(t.join(Seat(1), " ", "b".repeat(32)), Err(TableError::BadName));
+    assert_eq!(t.join(Seat(1), &"x".repeat(25), "b".repeat(32)), Err(TableError::BadName));
+    assert_eq!(t.join(Seat(1), "a\u{7}b", "b".repeat(32)), Err(TableError::BadName));
+    t.join(Seat(1), "Boris", "b".repeat(32)).unwrap();
+    let seq = t.seq();
+    // Seat 1 is to act first (the dealer is seat 0); seat 0 may not.
+    let (a, b) = ("a".repeat(32), "b".repeat(32));
+    let e = t.act(Seat(0), &a, seq, &Action::Pass).unwrap_err();
+    assert_eq!(e.code(), "not_your_turn");
+    let e = t.act(Seat(1), &b, seq, &Action::play("7S".parse().unwrap())).unwrap_err();
+    assert_eq!(e.code(), "illegal");
+    assert_eq!(t.act(Seat(1), &a, seq, &Action::Pass), Err(TableError::NotYours));
+    assert_eq!(t.act(Seat(1), &b, seq - 1, &Action::Pass).unwrap_err().code(), "stale");
+    assert_eq!(t.seq(), seq, "refusals change nothing");
+    t.act(Seat(1), &b, seq, &Action::Pass).unwrap();
+    assert_eq!(t.seq(), seq + 1);
+    let m = t.message(Viewer::Spectator);
+    assert!(m.view.hand().is_empty() && m.view.legal().is_empty());
+    assert_eq!(m.seats[0].name, "Ana");
+    assert_eq!(m.seats[2].kind, "open");
+}
