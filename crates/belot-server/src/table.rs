@@ -7,9 +7,9 @@
 //! This module holds no I/O: the HTTP and WebSocket layer drives it, and
 //! runs the bots' thinking off the async runtime.
 
-use belot_core::{Action, AnyMatch, AnyView, Game, GameError, Match, Seat, Standing};
+use belot_core::{Action, AnyMatch, AnyView, Game, GameError, Match, MatchRecord, Seat, Standing};
 use belot_solver::bots::{Bot, BotKind};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Longest player name, in characters.
 pub const NAME_MAX: usize = 24;
@@ -27,6 +27,26 @@ pub enum Occupant {
     },
     /// A bot of this kind.
     Bot(BotKind, Box<dyn Bot + Send>),
+}
+
+/// Who sits in a seat, as stored: enough to rebuild the table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum SeatSpec {
+    /// Nobody.
+    Open,
+    /// A person and the seat's secret.
+    Person {
+        /// The name shown.
+        name: String,
+        /// The seat's secret.
+        secret: String,
+    },
+    /// A bot, by its name (`heuristic`, `pimc`, …).
+    Bot {
+        /// The bot's kind as `belot arena` names it.
+        bot: String,
+    },
 }
 
 /// One seat as every message shows it.
@@ -84,7 +104,10 @@ pub enum TableError {
         /// The table's change count now.
         seq: u64,
     },
-    /// The game refused the action.
+    /// Stored seats that do not fit the table (their count, a bot's
+    /// name).
+    BadSeats(String),
+    /// The game refused the action (or the stored record).
     Game(GameError),
 }
 
@@ -98,6 +121,7 @@ impl TableError {
             TableError::BadName => "bad_name",
             TableError::NotYourTurn => "not_your_turn",
             TableError::Stale { .. } => "stale",
+            TableError::BadSeats(_) => "bad_seats",
             TableError::Game(GameError::Illegal(_)) => "illegal",
             TableError::Game(GameError::Finished) => "finished",
             TableError::Game(_) => "invalid",
@@ -207,6 +231,59 @@ impl Table {
         self.m.next_deal(None).map_err(TableError::Game)?;
         self.seq += 1;
         Ok(())
+    }
+
+    /// Who sits where, as stored.
+    pub fn seats(&self) -> Vec<SeatSpec> {
+        self.seats
+            .iter()
+            .map(|o| match o {
+                Occupant::Open => SeatSpec::Open,
+                Occupant::Person { name, secret } => {
+                    SeatSpec::Person { name: name.clone(), secret: secret.clone() }
+                }
+                Occupant::Bot(kind, _) => SeatSpec::Bot { bot: kind.to_string() },
+            })
+            .collect()
+    }
+
+    /// The match's record, every deal and action so far.
+    pub fn record(&self) -> MatchRecord {
+        self.m.record()
+    }
+
+    /// The table rebuilt from its stored record, seats and change count
+    /// (after a restart): the same state, so that every client resumes
+    /// where it was. Bots start without the memory of the deal they had.
+    pub fn restore(
+        record: &MatchRecord,
+        seats: &[SeatSpec],
+        seq: u64,
+    ) -> Result<Table, TableError> {
+        let m = AnyMatch::from_record(record).map_err(TableError::Game)?;
+        if seats.len() != m.players() as usize {
+            let e = format!("{} seats for {} players", seats.len(), m.players());
+            return Err(TableError::BadSeats(e));
+        }
+        let game = m.game();
+        let seats = seats
+            .iter()
+            .map(|spec| {
+                Ok(match spec {
+                    SeatSpec::Open => Occupant::Open,
+                    SeatSpec::Person { name, secret } => {
+                        Occupant::Person { name: name.clone(), secret: secret.clone() }
+                    }
+                    SeatSpec::Bot { bot } => {
+                        let kind = bot
+                            .parse::<BotKind>()
+                            .map_err(|e| TableError::BadSeats(e.to_string()))?;
+                        Occupant::Bot(kind, kind.make(&game))
+                    }
+                })
+            })
+            .collect::<Result<_, TableError>>()?;
+        Ok(Table { m, seats, seq })
     }
 
     /// What `viewer` is sent now.

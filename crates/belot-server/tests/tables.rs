@@ -6,7 +6,7 @@
 use std::collections::BTreeSet;
 
 use belot_core::{Action, Card, Game, Match, Seat};
-use belot_server::table::{Table, TableError, Viewer};
+use belot_server::table::{SeatSpec, Table, TableError, Viewer};
 use belot_solver::bots::BotKind;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
@@ -155,4 +155,45 @@ fn a_table_refuses_taken_seats_bad_names_and_actions_out_of_turn() {
     assert!(m.view.hand().is_empty() && m.view.legal().is_empty());
     assert_eq!(m.seats[0].name, "Ana");
     assert_eq!(m.seats[2].kind, "open");
+}
+
+/// Issue 21 (3): a table rebuilt from its record, seats and change count
+/// (a server restart) sends every seat the same message as before.
+#[test]
+fn a_table_rebuilt_from_its_record_is_the_same_table() {
+    for name in ["french", "french-3", "two-player", "three-player"] {
+        let game = Game::from_name(name).unwrap();
+        let mut t = Table::new(&game, 9).unwrap();
+        t.join(Seat(0), "Ana", "a".repeat(32)).unwrap();
+        for s in 1..t.game().players() {
+            t.seat_bot(Seat(s), BotKind::Heuristic).unwrap();
+        }
+        let mut rng = ChaCha8Rng::seed_from_u64(9);
+        // Half a deal or so: bots play until the person is to act twice.
+        for _ in 0..2 {
+            while t.step_bot(&mut rng).is_some() {}
+            if let Some(seat) = t.game().to_act() {
+                let a = t.game().view(seat).legal()[0].clone();
+                t.act(seat, &"a".repeat(32), t.seq(), &a).unwrap();
+            }
+        }
+        let back = Table::restore(&t.record(), &t.seats(), t.seq()).unwrap();
+        assert_eq!(back.seats(), t.seats());
+        let mut bad = t.seats();
+        bad[1] = SeatSpec::Bot { bot: "genius".into() };
+        let e = Table::restore(&t.record(), &bad, t.seq()).err().unwrap();
+        assert_eq!(e.code(), "bad_seats");
+        bad.pop();
+        assert_eq!(Table::restore(&t.record(), &bad, 0).err().unwrap().code(), "bad_seats");
+        let players = t.game().players();
+        let viewers = (0..players).map(|s| Viewer::Seat(Seat(s))).chain([Viewer::Spectator]);
+        for v in viewers {
+            let (a, b) = (t.message(v), back.message(v));
+            assert_eq!(
+                serde_json::to_value(a).unwrap(),
+                serde_json::to_value(b).unwrap(),
+                "{name}"
+            );
+        }
+    }
 }
