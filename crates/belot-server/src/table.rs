@@ -14,8 +14,8 @@ use serde::{Deserialize, Serialize};
 /// Longest player name, in characters.
 pub const NAME_MAX: usize = 24;
 
-/// Who sits in a seat.
-pub enum Occupant {
+/// Who sits in a seat, with the bot itself.
+enum Occupant {
     /// Nobody yet: a person may take it, or a bot be put there.
     Open,
     /// A person, who acts with the seat's secret.
@@ -145,7 +145,7 @@ impl Table {
         Ok(Table { m, seats, seq: 0 })
     }
 
-    /// The match.
+    /// The match played at the table.
     pub fn game(&self) -> &AnyMatch {
         &self.m
     }
@@ -155,7 +155,8 @@ impl Table {
         self.seq
     }
 
-    /// Seats `name` in the open `seat`; the seat's secret.
+    /// Seats `name` in the open `seat`, to act with `secret` (the server
+    /// makes it: 128 random bits, given to that person only).
     pub fn join(&mut self, seat: Seat, name: &str, secret: String) -> Result<(), TableError> {
         let name = name.trim();
         if name.is_empty() || name.chars().count() > NAME_MAX || name.chars().any(char::is_control)
