@@ -2,7 +2,7 @@
 //! double-dummy solver: the value of each card played, the best card's
 //! value, and the mistakes with what each cost.
 
-use belot_core::Deal as _;
+use belot_core::Deal;
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -61,23 +61,21 @@ struct Position {
 /// one [`Position`] for every card played. `aim` gives, from the deal in
 /// play and a seat, its side and whether it plays for the fewest points;
 /// `taker`, who took the contract.
-fn positions<D>(
+fn positions<D: Deal>(
     mut deal: D,
     actions: &[SeatAction],
-    apply: impl Fn(&mut D, Seat, &Action) -> Result<(), String>,
-    play: impl Fn(&D) -> Option<PlayState>,
     aim: impl Fn(&D, Seat) -> (u8, bool),
     taker: impl Fn(&D) -> Option<Seat>,
 ) -> Result<(Vec<Position>, D), String> {
     let mut out = Vec::new();
     for (i, a) in actions.iter().enumerate() {
         if let Action::Play { card, .. } = a.action
-            && let Some(state) = play(&deal)
+            && let Some(&state) = deal.play_state()
         {
             let (side, least) = aim(&deal, a.seat);
             out.push(Position { state, taker: taker(&deal), seat: a.seat, card, side, least });
         }
-        apply(&mut deal, a.seat, &a.action).map_err(|e| format!("action {}: {e}", i + 1))?;
+        deal.apply(a.seat, &a.action).map_err(|e| format!("action {}: {e}", i + 1))?;
     }
     Ok((out, deal))
 }
@@ -233,39 +231,33 @@ fn replay(
     d: &DealRecord,
     who: &dyn Fn(Seat) -> String,
 ) -> Result<(Vec<Position>, String, Option<OutcomeOf>), String> {
-    let apply = |e: belot_core::GameError| e.to_string();
+    let text = |e: belot_core::GameError| e.to_string();
     Ok(match game {
         Game::French(o) => {
-            let deal = FrenchDeal::new(o, d.dealer, d.deck).map_err(apply)?;
+            let deal = FrenchDeal::new(o, d.dealer, d.deck).map_err(text)?;
             let (pos, end) = positions(
                 deal,
                 &d.actions,
-                |x, s, a| x.apply(s, a).map_err(apply),
-                |x| x.play_state().copied(),
                 |x, s| (side_of(x.players(), x.taker(), s), false),
                 |x| x.taker(),
             )?;
             (pos, french_head(&end, who), french_outcome(&end, o))
         }
         Game::TwoPlayer(o) => {
-            let deal = TwoDeal::new(o, d.dealer, d.deck).map_err(apply)?;
+            let deal = TwoDeal::new(o, d.dealer, d.deck).map_err(text)?;
             let (pos, end) = positions(
                 deal,
                 &d.actions,
-                |x, s, a| x.apply(s, a).map_err(apply),
-                |x| x.play_state().copied(),
                 |x, s| (1 << (s.0 & 1), x.is_raspasy()),
                 |x| x.loader(),
             )?;
             (pos, two_head(&end, who), two_outcome(&end, o))
         }
         Game::ThreePlayer(o) => {
-            let deal = ThreeDeal::new(o, d.dealer, d.deck).map_err(apply)?;
+            let deal = ThreeDeal::new(o, d.dealer, d.deck).map_err(text)?;
             let (pos, end) = positions(
                 deal,
                 &d.actions,
-                |x, s, a| x.apply(s, a).map_err(apply),
-                |x| x.play_state().copied(),
                 |x, s| (side_of(3, x.declarer(), s), false),
                 |x| x.declarer(),
             )?;
