@@ -166,10 +166,35 @@ struct ServeLimits {
     /// How long shutdown waits for open requests.
     #[arg(long, default_value = "5s", value_parser = duration)]
     shutdown_grace: std::time::Duration,
+    /// Card tables kept live in memory.
+    #[arg(long, default_value_t = 1000)]
+    max_tables: usize,
+    /// Connections (players and spectators) to one card table.
+    #[arg(long, default_value_t = 64)]
+    max_table_watchers: usize,
+    /// Messages per second a table connection may send (bursts of twice).
+    #[arg(long, default_value_t = 10)]
+    ws_rate: u32,
+    /// Largest message a table connection may send, in bytes.
+    #[arg(long, default_value_t = 4096)]
+    ws_message_max: usize,
+    /// Close a table connection that sent nothing for this long.
+    #[arg(long, default_value = "60s", value_parser = duration)]
+    ws_idle: std::time::Duration,
+    /// Threads that think for bots (default: the number of CPUs).
+    #[arg(long)]
+    bot_threads: Option<usize>,
+    /// Pause before a bot plays.
+    #[arg(long, default_value = "700ms", value_parser = duration)]
+    bot_pace: std::time::Duration,
+    /// Put away a table nobody is connected to after this long.
+    #[arg(long, default_value = "600s", value_parser = duration)]
+    table_idle: std::time::Duration,
 }
 
 impl ServeLimits {
     fn limits(&self) -> belot_server::Limits {
+        let defaults = belot_server::Limits::default();
         belot_server::Limits {
             max_connections: self.max_connections.max(1),
             header_timeout: self.header_timeout,
@@ -186,6 +211,14 @@ impl ServeLimits {
             max_batch: self.max_batch.max(1),
             freshness: self.freshness.max(std::time::Duration::from_millis(1)),
             shutdown_grace: self.shutdown_grace,
+            max_tables: self.max_tables.max(1),
+            max_table_watchers: self.max_table_watchers.max(1),
+            ws_rate: self.ws_rate.max(1),
+            ws_message_max: self.ws_message_max.max(256),
+            ws_idle: self.ws_idle,
+            bot_threads: self.bot_threads.unwrap_or(defaults.bot_threads).max(1),
+            bot_pace: self.bot_pace,
+            table_idle: self.table_idle,
         }
     }
 }

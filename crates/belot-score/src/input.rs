@@ -41,7 +41,7 @@ pub const MAX_NAME: usize = 40;
 /// embeddings, overrides and isolates, word joiners, byte-order mark,
 /// tags…) and the line and paragraph separators. They are invisible or
 /// reorder the text shown around them.
-fn refused_in_name(c: char) -> bool {
+pub fn refused_in_name(c: char) -> bool {
     c.is_control()
         || matches!(
             c as u32,

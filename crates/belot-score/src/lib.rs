@@ -44,6 +44,6 @@ pub mod rules_info;
 mod sheet;
 
 pub use export::{contract_text, csv, num, outcome, side_names};
-pub use input::{Announced, Converted, DealInput, MAX_NAME, Setup};
+pub use input::{Announced, Converted, DealInput, MAX_NAME, Setup, refused_in_name};
 pub use refusal::{CODES, Refusal};
 pub use sheet::{Applied, Change, EntryId, Item, Row, Sheet, Table};

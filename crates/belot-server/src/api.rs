@@ -21,7 +21,7 @@ use crate::hub::Hub;
 
 /// The client's address, when the server knows it (not in tests that
 /// call the router directly).
-pub(crate) struct Peer(Option<std::net::IpAddr>);
+pub(crate) struct Peer(pub Option<std::net::IpAddr>);
 
 impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Peer {
     type Rejection = std::convert::Infallible;
@@ -212,13 +212,24 @@ pub(crate) async fn post_change(
     Ok(json_bytes(StatusCode::OK, vec![delta]))
 }
 
+/// Adds a change made by the server itself (a card table's finished
+/// deal) under `key`: written once however often it is sent.
+pub(crate) async fn add(hub: &Hub, g: &Arc<Game>, change: Change, key: String) -> ApiResult<()> {
+    let version = g.head().history().len();
+    let req = ChangeRequest { version, change, key: Some(key) };
+    if let Some((applied, rx)) = apply(hub, g, req)? {
+        commit(hub.clone(), Arc::clone(g), applied, rx).await?;
+    }
+    Ok(())
+}
+
 /// Waits for a change's commit, then publishes it; returns its delta.
 async fn commit(hub: Hub, g: Arc<Game>, applied: game::Change, rx: Outcome) -> ApiResult<Bytes> {
     let r = hub.outcome(rx).await;
     g.pending.fetch_sub(1, Ordering::Relaxed);
     match r {
         Ok(Written::Appended(_)) => {}
-        Ok(Written::Created { .. }) => {
+        Ok(_) => {
             return Err(StoreError::Io("unexpected answer".into()).into());
         }
         Err(e) => return Err(refused_by_store(&hub, &g, e).await),

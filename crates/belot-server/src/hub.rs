@@ -18,6 +18,8 @@ use crate::db::{Job, Msg, Readers, Writer};
 use crate::error::{ApiError, ApiResult};
 use crate::game::Game;
 use crate::limits::Limits;
+use crate::room::{self, Room, Settings};
+use crate::table::Table;
 
 /// Shared application state. Cloning is cheap (one `Arc`).
 #[derive(Clone)]
@@ -28,7 +30,7 @@ pub struct Hub {
 pub(crate) struct Inner {
     pub limits: Limits,
     writer: Writer,
-    readers: Arc<Readers>,
+    pub readers: Arc<Readers>,
     cache: Mutex<Cache>,
     clock: AtomicU64,
     /// Live streams open in all.
@@ -38,6 +40,16 @@ pub(crate) struct Inner {
     creates: Mutex<HashMap<IpAddr, (Instant, u32)>>,
     /// Set when the server is shutting down: live streams end.
     pub shutdown: watch::Sender<bool>,
+    /// The card tables in memory.
+    rooms: Mutex<Rooms>,
+    /// Permits to think for a bot (or analyse a deal) on a blocking thread.
+    pub bots: Arc<tokio::sync::Semaphore>,
+}
+
+#[derive(Default)]
+struct Rooms {
+    live: HashMap<SheetId, Arc<Room>>,
+    views: HashMap<SheetId, SheetId>,
 }
 
 #[derive(Default)]
@@ -65,6 +77,8 @@ impl Hub {
             cached_changes: AtomicUsize::new(0),
             creates: Mutex::new(HashMap::new()),
             shutdown: watch::Sender::new(false),
+            rooms: Mutex::new(Rooms::default()),
+            bots: Arc::new(tokio::sync::Semaphore::new(limits.bot_threads.max(1))),
             limits,
         });
         let hub = Hub { inner };
@@ -253,7 +267,94 @@ impl Hub {
         self.reserve()?.send(msg);
         match self.outcome(rx).await? {
             Written::Created { id, view } => Ok(self.insert(Game::new(id, view, sheet, vec![]))),
-            Written::Appended(_) => Err(StoreError::Io("unexpected answer".into()).into()),
+            _ => Err(StoreError::Io("unexpected answer".into()).into()),
+        }
+    }
+
+    fn rooms(&self) -> std::sync::MutexGuard<'_, Rooms> {
+        self.inner.rooms.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// A card table by its id: in memory, or loaded from the store and
+    /// started.
+    pub(crate) async fn room(&self, id: &SheetId) -> ApiResult<Arc<Room>> {
+        let live = self.rooms().live.get(id).cloned();
+        let r = match live {
+            Some(r) => r,
+            None => {
+                let id = id.clone();
+                let st = self.inner.readers.read(move |s| s.load_table(&id)).await?;
+                let (table, settings) = room::restore(&st)?;
+                self.add_room(st.id, st.view, table, settings)?
+            }
+        };
+        r.used.store(self.inner.clock.fetch_add(1, Ordering::Relaxed), Ordering::Relaxed);
+        Ok(r)
+    }
+
+    /// A card table by its read-only id.
+    pub(crate) async fn room_by_view(&self, view: &SheetId) -> ApiResult<Arc<Room>> {
+        let known = self.rooms().views.get(view).cloned();
+        let id = match known {
+            Some(id) => id,
+            None => {
+                let v = view.clone();
+                self.inner.readers.read(move |s| s.table_by_view(&v)).await?
+            }
+        };
+        self.room(&id).await
+    }
+
+    /// Stores a new table and starts it.
+    pub(crate) async fn create_table(&self, t: Table, s: Settings) -> ApiResult<Arc<Room>> {
+        let (id, view) = (SheetId::random()?, SheetId::random()?);
+        let (msg, rx) = Hub::job(Write::Table(room::stored(&id, &view, &t, &s)));
+        self.reserve()?.send(msg);
+        self.outcome(rx).await?;
+        self.add_room(id, view, t, s)
+    }
+
+    /// Starts a table's actor and keeps its room (the one already there
+    /// when two loads raced), putting away idle tables past the limit.
+    fn add_room(&self, id: SheetId, view: SheetId, t: Table, s: Settings) -> ApiResult<Arc<Room>> {
+        let mut rooms = self.rooms();
+        if let Some(r) = rooms.live.get(&id) {
+            return Ok(Arc::clone(r));
+        }
+        if rooms.live.len() >= self.inner.limits.max_tables {
+            let idle = rooms
+                .live
+                .values()
+                .filter(|r| r.watchers.load(Ordering::Relaxed) == 0)
+                .min_by_key(|r| r.used.load(Ordering::Relaxed))
+                .map(|r| (r.id.clone(), r.view.clone()));
+            let Some((old, old_view)) = idle else {
+                return Err(ApiError::unavailable(
+                    "too_many_tables",
+                    "the server has as many tables in play as it may: try again later",
+                ));
+            };
+            if let Some(r) = rooms.live.remove(&old) {
+                r.stop();
+            }
+            rooms.views.remove(&old_view);
+        }
+        let generation = self.inner.clock.fetch_add(1, Ordering::Relaxed);
+        let ids = (id.clone(), view.clone());
+        let r = Arc::new(room::start(self, ids, generation, t, s));
+        rooms.views.insert(view, id.clone());
+        rooms.live.insert(id, Arc::clone(&r));
+        Ok(r)
+    }
+
+    /// Forgets a table whose actor ended (unless the table was started
+    /// again since).
+    pub(crate) fn forget_room(&self, id: &SheetId, generation: u64) {
+        let mut rooms = self.rooms();
+        if let Some(r) = rooms.live.get(id).filter(|r| r.generation == generation) {
+            let view = r.view.clone();
+            rooms.live.remove(id);
+            rooms.views.remove(&view);
         }
     }
 

@@ -36,6 +36,8 @@ mod hub;
 mod limits;
 mod live;
 mod net;
+mod play;
+mod room;
 mod rules;
 pub mod table;
 
@@ -54,6 +56,8 @@ pub fn app(hub: Hub) -> Router {
         .route("/", get(ui_index))
         .route("/g/{id}", get(ui_index))
         .route("/v/{id}", get(ui_index))
+        .route("/t/{id}", get(ui_index))
+        .route("/w/{id}", get(ui_index))
         .route("/app.js", get(ui_js))
         .route("/app.css", get(ui_css))
         .route("/sw.js", get(ui_sw))
@@ -73,6 +77,16 @@ pub fn app(hub: Hub) -> Router {
         .route("/api/view/{view}", get(api::get_view))
         .route("/api/view/{view}/events", get(live::events_view))
         .route("/api/view/{view}/qr.svg", get(qr_view))
+        .route("/api/tables", post(play::create))
+        .route("/api/tables/{id}", get(play::get_table))
+        .route("/api/tables/{id}/join", post(play::join))
+        .route("/api/tables/{id}/do", post(play::act))
+        .route("/api/tables/{id}/ws", get(play::ws_table))
+        .route("/api/tables/{id}/record.json", get(play::record))
+        .route("/api/tables/{id}/qr.svg", get(qr_table))
+        .route("/api/watch/{view}", get(play::get_watch))
+        .route("/api/watch/{view}/ws", get(play::ws_watch))
+        .route("/api/watch/{view}/qr.svg", get(qr_watch))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(axum::middleware::from_fn_with_state(hub.clone(), request_timeout))
@@ -237,6 +251,24 @@ async fn qr_view(
 ) -> ApiResult<Response> {
     let view = api::parse_id(&view)?;
     qr(&format!("{}/v/{view}", qr_origin(q, reach)))
+}
+
+async fn qr_table(
+    axum::extract::Path(id): axum::extract::Path<String>,
+    axum::extract::Query(q): axum::extract::Query<QrQuery>,
+    reach: Option<axum::Extension<Reach>>,
+) -> ApiResult<Response> {
+    let id = api::parse_id(&id)?;
+    qr(&format!("{}/t/{id}", qr_origin(q, reach)))
+}
+
+async fn qr_watch(
+    axum::extract::Path(view): axum::extract::Path<String>,
+    axum::extract::Query(q): axum::extract::Query<QrQuery>,
+    reach: Option<axum::Extension<Reach>>,
+) -> ApiResult<Response> {
+    let view = api::parse_id(&view)?;
+    qr(&format!("{}/w/{view}", qr_origin(q, reach)))
 }
 
 /// Serves the app on `addr` over the database at `db` until SIGINT or

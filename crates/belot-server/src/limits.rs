@@ -55,6 +55,33 @@ pub struct Limits {
     /// How long shutdown waits for open requests before closing anyway
     /// (`--shutdown-grace`, 5 s).
     pub shutdown_grace: Duration,
+    /// Card tables kept live in memory; past it the least recently used
+    /// table nobody is connected to is put away (it stays stored), and a
+    /// new or reopened table is refused while every one has players
+    /// connected (`--max-tables`, 1,000).
+    pub max_tables: usize,
+    /// Connections (players and spectators) to one card table
+    /// (`--max-table-watchers`, 64).
+    pub max_table_watchers: usize,
+    /// Messages a table connection may send per second, on average; past
+    /// it the connection is closed with `rate_limited`
+    /// (`--ws-rate`, 10; bursts of twice as many pass).
+    pub ws_rate: u32,
+    /// Largest message a table connection may send, in bytes
+    /// (`--ws-message-max`, 4,096).
+    pub ws_message_max: usize,
+    /// A table connection that sends nothing for this long is closed; the
+    /// page pings every 20 s (`--ws-idle`, 60 s).
+    pub ws_idle: Duration,
+    /// Threads that think for bots and analyse deals; a busy server slows
+    /// bots, never people's moves (`--bot-threads`, the number of CPUs).
+    pub bot_threads: usize,
+    /// The pause before a bot plays, so that people see each card land
+    /// (`--bot-pace`, 700 ms).
+    pub bot_pace: Duration,
+    /// A table nobody is connected to is put away (it stays stored) after
+    /// this long (`--table-idle`, 10 min).
+    pub table_idle: Duration,
 }
 
 impl Default for Limits {
@@ -75,6 +102,14 @@ impl Default for Limits {
             max_batch: 256,
             freshness: Duration::from_millis(100),
             shutdown_grace: Duration::from_secs(5),
+            max_tables: 1000,
+            max_table_watchers: 64,
+            ws_rate: 10,
+            ws_message_max: 4096,
+            ws_idle: Duration::from_secs(60),
+            bot_threads: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            bot_pace: Duration::from_millis(700),
+            table_idle: Duration::from_secs(600),
         }
     }
 }

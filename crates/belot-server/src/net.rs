@@ -252,7 +252,9 @@ pub async fn serve_with(
     let limits = hub.limits().clone();
     let reach = Reach::new(listener.local_addr()?);
     let permits = Arc::new(Semaphore::new(limits.max_connections));
-    let graceful = hyper_util::server::graceful::GracefulShutdown::new();
+    // Told to every connection at shutdown: finish the request in hand
+    // (a WebSocket ends with the live streams).
+    let (closing, _) = tokio::sync::watch::channel(false);
     tokio::pin!(stop);
     loop {
         let (stream, peer) = tokio::select! {
@@ -278,17 +280,28 @@ pub async fn serve_with(
         let conn = hyper::server::conn::http1::Builder::new()
             .timer(TokioTimer::new())
             .header_read_timeout(limits.header_timeout)
-            .serve_connection(TokioIo::new(IdleIo::new(stream, limits.idle_timeout)), svc);
-        let conn = graceful.watch(conn);
+            .serve_connection(TokioIo::new(IdleIo::new(stream, limits.idle_timeout)), svc)
+            .with_upgrades();
+        let mut closing = closing.subscribe();
         tokio::spawn(async move {
-            let _ = conn.await;
+            tokio::pin!(conn);
+            tokio::select! {
+                _ = conn.as_mut() => {}
+                _ = async { let _ = closing.wait_for(|c| *c).await; } => {
+                    conn.as_mut().graceful_shutdown();
+                    let _ = conn.await;
+                }
+            }
             drop(permit);
         });
     }
     drop(listener);
     hub.begin_shutdown();
+    closing.send_replace(true);
+    // Every connection has ended once all the permits are back.
+    let all = u32::try_from(limits.max_connections).unwrap_or(u32::MAX);
     tokio::select! {
-        _ = graceful.shutdown() => {}
+        _ = permits.acquire_many(all) => {}
         _ = tokio::time::sleep(limits.shutdown_grace) => {}
     }
     hub.close().await;

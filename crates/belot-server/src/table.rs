@@ -7,7 +7,10 @@
 //! This module holds no I/O: the HTTP and WebSocket layer drives it, and
 //! runs the bots' thinking off the async runtime.
 
-use belot_core::{Action, AnyMatch, AnyView, Game, GameError, Match, MatchRecord, Seat, Standing};
+use belot_core::view::TrickView;
+use belot_core::{
+    Action, AnyMatch, AnyView, CardSet, Game, GameError, Match, MatchRecord, Seat, Standing,
+};
 use belot_solver::bots::{Bot, BotKind};
 use serde::{Deserialize, Serialize};
 
@@ -83,6 +86,11 @@ pub struct Message {
     pub deal: u32,
     /// True once the match is won.
     pub match_over: bool,
+    /// The deal's last finished trick, for "last trick" (public).
+    pub last_trick: Option<TrickView>,
+    /// Once the deal is over: the cards each seat played in it, in seat
+    /// order, shown to everyone.
+    pub hands: Option<Vec<CardSet>>,
 }
 
 /// Why a table refused something; nothing changed.
@@ -94,7 +102,8 @@ pub enum TableError {
     Taken,
     /// The seat's secret does not match.
     NotYours,
-    /// A name that is empty, too long or holds control characters.
+    /// A name that is empty, too long, or holds control, invisible or
+    /// text-direction characters.
     BadName,
     /// Another seat is to act (or nobody: the deal is over).
     NotYourTurn,
@@ -159,7 +168,9 @@ impl Table {
     /// makes it: 128 random bits, given to that person only).
     pub fn join(&mut self, seat: Seat, name: &str, secret: String) -> Result<(), TableError> {
         let name = name.trim();
-        if name.is_empty() || name.chars().count() > NAME_MAX || name.chars().any(char::is_control)
+        if name.is_empty()
+            || name.chars().count() > NAME_MAX
+            || name.chars().any(belot_score::refused_in_name)
         {
             return Err(TableError::BadName);
         }
@@ -181,6 +192,58 @@ impl Table {
         Ok(())
     }
 
+    /// The first open seat, if any.
+    pub fn first_open(&self) -> Option<Seat> {
+        let i = self.seats.iter().position(|o| matches!(o, Occupant::Open))?;
+        Some(Seat(i as u8))
+    }
+
+    /// Checks that `secret` is the secret of the person in `seat`.
+    pub fn check(&self, seat: Seat, secret: &str) -> Result<(), TableError> {
+        match self.seats.get(seat.index()) {
+            None => Err(TableError::NoSeat),
+            Some(Occupant::Person { secret: s, .. }) if s == secret => Ok(()),
+            Some(_) => Err(TableError::NotYours),
+        }
+    }
+
+    /// The person in `seat` leaves; a bot of `kind` plays on in the seat.
+    pub fn leave(&mut self, seat: Seat, secret: &str, kind: BotKind) -> Result<(), TableError> {
+        self.check(seat, secret)?;
+        self.seat_bot(seat, kind)
+    }
+
+    /// Puts a bot of `kind` in `seat` if it is open; refused if taken.
+    pub fn seat_bot_open(&mut self, seat: Seat, kind: BotKind) -> Result<(), TableError> {
+        match self.seats.get(seat.index()) {
+            None => Err(TableError::NoSeat),
+            Some(Occupant::Open) => self.seat_bot(seat, kind),
+            Some(_) => Err(TableError::Taken),
+        }
+    }
+
+    /// Who is to act and what sits there: `Some((seat, true))` for a bot.
+    pub fn to_act(&self) -> Option<(Seat, bool)> {
+        let seat = self.m.to_act()?;
+        Some((seat, matches!(self.seats.get(seat.index()), Some(Occupant::Bot(..)))))
+    }
+
+    /// True when nobody is to act: the deal (or the match) is over.
+    pub fn deal_over(&self) -> bool {
+        self.m.to_act().is_none()
+    }
+
+    /// Plays for the person in `seat`, who is to act and ran out of time,
+    /// the action a `kind` bot would choose.
+    pub fn act_for(&mut self, seat: Seat, kind: BotKind, rng: &mut dyn rand_core::RngCore) {
+        if self.m.to_act() != Some(seat) {
+            return;
+        }
+        let action = kind.make(&self.m.game()).act(&self.m.view(seat), rng);
+        // Legal by the bots' tests; a refusal leaves the seat to act.
+        let _ = self.apply(seat, &action);
+    }
+
     /// Applies the action of the person in `seat`, who proves it with the
     /// seat's secret and chose it on the table as of change `seen`: an
     /// action sent twice (or decided on an older state) is refused as
@@ -192,11 +255,7 @@ impl Table {
         seen: u64,
         action: &Action,
     ) -> Result<(), TableError> {
-        match self.seats.get(seat.index()) {
-            None => return Err(TableError::NoSeat),
-            Some(Occupant::Person { secret: s, .. }) if s == secret => {}
-            Some(_) => return Err(TableError::NotYours),
-        }
+        self.check(seat, secret)?;
         if seen != self.seq {
             return Err(TableError::Stale { seq: self.seq });
         }
@@ -300,7 +359,20 @@ impl Table {
             standing: self.m.standing(),
             deal: self.m.deal_number(),
             match_over: self.m.match_over(),
+            last_trick: self.m.tricks().last().map(|t| TrickView::done(t, self.m.players())),
+            hands: self.deal_over().then(|| self.played()),
         }
+    }
+
+    /// The cards each seat played in this deal.
+    fn played(&self) -> Vec<CardSet> {
+        let mut hands = vec![CardSet::EMPTY; self.m.players() as usize];
+        for t in self.m.tricks() {
+            for (seat, card) in TrickView::done(t, self.m.players()).cards {
+                hands[seat.index()].insert(card);
+            }
+        }
+        hands
     }
 }
 

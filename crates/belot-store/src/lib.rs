@@ -66,6 +66,19 @@ impl SheetId {
     }
 }
 
+impl serde::Serialize for SheetId {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.0)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for SheetId {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<SheetId, D::Error> {
+        let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        SheetId::parse(&s).map_err(serde::de::Error::custom)
+    }
+}
+
 impl fmt::Display for SheetId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.0)
@@ -192,6 +205,23 @@ pub enum Write {
         /// a lost answer): a sheet stores a key once.
         key: Option<String>,
     },
+    /// Store a card table's state (created, or over an older state).
+    Table(StoredTable),
+}
+
+/// A card table of `belot serve` as stored: its ids, its change count and
+/// its state, which the server writes and reads (JSON it owns).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct StoredTable {
+    /// The table's id: the link that seats people.
+    pub id: SheetId,
+    /// Its read-only id (spectators).
+    pub view: SheetId,
+    /// How many changes the table has had; a state is stored only over an
+    /// older one.
+    pub seq: u64,
+    /// The state.
+    pub state: String,
 }
 
 /// What a write of a batch did.
@@ -206,6 +236,8 @@ pub enum Written {
     },
     /// Changes were appended; the sheet now has this many.
     Appended(usize),
+    /// A table's state was stored, as of this change count.
+    Saved(u64),
 }
 
 /// What belot needs from storage. Implemented on SQLite; PostgreSQL can be
@@ -255,6 +287,7 @@ pub trait Store {
                 Write::Append { id, expected, changes, .. } => {
                     self.append_all(id, *expected, changes).map(Written::Appended)
                 }
+                Write::Table(t) => self.save_table(t).map(|()| Written::Saved(t.seq)),
             })
             .collect()
     }
@@ -264,4 +297,11 @@ pub trait Store {
     fn view_id(&self, id: &SheetId) -> Result<SheetId, StoreError>;
     /// The sheet a read-only id shows.
     fn by_view_id(&self, view: &SheetId) -> Result<SheetId, StoreError>;
+    /// Stores a card table's state, unless a later one (a larger `seq`)
+    /// is stored already. Card tables use the same kind of ids as sheets.
+    fn save_table(&mut self, table: &StoredTable) -> Result<(), StoreError>;
+    /// A card table's stored state.
+    fn load_table(&self, id: &SheetId) -> Result<StoredTable, StoreError>;
+    /// The table a read-only id shows.
+    fn table_by_view(&self, view: &SheetId) -> Result<SheetId, StoreError>;
 }

@@ -6,13 +6,13 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use belot_score::{Change, Setup};
 use rusqlite::{Connection, ErrorCode, OpenFlags, OptionalExtension, TransactionBehavior, params};
 
-use crate::{SheetId, SheetInfo, Store, StoreError, Write, Written};
+use crate::{SheetId, SheetInfo, Store, StoreError, StoredTable, Write, Written};
 
 /// Marks a belot database (`PRAGMA application_id`): "BELT".
 const APPLICATION_ID: i64 = 0x4245_4C54;
 
 /// The tables belot makes; a file holding any other is not ours.
-const TABLES: &[&str] = &["sheets", "changes"];
+const TABLES: &[&str] = &["sheets", "changes", "card_tables"];
 
 /// How long a write waits for another program's lock before giving up
 /// with [`StoreError::Busy`] (the CLI; the server sets its own).
@@ -40,6 +40,15 @@ const MIGRATIONS: &[&str] = &[
     // A client's key per write, so a write sent twice is stored once.
     "ALTER TABLE changes ADD COLUMN key TEXT;
      CREATE UNIQUE INDEX changes_key ON changes(sheet_id, key) WHERE key IS NOT NULL;",
+    // Card tables (`belot serve`): each one's latest state, rewritten
+    // whole at each change (a match record is a few kilobytes).
+    "CREATE TABLE card_tables (
+        id TEXT PRIMARY KEY,
+        view_id TEXT NOT NULL UNIQUE,
+        created INTEGER NOT NULL,
+        seq INTEGER NOT NULL,
+        state TEXT NOT NULL
+     );",
 ];
 
 /// Score sheets in an SQLite database file.
@@ -283,6 +292,18 @@ impl SqliteStore {
         Ok(Some(n as usize))
     }
 
+    /// Stores a table's state unless a later one is stored already (writes
+    /// of one table may be committed in one batch, the latest last).
+    fn save_table_in(tx: &Connection, t: &StoredTable) -> Result<(), StoreError> {
+        tx.prepare_cached(
+            "INSERT INTO card_tables (id, view_id, created, seq, state) VALUES (?1, ?2, ?3, ?4, ?5)
+             ON CONFLICT(id) DO UPDATE SET seq = excluded.seq, state = excluded.state
+             WHERE excluded.seq > card_tables.seq",
+        )?
+        .execute(params![t.id.as_str(), t.view.as_str(), now(), t.seq as i64, t.state])?;
+        Ok(())
+    }
+
     /// One write of a batch, inside its own savepoint.
     fn write_one(tx: &mut rusqlite::Transaction<'_>, w: &Write) -> Result<Written, StoreError> {
         let sp = tx.savepoint()?;
@@ -294,6 +315,10 @@ impl SqliteStore {
             Write::Append { id, expected, changes, key } => Written::Appended(
                 SqliteStore::append_in(&sp, id, *expected, changes, key.as_deref())?,
             ),
+            Write::Table(t) => {
+                SqliteStore::save_table_in(&sp, t)?;
+                Written::Saved(t.seq)
+            }
         };
         sp.commit()?;
         Ok(done)
@@ -449,6 +474,32 @@ impl Store for SqliteStore {
         let v: Option<String> = self
             .conn
             .prepare_cached("SELECT id FROM sheets WHERE view_id = ?1")?
+            .query_row([view.as_str()], |r| r.get(0))
+            .optional()?;
+        v.map(SheetId).ok_or_else(|| StoreError::NotFound(view.to_string()))
+    }
+
+    fn save_table(&mut self, table: &StoredTable) -> Result<(), StoreError> {
+        let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        SqliteStore::save_table_in(&tx, table)?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    fn load_table(&self, id: &SheetId) -> Result<StoredTable, StoreError> {
+        let row: Option<(String, i64, String)> = self
+            .conn
+            .prepare_cached("SELECT view_id, seq, state FROM card_tables WHERE id = ?1")?
+            .query_row([id.as_str()], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+            .optional()?;
+        let (view, seq, state) = row.ok_or_else(|| StoreError::NotFound(id.to_string()))?;
+        Ok(StoredTable { id: id.clone(), view: SheetId(view), seq: seq as u64, state })
+    }
+
+    fn table_by_view(&self, view: &SheetId) -> Result<SheetId, StoreError> {
+        let v: Option<String> = self
+            .conn
+            .prepare_cached("SELECT id FROM card_tables WHERE view_id = ?1")?
             .query_row([view.as_str()], |r| r.get(0))
             .optional()?;
         v.map(SheetId).ok_or_else(|| StoreError::NotFound(view.to_string()))

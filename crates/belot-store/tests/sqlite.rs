@@ -4,7 +4,7 @@
 use belot_core::Game;
 use belot_core::Seat;
 use belot_score::{Change, DealInput, Setup, Sheet};
-use belot_store::{SheetId, SqliteStore, Store, StoreError};
+use belot_store::{SheetId, SqliteStore, Store, StoreError, StoredTable, Write, Written};
 
 fn setup() -> Setup {
     Setup {
@@ -118,7 +118,6 @@ fn temp(tag: &str) -> std::path::PathBuf {
 /// one transaction.
 #[test]
 fn a_batch_commits_its_good_writes_and_refuses_its_bad_ones() {
-    use belot_store::{Write, Written};
     let mut s = SqliteStore::in_memory().unwrap();
     let id = s.create(&setup()).unwrap();
     let gone = SheetId::random().unwrap();
@@ -217,7 +216,6 @@ fn checkpoints_run_on_a_reader_beside_the_writer() {
 /// version after each.
 #[test]
 fn a_keyed_write_is_stored_once() {
-    use belot_store::{Write, Written};
     let mut s = SqliteStore::in_memory().unwrap();
     let id = s.create(&setup()).unwrap();
     let w = |expected, key: &str| Write::Append {
@@ -243,4 +241,33 @@ fn a_database_failure_keeps_its_cause() {
     let cause = e.source().expect("the cause is kept");
     assert_eq!(cause.to_string(), rusqlite::Error::InvalidQuery.to_string());
     assert!(e.to_string().starts_with("database: "), "{e}");
+}
+
+fn table(id: &SheetId, view: &SheetId, seq: u64, state: &str) -> StoredTable {
+    StoredTable { id: id.clone(), view: view.clone(), seq, state: state.into() }
+}
+
+#[test]
+fn a_card_table_keeps_its_latest_state_and_survives_reopening() {
+    let path = temp("tables");
+    let (id, view) = (SheetId::random().unwrap(), SheetId::random().unwrap());
+    {
+        let mut s = SqliteStore::open(&path).unwrap();
+        s.save_table(&table(&id, &view, 3, "three")).unwrap();
+        // An older state arriving late is not stored over a newer one.
+        let r = s.write_batch(&[
+            Write::Table(table(&id, &view, 5, "five")),
+            Write::Table(table(&id, &view, 4, "four")),
+        ]);
+        assert_eq!(r, vec![Ok(Written::Saved(5)), Ok(Written::Saved(4))]);
+    }
+    let s = SqliteStore::open(&path).unwrap();
+    assert_eq!(s.load_table(&id).unwrap(), table(&id, &view, 5, "five"));
+    assert_eq!(s.table_by_view(&view).unwrap(), id);
+    let other = SheetId::random().unwrap();
+    assert!(matches!(s.load_table(&other), Err(StoreError::NotFound(_))));
+    assert!(matches!(s.table_by_view(&other), Err(StoreError::NotFound(_))));
+    // A table is not a sheet.
+    assert!(matches!(s.load(&id), Err(StoreError::NotFound(_))));
+    let _ = std::fs::remove_file(&path);
 }

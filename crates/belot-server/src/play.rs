@@ -1,0 +1,473 @@
+//! The card tables' API: HTTP to create a table, take a seat and (for
+//! programs) act; a WebSocket per seat or spectator for the live game.
+//! Every command goes to the table's actor ([`crate::room`]), which alone
+//! changes the table.
+
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+
+use axum::Json;
+use axum::body::Bytes;
+use axum::extract::rejection::JsonRejection;
+use axum::extract::ws::{Message as WsMessage, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, State};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use belot_core::{Action, Game, Seat};
+use futures_util::{SinkExt, StreamExt};
+use serde::Deserialize;
+use serde_json::json;
+use tokio::sync::oneshot;
+use tokio::time::Instant;
+
+use crate::api::{Peer, body_error, json_bytes, parse_id};
+use crate::error::{ApiError, ApiResult};
+use crate::hub::Hub;
+use crate::room::{self, Cmd, Level, Room, Settings, What};
+use crate::table::{TableError, Viewer};
+
+/// Longest turn timer a table may set, in seconds.
+pub(crate) const TIMER_MAX: u32 = 600;
+
+/// Who sits where when a table is made.
+#[derive(Deserialize, Clone, Copy, PartialEq, Eq, Debug)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum SeatChoice {
+    /// The person making the table.
+    Me,
+    /// A person who joins by the link.
+    Open,
+    /// An easy bot.
+    Easy,
+    /// A strong bot.
+    Strong,
+}
+
+/// `POST /api/tables`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct NewTable {
+    rules: Game,
+    seats: Vec<SeatChoice>,
+    /// The maker's name, when one seat is `me`.
+    #[serde(default)]
+    name: Option<String>,
+    /// Seconds a person has to act before a bot plays for them (0: none).
+    #[serde(default)]
+    timer: u32,
+}
+
+fn bad_request(code: &'static str, m: impl Into<String>) -> ApiError {
+    ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, code, m)
+}
+
+pub(crate) async fn create(
+    State(hub): State<Hub>,
+    Peer(peer): Peer,
+    body: Result<Json<NewTable>, JsonRejection>,
+) -> ApiResult<Response> {
+    let Json(req) = body.map_err(body_error)?;
+    let mut table = room::new_table(&req.rules)?;
+    let players = table.seats().len();
+    if req.seats.len() != players {
+        let m = format!("{} seats for a game of {players} players", req.seats.len());
+        return Err(bad_request("bad_seats", m));
+    }
+    let mine: Vec<usize> = (0..players).filter(|&i| req.seats[i] == SeatChoice::Me).collect();
+    if mine.len() > 1
+        || req.seats.iter().all(|s| matches!(s, SeatChoice::Easy | SeatChoice::Strong))
+    {
+        return Err(bad_request(
+            "bad_seats",
+            "at most one seat is yours, and one at least is a person's",
+        ));
+    }
+    if req.timer > TIMER_MAX {
+        return Err(bad_request("bad_timer", format!("a turn timer is 0 to {TIMER_MAX} seconds")));
+    }
+    hub.allow_create(peer)?;
+    let secret = room::secret()?;
+    for (i, choice) in req.seats.iter().enumerate() {
+        let seat = Seat(i as u8);
+        match choice {
+            SeatChoice::Me => {
+                let name = req.name.as_deref().unwrap_or_default();
+                table.join(seat, name, secret.clone()).map_err(room::refused)?;
+            }
+            SeatChoice::Open => {}
+            SeatChoice::Easy => table.seat_bot(seat, Level::Easy.kind()).map_err(room::refused)?,
+            SeatChoice::Strong => {
+                table.seat_bot(seat, Level::Strong.kind()).map_err(room::refused)?
+            }
+        }
+    }
+    let settings = Settings { timer: req.timer, ..Settings::default() };
+    let r = hub.create_table(table, settings).await?;
+    let seat = mine.first().map(|&i| Seat(i as u8));
+    let body = json!({
+        "id": r.id, "view": r.view, "seat": seat,
+        "secret": seat.map(|_| secret),
+    });
+    Ok((StatusCode::CREATED, Json(body)).into_response())
+}
+
+/// Sends a command to a table's actor and waits for its answer; once
+/// more if the table was being put away.
+async fn command<T>(
+    hub: &Hub,
+    id: &belot_store::SheetId,
+    make: impl Fn(oneshot::Sender<ApiResult<T>>) -> Cmd,
+) -> ApiResult<(Arc<Room>, T)> {
+    for _ in 0..3 {
+        let room = hub.room(id).await?;
+        let (tx, rx) = oneshot::channel();
+        if room.send(make(tx))?.is_none() {
+            hub.forget_room(id, room.generation);
+            continue;
+        }
+        match tokio::time::timeout(hub.limits().request_timeout, rx).await {
+            Ok(Ok(r)) => return r.map(|v| (room, v)),
+            Ok(Err(_)) => continue,
+            Err(_) => break,
+        }
+    }
+    Err(ApiError::unavailable("busy", "this table is busy: try again"))
+}
+
+/// `POST /api/tables/{id}/join`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct JoinRequest {
+    name: String,
+    #[serde(default)]
+    seat: Option<Seat>,
+}
+
+pub(crate) async fn join(
+    State(hub): State<Hub>,
+    Path(id): Path<String>,
+    body: Result<Json<JoinRequest>, JsonRejection>,
+) -> ApiResult<Response> {
+    let id = parse_table(&id)?;
+    let Json(req) = body.map_err(body_error)?;
+    let make = |reply| Cmd::Join { seat: req.seat, name: req.name.clone(), reply };
+    let (_, (seat, secret)) = command(&hub, &id, make).await?;
+    Ok(Json(json!({"seat": seat, "secret": secret})).into_response())
+}
+
+/// What a client sends over its WebSocket (and, with its seat and secret,
+/// to `POST /api/tables/{id}/do`).
+#[derive(Deserialize, Debug)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub(crate) enum ClientMsg {
+    /// Takes the seat on this connection (first message of a player).
+    Hello { seat: Seat, secret: String },
+    /// An action of the game, chosen on the table as of `seq`.
+    Act { seq: u64, action: Action },
+    /// Deal the next deal.
+    Next { seq: u64 },
+    /// Put a bot in an open seat.
+    Bot { seat: Seat, level: Level },
+    /// Leave: a strong bot plays on in the seat.
+    Leave,
+    /// Keeps the connection open; answered with `pong`.
+    Ping,
+}
+
+impl ClientMsg {
+    fn what(self) -> Option<What> {
+        Some(match self {
+            ClientMsg::Hello { .. } => What::Hello,
+            ClientMsg::Act { seq, action } => What::Act { seq, action },
+            ClientMsg::Next { seq } => What::Next { seq },
+            ClientMsg::Bot { seat, level } => What::Bot { seat, level },
+            ClientMsg::Leave => What::Leave,
+            ClientMsg::Ping => return None,
+        })
+    }
+}
+
+/// `POST /api/tables/{id}/do`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct DoRequest {
+    seat: Seat,
+    secret: String,
+    command: ClientMsg,
+}
+
+/// A seated person's command over HTTP; answers with the seat's message
+/// after it.
+pub(crate) async fn act(
+    State(hub): State<Hub>,
+    Path(id): Path<String>,
+    body: Result<Json<DoRequest>, JsonRejection>,
+) -> ApiResult<Response> {
+    let id = parse_table(&id)?;
+    let Json(req) = body.map_err(body_error)?;
+    let what = req.command.what().unwrap_or(What::Hello);
+    let room = run(&hub, &id, req.seat, &req.secret, what).await?;
+    let frame = Arc::clone(&room.frames.borrow());
+    Ok(json_bytes(StatusCode::OK, vec![frame.for_viewer(Viewer::Seat(req.seat))]))
+}
+
+async fn run(
+    hub: &Hub,
+    id: &belot_store::SheetId,
+    seat: Seat,
+    secret: &str,
+    what: What,
+) -> ApiResult<Arc<Room>> {
+    let make = |reply| Cmd::Do { seat, secret: secret.to_string(), what: what.clone(), reply };
+    Ok(command(hub, id, make).await?.0)
+}
+
+fn parse_table(id: &str) -> ApiResult<belot_store::SheetId> {
+    parse_id(id).map_err(|_| no_table())
+}
+
+fn no_table() -> ApiError {
+    ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such table: check the link")
+}
+
+/// A table's public state (what a spectator sees), by its id: what the
+/// join page shows.
+pub(crate) async fn get_table(
+    State(hub): State<Hub>,
+    Path(id): Path<String>,
+) -> ApiResult<Response> {
+    let room = hub.room(&parse_table(&id)?).await.map_err(not_found_table)?;
+    public(&room)
+}
+
+/// A table's public state by its read-only id.
+pub(crate) async fn get_watch(
+    State(hub): State<Hub>,
+    Path(view): Path<String>,
+) -> ApiResult<Response> {
+    let room = hub.room_by_view(&parse_table(&view)?).await.map_err(not_found_table)?;
+    public(&room)
+}
+
+fn not_found_table(e: ApiError) -> ApiError {
+    if e.code == "not_found" { no_table() } else { e }
+}
+
+fn public(room: &Room) -> ApiResult<Response> {
+    let frame = Arc::clone(&room.frames.borrow());
+    Ok(json_bytes(StatusCode::OK, vec![frame.for_viewer(Viewer::Spectator)]))
+}
+
+/// `GET /api/tables/{id}/record.json`: the match's record up to its last
+/// finished deal (the deal in play would show every hand), with the
+/// seats' names, for `belot solve`.
+pub(crate) async fn record(State(hub): State<Hub>, Path(id): Path<String>) -> ApiResult<Response> {
+    let id = parse_table(&id)?;
+    let (_, record) = command(&hub, &id, |reply| Cmd::Record { reply }).await?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/json"),
+            (header::CONTENT_DISPOSITION, "attachment; filename=\"belot-table.json\""),
+        ],
+        record,
+    )
+        .into_response())
+}
+
+/// Counts a connection to a table against the limits while it lives.
+struct Watch {
+    hub: Hub,
+    room: Arc<Room>,
+}
+
+impl Watch {
+    fn take(hub: &Hub, room: Arc<Room>) -> ApiResult<Watch> {
+        let all = hub.inner.listeners.fetch_add(1, Ordering::Relaxed);
+        let here = room.watchers.fetch_add(1, Ordering::Relaxed);
+        let w = Watch { hub: hub.clone(), room };
+        let l = hub.limits();
+        if all >= l.max_listeners || here >= l.max_table_watchers {
+            return Err(ApiError::unavailable(
+                "too_many_listeners",
+                "too many phones are connected to this table or this server: try again later",
+            ));
+        }
+        w.room.nudge();
+        Ok(w)
+    }
+}
+
+impl Drop for Watch {
+    fn drop(&mut self) {
+        self.hub.inner.listeners.fetch_sub(1, Ordering::Relaxed);
+        self.room.watchers.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+/// `GET /api/tables/{id}/ws`: a player's connection (it says its seat and
+/// secret in its first message; until then it sees what spectators see).
+pub(crate) async fn ws_table(
+    State(hub): State<Hub>,
+    Path(id): Path<String>,
+    ws: WebSocketUpgrade,
+) -> ApiResult<Response> {
+    let room = hub.room(&parse_table(&id)?).await.map_err(not_found_table)?;
+    upgrade(hub, room, ws, true)
+}
+
+/// `GET /api/watch/{view}/ws`: a spectator's connection.
+pub(crate) async fn ws_watch(
+    State(hub): State<Hub>,
+    Path(view): Path<String>,
+    ws: WebSocketUpgrade,
+) -> ApiResult<Response> {
+    let room = hub.room_by_view(&parse_table(&view)?).await.map_err(not_found_table)?;
+    upgrade(hub, room, ws, false)
+}
+
+fn upgrade(hub: Hub, room: Arc<Room>, ws: WebSocketUpgrade, player: bool) -> ApiResult<Response> {
+    let watch = Watch::take(&hub, room)?;
+    let max = hub.limits().ws_message_max;
+    Ok(ws.max_message_size(max).max_frame_size(max).on_upgrade(move |socket| async move {
+        Session::new(hub, watch, player).run(socket).await;
+    }))
+}
+
+/// One WebSocket connection to a table.
+struct Session {
+    hub: Hub,
+    watch: Watch,
+    /// May take a seat (the table's link, not the read-only one).
+    player: bool,
+    seat: Option<(Seat, String)>,
+    /// Messages the client may still send now (refilled at the rate).
+    tokens: f64,
+    refilled: Instant,
+}
+
+/// Why a session ends: a code for the client's last message.
+type End = Option<(&'static str, String)>;
+
+impl Session {
+    fn new(hub: Hub, watch: Watch, player: bool) -> Session {
+        let tokens = f64::from(hub.limits().ws_rate) * 2.0;
+        Session { hub, watch, player, seat: None, tokens, refilled: Instant::now() }
+    }
+
+    fn viewer(&self) -> Viewer {
+        self.seat.as_ref().map_or(Viewer::Spectator, |(s, _)| Viewer::Seat(*s))
+    }
+
+    async fn run(mut self, socket: WebSocket) {
+        let (mut tx, mut rx) = socket.split();
+        let mut frames = self.watch.room.frames.clone();
+        let mut shutdown = self.hub.inner.shutdown.subscribe();
+        let timeout = self.hub.limits().request_timeout;
+        let idle = self.hub.limits().ws_idle;
+        let first = Arc::clone(&frames.borrow_and_update()).for_viewer(self.viewer());
+        let mut out = Some(first);
+        let end: End = loop {
+            if let Some(b) = out.take() {
+                let send = tx.send(WsMessage::Text(text(b)));
+                if !matches!(tokio::time::timeout(timeout, send).await, Ok(Ok(()))) {
+                    break None;
+                }
+            }
+            tokio::select! {
+                m = tokio::time::timeout(idle, rx.next()) => match m {
+                    Ok(Some(Ok(m))) => match self.on_message(m).await {
+                        Ok(reply) => out = reply,
+                        Err(end) => break end,
+                    },
+                    Ok(_) => break None,
+                    Err(_) => break Some(("idle", "nothing heard for too long".into())),
+                },
+                r = frames.changed() => {
+                    if r.is_err() { break None; }
+                    out = Some(Arc::clone(&frames.borrow_and_update()).for_viewer(self.viewer()));
+                }
+                _ = shutdown.changed() => break Some(("shutdown", "the server is restarting".into())),
+            }
+        };
+        if let Some((code, message)) = end {
+            let b = error_bytes(code, &message);
+            let _ = tokio::time::timeout(timeout, tx.send(WsMessage::Text(text(b)))).await;
+        }
+        let _ = tokio::time::timeout(timeout, tx.close()).await;
+    }
+
+    /// Handles one message; `Ok(Some(bytes))` is a reply to send, `Err`
+    /// ends the connection.
+    async fn on_message(&mut self, m: WsMessage) -> Result<Option<Bytes>, End> {
+        let text = match m {
+            WsMessage::Text(t) => t,
+            WsMessage::Close(_) => return Err(None),
+            WsMessage::Binary(_) => {
+                return Err(Some(("bad_message", "messages are JSON text".into())));
+            }
+            _ => return Ok(None),
+        };
+        if !self.spend() {
+            return Err(Some(("rate_limited", "too many messages: slow down".into())));
+        }
+        let msg: ClientMsg = match serde_json::from_str(text.as_str()) {
+            Ok(m) => m,
+            Err(e) => return Ok(Some(error_bytes("bad_message", &e.to_string()))),
+        };
+        Ok(Some(self.command(msg).await))
+    }
+
+    /// Takes one message from the rate's bucket.
+    fn spend(&mut self) -> bool {
+        let rate = f64::from(self.hub.limits().ws_rate);
+        let now = Instant::now();
+        let add = now.duration_since(self.refilled).as_secs_f64() * rate;
+        self.tokens = (self.tokens + add).min(rate * 2.0);
+        self.refilled = now;
+        if self.tokens < 1.0 {
+            return false;
+        }
+        self.tokens -= 1.0;
+        true
+    }
+
+    /// Runs a client's command; answers with an error, a pong, or (after
+    /// hello) the seat's state.
+    async fn command(&mut self, msg: ClientMsg) -> Bytes {
+        if let ClientMsg::Hello { seat, secret } = &msg {
+            if !self.player {
+                return error_bytes("read_only", "this is the read-only link: no seat here");
+            }
+            self.seat = Some((*seat, secret.clone()));
+        }
+        let Some(what) = msg.what() else { return Bytes::from_static(b"{\"type\":\"pong\"}") };
+        let Some((seat, secret)) = self.seat.clone() else {
+            return api_error_bytes(&room::refused(TableError::NotYours));
+        };
+        let id = self.watch.room.id.clone();
+        let hello = matches!(what, What::Hello);
+        match run(&self.hub, &id, seat, &secret, what).await {
+            Ok(room) if hello => Arc::clone(&room.frames.borrow()).for_viewer(Viewer::Seat(seat)),
+            Ok(_) => Bytes::from_static(b"{\"type\":\"ok\"}"),
+            Err(e) => {
+                if hello {
+                    self.seat = None;
+                }
+                api_error_bytes(&e)
+            }
+        }
+    }
+}
+
+fn text(b: Bytes) -> axum::extract::ws::Utf8Bytes {
+    axum::extract::ws::Utf8Bytes::try_from(b).unwrap_or_default()
+}
+
+fn error_bytes(code: &str, message: &str) -> Bytes {
+    let v = json!({"type": "error", "code": code, "message": message});
+    Bytes::from(v.to_string())
+}
+
+fn api_error_bytes(e: &ApiError) -> Bytes {
+    error_bytes(e.code, &e.message)
+}

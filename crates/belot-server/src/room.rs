@@ -1,0 +1,538 @@
+//! Live card tables. Each table in memory is owned by one task (an
+//! actor): it takes the players' commands from a bounded queue one at a
+//! time, stores the table after each change and only then sends every
+//! seat and spectator its own message: the latest one, so a connection
+//! that falls behind skips to the current state and the server never holds
+//! a queue of old messages for it. Bots think on the bot pool, off the
+//! async runtime, and only while someone is connected to the table.
+
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use axum::body::Bytes;
+use axum::http::StatusCode;
+use belot_core::{Action, Game, Match, MatchRecord, Seat};
+use belot_score::{Change, DealInput, Setup, Sheet};
+use belot_solver::bots::BotKind;
+use belot_store::{SheetId, StoredTable, Write, Written};
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+use serde::{Deserialize, Serialize};
+use tokio::sync::{mpsc, oneshot, watch};
+use tokio::time::Instant;
+
+use crate::error::{ApiError, ApiResult};
+use crate::hub::Hub;
+use crate::table::{Message, SeatSpec, Table, TableError, Viewer};
+
+/// Commands waiting for one table's actor; past it a command gets 503.
+const QUEUE: usize = 64;
+
+/// A bot's level as a table offers it: easy is the rule-of-thumb player,
+/// strong the double-dummy sampler at its default budget.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum Level {
+    /// [`BotKind::Heuristic`].
+    Easy,
+    /// [`BotKind::PIMC`].
+    Strong,
+}
+
+impl Level {
+    pub(crate) fn kind(self) -> BotKind {
+        match self {
+            Level::Easy => BotKind::Heuristic,
+            Level::Strong => BotKind::PIMC,
+        }
+    }
+}
+
+/// What a table stores besides its match and seats.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub(crate) struct Settings {
+    /// Seconds a person has to act before the bot plays for them; 0: no
+    /// timer.
+    #[serde(default)]
+    pub timer: u32,
+    /// The score sheet its deals are written to, once one is finished.
+    #[serde(default)]
+    pub sheet: Option<SheetId>,
+    /// That sheet's read-only id.
+    #[serde(default)]
+    pub sheet_view: Option<SheetId>,
+    /// Deals written to the sheet.
+    #[serde(default)]
+    pub recorded: usize,
+}
+
+/// The stored state of a table (JSON in the store's `state`).
+#[derive(Serialize, Deserialize)]
+struct State {
+    record: MatchRecord,
+    seats: Vec<SeatSpec>,
+    #[serde(flatten)]
+    settings: Settings,
+}
+
+/// The messages of one state of a table: one per seat and one for
+/// spectators, each serialised once.
+pub(crate) struct Frame {
+    pub seats: Vec<Bytes>,
+    pub spectator: Bytes,
+}
+
+impl Frame {
+    pub(crate) fn for_viewer(&self, v: Viewer) -> Bytes {
+        match v {
+            Viewer::Seat(s) => self.seats.get(s.index()).cloned().unwrap_or_default(),
+            Viewer::Spectator => self.spectator.clone(),
+        }
+    }
+}
+
+/// What a seated person asks of the table.
+#[derive(Debug, Clone)]
+pub(crate) enum What {
+    /// Nothing: checks the seat's secret.
+    Hello,
+    /// An action of the game, chosen on the table as of `seq`.
+    Act { seq: u64, action: Action },
+    /// Deal the next deal (once this one is over), as of `seq`.
+    Next { seq: u64 },
+    /// Put a bot of this level in an open seat.
+    Bot { seat: Seat, level: Level },
+    /// Leave the table: a strong bot plays on in the seat.
+    Leave,
+}
+
+pub(crate) enum Cmd {
+    Join {
+        seat: Option<Seat>,
+        name: String,
+        reply: oneshot::Sender<ApiResult<(Seat, String)>>,
+    },
+    Do {
+        seat: Seat,
+        secret: String,
+        what: What,
+        reply: oneshot::Sender<ApiResult<u64>>,
+    },
+    /// Someone connected: a bot waiting for company may play.
+    Nudge,
+    /// The table is put away (too many in memory): end after what is
+    /// queued before this.
+    Stop,
+    /// The match's record up to its last finished deal, with the names.
+    Record {
+        reply: oneshot::Sender<ApiResult<Bytes>>,
+    },
+}
+
+/// A table in memory, as the handlers see it.
+pub(crate) struct Room {
+    pub id: SheetId,
+    pub view: SheetId,
+    tx: mpsc::Sender<Cmd>,
+    pub frames: watch::Receiver<Arc<Frame>>,
+    /// Connections open to the table (players and spectators).
+    pub watchers: Arc<AtomicUsize>,
+    pub used: AtomicU64,
+    /// Tells this start of the table from a later one.
+    pub generation: u64,
+}
+
+impl Room {
+    /// Sends a command; `None` when the actor has ended (the table was put
+    /// away): the caller loads it again.
+    pub(crate) fn send(&self, cmd: Cmd) -> ApiResult<Option<()>> {
+        match self.tx.try_send(cmd) {
+            Ok(()) => Ok(Some(())),
+            Err(mpsc::error::TrySendError::Full(_)) => Err(ApiError::unavailable(
+                "busy",
+                "this table is busy: nothing was changed; try again",
+            )),
+            Err(mpsc::error::TrySendError::Closed(_)) => Ok(None),
+        }
+    }
+
+    pub(crate) fn nudge(&self) {
+        let _ = self.tx.try_send(Cmd::Nudge);
+    }
+
+    pub(crate) fn stop(&self) {
+        let _ = self.tx.try_send(Cmd::Stop);
+    }
+}
+
+/// A table error as the API answers it.
+pub(crate) fn refused(e: TableError) -> ApiError {
+    let status = match e {
+        TableError::NoSeat => StatusCode::NOT_FOUND,
+        TableError::NotYours => StatusCode::FORBIDDEN,
+        TableError::Taken | TableError::Stale { .. } | TableError::NotYourTurn => {
+            StatusCode::CONFLICT
+        }
+        _ => StatusCode::UNPROCESSABLE_ENTITY,
+    };
+    let message = match &e {
+        TableError::NoSeat => "no such seat at this table".to_string(),
+        TableError::Taken => "this seat is taken: choose another".to_string(),
+        TableError::NotYours => "this is not your seat (its secret does not match)".to_string(),
+        TableError::BadName => format!(
+            "a name is 1 to {} characters, no control, invisible or text-direction characters",
+            crate::table::NAME_MAX
+        ),
+        TableError::NotYourTurn => "it is not your turn".to_string(),
+        TableError::Stale { seq } => format!("the table moved on (now at {seq}): look again"),
+        TableError::BadSeats(m) => m.clone(),
+        TableError::Game(g) => g.to_string(),
+    };
+    ApiError::new(status, e.code(), message)
+}
+
+/// A new random secret or id.
+pub(crate) fn secret() -> ApiResult<String> {
+    Ok(SheetId::random()?.to_string())
+}
+
+fn seed() -> u64 {
+    let id = SheetId::random().map(|i| i.to_string()).unwrap_or_default();
+    u64::from_str_radix(id.get(..16).unwrap_or("0"), 16).unwrap_or(0)
+}
+
+/// Starts the actor of a table; returns its room.
+pub(crate) fn start(
+    hub: &Hub,
+    ids: (SheetId, SheetId),
+    generation: u64,
+    table: Table,
+    s: Settings,
+) -> Room {
+    let (id, view) = ids;
+    let (tx, rx) = mpsc::channel(QUEUE);
+    let frame = build_frame(&table, &s);
+    let (frames_tx, frames) = watch::channel(Arc::new(frame));
+    let watchers = Arc::new(AtomicUsize::new(0));
+    let actor = Actor {
+        hub: hub.clone(),
+        id: id.clone(),
+        view: view.clone(),
+        table: Arc::new(Mutex::new(table)),
+        frames: frames_tx,
+        watchers: Arc::clone(&watchers),
+        settings: s,
+        rng: ChaCha8Rng::seed_from_u64(seed()),
+        wake: None,
+        active: Instant::now(),
+        generation,
+    };
+    tokio::spawn(actor.run(rx));
+    Room { id, view, tx, frames, watchers, used: AtomicU64::new(0), generation }
+}
+
+/// The table and its settings from the stored state.
+pub(crate) fn restore(stored: &StoredTable) -> ApiResult<(Table, Settings)> {
+    let bad = |m: String| {
+        eprintln!("belot serve: table {}: {m}", stored.id);
+        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "storage", "this table cannot be read")
+    };
+    let st: State = serde_json::from_str(&stored.state).map_err(|e| bad(e.to_string()))?;
+    let t = Table::restore(&st.record, &st.seats, stored.seq).map_err(|e| bad(format!("{e:?}")))?;
+    Ok((t, st.settings))
+}
+
+/// The stored form of a table.
+pub(crate) fn stored(id: &SheetId, view: &SheetId, t: &Table, s: &Settings) -> StoredTable {
+    let st = State { record: t.record(), seats: t.seats(), settings: s.clone() };
+    // A record and seats always serialise.
+    let state = serde_json::to_string(&st).unwrap_or_default();
+    StoredTable { id: id.clone(), view: view.clone(), seq: t.seq(), state }
+}
+
+/// A new table of `game`, deals from a random seed.
+pub(crate) fn new_table(game: &Game) -> ApiResult<Table> {
+    Table::new(game, seed()).map_err(|e| refused(TableError::Game(e)))
+}
+
+/// What a seat or spectator is sent: the table's message and the links.
+#[derive(Serialize)]
+struct Out<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    /// The seat this message is for; absent for spectators.
+    you: Option<Seat>,
+    /// Seconds a person has to act (0: no timer).
+    timer: u32,
+    /// The score sheet of the table's deals: its edit id for the seats,
+    /// its read-only id for spectators.
+    sheet: Option<&'a SheetId>,
+    #[serde(flatten)]
+    msg: Message,
+}
+
+fn build_frame(t: &Table, s: &Settings) -> Frame {
+    let one = |v: Viewer| {
+        let (you, sheet) = match v {
+            Viewer::Seat(seat) => (Some(seat), s.sheet.as_ref()),
+            Viewer::Spectator => (None, s.sheet_view.as_ref()),
+        };
+        let out = Out { kind: "state", you, timer: s.timer, sheet, msg: t.message(v) };
+        Bytes::from(serde_json::to_vec(&out).unwrap_or_default())
+    };
+    let players = t.seats().len();
+    Frame {
+        seats: (0..players).map(|i| one(Viewer::Seat(Seat(i as u8)))).collect(),
+        spectator: one(Viewer::Spectator),
+    }
+}
+
+struct Actor {
+    hub: Hub,
+    id: SheetId,
+    view: SheetId,
+    /// Shared with the bot thread that thinks for it (never both at once:
+    /// the actor waits for the thought).
+    table: Arc<Mutex<Table>>,
+    frames: watch::Sender<Arc<Frame>>,
+    watchers: Arc<AtomicUsize>,
+    settings: Settings,
+    rng: ChaCha8Rng,
+    /// When a bot plays next, or a person's time runs out.
+    wake: Option<Instant>,
+    /// When something last happened.
+    active: Instant,
+    generation: u64,
+}
+
+impl Actor {
+    fn table(&self) -> std::sync::MutexGuard<'_, Table> {
+        self.table.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    async fn run(mut self, mut rx: mpsc::Receiver<Cmd>) {
+        self.plan();
+        loop {
+            let idle = self.active + self.hub.limits().table_idle;
+            let wake = self.wake;
+            tokio::select! {
+                c = rx.recv() => match c {
+                    Some(Cmd::Stop) | None => break,
+                    Some(c) => self.handle(c).await,
+                },
+                () = tokio::time::sleep_until(wake.unwrap_or(idle)), if wake.is_some() => {
+                    self.wake().await;
+                }
+                () = tokio::time::sleep_until(idle) => {
+                    if self.watchers.load(Ordering::Relaxed) == 0 {
+                        break;
+                    }
+                    self.active = Instant::now();
+                }
+            }
+        }
+        // Put away: stored already; the next visit loads it again.
+        self.hub.forget_room(&self.id, self.generation);
+    }
+
+    async fn handle(&mut self, cmd: Cmd) {
+        self.active = Instant::now();
+        match cmd {
+            Cmd::Join { seat, name, reply } => {
+                let r = self.join(seat, &name).await;
+                let _ = reply.send(r);
+            }
+            Cmd::Do { seat, secret, what, reply } => {
+                let r = self.act(seat, &secret, what).await;
+                let _ = reply.send(r);
+            }
+            Cmd::Record { reply } => {
+                let _ = reply.send(Ok(finished_record(&self.table())));
+            }
+            Cmd::Nudge | Cmd::Stop => {}
+        }
+        self.plan();
+    }
+
+    async fn join(&mut self, seat: Option<Seat>, name: &str) -> ApiResult<(Seat, String)> {
+        let secret = secret()?;
+        let seat = {
+            let mut t = self.table();
+            let seat = match seat {
+                Some(s) => s,
+                None => t.first_open().ok_or_else(|| refused(TableError::Taken))?,
+            };
+            t.join(seat, name, secret.clone()).map_err(refused)?;
+            seat
+        };
+        self.commit().await?;
+        Ok((seat, secret))
+    }
+
+    async fn act(&mut self, seat: Seat, secret: &str, what: What) -> ApiResult<u64> {
+        {
+            let mut t = self.table();
+            t.check(seat, secret).map_err(refused)?;
+            match what {
+                What::Hello => return Ok(t.seq()),
+                What::Act { seq, action } => t.act(seat, secret, seq, &action),
+                What::Next { seq } if seq != t.seq() => Err(TableError::Stale { seq: t.seq() }),
+                What::Next { .. } => t.deal_next(),
+                What::Bot { seat, level } => t.seat_bot_open(seat, level.kind()),
+                What::Leave => t.leave(seat, secret, Level::Strong.kind()),
+            }
+            .map_err(refused)?;
+        }
+        self.commit().await?;
+        Ok(self.table().seq())
+    }
+
+    /// Stores the table, then sends everyone the new state and writes a
+    /// finished deal to the score sheet. A table the store refused is put
+    /// back as it was stored, and the change refused.
+    async fn commit(&mut self) -> ApiResult<()> {
+        let row = stored(&self.id, &self.view, &self.table(), &self.settings);
+        if let Err(e) = self.save(row).await {
+            self.rollback().await;
+            return Err(e);
+        }
+        self.publish();
+        if self.table().deal_over() {
+            self.record_deals().await;
+        }
+        Ok(())
+    }
+
+    async fn save(&self, row: StoredTable) -> ApiResult<()> {
+        let (msg, rx) = Hub::job(Write::Table(row));
+        self.hub.reserve()?.send(msg);
+        match self.hub.outcome(rx).await? {
+            Written::Saved(_) => Ok(()),
+            _ => Err(ApiError::from(belot_store::StoreError::Io("unexpected answer".into()))),
+        }
+    }
+
+    async fn rollback(&mut self) {
+        let id = self.id.clone();
+        let loaded = self.hub.inner.readers.read(move |s| belot_store::Store::load_table(s, &id));
+        if let Ok(Ok((t, s))) = loaded.await.map(|st| restore(&st)) {
+            *self.table() = t;
+            self.settings = s;
+        }
+        self.publish();
+    }
+
+    fn publish(&self) {
+        let frame = build_frame(&self.table(), &self.settings);
+        self.frames.send_replace(Arc::new(frame));
+    }
+
+    /// When the actor wakes by itself: a bot's pause, or a person's time.
+    fn plan(&mut self) {
+        let pace = self.hub.limits().bot_pace;
+        let to_act = self.table().to_act();
+        self.wake = match to_act {
+            Some((_, true)) => Some(Instant::now() + pace),
+            Some((_, false)) if self.settings.timer > 0 => {
+                Some(Instant::now() + Duration::from_secs(self.settings.timer.into()))
+            }
+            _ => None,
+        };
+    }
+
+    /// A bot plays (or a person's time ran out), if someone is connected
+    /// to see it; with nobody there the table waits.
+    async fn wake(&mut self) {
+        self.wake = None;
+        if self.watchers.load(Ordering::Relaxed) == 0 {
+            return;
+        }
+        let Some((seat, bot)) = self.table().to_act() else { return };
+        let Ok(permit) = Arc::clone(&self.hub.inner.bots).acquire_owned().await else { return };
+        let table = Arc::clone(&self.table);
+        let mut rng = ChaCha8Rng::seed_from_u64(rand_core::RngCore::next_u64(&mut self.rng));
+        let think = tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            let mut t = table.lock().unwrap_or_else(|p| p.into_inner());
+            if bot {
+                t.step_bot(&mut rng);
+            } else {
+                t.act_for(seat, Level::Easy.kind(), &mut rng);
+            }
+        });
+        if think.await.is_ok() {
+            let _ = self.commit().await;
+        }
+        self.plan();
+    }
+
+    /// Writes the table's finished deals not yet on its score sheet (a
+    /// sheet of the same game, made at the first one). The sheet knows
+    /// each deal by a key, so a deal is written once even if this runs
+    /// again after a restart.
+    async fn record_deals(&mut self) {
+        let (entries, setup) = {
+            let t = self.table();
+            (DealInput::from_match(t.game()), sheet_setup(&t))
+        };
+        if entries.len() <= self.settings.recorded {
+            return;
+        }
+        if let Err(e) = self.write_entries(entries, setup).await {
+            eprintln!("belot serve: table {}: score sheet: {}", self.id, e.message);
+            return;
+        }
+        let row = stored(&self.id, &self.view, &self.table(), &self.settings);
+        let _ = self.save(row).await;
+        self.publish();
+    }
+
+    async fn write_entries(&mut self, entries: Vec<DealInput>, setup: Setup) -> ApiResult<()> {
+        let g = match &self.settings.sheet {
+            Some(id) => self.hub.game(id).await?,
+            None => {
+                let g = self.hub.create(Sheet::new(setup).map_err(ApiError::refused)?).await?;
+                self.settings.sheet = Some(g.id.clone());
+                self.settings.sheet_view = Some(g.view.clone());
+                g
+            }
+        };
+        for (n, entry) in entries.into_iter().enumerate().skip(self.settings.recorded) {
+            let key = format!("table-{}-{n}", &self.id.as_str()[..16]);
+            crate::api::add(&self.hub, &g, Change::Add { entry }, key).await?;
+            self.settings.recorded = n + 1;
+        }
+        Ok(())
+    }
+}
+
+/// The record of a table's finished deals (the deal in play would show
+/// every hand), with its seats' names.
+fn finished_record(t: &Table) -> Bytes {
+    let mut r = t.record();
+    if !t.deal_over() {
+        r.deals.pop();
+    }
+    r.names = sheet_setup(t).players;
+    Bytes::from(serde_json::to_vec_pretty(&r).unwrap_or_default())
+}
+
+/// The score sheet of a table: its game and its seats' names now.
+fn sheet_setup(t: &Table) -> Setup {
+    let players = t
+        .seats()
+        .iter()
+        .enumerate()
+        .map(|(i, s)| match s {
+            SeatSpec::Person { name, .. } => name.clone(),
+            SeatSpec::Bot { bot } => match bot.as_str() {
+                "heuristic" => format!("Bot {} (easy)", i + 1),
+                "pimc" => format!("Bot {} (strong)", i + 1),
+                other => format!("Bot {} ({other})", i + 1),
+            },
+            SeatSpec::Open => format!("{}", i + 1),
+        })
+        .collect();
+    Setup { name: String::new(), players, first_dealer: Seat(0), rules: t.game().game() }
+}
