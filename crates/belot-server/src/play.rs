@@ -85,7 +85,6 @@ pub(crate) async fn create(
     if req.timer > TIMER_MAX {
         return Err(bad_request("bad_timer", format!("a turn timer is 0 to {TIMER_MAX} seconds")));
     }
-    hub.allow_create(peer)?;
     let secret = room::secret()?;
     for (i, choice) in req.seats.iter().enumerate() {
         let seat = Seat(i as u8);
@@ -101,6 +100,8 @@ pub(crate) async fn create(
             }
         }
     }
+    // Counted once the table is known to be good: a refusal costs nothing.
+    hub.allow_create(peer)?;
     let settings = Settings { timer: req.timer, ..Settings::default() };
     let r = hub.create_table(table, settings).await?;
     let seat = mine.first().map(|&i| Seat(i as u8));

@@ -298,7 +298,7 @@ impl SqliteStore {
         tx.prepare_cached(
             "INSERT INTO card_tables (id, view_id, created, seq, state) VALUES (?1, ?2, ?3, ?4, ?5)
              ON CONFLICT(id) DO UPDATE SET seq = excluded.seq, state = excluded.state
-             WHERE excluded.seq > card_tables.seq",
+             WHERE excluded.seq >= card_tables.seq",
         )?
         .execute(params![t.id.as_str(), t.view.as_str(), now(), t.seq as i64, t.state])?;
         Ok(())
