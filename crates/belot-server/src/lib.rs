@@ -59,6 +59,7 @@ pub fn app(hub: Hub) -> Router {
         .route("/t/{id}", get(ui_index))
         .route("/w/{id}", get(ui_index))
         .route("/app.js", get(ui_js))
+        .route("/table.js", get(ui_table_js))
         .route("/app.css", get(ui_css))
         .route("/sw.js", get(ui_sw))
         .route("/manifest.webmanifest", get(ui_manifest))
@@ -142,6 +143,10 @@ async fn ui_index() -> impl IntoResponse {
 
 async fn ui_js() -> impl IntoResponse {
     ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8")], JS)
+}
+
+async fn ui_table_js() -> impl IntoResponse {
+    ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8")], include_str!("../ui/table.js"))
 }
 
 async fn ui_sw() -> impl IntoResponse {

@@ -212,7 +212,7 @@ pub(crate) fn start(
 ) -> Room {
     let (id, view) = ids;
     let (tx, rx) = mpsc::channel(QUEUE);
-    let frame = build_frame(&table, &s);
+    let frame = build_frame(&table, &s, &view);
     let (frames_tx, frames) = watch::channel(Arc::new(frame));
     let watchers = Arc::new(AtomicUsize::new(0));
     let actor = Actor {
@@ -265,6 +265,8 @@ struct Out<'a> {
     you: Option<Seat>,
     /// Seconds a person has to act (0: no timer).
     timer: u32,
+    /// The table's read-only id: the spectators' link.
+    watch: &'a SheetId,
     /// The score sheet of the table's deals: its edit id for the seats,
     /// its read-only id for spectators.
     sheet: Option<&'a SheetId>,
@@ -272,13 +274,13 @@ struct Out<'a> {
     msg: Message,
 }
 
-fn build_frame(t: &Table, s: &Settings) -> Frame {
+fn build_frame(t: &Table, s: &Settings, watch: &SheetId) -> Frame {
     let one = |v: Viewer| {
         let (you, sheet) = match v {
             Viewer::Seat(seat) => (Some(seat), s.sheet.as_ref()),
             Viewer::Spectator => (None, s.sheet_view.as_ref()),
         };
-        let out = Out { kind: "state", you, timer: s.timer, sheet, msg: t.message(v) };
+        let out = Out { kind: "state", you, timer: s.timer, watch, sheet, msg: t.message(v) };
         Bytes::from(serde_json::to_vec(&out).unwrap_or_default())
     };
     let players = t.seats().len();
@@ -424,7 +426,7 @@ impl Actor {
     }
 
     fn publish(&self) {
-        let frame = build_frame(&self.table(), &self.settings);
+        let frame = build_frame(&self.table(), &self.settings, &self.view);
         self.frames.send_replace(Arc::new(frame));
     }
 

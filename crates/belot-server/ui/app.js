@@ -355,7 +355,16 @@ async function renderNew() {
   document.title = "belot";
   // The house rules come from the server: wait for them (asked once).
   if (!RULES) await loadRules();
-  if (/^\/(g|v)\//.test(location.pathname)) return;
+  if (/^\/(g|v|t|w)\//.test(location.pathname)) return;
+  const mode = localStorage.getItem("belot.mode") === "play" ? "play" : "score";
+  const tabs = el("div", { class: "toggle mode", role: "group", "aria-label": "belot" },
+    ["score", "play"].map(m => el("button", { type: "button", id: `mode-${m}`, "aria-pressed": String(mode === m),
+      on: { click: () => { localStorage.setItem("belot.mode", m); renderNew(); } } }, t(m === "score" ? "keepScore" : "play"))));
+  if (mode === "play") {
+    const tables = tablesList();
+    main.replaceChildren(tabs, newTableForm(), ...(tables ? [tables] : []));
+    return;
+  }
   const form = el("form", { "aria-label": t("newGame") });
   const variant = el("select", { id: "variant" }, ["french", "two_player", "three_player"].map(v => el("option", { value: v }, t(v))));
   const nplayers = el("select", { id: "nplayers" }, [4, 3, 2].map(n => el("option", { value: n }, n)));
@@ -403,7 +412,7 @@ async function renderNew() {
     history.pushState({}, "", `/g/${r.body.id}`);
     route();
   });
-  main.replaceChildren(...(mine ? [mine, form] : [form]));
+  main.replaceChildren(tabs, ...(mine ? [mine, form] : [form]));
 }
 
 // The house-rule inputs of a game (ids `${prefix}-${key}`), showing
@@ -1087,7 +1096,10 @@ function connect(path) {
 
 async function route() {
   if (source) { source.close(); source = null; }
+  leaveTablePage();
   editing = null;
+  const tm = location.pathname.match(/^\/(t|w)\/([0-9a-f]{32})$/);
+  if (tm) return routeTable(tm[1], tm[2]);
   const m = location.pathname.match(/^\/(g|v)\/([0-9a-f]{32})$/);
   if (!m) return renderNew();
   const edit = m[1] === "g";
@@ -1111,7 +1123,10 @@ function setupLang() {
   sel.replaceChildren(...LANGS.map(l => el("option", { value: l, lang: l, selected: l === lang }, LANG_NAMES[l])));
   document.documentElement.lang = lang;
   $("#lang-label").textContent = t("lang");
-  sel.onchange = () => { lang = sel.value; localStorage.setItem("belot.lang", lang); setupLang(); if (game && location.pathname !== "/") renderGame(); else renderNew(); };
+  sel.onchange = () => {
+    lang = sel.value; localStorage.setItem("belot.lang", lang); setupLang();
+    if (tbl) { if (tbl.ws) renderTable(); else renderJoin(); } else if (game && location.pathname !== "/") renderGame(); else renderNew();
+  };
 }
 
 // Installable, and the page opens without the server (see /sw.js).
@@ -1119,4 +1134,5 @@ if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").cat
 
 window.addEventListener("popstate", route);
 setupLang();
-route();
+// After table.js (the next script) has added the card tables.
+document.addEventListener("DOMContentLoaded", route);

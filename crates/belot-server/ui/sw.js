@@ -3,8 +3,8 @@
 // fails (network first, so a phone online always gets the newest). The
 // API is never cached: the game's state comes from the server, or from
 // the copy the page keeps itself.
-const CACHE = "belot-shell-v1";
-const SHELL = ["/", "/app.js", "/app.css", "/manifest.webmanifest", "/icon.svg"];
+const CACHE = "belot-shell-v2";
+const SHELL = ["/", "/app.js", "/table.js", "/app.css", "/manifest.webmanifest", "/icon.svg"];
 
 self.addEventListener("install", ev => {
   ev.waitUntil(caches.open(CACHE).then(c => c.addAll(SHELL)).then(() => self.skipWaiting()));
@@ -20,7 +20,7 @@ self.addEventListener("fetch", ev => {
   const url = new URL(ev.request.url);
   if (ev.request.method !== "GET" || url.origin !== location.origin || url.pathname.startsWith("/api/")) return;
   // Every game's page is the same page.
-  const key = /^\/(g|v)\//.test(url.pathname) ? "/" : url.pathname;
+  const key = /^\/(g|v|t|w)\//.test(url.pathname) ? "/" : url.pathname;
   ev.respondWith(fetch(ev.request).then(r => {
     if (r.ok && SHELL.includes(key)) {
       const copy = r.clone();

@@ -323,6 +323,11 @@ pub fn browser_sized(d: &Driver, n: u32, width: u32, height: u32) -> Browser<'_>
 }
 
 pub fn serve() -> u16 {
+    serve_limits(Limits::default())
+}
+
+/// A server with these limits; returns its port.
+pub fn serve_limits(limits: Limits) -> u16 {
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let port = listener.local_addr().unwrap().port();
     listener.set_nonblocking(true).unwrap();
@@ -332,7 +337,7 @@ pub fn serve() -> u16 {
             let l = tokio::net::TcpListener::from_std(listener).unwrap();
             let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
                 .join(format!("browser-{}-{port}", std::process::id()));
-            let hub = Hub::open(&dir.join("belot.db"), Limits::default()).unwrap();
+            let hub = Hub::open(&dir.join("belot.db"), limits).unwrap();
             serve_with(l, hub.clone(), app(hub), std::future::pending()).await.unwrap();
         });
     });

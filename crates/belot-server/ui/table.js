@@ -1,0 +1,577 @@
+// belot card tables: make a table, share it, take a seat and play, live
+// over a WebSocket. Uses app.js's helpers (el, t, api, main…). The server
+// decides everything: the page shows the seat's view and sends the
+// actions the view lists as legal.
+"use strict";
+
+const TABLE_WORDS = {
+  en: {
+    keepScore: "Keep score", play: "Play", newTable: "New table", seatN: "Seat {n}", you: "You", yourName: "Your name",
+    seat_me: "You", seat_open: "A friend (by link)", seat_easy: "Bot: easy", seat_strong: "Bot: strong",
+    turnTimer: "Turn timer", timerOff: "No timer", seconds: "{n} s", startTable: "Start the table",
+    tapTwice: "Tap a card twice to play it", joinTable: "Join the table", takeSeat: "Take seat {n}", watch: "Watch",
+    tableFull: "Every seat is taken: you can watch.", inviteLink: "Invite link (takes a free seat)", watchLink: "Link for spectators",
+    reconnecting: "Connection lost: reconnecting…", yourTurn: "Your turn", toPlay: "{name} to play", deals: "deals",
+    cardsLeft: "{n} cards", bot_heuristic: "Easy bot {n}", bot_pimc: "Strong bot {n}", openSeat: "free seat",
+    act_pass: "Pass", act_take: "Take", act_all_trumps: "All trumps", act_no_trumps: "No trumps",
+    act_exchange: "Exchange the 7 of trumps", act_redeal: "Redeal (four 7s or 8s)", announce: "Announce", sayBelote: "Say belote with K/Q of trumps",
+    trumps: "Trumps: {s}", contract_AT: "all trumps", contract_NT: "no trumps", turned: "Turned card",
+    nextDeal: "Next deal", dealOver: "Deal {n} over", matchOver: "Match over", won: "Won: {names}",
+    cardPoints: "Card points", bonus: "Bonus", dealPoints: "Deal", recorded: "Recorded", times: "×{n}",
+    scoreSheet: "Score sheet", record: "Game record (for belot solve)", leave: "Leave (a bot plays on)", addBot: "Put a bot in seat {n}",
+    hands: "Cards played", hide: "Close", trick: "Trick", myTables: "Tables on this phone", table: "Table",
+    ann_tierce: "tierce", ann_quarte: "quarte", ann_quinte: "quinte", ann_carre: "carré", annOf: "{name}: {what} ({points})",
+    rank_7: "seven", rank_8: "eight", rank_9: "nine", rank_T: "ten", rank_J: "jack", rank_Q: "queen", rank_K: "king", rank_A: "ace",
+    suit_S: "spades", suit_H: "hearts", suit_D: "diamonds", suit_C: "clubs", cardName: "{rank} of {suit}", yourHand: "Your hand",
+    err_not_your_turn: "It is not your turn.", err_stale: "The table moved on: look again.", err_not_your_seat: "This seat is not yours on this phone.",
+    err_seat_taken: "This seat is taken: choose another.", err_bad_name: "Type a name of 1 to 24 letters.", err_illegal: "That is not allowed now.",
+    err_finished: "The match is over.", err_no_seat: "There is no such seat.", err_bad_seats: "Choose one seat for you at most, and at least one person.",
+    err_too_many_tables: "The server has as many tables as it can hold: try again later.", err_bad_message: "The page sent something the server did not understand: reload it.",
+  },
+  fr: {
+    keepScore: "Compter les points", play: "Jouer", newTable: "Nouvelle table", seatN: "Place {n}", you: "Vous", yourName: "Votre nom",
+    seat_me: "Vous", seat_open: "Un ami (par lien)", seat_easy: "Robot : facile", seat_strong: "Robot : fort",
+    turnTimer: "Temps par coup", timerOff: "Sans limite", seconds: "{n} s", startTable: "Ouvrir la table",
+    tapTwice: "Toucher deux fois une carte pour la jouer", joinTable: "Rejoindre la table", takeSeat: "Prendre la place {n}", watch: "Regarder",
+    tableFull: "Toutes les places sont prises : vous pouvez regarder.", inviteLink: "Lien d'invitation (prend une place libre)", watchLink: "Lien pour les spectateurs",
+    reconnecting: "Connexion perdue : reconnexion…", yourTurn: "À vous", toPlay: "À {name} de jouer", deals: "donne",
+    cardsLeft: "{n} cartes", bot_heuristic: "Robot facile {n}", bot_pimc: "Robot fort {n}", openSeat: "place libre",
+    act_pass: "Passer", act_take: "Prendre", act_all_trumps: "Tout atout", act_no_trumps: "Sans atout",
+    act_exchange: "Échanger le 7 d'atout", act_redeal: "Redonne (quatre 7 ou 8)", announce: "Annoncer", sayBelote: "Dire belote avec R/D d'atout",
+    trumps: "Atout : {s}", contract_AT: "tout atout", contract_NT: "sans atout", turned: "Carte retournée",
+    nextDeal: "Donne suivante", dealOver: "Donne {n} terminée", matchOver: "Partie terminée", won: "Gagné : {names}",
+    cardPoints: "Points des cartes", bonus: "Bonus", dealPoints: "Donne", recorded: "Marqué", times: "×{n}",
+    scoreSheet: "Feuille de marque", record: "Enregistrement de la partie (pour belot solve)", leave: "Quitter (un robot continue)", addBot: "Mettre un robot à la place {n}",
+    hands: "Cartes jouées", hide: "Fermer", trick: "Pli", myTables: "Tables sur ce téléphone", table: "Table",
+    ann_tierce: "tierce", ann_quarte: "quarte", ann_quinte: "quinte", ann_carre: "carré", annOf: "{name} : {what} ({points})",
+    rank_7: "sept", rank_8: "huit", rank_9: "neuf", rank_T: "dix", rank_J: "valet", rank_Q: "dame", rank_K: "roi", rank_A: "as",
+    suit_S: "pique", suit_H: "cœur", suit_D: "carreau", suit_C: "trèfle", cardName: "{rank} de {suit}", yourHand: "Votre jeu",
+    err_not_your_turn: "Ce n'est pas à vous de jouer.", err_stale: "La table a avancé : regardez à nouveau.", err_not_your_seat: "Cette place n'est pas la vôtre sur ce téléphone.",
+    err_seat_taken: "Cette place est prise : choisissez-en une autre.", err_bad_name: "Tapez un nom de 1 à 24 lettres.", err_illegal: "Ce n'est pas permis maintenant.",
+    err_finished: "La partie est terminée.", err_no_seat: "Cette place n'existe pas.", err_bad_seats: "Une place pour vous au plus, et au moins une personne.",
+    err_too_many_tables: "Le serveur a autant de tables qu'il peut : réessayez plus tard.", err_bad_message: "La page a envoyé un message incompris : rechargez-la.",
+  },
+  bg: {
+    keepScore: "Водене на резултат", play: "Игра", newTable: "Нова маса", seatN: "Място {n}", you: "Вие", yourName: "Вашето име",
+    seat_me: "Вие", seat_open: "Приятел (с връзка)", seat_easy: "Бот: лесен", seat_strong: "Бот: силен",
+    turnTimer: "Време за ход", timerOff: "Без ограничение", seconds: "{n} с", startTable: "Отвори масата",
+    tapTwice: "Докосни карта два пъти, за да я играеш", joinTable: "Седни на масата", takeSeat: "Заеми място {n}", watch: "Гледай",
+    tableFull: "Всички места са заети: можете да гледате.", inviteLink: "Връзка за покана (заема свободно място)", watchLink: "Връзка за зрители",
+    reconnecting: "Връзката прекъсна: свързване…", yourTurn: "Ваш ред", toPlay: "Ред на {name}", deals: "раздава",
+    cardsLeft: "{n} карти", bot_heuristic: "Лесен бот {n}", bot_pimc: "Силен бот {n}", openSeat: "свободно място",
+    act_pass: "Пас", act_take: "Вземам", act_all_trumps: "Всичко коз", act_no_trumps: "Без коз",
+    act_exchange: "Смени 7 коз", act_redeal: "Ново раздаване (четири 7 или 8)", announce: "Обяви", sayBelote: "Обяви белот с поп/дама коз",
+    trumps: "Коз: {s}", contract_AT: "всичко коз", contract_NT: "без коз", turned: "Обърната карта",
+    nextDeal: "Следваща раздача", dealOver: "Раздача {n} свърши", matchOver: "Играта свърши", won: "Печелят: {names}",
+    cardPoints: "Точки от карти", bonus: "Бонус", dealPoints: "Раздача", recorded: "Записано", times: "×{n}",
+    scoreSheet: "Резултат", record: "Запис на играта (за belot solve)", leave: "Стани (бот продължава)", addBot: "Сложи бот на място {n}",
+    hands: "Изиграни карти", hide: "Затвори", trick: "Взятка", myTables: "Маси на този телефон", table: "Маса",
+    ann_tierce: "терца", ann_quarte: "кварта", ann_quinte: "квинта", ann_carre: "каре", annOf: "{name}: {what} ({points})",
+    rank_7: "седмица", rank_8: "осмица", rank_9: "деветка", rank_T: "десетка", rank_J: "вале", rank_Q: "дама", rank_K: "поп", rank_A: "асо",
+    suit_S: "пика", suit_H: "купа", suit_D: "каро", suit_C: "спатия", cardName: "{rank} {suit}", yourHand: "Вашите карти",
+    err_not_your_turn: "Не е ваш ред.", err_stale: "Масата продължи: вижте отново.", err_not_your_seat: "Това място не е ваше на този телефон.",
+    err_seat_taken: "Мястото е заето: изберете друго.", err_bad_name: "Напишете име от 1 до 24 букви.", err_illegal: "Това не е позволено сега.",
+    err_finished: "Играта свърши.", err_no_seat: "Няма такова място.", err_bad_seats: "Най-много едно място за вас и поне един човек.",
+    err_too_many_tables: "Сървърът има толкова маси, колкото може: опитайте по-късно.", err_bad_message: "Страницата изпрати нещо неразбираемо: презаредете я.",
+  },
+  ru: {
+    keepScore: "Счёт", play: "Игра", newTable: "Новый стол", seatN: "Место {n}", you: "Вы", yourName: "Ваше имя",
+    seat_me: "Вы", seat_open: "Друг (по ссылке)", seat_easy: "Бот: лёгкий", seat_strong: "Бот: сильный",
+    turnTimer: "Время на ход", timerOff: "Без ограничения", seconds: "{n} с", startTable: "Открыть стол",
+    tapTwice: "Коснитесь карты дважды, чтобы сыграть", joinTable: "Сесть за стол", takeSeat: "Занять место {n}", watch: "Смотреть",
+    tableFull: "Все места заняты: можно смотреть.", inviteLink: "Ссылка-приглашение (занимает свободное место)", watchLink: "Ссылка для зрителей",
+    reconnecting: "Связь потеряна: переподключение…", yourTurn: "Ваш ход", toPlay: "Ходит {name}", deals: "сдаёт",
+    cardsLeft: "{n} карт", bot_heuristic: "Лёгкий бот {n}", bot_pimc: "Сильный бот {n}", openSeat: "свободное место",
+    act_pass: "Пас", act_take: "Беру", act_all_trumps: "Всё козыри", act_no_trumps: "Без козырей",
+    act_exchange: "Обменять семёрку козырей", act_redeal: "Пересдача (четыре 7 или 8)", announce: "Объявить", sayBelote: "Объявить белу с К/Д козырей",
+    trumps: "Козыри: {s}", contract_AT: "всё козыри", contract_NT: "без козырей", turned: "Открытая карта",
+    nextDeal: "Следующая сдача", dealOver: "Сдача {n} окончена", matchOver: "Игра окончена", won: "Победа: {names}",
+    cardPoints: "Очки за карты", bonus: "Бонус", dealPoints: "Сдача", recorded: "Записано", times: "×{n}",
+    scoreSheet: "Запись счёта", record: "Запись партии (для belot solve)", leave: "Выйти (играет бот)", addBot: "Посадить бота на место {n}",
+    hands: "Сыгранные карты", hide: "Закрыть", trick: "Взятка", myTables: "Столы на этом телефоне", table: "Стол",
+    ann_tierce: "терц", ann_quarte: "кварта", ann_quinte: "квинта", ann_carre: "каре", annOf: "{name}: {what} ({points})",
+    rank_7: "семёрка", rank_8: "восьмёрка", rank_9: "девятка", rank_T: "десятка", rank_J: "валет", rank_Q: "дама", rank_K: "король", rank_A: "туз",
+    suit_S: "пик", suit_H: "червей", suit_D: "бубен", suit_C: "треф", cardName: "{rank} {suit}", yourHand: "Ваши карты",
+    err_not_your_turn: "Сейчас не ваш ход.", err_stale: "За столом уже ходили: посмотрите снова.", err_not_your_seat: "Это место не ваше на этом телефоне.",
+    err_seat_taken: "Место занято: выберите другое.", err_bad_name: "Введите имя от 1 до 24 букв.", err_illegal: "Сейчас так нельзя.",
+    err_finished: "Игра окончена.", err_no_seat: "Такого места нет.", err_bad_seats: "Не больше одного места для вас и хотя бы один человек.",
+    err_too_many_tables: "На сервере столько столов, сколько он может: попробуйте позже.", err_bad_message: "Страница отправила непонятное: перезагрузите её.",
+  },
+  uk: {
+    keepScore: "Рахунок", play: "Гра", newTable: "Новий стіл", seatN: "Місце {n}", you: "Ви", yourName: "Ваше ім'я",
+    seat_me: "Ви", seat_open: "Друг (за посиланням)", seat_easy: "Бот: легкий", seat_strong: "Бот: сильний",
+    turnTimer: "Час на хід", timerOff: "Без обмеження", seconds: "{n} с", startTable: "Відкрити стіл",
+    tapTwice: "Торкніться карти двічі, щоб зіграти", joinTable: "Сісти за стіл", takeSeat: "Зайняти місце {n}", watch: "Дивитися",
+    tableFull: "Усі місця зайняті: можна дивитися.", inviteLink: "Посилання-запрошення (займає вільне місце)", watchLink: "Посилання для глядачів",
+    reconnecting: "Зв'язок втрачено: перепідключення…", yourTurn: "Ваш хід", toPlay: "Ходить {name}", deals: "здає",
+    cardsLeft: "{n} карт", bot_heuristic: "Легкий бот {n}", bot_pimc: "Сильний бот {n}", openSeat: "вільне місце",
+    act_pass: "Пас", act_take: "Беру", act_all_trumps: "Усе козирі", act_no_trumps: "Без козирів",
+    act_exchange: "Обміняти сімку козирів", act_redeal: "Перездача (чотири 7 або 8)", announce: "Оголосити", sayBelote: "Оголосити белу з К/Д козирів",
+    trumps: "Козирі: {s}", contract_AT: "усе козирі", contract_NT: "без козирів", turned: "Відкрита карта",
+    nextDeal: "Наступна роздача", dealOver: "Роздачу {n} завершено", matchOver: "Гру завершено", won: "Перемога: {names}",
+    cardPoints: "Очки за карти", bonus: "Бонус", dealPoints: "Роздача", recorded: "Записано", times: "×{n}",
+    scoreSheet: "Запис рахунку", record: "Запис партії (для belot solve)", leave: "Вийти (грає бот)", addBot: "Посадити бота на місце {n}",
+    hands: "Зіграні карти", hide: "Закрити", trick: "Взятка", myTables: "Столи на цьому телефоні", table: "Стіл",
+    ann_tierce: "терц", ann_quarte: "кварта", ann_quinte: "квінта", ann_carre: "каре", annOf: "{name}: {what} ({points})",
+    rank_7: "сімка", rank_8: "вісімка", rank_9: "дев'ятка", rank_T: "десятка", rank_J: "валет", rank_Q: "дама", rank_K: "король", rank_A: "туз",
+    suit_S: "пік", suit_H: "чирв", suit_D: "бубон", suit_C: "треф", cardName: "{rank} {suit}", yourHand: "Ваші карти",
+    err_not_your_turn: "Зараз не ваш хід.", err_stale: "За столом уже ходили: подивіться знову.", err_not_your_seat: "Це місце не ваше на цьому телефоні.",
+    err_seat_taken: "Місце зайняте: виберіть інше.", err_bad_name: "Введіть ім'я від 1 до 24 літер.", err_illegal: "Зараз так не можна.",
+    err_finished: "Гру завершено.", err_no_seat: "Такого місця немає.", err_bad_seats: "Не більше одного місця для вас і хоча б одна людина.",
+    err_too_many_tables: "На сервері стільки столів, скільки він може: спробуйте пізніше.", err_bad_message: "Сторінка надіслала незрозуміле: перезавантажте її.",
+  },
+  ro: {
+    keepScore: "Ține scorul", play: "Joacă", newTable: "Masă nouă", seatN: "Locul {n}", you: "Dvs.", yourName: "Numele dvs.",
+    seat_me: "Dvs.", seat_open: "Un prieten (prin link)", seat_easy: "Robot: ușor", seat_strong: "Robot: puternic",
+    turnTimer: "Timp de mutare", timerOff: "Fără limită", seconds: "{n} s", startTable: "Deschide masa",
+    tapTwice: "Atingeți de două ori o carte ca să o jucați", joinTable: "Intrați la masă", takeSeat: "Ocupați locul {n}", watch: "Urmăriți",
+    tableFull: "Toate locurile sunt ocupate: puteți urmări.", inviteLink: "Link de invitație (ocupă un loc liber)", watchLink: "Link pentru spectatori",
+    reconnecting: "Conexiune pierdută: reconectare…", yourTurn: "Rândul dvs.", toPlay: "Joacă {name}", deals: "împarte",
+    cardsLeft: "{n} cărți", bot_heuristic: "Robot ușor {n}", bot_pimc: "Robot puternic {n}", openSeat: "loc liber",
+    act_pass: "Pas", act_take: "Iau", act_all_trumps: "Toate atu", act_no_trumps: "Fără atu",
+    act_exchange: "Schimbă 7 de atu", act_redeal: "Reîmpărțire (patru de 7 sau 8)", announce: "Anunță", sayBelote: "Anunță belot cu R/D de atu",
+    trumps: "Atu: {s}", contract_AT: "toate atu", contract_NT: "fără atu", turned: "Cartea întoarsă",
+    nextDeal: "Mâna următoare", dealOver: "Mâna {n} s-a terminat", matchOver: "Joc terminat", won: "Câștigă: {names}",
+    cardPoints: "Puncte din cărți", bonus: "Bonus", dealPoints: "Mâna", recorded: "Înscris", times: "×{n}",
+    scoreSheet: "Foaia de scor", record: "Înregistrarea jocului (pentru belot solve)", leave: "Plecați (continuă un robot)", addBot: "Puneți un robot pe locul {n}",
+    hands: "Cărți jucate", hide: "Închide", trick: "Levată", myTables: "Mese pe acest telefon", table: "Masă",
+    ann_tierce: "terță", ann_quarte: "cvartă", ann_quinte: "chintă", ann_carre: "careu", annOf: "{name}: {what} ({points})",
+    rank_7: "șapte", rank_8: "opt", rank_9: "nouă", rank_T: "zece", rank_J: "valet", rank_Q: "damă", rank_K: "rege", rank_A: "as",
+    suit_S: "pică", suit_H: "cupă", suit_D: "caro", suit_C: "treflă", cardName: "{rank} de {suit}", yourHand: "Cărțile dvs.",
+    err_not_your_turn: "Nu este rândul dvs.", err_stale: "Masa a mers mai departe: priviți din nou.", err_not_your_seat: "Acest loc nu este al dvs. pe acest telefon.",
+    err_seat_taken: "Locul este ocupat: alegeți altul.", err_bad_name: "Scrieți un nume de 1 până la 24 de litere.", err_illegal: "Nu este permis acum.",
+    err_finished: "Jocul s-a terminat.", err_no_seat: "Nu există acest loc.", err_bad_seats: "Cel mult un loc pentru dvs. și cel puțin o persoană.",
+    err_too_many_tables: "Serverul are atâtea mese câte poate ține: încercați mai târziu.", err_bad_message: "Pagina a trimis ceva neînțeles: reîncărcați-o.",
+  },
+};
+for (const [l, w] of Object.entries(TABLE_WORDS)) Object.assign(T[l], w);
+
+const fill = (text, p) => text.replace(/\{([a-z]+)\}/g, (_, k) => p[k] ?? "");
+const RED = { H: true, D: true };
+// Rank strength, strongest first: in trumps and in plain suits.
+const TRUMP_ORDER = "J9ATKQ87", PLAIN_ORDER = "ATKQJ987";
+const RANK_SHOWN = { T: "10" };
+
+// ---- the seats this phone holds, by table id ----
+const MY_SEATS = "belot.seats";
+function mySeats() {
+  try { return JSON.parse(localStorage.getItem(MY_SEATS)) || {}; } catch (e) { return {}; }
+}
+function keepSeat(id, seat, secret, variant) {
+  const all = mySeats();
+  all[id] = { seat, secret, variant, at: Date.now() };
+  // The 30 most recent tables.
+  const keep = Object.entries(all).sort((a, b) => b[1].at - a[1].at).slice(0, 30);
+  try { localStorage.setItem(MY_SEATS, JSON.stringify(Object.fromEntries(keep))); } catch (e) { /* storage off: this visit still plays */ }
+}
+function dropSeat(id) {
+  const all = mySeats();
+  delete all[id];
+  localStorage.setItem(MY_SEATS, JSON.stringify(all));
+}
+const myName = () => localStorage.getItem("belot.name") || "";
+const tapTwice = () => localStorage.getItem("belot.tapTwice") === "1";
+
+// ---- cards ----
+function cardName(c) {
+  return fill(t("cardName"), { rank: t("rank_" + c[0]), suit: t("suit_" + c[1]) });
+}
+// A card drawn with CSS: its rank and suit, its name for screen readers.
+function cardFace(c, attrs = {}) {
+  const tag = attrs.tag || "span";
+  delete attrs.tag;
+  const e = el(tag, { class: "card" + (RED[c[1]] ? " red" : ""), "aria-label": cardName(c), ...attrs },
+    el("span", { class: "rank", "aria-hidden": "true" }, RANK_SHOWN[c[0]] || c[0]),
+    el("span", { class: "suit", "aria-hidden": "true" }, SUITS[c[1]]));
+  if (tag === "span") e.setAttribute("role", "img");
+  return e;
+}
+
+// The hand as a player holds it: trumps first, then the other suits
+// alternating colours, each from the strongest card down.
+function sortHand(hand, contract) {
+  const trump = contract && SUITS[contract] ? contract : null;
+  const allTrumps = contract === "AT";
+  const suits = ["S", "H", "C", "D"].filter(s => s !== trump);
+  const order = trump ? [trump, ...(RED[trump] ? ["S", "D", "C", "H"] : ["H", "C", "D", "S"]).filter(s => s !== trump)] : suits;
+  const strength = c => (allTrumps || c[1] === trump ? TRUMP_ORDER : PLAIN_ORDER).indexOf(c[0]);
+  return [...hand].sort((a, b) => order.indexOf(a[1]) - order.indexOf(b[1]) || strength(a) - strength(b));
+}
+
+// ---- the table page ----
+let tbl = null;
+
+function leaveTablePage() {
+  if (tbl) {
+    tbl.closed = true;
+    clearTimeout(tbl.retry);
+    clearInterval(tbl.ping);
+    if (tbl.ws) tbl.ws.close();
+  }
+  tbl = null;
+}
+
+async function routeTable(kind, id) {
+  leaveTablePage();
+  const watch = kind === "w";
+  const mine = watch ? null : mySeats()[id];
+  tbl = { id, watch, mine, st: null, ws: null, selected: null, showLast: false, error: "", tries: 0, belote: true };
+  if (!RULES) await loadRules();
+  if (watch || mine) { connectTable(); renderTable(); return; }
+  const r = await api("GET", `/api/tables/${id}`);
+  if (!r.ok) { main.replaceChildren(el("p", { class: "error" }, errorText(r))); return; }
+  tbl.st = r.body;
+  renderJoin();
+}
+
+function wsUrl() {
+  const proto = location.protocol === "https:" ? "wss:" : "ws:";
+  return tbl.watch ? `${proto}//${location.host}/api/watch/${tbl.id}/ws` : `${proto}//${location.host}/api/tables/${tbl.id}/ws`;
+}
+
+// One connection; on loss the page says so and tries again, sooner at
+// first, and the server sends the whole state again on return.
+function connectTable() {
+  const me = tbl;
+  const ws = new WebSocket(wsUrl());
+  me.ws = ws;
+  ws.onopen = () => {
+    me.tries = 0;
+    if (me.mine) ws.send(JSON.stringify({ type: "hello", seat: me.mine.seat, secret: me.mine.secret }));
+    clearInterval(me.ping);
+    me.ping = setInterval(() => { if (ws.readyState === 1) ws.send('{"type":"ping"}'); }, 20000);
+  };
+  ws.onmessage = ev => {
+    if (me !== tbl) return;
+    let m;
+    try { m = JSON.parse(ev.data); } catch (e) { return; }
+    if (m.type === "state") onState(m);
+    else if (m.type === "error") onTableError(m);
+  };
+  ws.onclose = () => {
+    clearInterval(me.ping);
+    if (me.closed || me !== tbl) return;
+    me.offline = true;
+    renderTable();
+    me.tries += 1;
+    me.retry = setTimeout(connectTable, Math.min(5000, 300 * 2 ** me.tries));
+  };
+}
+
+function onState(m) {
+  // A hello answered with another seat's view cannot happen; a spectator's
+  // first state before the hello is shown until the seat's arrives.
+  if (tbl.mine && m.you == null && tbl.st && tbl.st.you != null) return;
+  const before = tbl.st;
+  tbl.st = m;
+  tbl.offline = false;
+  if (!before || before.seq !== m.seq) tbl.error = "";
+  if (tbl.selected && !legalPlay(tbl.selected)) tbl.selected = null;
+  renderTable();
+}
+
+function onTableError(m) {
+  if (m.code === "not_your_seat" && tbl.mine) {
+    // The seat was given up (left, or another phone's secret): watch.
+    dropSeat(tbl.id);
+    tbl.mine = null;
+  }
+  tbl.error = T[lang]["err_" + m.code] ? t("err_" + m.code) : (["rate_limited", "busy"].includes(m.code) ? t("serverBusy") : m.message);
+  renderTable();
+}
+
+function send(msg) {
+  if (tbl && tbl.ws && tbl.ws.readyState === 1) tbl.ws.send(JSON.stringify(msg));
+  else { tbl.error = t("reconnecting"); renderTable(); }
+}
+
+const legal = () => (tbl.st && tbl.st.you != null && tbl.st.view.legal) || [];
+function legalPlay(card) {
+  return legal().find(a => a.type === "play" && a.card === card && !a.belote);
+}
+function beloteAllowed(card) {
+  return legal().some(a => a.type === "play" && a.card === card && a.belote);
+}
+function act(action) {
+  send({ type: "act", seq: tbl.st.seq, action });
+}
+function playCard(card) {
+  if (tapTwice() && tbl.selected !== card) { tbl.selected = card; renderTable(); return; }
+  tbl.selected = null;
+  act({ type: "play", card, ...(beloteAllowed(card) && tbl.belote ? { belote: true } : {}) });
+}
+
+// Names of the seats as the table shows them.
+function seatName(st, i) {
+  const s = st.seats[i];
+  if (!s) return "";
+  if (s.kind === "person") return s.name;
+  if (s.kind === "bot") return fill(t("bot_" + s.name), { n: i + 1 });
+  return `${fill(t("seatN"), { n: i + 1 })} · ${t("openSeat")}`;
+}
+// The sides that score: two teams in French for four, else each player.
+function sidesOf(st) {
+  const n = st.seats.length;
+  if (st.view.variant === "french" && n === 4) return [[0, 2], [1, 3]];
+  return st.seats.map((_, i) => [i]);
+}
+const sideName = (st, side) => side.map(i => seatName(st, i)).join(" & ");
+
+function contractText(c) {
+  if (!c) return "";
+  if (SUITS[c]) return fill(t("trumps"), { s: SUITS[c] });
+  return t("contract_" + c);
+}
+
+function renderTable() {
+  if (!tbl) return;
+  const st = tbl.st;
+  document.title = `belot · ${t("table")}`;
+  if (!st) { main.replaceChildren(el("p", { class: "note" }, "…")); return; }
+  const parts = [totalsBar(st), statusLine(st)];
+  const error = tbl.error ? el("p", { class: "error", role: "alert", id: "table-error" }, tbl.error) : null;
+  // A finished deal: its score in place of the table, in view at once.
+  if (st.hands) parts.push(dealOverPanel(st), error);
+  else parts.push(tableArea(st), error, actionBar(st), handRow(st));
+  parts.push(tableMenu(st));
+  const wrap = el("div", { class: "card-table", id: "card-table" }, parts);
+  const focused = document.activeElement && document.activeElement.id;
+  main.replaceChildren(wrap);
+  // Keep the focus where it was across the redraw (keyboards, readers).
+  if (focused) { const f = document.getElementById(focused); if (f) f.focus(); }
+}
+
+function totalsBar(st) {
+  const sides = sidesOf(st);
+  const totals = st.standing.totals;
+  return el("div", { class: "totals", id: "table-totals", "aria-label": t("totals") },
+    sides.map(side => el("div", {}, el("span", { class: "side-name" }, sideName(st, side)), el("strong", {}, fmt(totals[side[0]] ?? 0)))),
+    st.standing.held ? el("div", { class: "held" }, el("span", {}, t("held")), el("strong", {}, fmt(st.standing.held))) : null);
+}
+
+function statusLine(st) {
+  const v = st.view;
+  let text;
+  if (tbl.offline) text = t("reconnecting");
+  else if (st.match_over) text = t("matchOver");
+  else if (v.to_act == null) text = fill(t("dealOver"), { n: st.deal });
+  else if (v.to_act === st.you) text = t("yourTurn");
+  else text = fill(t("toPlay"), { name: seatName(st, v.to_act) });
+  const bits = [el("strong", { id: "turn" }, text)];
+  if (v.to_act != null) bits.push(` · ${t("deal")} ${st.deal} · ${seatName(st, v.dealer)} ${t("deals")}`);
+  if (v.contract) bits.push(` · ${contractText(v.contract)}`);
+  if (v.taker != null && v.contract) bits.push(` (${seatName(st, v.taker)})`);
+  return el("p", { class: "table-status" + (tbl.offline ? " offline" : ""), role: "status", id: "table-status" }, bits);
+}
+
+// Where each seat sits on the screen, seen from this seat (or seat 1).
+function place(st, seat) {
+  const n = st.seats.length, me = st.you ?? 0;
+  const r = (seat - me + n) % n;
+  if (n === 2) return ["bottom", "top"][r];
+  if (n === 3) return ["bottom", "left", "right"][r];
+  return ["bottom", "left", "top", "right"][r];
+}
+
+function seatBox(st, i) {
+  const v = st.view;
+  const last = [...(v.calls || [])].reverse().find(c => c.seat === i);
+  const anns = (v.announcements || []).filter(a => a.seat === i).map(a => `${t("ann_" + a.kind)} ${a.points}`);
+  const cls = ["seat", place(st, i)];
+  if (v.to_act === i) cls.push("to-act");
+  return el("div", { class: cls.join(" "), "data-seat": i },
+    el("span", { class: "seat-name" }, seatName(st, i) + (i === st.you ? ` (${t("you")})` : "")),
+    el("span", { class: "seat-info" },
+      v.dealer === i ? el("span", { class: "dealer-chip", title: t("deals") }, "D ") : null,
+      v.hand_sizes ? fill(t("cardsLeft"), { n: v.hand_sizes[i] }) : "",
+      last ? ` · ${actionText(last.action)}` : "",
+      anns.length ? ` · ${anns.join(", ")}` : ""));
+}
+
+function tableArea(st) {
+  const v = st.view;
+  const seats = st.seats.map((_, i) => i).filter(i => i !== st.you).map(i => seatBox(st, i));
+  const center = el("div", { class: "trick", id: "trick", "aria-label": t("trick") });
+  const shown = tbl.showLast && st.last_trick ? st.last_trick : v.trick;
+  if (shown) for (const [seat, card] of shown.cards) center.append(el("div", { class: "slot " + place(st, seat) }, cardFace(card)));
+  else if (v.turned && v.phase === "bidding") center.append(el("div", { class: "slot center" }, el("span", { class: "note" }, t("turned")), cardFace(v.turned)));
+  if (tbl.showLast) center.classList.add("last");
+  return el("div", { class: `table-area n${st.seats.length}` }, seats, center);
+}
+
+function actionText(a) {
+  if (a.type === "name") return SUITS[a.suit];
+  if (a.type === "play") return cardName(a.card);
+  if (a.type === "announce") return t("announce");
+  return t("act_" + a.type);
+}
+
+// The auction's and announcements' buttons: what the seat may do now
+// besides playing a card.
+function actionBar(st) {
+  const acts = legal().filter(a => a.type !== "play");
+  const bar = el("div", { class: "actions", id: "actions" });
+  for (const a of acts) {
+    let label = actionText(a);
+    if (a.type === "take" && st.view.turned) label = `${t("act_take")} ${SUITS[st.view.turned[1]]}`;
+    if (a.type === "announce") label = `${t("announce")}: ${a.melds.map(m => m.map(c => (RANK_SHOWN[c[0]] || c[0]) + SUITS[c[1]]).join(" ")).join(" + ") || t("none")}`;
+    const b = el("button", { type: "button", class: a.type === "pass" ? "" : "primary", "data-action": a.type, on: { click: () => act(a) } }, label);
+    if (a.type === "name") b.setAttribute("aria-label", `${t("act_take")} ${t("suit_" + a.suit)}`);
+    bar.append(b);
+  }
+  if (legal().some(a => a.type === "play" && a.belote)) {
+    bar.append(el("button", { type: "button", id: "say-belote", "aria-pressed": String(tbl.belote), on: { click: () => { tbl.belote = !tbl.belote; renderTable(); } } }, t("sayBelote")));
+  }
+  if (st.last_trick && !st.hands) {
+    bar.append(el("button", { type: "button", class: "quiet", id: "last-trick", "aria-pressed": String(tbl.showLast),
+      on: { click: () => { tbl.showLast = !tbl.showLast; renderTable(); } } }, t("lastTrick")));
+  }
+  return bar;
+}
+
+function handRow(st) {
+  const v = st.view;
+  const row = el("div", { class: "hand", id: "hand", role: "group", "aria-label": t("yourHand") });
+  if (st.you == null) return row;
+  for (const c of sortHand(v.hand || [], v.contract)) {
+    const ok = !!legalPlay(c);
+    const b = cardFace(c, { tag: "button", type: "button", "data-card": c, "aria-disabled": ok ? "false" : "true",
+      on: { click: () => { if (ok) playCard(c); } } });
+    if (ok) b.classList.add("legal");
+    if (tbl.selected === c) b.classList.add("selected");
+    b.id = "card-" + c;
+    row.append(b);
+  }
+  return row;
+}
+
+function scoreTable(st) {
+  const s = st.view.score;
+  if (!s) return null;
+  const sides = sidesOf(st).length === s.totals.length ? sidesOf(st) : s.totals.map((_, i) => [i]);
+  const rows = [["cardPoints", s.card_points], ["announcements", s.melds], ["belote", s.belote], ["bonus", s.bonus], ["dealPoints", s.totals], ["recorded", s.recorded]]
+    .filter(([k, v]) => v && (k === "cardPoints" || k === "recorded" || v.some(x => x)));
+  return el("table", { class: "score", id: "deal-score" },
+    el("caption", {}, `${t(s.outcome) || s.outcome}${s.multiplier > 1 ? " " + fill(t("times"), { n: s.multiplier }) : ""}${s.held ? ` · ${t("held")} ${fmt(s.held)}` : ""}`),
+    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, ""), sides.map(sd => el("th", { scope: "col" }, sideName(st, sd))))),
+    el("tbody", {}, rows.map(([k, vals]) => el("tr", {}, el("th", { scope: "row" }, t(k)), vals.map(x => el("td", {}, fmt(x)))))));
+}
+
+function dealOverPanel(st) {
+  const panel = el("section", { class: "deal-over", id: "deal-over", "aria-label": fill(t("dealOver"), { n: st.deal }) });
+  panel.append(el("h2", {}, st.match_over ? t("matchOver") : fill(t("dealOver"), { n: st.deal })));
+  if (st.match_over && st.standing.winners.length) panel.append(el("p", { class: "winner" }, fill(t("won"), { names: st.standing.winners.map(i => seatName(st, i)).join(", ") })));
+  panel.append(scoreTable(st));
+  if (st.you != null && !st.match_over) panel.append(el("button", { type: "button", class: "primary", id: "next-deal", on: { click: () => send({ type: "next", seq: st.seq }) } }, t("nextDeal")));
+  const hands = el("details", { id: "hands" }, el("summary", {}, t("hands")),
+    el("ul", {}, st.hands.map((h, i) => el("li", {}, el("span", { class: "seat-name" }, seatName(st, i) + ": "), sortHand(h, st.view.contract).map(c => cardFace(c))))));
+  panel.append(hands);
+  return panel;
+}
+
+function tableMenu(st) {
+  const items = [];
+  if (st.sheet) items.push(el("a", { href: st.you != null ? `/g/${st.sheet}` : `/v/${st.sheet}`, id: "sheet-link" }, t("scoreSheet")));
+  if (!tbl.watch) items.push(el("a", { href: `/api/tables/${tbl.id}/record.json`, download: "belot-table.json" }, t("record")));
+  const opts = el("label", { class: "check" }, el("input", { type: "checkbox", id: "tap-twice", checked: tapTwice(),
+    on: { change: e => localStorage.setItem("belot.tapTwice", e.target.checked ? "1" : "0") } }), " ", t("tapTwice"));
+  const bots = st.you != null ? st.seats.map((s, i) => s.kind === "open" ? el("button", { type: "button", class: "quiet", "data-bot": i,
+    on: { click: () => send({ type: "bot", seat: i, level: "strong" }) } }, fill(t("addBot"), { n: i + 1 })) : null) : [];
+  const leave = st.you != null ? el("button", { type: "button", class: "quiet", id: "leave", on: { click: () => send({ type: "leave" }) } }, t("leave")) : null;
+  const share = tbl.watch ? null : tableShare(st);
+  return el("div", { class: "table-menu" }, el("p", {}, items.flatMap((x, i) => i ? [" · ", x] : [x])), opts, bots, share, leave);
+}
+
+// The links: one that seats a friend, one for spectators, each with its
+// QR code (the server's address the phones can reach, as the score
+// keeper's share panel does).
+function tableShare(st) {
+  const open = st.seats.some(s => s.kind === "open");
+  const box = el("details", { id: "table-share", open: open && st.deal === 1 && !tbl.st.view.calls.length },
+    el("summary", {}, t("share")));
+  const links = [["inviteLink", "invite-link", `/t/${tbl.id}`, `/api/tables/${tbl.id}/qr.svg`]];
+  if (st.watch) links.push(["watchLink", "watch-link", `/w/${st.watch}`, `/api/watch/${st.watch}/qr.svg`]);
+  for (const [label, id, path, qr] of links) {
+    const origin = (sharePanel.known && sharePanel.known.urls && sharePanel.known.urls[0]) || location.origin;
+    box.append(el("p", {}, t(label)), el("input", { type: "text", readonly: true, id, "aria-label": t(label), value: origin + path }),
+      el("img", { alt: "QR: " + t(label), src: `${qr}?origin=${encodeURIComponent(origin)}`, width: 160, height: 160 }));
+  }
+  return box;
+}
+
+// ---- joining by the link ----
+function renderJoin() {
+  const st = tbl.st;
+  document.title = `belot · ${t("joinTable")}`;
+  const name = el("input", { type: "text", id: "join-name", maxlength: 24, value: myName(), autocomplete: "nickname" });
+  const err = el("p", { class: "error", role: "alert", id: "join-error" });
+  const open = st.seats.map((s, i) => s.kind === "open" ? i : null).filter(i => i != null);
+  const take = seat => async () => {
+    const nm = name.value.trim();
+    localStorage.setItem("belot.name", nm);
+    const r = await api("POST", `/api/tables/${tbl.id}/join`, { name: nm, seat });
+    if (!r.ok) { err.textContent = errorText(r); return; }
+    keepSeat(tbl.id, r.body.seat, r.body.secret, st.view.variant);
+    routeTable("t", tbl.id);
+  };
+  const seats = el("ul", { class: "seats" }, st.seats.map((s, i) => el("li", {}, seatName(st, i))));
+  main.replaceChildren(el("section", { id: "join" },
+    el("h2", {}, `${t("joinTable")}: ${t(st.view.variant)}`), seats,
+    open.length ? el("label", {}, t("yourName"), name) : el("p", {}, t("tableFull")),
+    err,
+    el("div", { class: "row" }, open.map(i => el("button", { type: "button", class: "primary", "data-seat": i, on: { click: take(i) } }, fill(t("takeSeat"), { n: i + 1 })))),
+    el("p", {}, el("a", { href: "#", id: "watch-instead", on: { click: ev => { ev.preventDefault(); tbl.watch = false; tbl.mine = null; connectTable(); renderTable(); } } }, t("watch")))));
+}
+
+// ---- making a table (the home page's "Play") ----
+function newTableForm() {
+  const form = el("form", { id: "new-table", "aria-label": t("newTable") });
+  const variant = el("select", { id: "t-variant" }, ["french", "two_player", "three_player"].map(v => el("option", { value: v }, t(v))));
+  const nplayers = el("select", { id: "t-nplayers" }, [4, 3, 2].map(n => el("option", { value: n }, n)));
+  const seats = el("div", { id: "t-seats" });
+  const opts = el("div");
+  const timer = el("select", { id: "t-timer" }, [0, 30, 60, 120].map(s => el("option", { value: s }, s ? fill(t("seconds"), { n: s }) : t("timerOff"))));
+  const name = el("input", { type: "text", id: "t-name", maxlength: 24, value: myName(), autocomplete: "nickname" });
+  const err = el("p", { class: "error", role: "alert", id: "t-error" });
+  const count = () => variant.value === "french" ? +nplayers.value : variant.value === "two_player" ? 2 : 3;
+  const redraw = () => {
+    $("#t-nplayers-wrap", form).hidden = variant.value !== "french";
+    const old = [...seats.querySelectorAll("select")].map(s => s.value);
+    seats.replaceChildren(...Array.from({ length: count() }, (_, i) => el("label", {}, fill(t("seatN"), { n: i + 1 }),
+      el("select", { id: `t-seat-${i}` }, ["me", "open", "easy", "strong"].map(k => el("option", { value: k, selected: (old[i] || (i ? "strong" : "me")) === k }, t("seat_" + k)))))));
+    opts.replaceChildren(...optionFields(variant.value, {}, "t"));
+  };
+  variant.addEventListener("change", redraw);
+  nplayers.addEventListener("change", redraw);
+  form.append(el("h2", {}, t("newTable")),
+    el("label", {}, t("variant"), variant),
+    el("div", { id: "t-nplayers-wrap" }, el("label", {}, t("nPlayers"), nplayers)),
+    el("label", {}, t("yourName"), name),
+    el("fieldset", {}, el("legend", {}, t("players")), seats),
+    el("details", { id: "t-rules" }, el("summary", {}, t("rules")), opts, el("label", {}, t("turnTimer"), timer)),
+    err, el("button", { type: "submit", class: "primary", id: "start-table" }, t("startTable")));
+  redraw();
+  form.addEventListener("submit", async ev => {
+    ev.preventDefault();
+    const options = readOptions(variant.value, form, "t");
+    if (variant.value === "french") options.players = count();
+    const body = { rules: { variant: variant.value, options }, seats: [...seats.querySelectorAll("select")].map(s => s.value), timer: +timer.value };
+    if (body.seats.includes("me")) { body.name = name.value.trim(); localStorage.setItem("belot.name", body.name); }
+    const r = await api("POST", "/api/tables", body);
+    if (!r.ok) { err.textContent = errorText(r); return; }
+    if (r.body.secret) keepSeat(r.body.id, r.body.seat, r.body.secret, variant.value);
+    history.pushState({}, "", `/t/${r.body.id}`);
+    route();
+  });
+  return form;
+}
+
+function tablesList() {
+  const all = Object.entries(mySeats()).sort((a, b) => b[1].at - a[1].at);
+  if (!all.length) return null;
+  return el("section", { id: "my-tables", "aria-label": t("myTables") }, el("h2", {}, t("myTables")),
+    el("ul", {}, all.map(([id, s]) => el("li", {},
+      el("a", { href: `/t/${id}`, on: { click: ev => { ev.preventDefault(); history.pushState({}, "", `/t/${id}`); route(); } } },
+        `${t(s.variant || "table")} · ${fill(t("seatN"), { n: s.seat + 1 })}`),
+      el("span", { class: "note" }, ` ${new Date(s.at).toLocaleDateString(lang)}`)))));
+}
