@@ -2,158 +2,27 @@
 //! double-dummy solver: the value of each card played, the best card's
 //! value, and the mistakes with what each cost.
 
-use belot_core::Deal;
 use std::fmt::Write as _;
 use std::path::Path;
 
-use belot_core::french::{FrenchDeal, FrenchOptions};
-use belot_core::record::DealRecord;
+use belot_core::french::FrenchDeal;
 use belot_core::three_player::ThreeDeal;
-use belot_core::two_player::{TwoDeal, TwoOptions};
-use belot_core::{Action, Game, MatchRecord, PlayState, Seat, SeatAction};
-use belot_solver::{Config, Solver, side_of};
+use belot_core::two_player::TwoDeal;
+use belot_core::{AnyDeal, MatchRecord, Seat};
+use belot_solver::review::{CardReview, french_code, review_deal, two_code};
 use serde_json::{Value, json};
 
-/// One card played, judged.
+/// One card played, judged, in deal number `deal`.
 struct Judged {
     deal: usize,
-    contract: belot_core::Contract,
-    /// Who took the contract (none in распасы).
-    taker: Option<Seat>,
-    trick: u8,
-    seat: Seat,
-    card: String,
-    value: u32,
-    best: u32,
-    best_cards: Vec<String>,
-    /// The player wanted as few points as possible (распасы).
-    least: bool,
-    /// The contract's outcome after this card and after the best card,
-    /// both under best play from there (finished deals of two sides).
-    outcome: Option<(&'static str, &'static str)>,
+    review: CardReview,
 }
 
-impl Judged {
-    /// Points the card cost against the best card.
-    fn cost(&self) -> u32 {
-        if self.least {
-            self.value - self.best.min(self.value)
-        } else {
-            self.best.saturating_sub(self.value)
-        }
+impl std::ops::Deref for Judged {
+    type Target = CardReview;
+    fn deref(&self) -> &CardReview {
+        &self.review
     }
-}
-
-/// A card played and what its player wanted: the position before it, the
-/// seat, the card, the seats whose points count for him (his team; with a
-/// taker against the others each for himself, the taker alone, or his
-/// opponents together) and whether he wanted as few as possible (распасы).
-struct Position {
-    state: PlayState,
-    taker: Option<Seat>,
-    seat: Seat,
-    card: belot_core::Card,
-    side: u8,
-    least: bool,
-}
-
-/// Positions before each card of a deal: replays the actions and yields
-/// one [`Position`] for every card played. `aim` gives, from the deal in
-/// play and a seat, its side and whether it plays for the fewest points;
-/// `taker`, who took the contract.
-fn positions<D: Deal>(
-    mut deal: D,
-    actions: &[SeatAction],
-    aim: impl Fn(&D, Seat) -> (u8, bool),
-    taker: impl Fn(&D) -> Option<Seat>,
-) -> Result<(Vec<Position>, D), String> {
-    let mut out = Vec::new();
-    for (i, a) in actions.iter().enumerate() {
-        if let Action::Play { card, .. } = a.action
-            && let Some(&state) = deal.play_state()
-        {
-            let (side, least) = aim(&deal, a.seat);
-            out.push(Position { state, taker: taker(&deal), seat: a.seat, card, side, least });
-        }
-        deal.apply(a.seat, &a.action).map_err(|e| format!("action {}: {e}", i + 1))?;
-    }
-    Ok((out, deal))
-}
-
-/// What a deal's outcome would be with other card points: from a seat
-/// and the card points its side ends the deal with, the contract's
-/// outcome ("made", "dedans", ...). The rest of the deal (who took,
-/// announcements, belote) is as it was, and the deal is scored by the
-/// core's scoring, as every deal is. Exact, since a side can make sure
-/// of `v` card points exactly when the solver's value is `v` or more, and
-/// the outcome only grows with the taker's points. None when the deal
-/// is unfinished, in распасы, or with three players (there the outcome
-/// turns on how the two others share their points, which the solver,
-/// playing them as one side, leaves open).
-type OutcomeOf = Box<dyn Fn(Seat, u32) -> &'static str>;
-
-fn french_outcome(deal: &FrenchDeal, o: FrenchOptions) -> Option<OutcomeOf> {
-    let summary = *deal.summary()?;
-    if deal.players() == 3 {
-        return None;
-    }
-    let sides: Vec<belot_core::Side> = (0..deal.players()).map(|s| deal.side(Seat(s))).collect();
-    let total = summary.deal_points.unwrap_or(belot_core::french::DEAL_POINTS);
-    Some(Box::new(move |seat, v| {
-        let v = v.min(total);
-        let side = sides[seat.index() % sides.len()].index() & 1;
-        let mut s = summary;
-        s.capot = None;
-        s.card_points[side] = v;
-        s.card_points[1 - side] = total - v;
-        french_code(belot_core::french::score_deal(&s, &o).outcome)
-    }))
-}
-
-/// A French outcome's code in the JSON output (and its word in the text).
-fn french_code(o: belot_core::french::Outcome) -> &'static str {
-    use belot_core::french::Outcome;
-    match o {
-        Outcome::Made => "made",
-        Outcome::Dedans => "dedans",
-        Outcome::Litige => "litige",
-    }
-}
-
-/// A two-player outcome's code in the JSON output ([`outcome_word`] gives
-/// its word).
-fn two_code(o: belot_core::two_player::TwoOutcome) -> &'static str {
-    use belot_core::two_player::TwoOutcome;
-    match o {
-        TwoOutcome::Made => "made",
-        TwoOutcome::Bait => "bait",
-        TwoOutcome::Tie => "tie",
-        TwoOutcome::Raspasy => "распасы",
-    }
-}
-
-fn two_outcome(deal: &TwoDeal, o: TwoOptions) -> Option<OutcomeOf> {
-    let summary = *deal.summary()?;
-    if summary.raspasy {
-        return None;
-    }
-    let total = summary.card_points[0] + summary.card_points[1];
-    Some(Box::new(move |seat, v| {
-        let v = v.min(total);
-        let p = seat.index() & 1;
-        let mut s = summary;
-        s.card_points[p] = v;
-        s.card_points[1 - p] = total - v;
-        // Constructions count with a trick taken: taken to be so with
-        // any card points (a trick of no points is all that escapes it).
-        s.tricks[p] = match v {
-            0 => 0,
-            v if v == total => 9,
-            _ => 1,
-        };
-        s.tricks[1 - p] = 9 - s.tricks[p];
-        two_code(belot_core::two_player::score_deal(&s, &o).outcome)
-    }))
 }
 
 /// Analyses `file` (a `belot engine` game record); `only` restricts to one
@@ -216,96 +85,19 @@ fn judge(record: &MatchRecord, only: Option<usize>) -> Result<(Vec<Judged>, Vec<
         if only.is_some_and(|n| n != k + 1) {
             continue;
         }
-        let (pos, head, outcome_of) = replay(record.game, d, &who)?;
-        heads.push((k + 1, head));
-        judge_deal(k + 1, pos, outcome_of, &mut judged);
+        let (cards, end) = review_deal(record.game, d)?;
+        heads.push((k + 1, head_of(&end, &who)));
+        judged.extend(cards.into_iter().map(|review| Judged { deal: k + 1, review }));
     }
     Ok((judged, heads))
 }
 
-/// A deal replayed: each card played with the position it was played
-/// from, the deal's heading (contract, who took it, how it ended), and how
-/// a card's value reads as an outcome where the game has one.
-fn replay(
-    game: Game,
-    d: &DealRecord,
-    who: &dyn Fn(Seat) -> String,
-) -> Result<(Vec<Position>, String, Option<OutcomeOf>), String> {
-    let text = |e: belot_core::GameError| e.to_string();
-    Ok(match game {
-        Game::French(o) => {
-            let deal = FrenchDeal::new(o, d.dealer, d.deck).map_err(text)?;
-            let (pos, end) = positions(
-                deal,
-                &d.actions,
-                |x, s| (side_of(x.players(), x.taker(), s), false),
-                |x| x.taker(),
-            )?;
-            (pos, french_head(&end, who), french_outcome(&end, o))
-        }
-        Game::TwoPlayer(o) => {
-            let deal = TwoDeal::new(o, d.dealer, d.deck).map_err(text)?;
-            let (pos, end) = positions(
-                deal,
-                &d.actions,
-                |x, s| (1 << (s.0 & 1), x.is_raspasy()),
-                |x| x.loader(),
-            )?;
-            (pos, two_head(&end, who), two_outcome(&end, o))
-        }
-        Game::ThreePlayer(o) => {
-            let deal = ThreeDeal::new(o, d.dealer, d.deck).map_err(text)?;
-            let (pos, end) = positions(
-                deal,
-                &d.actions,
-                |x, s| (side_of(3, x.declarer(), s), false),
-                |x| x.declarer(),
-            )?;
-            (pos, three_head(&end, who), None)
-        }
-    })
-}
-
-/// Judges each card of deal number `deal` against best play.
-fn judge_deal(
-    deal: usize,
-    pos: Vec<Position>,
-    outcome_of: Option<OutcomeOf>,
-    judged: &mut Vec<Judged>,
-) {
-    // One solver per side and aim for the deal: what its table learnt
-    // from one position serves the next positions of that side.
-    let mut solvers: Vec<((u8, bool), Solver)> = Vec::new();
-    for p in pos {
-        let key = (p.side, p.least);
-        let i = match solvers.iter().position(|x| x.0 == key) {
-            Some(i) => i,
-            None => {
-                let mut solver = Solver::for_seats(p.side, Config::default());
-                if p.least {
-                    solver.reset_least(p.side);
-                }
-                solvers.push((key, solver));
-                solvers.len() - 1
-            }
-        };
-        let sol = solvers[i].1.solve(&p.state);
-        let value = sol.cards.iter().find(|(c, _)| *c == p.card).map(|x| x.1).unwrap_or(0);
-        let best_cards =
-            sol.cards.iter().filter(|x| x.1 == sol.value).map(|x| x.0.to_string()).collect();
-        judged.push(Judged {
-            deal,
-            contract: p.state.contract(),
-            taker: p.taker,
-            trick: p.state.tricks_played() + 1,
-            seat: p.seat,
-            card: p.card.to_string(),
-            value,
-            best: sol.value,
-            best_cards,
-            least: p.least,
-            outcome: outcome_of.as_ref().map(|f| (f(p.seat, value), f(p.seat, sol.value))),
-        });
+/// A deal's heading, from the deal as it ended.
+fn head_of(end: &AnyDeal, who: &dyn Fn(Seat) -> String) -> String {
+    match end {
+        AnyDeal::French(d) => french_head(d, who),
+        AnyDeal::TwoPlayer(d) => two_head(d, who),
+        AnyDeal::ThreePlayer(d) => three_head(d, who),
     }
 }
 
@@ -315,8 +107,9 @@ fn json_report(record: &MatchRecord, judged: &[Judged]) -> String {
         .iter()
         .map(|j| {
             let mut o = json!({"deal": j.deal, "contract": j.contract.to_string(),
-                   "taker": j.taker.map(|t| t.0), "trick": j.trick, "seat": j.seat, "card": j.card,
-                   "value": j.value, "best": j.best, "best_cards": j.best_cards,
+                   "taker": j.taker.map(|t| t.0), "trick": j.trick, "seat": j.seat,
+                   "card": j.card.to_string(), "value": j.value, "best": j.best,
+                   "best_cards": j.best_cards.iter().map(ToString::to_string).collect::<Vec<_>>(),
                    "cost": j.cost(), "aim": if j.least { "fewest" } else { "most" }});
             if let Some(name) = record.names.get(j.seat.index()) {
                 o["player"] = json!(name);
@@ -351,7 +144,7 @@ fn text_report(record: &MatchRecord, judged: &[Judged], heads: &[Heading]) -> St
                 format!(
                     "  mistake: costs {} (best {} = {})",
                     j.cost(),
-                    j.best_cards.join(" "),
+                    j.best_cards.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "),
                     j.best
                 )
             } else {

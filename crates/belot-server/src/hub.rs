@@ -44,7 +44,12 @@ pub(crate) struct Inner {
     rooms: Mutex<Rooms>,
     /// Permits to think for a bot (or analyse a deal) on a blocking thread.
     pub bots: Arc<tokio::sync::Semaphore>,
+    /// Deals analysed lately, by table and deal number.
+    reviews: Mutex<HashMap<(SheetId, usize), axum::body::Bytes>>,
 }
+
+/// Most deal reviews kept (each a few kilobytes).
+const MAX_REVIEWS: usize = 256;
 
 #[derive(Default)]
 struct Rooms {
@@ -79,6 +84,7 @@ impl Hub {
             shutdown: watch::Sender::new(false),
             rooms: Mutex::new(Rooms::default()),
             bots: Arc::new(tokio::sync::Semaphore::new(limits.bot_threads.max(1))),
+            reviews: Mutex::new(HashMap::new()),
             limits,
         });
         let hub = Hub { inner };
@@ -345,6 +351,25 @@ impl Hub {
         rooms.views.insert(view, id.clone());
         rooms.live.insert(id, Arc::clone(&r));
         Ok(r)
+    }
+
+    /// A deal's review analysed before.
+    pub(crate) fn review_cached(&self, id: &SheetId, n: usize) -> Option<axum::body::Bytes> {
+        let m = self.inner.reviews.lock().unwrap_or_else(|p| p.into_inner());
+        m.get(&(id.clone(), n)).cloned()
+    }
+
+    /// Keeps a deal's review (a finished deal's never changes); past the
+    /// limit an older one is dropped.
+    pub(crate) fn review_keep(&self, id: &SheetId, n: usize, body: axum::body::Bytes) {
+        let mut m = self.inner.reviews.lock().unwrap_or_else(|p| p.into_inner());
+        if m.len() >= MAX_REVIEWS {
+            let old = m.keys().next().cloned();
+            if let Some(k) = old {
+                m.remove(&k);
+            }
+        }
+        m.insert((id.clone(), n), body);
     }
 
     /// Forgets a table whose actor ended (unless the table was started

@@ -84,6 +84,8 @@ pub fn app(hub: Hub) -> Router {
         .route("/api/tables/{id}/do", post(play::act))
         .route("/api/tables/{id}/ws", get(play::ws_table))
         .route("/api/tables/{id}/record.json", get(play::record))
+        .route("/api/tables/{id}/review/{deal}", get(play::review))
+        .route("/api/watch/{view}/review/{deal}", get(play::review_watch))
         .route("/api/tables/{id}/qr.svg", get(qr_table))
         .route("/api/watch/{view}", get(play::get_watch))
         .route("/api/watch/{view}/ws", get(play::ws_watch))

@@ -265,14 +265,92 @@ fn public(room: &Room) -> ApiResult<Response> {
 pub(crate) async fn record(State(hub): State<Hub>, Path(id): Path<String>) -> ApiResult<Response> {
     let id = parse_table(&id)?;
     let (_, record) = command(&hub, &id, |reply| Cmd::Record { reply }).await?;
+    let body = serde_json::to_vec_pretty(&record).unwrap_or_default();
     Ok((
         [
             (header::CONTENT_TYPE, "application/json"),
             (header::CONTENT_DISPOSITION, "attachment; filename=\"belot-table.json\""),
         ],
-        record,
+        body,
     )
         .into_response())
+}
+
+/// `GET /api/tables/{id}/review/{n}`: finished deal `n` (from 1) judged
+/// card by card against best play, as `belot solve` does.
+pub(crate) async fn review(
+    State(hub): State<Hub>,
+    Path((id, n)): Path<(String, usize)>,
+) -> ApiResult<Response> {
+    let id = parse_table(&id)?;
+    review_of(&hub, &id, n).await
+}
+
+/// The same by the table's read-only id.
+pub(crate) async fn review_watch(
+    State(hub): State<Hub>,
+    Path((view, n)): Path<(String, usize)>,
+) -> ApiResult<Response> {
+    let room = hub.room_by_view(&parse_table(&view)?).await.map_err(not_found_table)?;
+    review_of(&hub, &room.id, n).await
+}
+
+async fn review_of(hub: &Hub, id: &belot_store::SheetId, n: usize) -> ApiResult<Response> {
+    if let Some(b) = hub.review_cached(id, n) {
+        return Ok(json_bytes(StatusCode::OK, vec![b]));
+    }
+    let (_, record) = command(hub, id, |reply| Cmd::Record { reply }).await?;
+    let Some(deal) = n.checked_sub(1).and_then(|i| record.deals.get(i)).cloned() else {
+        return Err(ApiError::new(
+            StatusCode::NOT_FOUND,
+            "no_deal",
+            format!("deal {n} is not finished (finished deals: {})", record.deals.len()),
+        ));
+    };
+    // The solver runs on the bot pool: a busy server answers later.
+    let permit = Arc::clone(&hub.inner.bots)
+        .acquire_owned()
+        .await
+        .map_err(|_| ApiError::unavailable("busy", "the server is stopping"))?;
+    let (game, names) = (record.game, record.names);
+    let body = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        belot_solver::review::review_deal(game, &deal)
+            .map(|(cards, _)| review_body(n, &names, &cards))
+    })
+    .await
+    .map_err(|_| ApiError::from(belot_store::StoreError::Io("the analysis failed".into())))?
+    .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "storage", e))?;
+    hub.review_keep(id, n, body.clone());
+    Ok(json_bytes(StatusCode::OK, vec![body]))
+}
+
+/// A deal's review as JSON: each card with its value, the best value and
+/// cards, what it cost; each player's account.
+fn review_body(n: usize, names: &[String], cards: &[belot_solver::review::CardReview]) -> Bytes {
+    let card = |c: &belot_solver::review::CardReview| {
+        let mut o = json!({"trick": c.trick, "seat": c.seat, "card": c.card, "value": c.value,
+            "best": c.best, "best_cards": c.best_cards, "cost": c.cost(),
+            "aim": if c.least { "fewest" } else { "most" }});
+        if let Some((played, best)) = c.outcome {
+            o["outcome"] = json!(played);
+            o["best_outcome"] = json!(best);
+        }
+        o
+    };
+    let players: Vec<_> = (0..names.len())
+        .map(|s| {
+            let mine: Vec<_> = cards.iter().filter(|c| c.seat.index() == s).collect();
+            json!({"seat": s, "cards": mine.len(),
+                "mistakes": mine.iter().filter(|c| c.cost() > 0).count(),
+                "cost": mine.iter().map(|c| c.cost()).sum::<u32>()})
+        })
+        .collect();
+    let first = cards.first();
+    let v = json!({"deal": n, "names": names, "contract": first.map(|c| c.contract),
+        "taker": first.and_then(|c| c.taker), "cards": cards.iter().map(card).collect::<Vec<_>>(),
+        "players": players});
+    Bytes::from(v.to_string())
 }
 
 /// Counts a connection to a table against the limits while it lives.

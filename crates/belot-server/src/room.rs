@@ -126,7 +126,7 @@ pub(crate) enum Cmd {
     Stop,
     /// The match's record up to its last finished deal, with the names.
     Record {
-        reply: oneshot::Sender<ApiResult<Bytes>>,
+        reply: oneshot::Sender<ApiResult<MatchRecord>>,
     },
 }
 
@@ -511,13 +511,13 @@ impl Actor {
 
 /// The record of a table's finished deals (the deal in play would show
 /// every hand), with its seats' names.
-fn finished_record(t: &Table) -> Bytes {
+fn finished_record(t: &Table) -> MatchRecord {
     let mut r = t.record();
     if !t.deal_over() {
         r.deals.pop();
     }
     r.names = sheet_setup(t).players;
-    Bytes::from(serde_json::to_vec_pretty(&r).unwrap_or_default())
+    r
 }
 
 /// The score sheet of a table: its game and its seats' names now.

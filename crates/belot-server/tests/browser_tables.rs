@@ -134,6 +134,17 @@ fn browser_two_people_and_two_bots_play_a_french_deal_one_reloads_a_spectator_wa
         assert_eq!(totals(&a), totals(&b));
         assert_eq!(totals(&a), totals(&c));
         c.wait("document.querySelector('#deal-score')");
+        // The review: every card of the deal with the solver's value, the
+        // same for a player and a spectator.
+        a.click("#review-btn");
+        let values = a.wait("document.querySelectorAll('#review .judged').length === 32 && [...document.querySelectorAll('#review .judged')].map(e => +e.dataset.value)");
+        assert!(
+            values.as_array().unwrap().iter().all(|v| v.as_u64().is_some_and(|v| v <= 252)),
+            "{values}"
+        );
+        c.click("#review-btn");
+        let seen = c.wait("document.querySelectorAll('#review .judged').length === 32 && [...document.querySelectorAll('#review .judged')].map(e => +e.dataset.value)");
+        assert_eq!(seen, values);
         // The next deal starts from one tap.
         a.click("#next-deal");
         b.wait("!document.querySelector('#deal-over') && tbl.st.deal === 2 && document.querySelectorAll('#hand .card').length >= 5");

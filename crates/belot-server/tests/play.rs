@@ -311,6 +311,33 @@ async fn a_finished_deal_is_on_the_tables_score_sheet_and_in_its_record() {
     assert_eq!(record.deals.len(), 1);
     assert_eq!(record.names[0], "Ana");
     belot_core::AnyMatch::from_record(&record).unwrap();
+    // The deal judged card by card, for the players and for spectators.
+    let (status, r) = common::http(addr, "GET", &format!("/api/tables/{id}/review/1"), None).await;
+    assert_eq!(status, 200, "{r}");
+    let cards = r["cards"].as_array().unwrap();
+    let played = record.deals[0]
+        .actions
+        .iter()
+        .filter(|a| matches!(a.action, belot_core::Action::Play { .. }))
+        .count();
+    assert_eq!(cards.len(), played);
+    for c in cards {
+        let (v, b, cost) = (
+            c["value"].as_u64().unwrap(),
+            c["best"].as_u64().unwrap(),
+            c["cost"].as_u64().unwrap(),
+        );
+        assert!(v <= b && cost == b - v, "{c}");
+        assert!(!c["best_cards"].as_array().unwrap().is_empty());
+    }
+    let mistakes: u64 =
+        r["players"].as_array().unwrap().iter().map(|p| p["mistakes"].as_u64().unwrap()).sum();
+    assert_eq!(mistakes as usize, cards.iter().filter(|c| c["cost"] != 0).count());
+    let view = t["view"].as_str().unwrap();
+    let (_, w) = common::http(addr, "GET", &format!("/api/watch/{view}/review/1"), None).await;
+    assert_eq!(w, r);
+    let (status, e) = common::http(addr, "GET", &format!("/api/tables/{id}/review/2"), None).await;
+    assert_eq!((status, e["error"]["code"].clone()), (404, json!("no_deal")));
     let _ = stop.send(());
 }
 

@@ -6,6 +6,7 @@
 
 const TABLE_WORDS = {
   en: {
+    review: "Review the deal", reviewTitle: "Deal {n} under best play", reviewNote: "Each card: the points its side ends the deal with under best play from there. A mistake says what it cost and the best cards.", account: "{cards} cards, {mistakes} mistakes costing {cost}", noMistakes: "{cards} cards, no mistakes", costs: "costs {n}", bestWas: "best", outcomeChange: "{played} instead of {best}", analysing: "Analysing…",
     keepScore: "Keep score", play: "Play", newTable: "New table", seatN: "Seat {n}", you: "You", yourName: "Your name",
     seat_me: "You", seat_open: "A friend (by link)", seat_easy: "Bot: easy", seat_strong: "Bot: strong",
     turnTimer: "Turn timer", timerOff: "No timer", seconds: "{n} s", startTable: "Start the table",
@@ -29,6 +30,7 @@ const TABLE_WORDS = {
     err_too_many_tables: "The server has as many tables as it can hold: try again later.", err_bad_message: "The page sent something the server did not understand: reload it.",
   },
   fr: {
+    review: "Analyser la donne", reviewTitle: "Donne {n} en jeu parfait", reviewNote: "Chaque carte : les points que son camp finit par avoir si tout le monde joue au mieux ensuite. Une erreur dit ce qu'elle a coûté et les meilleures cartes.", account: "{cards} cartes, {mistakes} erreurs coûtant {cost}", noMistakes: "{cards} cartes, aucune erreur", costs: "coûte {n}", bestWas: "mieux", outcomeChange: "{played} au lieu de {best}", analysing: "Analyse…",
     keepScore: "Compter les points", play: "Jouer", newTable: "Nouvelle table", seatN: "Place {n}", you: "Vous", yourName: "Votre nom",
     seat_me: "Vous", seat_open: "Un ami (par lien)", seat_easy: "Robot : facile", seat_strong: "Robot : fort",
     turnTimer: "Temps par coup", timerOff: "Sans limite", seconds: "{n} s", startTable: "Ouvrir la table",
@@ -52,6 +54,7 @@ const TABLE_WORDS = {
     err_too_many_tables: "Le serveur a autant de tables qu'il peut : réessayez plus tard.", err_bad_message: "La page a envoyé un message incompris : rechargez-la.",
   },
   bg: {
+    review: "Анализ на раздачата", reviewTitle: "Раздача {n} при най-добра игра", reviewNote: "За всяка карта: точките, с които отборът ѝ завършва при най-добра игра оттам нататък. При грешка — колко струва и кои са най-добрите карти.", account: "{cards} карти, {mistakes} грешки за {cost} точки", noMistakes: "{cards} карти, без грешки", costs: "струва {n}", bestWas: "най-добре", outcomeChange: "{played} вместо {best}", analysing: "Анализ…",
     keepScore: "Водене на резултат", play: "Игра", newTable: "Нова маса", seatN: "Място {n}", you: "Вие", yourName: "Вашето име",
     seat_me: "Вие", seat_open: "Приятел (с връзка)", seat_easy: "Бот: лесен", seat_strong: "Бот: силен",
     turnTimer: "Време за ход", timerOff: "Без ограничение", seconds: "{n} с", startTable: "Отвори масата",
@@ -75,6 +78,7 @@ const TABLE_WORDS = {
     err_too_many_tables: "Сървърът има толкова маси, колкото може: опитайте по-късно.", err_bad_message: "Страницата изпрати нещо неразбираемо: презаредете я.",
   },
   ru: {
+    review: "Разбор сдачи", reviewTitle: "Сдача {n} при лучшей игре", reviewNote: "Для каждой карты: очки, с которыми её сторона закончит сдачу при лучшей игре дальше. Для ошибки — сколько она стоила и лучшие карты.", account: "{cards} карт, ошибок: {mistakes}, стоили {cost}", noMistakes: "{cards} карт, без ошибок", costs: "стоит {n}", bestWas: "лучше", outcomeChange: "{played} вместо {best}", analysing: "Анализ…",
     keepScore: "Счёт", play: "Игра", newTable: "Новый стол", seatN: "Место {n}", you: "Вы", yourName: "Ваше имя",
     seat_me: "Вы", seat_open: "Друг (по ссылке)", seat_easy: "Бот: лёгкий", seat_strong: "Бот: сильный",
     turnTimer: "Время на ход", timerOff: "Без ограничения", seconds: "{n} с", startTable: "Открыть стол",
@@ -98,6 +102,7 @@ const TABLE_WORDS = {
     err_too_many_tables: "На сервере столько столов, сколько он может: попробуйте позже.", err_bad_message: "Страница отправила непонятное: перезагрузите её.",
   },
   uk: {
+    review: "Розбір роздачі", reviewTitle: "Роздача {n} за найкращої гри", reviewNote: "Для кожної карти: очки, з якими її сторона закінчить роздачу за найкращої гри далі. Для помилки — скільки вона коштувала і найкращі карти.", account: "{cards} карт, помилок: {mistakes}, коштували {cost}", noMistakes: "{cards} карт, без помилок", costs: "коштує {n}", bestWas: "краще", outcomeChange: "{played} замість {best}", analysing: "Аналіз…",
     keepScore: "Рахунок", play: "Гра", newTable: "Новий стіл", seatN: "Місце {n}", you: "Ви", yourName: "Ваше ім'я",
     seat_me: "Ви", seat_open: "Друг (за посиланням)", seat_easy: "Бот: легкий", seat_strong: "Бот: сильний",
     turnTimer: "Час на хід", timerOff: "Без обмеження", seconds: "{n} с", startTable: "Відкрити стіл",
@@ -121,6 +126,7 @@ const TABLE_WORDS = {
     err_too_many_tables: "На сервері стільки столів, скільки він може: спробуйте пізніше.", err_bad_message: "Сторінка надіслала незрозуміле: перезавантажте її.",
   },
   ro: {
+    review: "Analiza mâinii", reviewTitle: "Mâna {n} jucată perfect", reviewNote: "Pentru fiecare carte: punctele cu care termină mâna echipa ei dacă de acolo se joacă perfect. O greșeală arată cât a costat și cărțile cele mai bune.", account: "{cards} cărți, {mistakes} greșeli care au costat {cost}", noMistakes: "{cards} cărți, nicio greșeală", costs: "costă {n}", bestWas: "mai bine", outcomeChange: "{played} în loc de {best}", analysing: "Analiză…",
     keepScore: "Ține scorul", play: "Joacă", newTable: "Masă nouă", seatN: "Locul {n}", you: "Dvs.", yourName: "Numele dvs.",
     seat_me: "Dvs.", seat_open: "Un prieten (prin link)", seat_easy: "Robot: ușor", seat_strong: "Robot: puternic",
     turnTimer: "Timp de mutare", timerOff: "Fără limită", seconds: "{n} s", startTable: "Deschide masa",
@@ -463,10 +469,42 @@ function dealOverPanel(st) {
   if (st.match_over && st.standing.winners.length) panel.append(el("p", { class: "winner" }, fill(t("won"), { names: st.standing.winners.map(i => seatName(st, i)).join(", ") })));
   panel.append(scoreTable(st));
   if (st.you != null && !st.match_over) panel.append(el("button", { type: "button", class: "primary", id: "next-deal", on: { click: () => send({ type: "next", seq: st.seq }) } }, t("nextDeal")));
+  const rev = el("section", { id: "review", "aria-live": "polite" });
+  panel.append(el("button", { type: "button", id: "review-btn", on: { click: () => loadReview(st, rev) } }, t("review")), rev);
   const hands = el("details", { id: "hands" }, el("summary", {}, t("hands")),
     el("ul", {}, st.hands.map((h, i) => el("li", {}, el("span", { class: "seat-name" }, seatName(st, i) + ": "), sortHand(h, st.view.contract).map(c => cardFace(c))))));
   panel.append(hands);
   return panel;
+}
+
+// The finished deal judged card by card by the double-dummy solver (the
+// server's analysis, as `belot solve` prints it).
+async function loadReview(st, box) {
+  box.replaceChildren(el("p", { class: "note" }, t("analysing")));
+  const path = tbl.watch ? `/api/watch/${tbl.id}/review/${st.deal}` : `/api/tables/${tbl.id}/review/${st.deal}`;
+  const r = await api("GET", path);
+  if (!r.ok) { box.replaceChildren(el("p", { class: "error" }, errorText(r))); return; }
+  tbl.review = r.body;
+  box.replaceChildren(...reviewView(st, r.body));
+}
+
+function reviewView(st, rv) {
+  const name = i => seatName(st, i);
+  const accounts = el("ul", { class: "accounts" }, rv.players.filter(p => p.cards).map(p => el("li", {}, el("strong", {}, name(p.seat) + ": "),
+    fill(t(p.mistakes ? "account" : "noMistakes"), { cards: p.cards, mistakes: p.mistakes, cost: p.cost }))));
+  const tricks = [];
+  for (const c of rv.cards) {
+    if (!tricks[c.trick - 1]) tricks[c.trick - 1] = el("li", {}, el("span", { class: "note" }, `${t("trick")} ${c.trick}`));
+    const item = el("div", { class: "judged" + (c.cost ? " mistake" : ""), "data-value": c.value },
+      el("span", { class: "who" }, name(c.seat)), cardFace(c.card), el("span", { class: "value" }, String(c.value)));
+    if (c.cost) {
+      item.append(el("span", { class: "cost" }, `${fill(t("costs"), { n: c.cost })} · ${t("bestWas")}: `),
+        ...c.best_cards.map(b => cardFace(b)), el("span", {}, ` = ${c.best}`));
+      if (c.outcome && c.outcome !== c.best_outcome) item.append(el("span", { class: "cost" }, " · " + fill(t("outcomeChange"), { played: t(c.outcome), best: t(c.best_outcome) })));
+    }
+    tricks[c.trick - 1].append(item);
+  }
+  return [el("h3", {}, fill(t("reviewTitle"), { n: rv.deal })), el("p", { class: "note" }, t("reviewNote")), accounts, el("ol", { class: "tricks" }, tricks)];
 }
 
 function tableMenu(st) {

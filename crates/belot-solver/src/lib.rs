@@ -27,6 +27,7 @@ pub mod ismcts;
 pub mod knowledge;
 mod moves;
 pub mod pimc;
+pub mod review;
 
 mod search;
 mod tt;
