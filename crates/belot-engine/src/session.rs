@@ -15,13 +15,12 @@ use crate::{Engine, MAX_LINE, Request};
 use belot_core::AnyMatch as Match;
 use belot_core::Deal as _;
 use belot_core::Match as _;
-use belot_core::{Action, Card, PlayState, Seat};
+use belot_core::{Action, Card, PlayState};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
-use belot_core::AnyView;
 use belot_solver::bots::BotKind;
 use belot_solver::{Config, Solver, side_of};
 
@@ -146,7 +145,7 @@ impl Session {
         }
         let (game, view) = (g.game(), g.view(seat));
         let mut bot = kind.make(&game);
-        remind(bot.as_mut(), g, seat);
+        belot_solver::bots::remind(bot.as_mut(), g, seat);
         let mut rng = ChaCha8Rng::seed_from_u64(p.seed);
         let action = bot.act(&view, &mut rng);
         let mut out = Map::new();
@@ -238,25 +237,6 @@ fn within_budget(kind: BotKind) -> Result<(), Refusal> {
              (belot arena takes more)"
         ),
     ))
-}
-
-/// Shows a fresh bot what `seat` saw of the deal so far. In two-player
-/// Belot tricks leave the view as they are turned, and a player remembers
-/// them: replayed from the deal's deck, the bot sees each trick as the
-/// seat saw it, whoever chose the seat's earlier actions.
-fn remind(bot: &mut dyn belot_solver::bots::Bot, g: &Match, seat: Seat) {
-    let Match::TwoPlayer(m) = g else { return };
-    let d = m.current();
-    let Ok(mut replay) = belot_core::two_player::TwoDeal::new(*m.options(), d.dealer(), *d.deck())
-    else {
-        return;
-    };
-    for a in d.actions() {
-        if replay.apply(a.seat, &a.action).is_err() {
-            return; // cannot happen: these actions were applied to this deal
-        }
-        bot.observe(&AnyView::TwoPlayer(replay.view(seat)));
-    }
 }
 
 /// The card play in progress, the seats whose points count for the seat

@@ -11,7 +11,7 @@ use belot_core::view::TrickView;
 use belot_core::{
     Action, AnyMatch, AnyView, CardSet, Game, GameError, Match, MatchRecord, Seat, Standing,
 };
-use belot_solver::bots::{Bot, BotKind};
+use belot_solver::bots::{Bot, BotKind, remind};
 use serde::{Deserialize, Serialize};
 
 /// Longest player name, in characters.
@@ -185,9 +185,8 @@ impl Table {
 
     /// Puts a bot of `kind` in `seat` (open, or a person's who left).
     pub fn seat_bot(&mut self, seat: Seat, kind: BotKind) -> Result<(), TableError> {
-        let game = self.m.game();
         let slot = self.seats.get_mut(seat.index()).ok_or(TableError::NoSeat)?;
-        *slot = Occupant::Bot(kind, kind.make(&game));
+        *slot = Occupant::Bot(kind, new_bot(kind, &self.m, seat));
         self.seq += 1;
         Ok(())
     }
@@ -239,7 +238,7 @@ impl Table {
         if self.m.to_act() != Some(seat) {
             return;
         }
-        let action = kind.make(&self.m.game()).act(&self.m.view(seat), rng);
+        let action = new_bot(kind, &self.m, seat).act(&self.m.view(seat), rng);
         // Legal by the bots' tests; a refusal leaves the seat to act.
         let _ = self.apply(seat, &action);
     }
@@ -272,6 +271,9 @@ impl Table {
         let view = self.m.view(seat);
         let Some(Occupant::Bot(_, bot)) = self.seats.get_mut(seat.index()) else { return None };
         let action = bot.act(&view, rng);
+        // Its turn comes back after the others': free its solver's table
+        // meanwhile (a strong bot's is half a megabyte).
+        bot.release();
         // A bot's action is legal (the solver's tests hold it to that);
         // a refusal here is a bug, and the bot stays to act.
         self.apply(seat, &action).ok()?;
@@ -325,10 +327,10 @@ impl Table {
             let e = format!("{} seats for {} players", seats.len(), m.players());
             return Err(TableError::BadSeats(e));
         }
-        let game = m.game();
         let seats = seats
             .iter()
-            .map(|spec| {
+            .enumerate()
+            .map(|(i, spec)| {
                 Ok(match spec {
                     SeatSpec::Open => Occupant::Open,
                     SeatSpec::Person { name, secret } => {
@@ -338,7 +340,7 @@ impl Table {
                         let kind = bot
                             .parse::<BotKind>()
                             .map_err(|e| TableError::BadSeats(e.to_string()))?;
-                        Occupant::Bot(kind, kind.make(&game))
+                        Occupant::Bot(kind, new_bot(kind, &m, Seat(i as u8)))
                     }
                 })
             })
@@ -374,6 +376,13 @@ impl Table {
         }
         hands
     }
+}
+
+/// A bot of `kind` for `seat`, told what the seat saw of the deal so far.
+fn new_bot(kind: BotKind, m: &AnyMatch, seat: Seat) -> Box<dyn Bot + Send> {
+    let mut bot = kind.make(&m.game());
+    remind(bot.as_mut(), m, seat);
+    bot
 }
 
 fn seat_info(o: &Occupant) -> SeatInfo {

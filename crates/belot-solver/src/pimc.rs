@@ -160,6 +160,10 @@ impl Bot for PimcBot {
         self.memory.observe(view);
     }
 
+    fn release(&mut self) {
+        self.solver = None;
+    }
+
     fn act(&mut self, view: &AnyView, rng: &mut dyn RngCore) -> Action {
         let Some((info, legal)) = crate::bots::card_decision(view, &self.game, &mut self.memory)
         else {

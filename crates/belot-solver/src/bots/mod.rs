@@ -25,6 +25,29 @@ pub trait Bot {
     /// remembers the deal (two-player tricks leave the view, as at the
     /// table) takes it in; asked to act on every turn, it needs none.
     fn observe(&mut self, _view: &AnyView) {}
+    /// The bot will wait a while (a table, between its turns): it frees
+    /// what it can rebuild when next asked, such as a solver's table.
+    fn release(&mut self) {}
+}
+
+/// Shows a fresh bot what `seat` saw of the deal in play so far. In
+/// two-player Belot tricks leave the view as they are turned, and a player
+/// remembers them: replayed from the deal's deck, the bot sees each trick
+/// as the seat saw it, whoever chose the seat's earlier actions.
+pub fn remind(bot: &mut dyn Bot, g: &belot_core::AnyMatch, seat: belot_core::Seat) {
+    use belot_core::Deal as _;
+    let belot_core::AnyMatch::TwoPlayer(m) = g else { return };
+    let d = m.current();
+    let Ok(mut replay) = belot_core::two_player::TwoDeal::new(*m.options(), d.dealer(), *d.deck())
+    else {
+        return;
+    };
+    for a in d.actions() {
+        if replay.apply(a.seat, &a.action).is_err() {
+            return; // cannot happen: these actions were applied to this deal
+        }
+        bot.observe(&AnyView::TwoPlayer(replay.view(seat)));
+    }
 }
 
 /// A uniform number below `n` (n ≥ 1).
