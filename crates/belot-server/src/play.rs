@@ -524,9 +524,14 @@ impl Session {
             return api_error_bytes(&room::refused(TableError::NotYours));
         };
         let id = self.watch.room.id.clone();
-        let hello = matches!(what, What::Hello);
+        let (hello, leave) = (matches!(what, What::Hello), matches!(what, What::Leave));
         match run(&self.hub, &id, seat, &secret, what).await {
             Ok(room) if hello => Arc::clone(&room.frames.borrow()).for_viewer(Viewer::Seat(seat)),
+            Ok(room) if leave => {
+                // A bot has the seat now: this connection watches.
+                self.seat = None;
+                Arc::clone(&room.frames.borrow()).for_viewer(Viewer::Spectator)
+            }
             Ok(_) => Bytes::from_static(b"{\"type\":\"ok\"}"),
             Err(e) => {
                 if hello {

@@ -16,7 +16,7 @@
 //! skipped.
 
 use std::path::PathBuf;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use serde_json::json;
 
@@ -304,43 +304,124 @@ fn browser_axe_core_on_every_screen_and_language() {
         contrast.extend(c.focus_ring("three-player game", 25));
         contrast.extend(c.borders("three-player game"));
 
-        // The report: every violation, then the failing ones.
-        let mut summary = std::collections::BTreeMap::<(String, String), usize>::new();
-        for (_, v) in &c.all {
-            *summary.entry((v.impact.clone(), v.id.clone())).or_default() += 1;
-        }
-        eprintln!(
-            "axe-core: {} runs, {} focus stops measured, {:.1} s; violations (impact, rule: screens): {summary:?}",
-            c.runs,
-            c.ring_checked,
-            started.elapsed().as_secs_f64()
+        report(&c, &contrast, started);
+    });
+}
+
+/// The report: every violation, then the failing ones (serious or
+/// critical, and contrast failures) fail the test.
+fn report(c: &Check<'_>, contrast: &[String], started: Instant) {
+    let mut summary = std::collections::BTreeMap::<(String, String), usize>::new();
+    for (_, v) in &c.all {
+        *summary.entry((v.impact.clone(), v.id.clone())).or_default() += 1;
+    }
+    eprintln!(
+        "axe-core: {} runs, {} focus stops measured, {:.1} s; violations (impact, rule: screens): {summary:?}",
+        c.runs,
+        c.ring_checked,
+        started.elapsed().as_secs_f64()
+    );
+    let serious: Vec<String> = c
+        .all
+        .iter()
+        .filter(|(_, v)| v.impact == "serious" || v.impact == "critical")
+        .map(|(screen, v)| {
+            format!("{screen}: {} ({}): {}\n    {}", v.id, v.impact, v.help, v.nodes.join("\n    "))
+        })
+        .collect();
+    for (screen, v) in c.all.iter().filter(|(_, v)| v.impact != "serious" && v.impact != "critical")
+    {
+        eprintln!("  (allowed) {screen}: {} ({}): {}", v.id, v.impact, v.nodes.join(" | "));
+    }
+    assert!(
+        serious.is_empty() && contrast.is_empty(),
+        "{} serious or critical axe-core violations:\n{}\n{} contrast failures:\n{}",
+        serious.len(),
+        serious.join("\n"),
+        contrast.len(),
+        contrast.join("\n")
+    );
+}
+
+/// The card tables' screens in every language: making a table (house
+/// rules open), joining by the link, the table in the auction and in the
+/// play with a trick on it, the deal's end with its review and the cards
+/// played open, and a spectator's view; focus rings on the table.
+#[test]
+fn browser_axe_core_on_the_card_table_screens() {
+    retried(|| {
+        let Some(axe) = axe_source() else { return };
+        let Some(d) = start_driver() else { return };
+        let started = Instant::now();
+        let limits =
+            belot_server::Limits { bot_pace: Duration::from_millis(20), ..Default::default() };
+        let port = serve_limits(limits);
+        let base = format!("http://127.0.0.1:{port}");
+        let b = browser(&d, 7);
+        let mut c = Check { b: &b, axe: &axe, all: Vec::new(), runs: 0, ring_checked: 0 };
+        let mut contrast = Vec::new();
+        let nothing = |_: &Browser<'_>| {};
+
+        b.go(&format!("{base}/"));
+        b.click("#mode-play");
+        let open_rules = |b: &Browser<'_>| {
+            b.wait("document.querySelector('#t-rules')");
+            b.js("document.querySelector('#t-rules').open = true; return 1;");
+        };
+        open_rules(&b);
+        c.each_lang("new table", &open_rules);
+        contrast.extend(c.focus_ring("new table", 10));
+
+        // The join page of a table with a free seat.
+        let t = http(
+            port,
+            "POST",
+            "/api/tables",
+            Some(
+                &json!({"rules": {"variant": "three_player"}, "seats": ["me", "open", "easy"], "name": "Ana"}),
+            ),
         );
-        let serious: Vec<String> = c
-            .all
-            .iter()
-            .filter(|(_, v)| v.impact == "serious" || v.impact == "critical")
-            .map(|(screen, v)| {
-                format!(
-                    "{screen}: {} ({}): {}\n    {}",
-                    v.id,
-                    v.impact,
-                    v.help,
-                    v.nodes.join("\n    ")
-                )
-            })
-            .collect();
-        for (screen, v) in
-            c.all.iter().filter(|(_, v)| v.impact != "serious" && v.impact != "critical")
-        {
-            eprintln!("  (allowed) {screen}: {} ({}): {}", v.id, v.impact, v.nodes.join(" | "));
+        b.go(&format!("{base}/t/{}", t["id"].as_str().unwrap()));
+        b.wait("document.querySelector('#join-name')");
+        c.each_lang("join a table", &nothing);
+
+        // A French table: the auction on this phone's turn, then the play
+        // with a card on the table.
+        b.go(&format!("{base}/"));
+        b.type_in("#t-name", "Ana");
+        // Seat 2 bids first: the auction is this phone's at once.
+        b.js("document.querySelector('#t-seat-0').value = 'easy'; document.querySelector('#t-seat-1').value = 'me'; return 1;");
+        b.click("#start-table");
+        b.wait("document.querySelector('#card-table')");
+        b.wait("document.querySelector('#actions button[data-action]')");
+        c.each_lang("card table, auction", &nothing);
+        let t0 = Instant::now();
+        while b.js("return !(tbl.st.view.phase === 'playing' && tbl.st.view.trick && tbl.st.view.to_act === tbl.st.you);") == json!(true) {
+            table_step(&b);
+            assert!(t0.elapsed() < Duration::from_secs(60), "no trick to follow");
+            std::thread::sleep(Duration::from_millis(50));
         }
-        assert!(
-            serious.is_empty() && contrast.is_empty(),
-            "{} serious or critical axe-core violations:\n{}\n{} contrast failures:\n{}",
-            serious.len(),
-            serious.join("\n"),
-            contrast.len(),
-            contrast.join("\n")
-        );
+        c.each_lang("card table, play", &nothing);
+        contrast.extend(c.focus_ring("card table", 12));
+        contrast.extend(c.borders("card table"));
+        let t0 = Instant::now();
+        while table_step(&b) != "over" {
+            assert!(t0.elapsed() < Duration::from_secs(60), "the deal did not end");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let review = |b: &Browser<'_>| {
+            b.click("#review-btn");
+            b.wait("document.querySelector('#review .judged')");
+            b.js("document.querySelector('#hands').open = true; return 1;");
+        };
+        review(&b);
+        c.each_lang("deal over, review", &review);
+        contrast.extend(c.focus_ring("deal over", 10));
+        let watch = b.wait("tbl.st.watch");
+        b.go(&format!("{base}/w/{}", watch.as_str().unwrap()));
+        b.wait("document.querySelector('#deal-score')");
+        c.each_lang("spectator", &nothing);
+
+        report(&c, &contrast, started);
     });
 }

@@ -37,24 +37,6 @@ fn new_table(b: &Browser<'_>, base: &str, variant: &str, players: usize, seats: 
     path.as_str().unwrap().to_string()
 }
 
-/// One tap if this phone has something to do: a legal card, else the
-/// first bid that is not a pass (so that deals are played, not thrown
-/// in), else pass. "over" once the deal's score shows.
-fn step(b: &Browser<'_>) -> String {
-    let v = b.js(
-        r#"if (document.querySelector('#deal-over')) return 'over';
-        if (!tbl || !tbl.st || tbl.busy === tbl.st.seq) return 'wait';
-        const c = document.querySelector('#hand .legal');
-        const bs = [...document.querySelectorAll('#actions button[data-action]')];
-        const pick = c || bs.find(x => x.dataset.action === 'take') || bs.find(x => x.dataset.action !== 'pass') || bs[0];
-        if (!pick) return 'wait';
-        tbl.busy = tbl.st.seq;
-        pick.click();
-        return c ? 'card' : 'bid';"#,
-    );
-    v.as_str().unwrap_or("wait").to_string()
-}
-
 /// Taps on every phone until each shows the deal's end; calls `each`
 /// with a phone's index before its tap.
 fn play_out(phones: &[&Browser<'_>], mut each: impl FnMut(usize)) {
@@ -63,7 +45,7 @@ fn play_out(phones: &[&Browser<'_>], mut each: impl FnMut(usize)) {
         let mut over = 0;
         for (i, b) in phones.iter().enumerate() {
             each(i);
-            if step(b) == "over" {
+            if table_step(b) == "over" {
                 over += 1;
             }
         }
@@ -77,7 +59,8 @@ fn play_out(phones: &[&Browser<'_>], mut each: impl FnMut(usize)) {
 
 /// Every card named on the page (cards are drawn with their names).
 fn cards_shown(b: &Browser<'_>, css: &str) -> Vec<String> {
-    let v = b.js(&format!("return [...document.querySelectorAll({css:?})].map(e => e.dataset.card || e.getAttribute('aria-label'));"));
+    let v =
+        b.js(&format!("return [...document.querySelectorAll({css:?})].map(e => e.dataset.card);"));
     v.as_array().unwrap().iter().map(|x| x.as_str().unwrap().to_string()).collect()
 }
 

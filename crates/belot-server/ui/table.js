@@ -182,15 +182,15 @@ const tapTwice = () => localStorage.getItem("belot.tapTwice") === "1";
 function cardName(c) {
   return fill(t("cardName"), { rank: t("rank_" + c[0]), suit: t("suit_" + c[1]) });
 }
-// A card drawn with CSS: its rank and suit, its name for screen readers.
+// A card drawn with CSS: its rank and suit, and its name in words for
+// screen readers (the drawn signs are hidden from them).
 function cardFace(c, attrs = {}) {
   const tag = attrs.tag || "span";
   delete attrs.tag;
-  const e = el(tag, { class: "card" + (RED[c[1]] ? " red" : ""), "aria-label": cardName(c), ...attrs },
+  return el(tag, { class: "card" + (RED[c[1]] ? " red" : ""), "data-card": c, ...attrs },
     el("span", { class: "rank", "aria-hidden": "true" }, RANK_SHOWN[c[0]] || c[0]),
-    el("span", { class: "suit", "aria-hidden": "true" }, SUITS[c[1]]));
-  if (tag === "span") e.setAttribute("role", "img");
-  return e;
+    el("span", { class: "suit", "aria-hidden": "true" }, SUITS[c[1]]),
+    el("span", { class: "sr-only" }, cardName(c)));
 }
 
 // The hand as a player holds it: trumps first, then the other suits
@@ -264,11 +264,27 @@ function connectTable() {
   };
 }
 
+// When the seat to act got its turn (by this phone's clock), for the
+// turn timer's countdown.
+function countdownText() {
+  const left = Math.max(0, Math.ceil(tbl.st.timer - (Date.now() - tbl.turnSince) / 1000));
+  return fill(t("seconds"), { n: left });
+}
+setInterval(() => {
+  const c = document.getElementById("countdown");
+  if (c && tbl && tbl.st) c.textContent = countdownText();
+}, 1000);
+
 function onState(m) {
-  // A hello answered with another seat's view cannot happen; a spectator's
-  // first state before the hello is shown until the seat's arrives.
-  if (tbl.mine && m.you == null && tbl.st && tbl.st.you != null) return;
+  // Before the hello is answered the connection gets what spectators see;
+  // after a seat's state, a spectator's state means the seat was left.
+  if (tbl.mine && m.you == null && tbl.st && tbl.st.you != null) {
+    if (!tbl.leaving) return;
+    dropSeat(tbl.id);
+    tbl.mine = null;
+  }
   const before = tbl.st;
+  if (!before || before.view.to_act !== m.view.to_act || before.seq !== m.seq) tbl.turnSince = Date.now();
   tbl.st = m;
   tbl.offline = false;
   if (!before || before.seq !== m.seq) tbl.error = "";
@@ -364,6 +380,8 @@ function statusLine(st) {
   else if (v.to_act === st.you) text = t("yourTurn");
   else text = fill(t("toPlay"), { name: seatName(st, v.to_act) });
   const bits = [el("strong", { id: "turn" }, text)];
+  // The turn timer: the seconds left to whoever is to act.
+  if (st.timer && v.to_act != null) bits.push(" ", el("span", { id: "countdown", class: "countdown", "aria-hidden": "true" }, countdownText()));
   if (v.to_act != null) bits.push(` · ${t("deal")} ${st.deal} · ${seatName(st, v.dealer)} ${t("deals")}`);
   if (v.contract) bits.push(` · ${contractText(v.contract)}`);
   if (v.taker != null && v.contract) bits.push(` (${seatName(st, v.taker)})`);
@@ -441,7 +459,7 @@ function handRow(st) {
   if (st.you == null) return row;
   for (const c of sortHand(v.hand || [], v.contract)) {
     const ok = !!legalPlay(c);
-    const b = cardFace(c, { tag: "button", type: "button", "data-card": c, "aria-disabled": ok ? "false" : "true",
+    const b = cardFace(c, { tag: "button", type: "button", "aria-disabled": ok ? "false" : "true",
       on: { click: () => { if (ok) playCard(c); } } });
     if (ok) b.classList.add("legal");
     if (tbl.selected === c) b.classList.add("selected");
@@ -459,7 +477,7 @@ function scoreTable(st) {
     .filter(([k, v]) => v && (k === "cardPoints" || k === "recorded" || v.some(x => x)));
   return el("table", { class: "score", id: "deal-score" },
     el("caption", {}, `${t(s.outcome) || s.outcome}${s.multiplier > 1 ? " " + fill(t("times"), { n: s.multiplier }) : ""}${s.held ? ` · ${t("held")} ${fmt(s.held)}` : ""}`),
-    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, ""), sides.map(sd => el("th", { scope: "col" }, sideName(st, sd))))),
+    el("thead", {}, el("tr", {}, el("td", {}), sides.map(sd => el("th", { scope: "col" }, sideName(st, sd))))),
     el("tbody", {}, rows.map(([k, vals]) => el("tr", {}, el("th", { scope: "row" }, t(k)), vals.map(x => el("td", {}, fmt(x)))))));
 }
 
@@ -515,7 +533,7 @@ function tableMenu(st) {
     on: { change: e => localStorage.setItem("belot.tapTwice", e.target.checked ? "1" : "0") } }), " ", t("tapTwice"));
   const bots = st.you != null ? st.seats.map((s, i) => s.kind === "open" ? el("button", { type: "button", class: "quiet", "data-bot": i,
     on: { click: () => send({ type: "bot", seat: i, level: "strong" }) } }, fill(t("addBot"), { n: i + 1 })) : null) : [];
-  const leave = st.you != null ? el("button", { type: "button", class: "quiet", id: "leave", on: { click: () => send({ type: "leave" }) } }, t("leave")) : null;
+  const leave = st.you != null ? el("button", { type: "button", class: "quiet", id: "leave", on: { click: () => { tbl.leaving = true; send({ type: "leave" }); } } }, t("leave")) : null;
   const share = tbl.watch ? null : tableShare(st);
   return el("div", { class: "table-menu" }, el("p", {}, items.flatMap((x, i) => i ? [" · ", x] : [x])), opts, bots, share, leave);
 }

@@ -357,3 +357,21 @@ pub fn new_game(b: &Browser<'_>, base: &str, variant: &str, players: &[&str]) ->
     let path = b.wait("location.pathname.startsWith('/g/') && document.querySelector('#deal-form') && location.pathname");
     path.as_str().unwrap().to_string()
 }
+
+/// One tap if this phone has something to do: a legal card, else the
+/// first bid that is not a pass (so that deals are played, not thrown
+/// in), else pass. "over" once the deal's score shows.
+pub fn table_step(b: &Browser<'_>) -> String {
+    let v = b.js(
+        r#"if (document.querySelector('#deal-over')) return 'over';
+        if (!tbl || !tbl.st || tbl.busy === tbl.st.seq) return 'wait';
+        const c = document.querySelector('#hand .legal');
+        const bs = [...document.querySelectorAll('#actions button[data-action]')];
+        const pick = c || bs.find(x => x.dataset.action === 'take') || bs.find(x => x.dataset.action !== 'pass') || bs[0];
+        if (!pick) return 'wait';
+        tbl.busy = tbl.st.seq;
+        pick.click();
+        return c ? 'card' : 'bid';"#,
+    );
+    v.as_str().unwrap_or("wait").to_string()
+}
