@@ -16,7 +16,7 @@ mkdir -p "$out"
 cargo build --quiet -p belot-cli
 dir=$(mktemp -d)
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-./target/debug/belot serve --addr "127.0.0.1:$port" --db "$dir/s.db" 2>/dev/null &
+./target/debug/belot serve --addr "127.0.0.1:$port" --db "$dir/s.db" --bot-pace 100ms 2>/dev/null &
 server=$!
 driver_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 chromedriver --port="$driver_port" >/dev/null 2>&1 &
@@ -67,3 +67,5 @@ shot game-over "$base/g/$short"
 shot changes "$base/g/$french#changes"
 shot two-player "$base/g/$two"
 shot three-player "$base/g/$three"
+# The card tables: made from the home page, played by tapping.
+python3 scripts/table_shots.py "$driver_port" "$base" "$out" "$lang"

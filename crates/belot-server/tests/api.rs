@@ -413,3 +413,32 @@ async fn responses_are_gzipped_when_asked_and_the_page_is_light() {
     let (enc, ctype, _) = get(format!("/api/sheets/{id}/events"), true).await;
     assert_eq!((enc, ctype.as_str()), (None, "text/event-stream"));
 }
+
+/// Every API route the router serves is described in the OpenAPI file.
+#[test]
+fn every_api_route_is_in_the_openapi_description() {
+    let spec: serde_json::Value = serde_json::from_str(include_str!("../openapi.json")).unwrap();
+    let paths = spec["paths"].as_object().unwrap();
+    let src = include_str!("../src/lib.rs");
+    let routes: Vec<&str> = src
+        .split(".route(\"")
+        .skip(1)
+        .filter_map(|r| r.split('"').next())
+        .filter(|r| r.starts_with("/api/"))
+        .collect();
+    assert!(routes.len() > 20, "{routes:?}");
+    for r in routes {
+        // The router names a path's parameter as it likes; the file as
+        // its parameters say.
+        let found = paths.keys().any(|p| {
+            let norm = |s: &str| {
+                s.split('/')
+                    .map(|x| if x.starts_with('{') { "{}" } else { x })
+                    .collect::<Vec<_>>()
+                    .join("/")
+            };
+            norm(p) == norm(r)
+        });
+        assert!(found, "{r} is not in openapi.json");
+    }
+}

@@ -6,6 +6,7 @@
 
 const TABLE_WORDS = {
   en: {
+    accountOne: "{cards} cards, 1 mistake costing {cost}",
     review: "Review the deal", reviewTitle: "Deal {n} under best play", reviewNote: "Each card: the points its side ends the deal with under best play from there. A mistake says what it cost and the best cards.", account: "{cards} cards, {mistakes} mistakes costing {cost}", noMistakes: "{cards} cards, no mistakes", costs: "costs {n}", bestWas: "best", outcomeChange: "{played} instead of {best}", analysing: "Analysing…",
     keepScore: "Keep score", play: "Play", newTable: "New table", seatN: "Seat {n}", you: "You", yourName: "Your name",
     seat_me: "You", seat_open: "A friend (by link)", seat_easy: "Bot: easy", seat_strong: "Bot: strong",
@@ -30,6 +31,7 @@ const TABLE_WORDS = {
     err_too_many_tables: "The server has as many tables as it can hold: try again later.", err_bad_message: "The page sent something the server did not understand: reload it.",
   },
   fr: {
+    accountOne: "{cards} cartes, 1 erreur coûtant {cost}",
     review: "Analyser la donne", reviewTitle: "Donne {n} en jeu parfait", reviewNote: "Chaque carte : les points que son camp finit par avoir si tout le monde joue au mieux ensuite. Une erreur dit ce qu'elle a coûté et les meilleures cartes.", account: "{cards} cartes, {mistakes} erreurs coûtant {cost}", noMistakes: "{cards} cartes, aucune erreur", costs: "coûte {n}", bestWas: "mieux", outcomeChange: "{played} au lieu de {best}", analysing: "Analyse…",
     keepScore: "Compter les points", play: "Jouer", newTable: "Nouvelle table", seatN: "Place {n}", you: "Vous", yourName: "Votre nom",
     seat_me: "Vous", seat_open: "Un ami (par lien)", seat_easy: "Robot : facile", seat_strong: "Robot : fort",
@@ -54,6 +56,7 @@ const TABLE_WORDS = {
     err_too_many_tables: "Le serveur a autant de tables qu'il peut : réessayez plus tard.", err_bad_message: "La page a envoyé un message incompris : rechargez-la.",
   },
   bg: {
+    accountOne: "{cards} карти, 1 грешка за {cost} точки",
     review: "Анализ на раздачата", reviewTitle: "Раздача {n} при най-добра игра", reviewNote: "За всяка карта: точките, с които отборът ѝ завършва при най-добра игра оттам нататък. При грешка — колко струва и кои са най-добрите карти.", account: "{cards} карти, {mistakes} грешки за {cost} точки", noMistakes: "{cards} карти, без грешки", costs: "струва {n}", bestWas: "най-добре", outcomeChange: "{played} вместо {best}", analysing: "Анализ…",
     keepScore: "Водене на резултат", play: "Игра", newTable: "Нова маса", seatN: "Място {n}", you: "Вие", yourName: "Вашето име",
     seat_me: "Вие", seat_open: "Приятел (с връзка)", seat_easy: "Бот: лесен", seat_strong: "Бот: силен",
@@ -78,6 +81,7 @@ const TABLE_WORDS = {
     err_too_many_tables: "Сървърът има толкова маси, колкото може: опитайте по-късно.", err_bad_message: "Страницата изпрати нещо неразбираемо: презаредете я.",
   },
   ru: {
+    accountOne: "{cards} карт, 1 ошибка, стоила {cost}",
     review: "Разбор сдачи", reviewTitle: "Сдача {n} при лучшей игре", reviewNote: "Для каждой карты: очки, с которыми её сторона закончит сдачу при лучшей игре дальше. Для ошибки — сколько она стоила и лучшие карты.", account: "{cards} карт, ошибок: {mistakes}, стоили {cost}", noMistakes: "{cards} карт, без ошибок", costs: "стоит {n}", bestWas: "лучше", outcomeChange: "{played} вместо {best}", analysing: "Анализ…",
     keepScore: "Счёт", play: "Игра", newTable: "Новый стол", seatN: "Место {n}", you: "Вы", yourName: "Ваше имя",
     seat_me: "Вы", seat_open: "Друг (по ссылке)", seat_easy: "Бот: лёгкий", seat_strong: "Бот: сильный",
@@ -102,6 +106,7 @@ const TABLE_WORDS = {
     err_too_many_tables: "На сервере столько столов, сколько он может: попробуйте позже.", err_bad_message: "Страница отправила непонятное: перезагрузите её.",
   },
   uk: {
+    accountOne: "{cards} карт, 1 помилка, коштувала {cost}",
     review: "Розбір роздачі", reviewTitle: "Роздача {n} за найкращої гри", reviewNote: "Для кожної карти: очки, з якими її сторона закінчить роздачу за найкращої гри далі. Для помилки — скільки вона коштувала і найкращі карти.", account: "{cards} карт, помилок: {mistakes}, коштували {cost}", noMistakes: "{cards} карт, без помилок", costs: "коштує {n}", bestWas: "краще", outcomeChange: "{played} замість {best}", analysing: "Аналіз…",
     keepScore: "Рахунок", play: "Гра", newTable: "Новий стіл", seatN: "Місце {n}", you: "Ви", yourName: "Ваше ім'я",
     seat_me: "Ви", seat_open: "Друг (за посиланням)", seat_easy: "Бот: легкий", seat_strong: "Бот: сильний",
@@ -126,6 +131,7 @@ const TABLE_WORDS = {
     err_too_many_tables: "На сервері стільки столів, скільки він може: спробуйте пізніше.", err_bad_message: "Сторінка надіслала незрозуміле: перезавантажте її.",
   },
   ro: {
+    accountOne: "{cards} cărți, 1 greșeală care a costat {cost}",
     review: "Analiza mâinii", reviewTitle: "Mâna {n} jucată perfect", reviewNote: "Pentru fiecare carte: punctele cu care termină mâna echipa ei dacă de acolo se joacă perfect. O greșeală arată cât a costat și cărțile cele mai bune.", account: "{cards} cărți, {mistakes} greșeli care au costat {cost}", noMistakes: "{cards} cărți, nicio greșeală", costs: "costă {n}", bestWas: "mai bine", outcomeChange: "{played} în loc de {best}", analysing: "Analiză…",
     keepScore: "Ține scorul", play: "Joacă", newTable: "Masă nouă", seatN: "Locul {n}", you: "Dvs.", yourName: "Numele dvs.",
     seat_me: "Dvs.", seat_open: "Un prieten (prin link)", seat_easy: "Robot: ușor", seat_strong: "Robot: puternic",
@@ -457,6 +463,8 @@ function handRow(st) {
   const v = st.view;
   const row = el("div", { class: "hand", id: "hand", role: "group", "aria-label": t("yourHand") });
   if (st.you == null) return row;
+  // In the auction no card is played: the hand is shown, not dimmed.
+  if (!legal().some(a => a.type === "play")) row.classList.add("idle");
   for (const c of sortHand(v.hand || [], v.contract)) {
     const ok = !!legalPlay(c);
     const b = cardFace(c, { tag: "button", type: "button", "aria-disabled": ok ? "false" : "true",
@@ -509,7 +517,7 @@ async function loadReview(st, box) {
 function reviewView(st, rv) {
   const name = i => seatName(st, i);
   const accounts = el("ul", { class: "accounts" }, rv.players.filter(p => p.cards).map(p => el("li", {}, el("strong", {}, name(p.seat) + ": "),
-    fill(t(p.mistakes ? "account" : "noMistakes"), { cards: p.cards, mistakes: p.mistakes, cost: p.cost }))));
+    fill(t(p.mistakes > 1 ? "account" : p.mistakes ? "accountOne" : "noMistakes"), { cards: p.cards, mistakes: p.mistakes, cost: p.cost }))));
   const tricks = [];
   for (const c of rv.cards) {
     if (!tricks[c.trick - 1]) tricks[c.trick - 1] = el("li", {}, el("span", { class: "note" }, `${t("trick")} ${c.trick}`));
