@@ -398,16 +398,24 @@ async fn responses_are_gzipped_when_asked_and_the_page_is_light() {
         }
     };
     let mut page = (0, 0);
-    for path in ["/", "/app.js", "/app.css"] {
+    let mut table = (0, 0);
+    for path in ["/", "/app.js", "/app.css", "/table.js"] {
         let (enc, _, zipped) = get(path.to_string(), true).await;
         assert_eq!(enc.as_deref(), Some("gzip"), "{path}");
         let (enc, _, plain) = get(path.to_string(), false).await;
         assert_eq!(enc, None, "{path}");
         assert!(zipped < plain, "{path}: {zipped} of {plain} bytes");
-        page = (page.0 + zipped, page.1 + plain);
+        // The card tables' script is loaded only with a table.
+        if path == "/table.js" {
+            table = (page.0 + zipped, page.1 + plain);
+        } else {
+            page = (page.0 + zipped, page.1 + plain);
+        }
     }
     eprintln!("page weight: {} bytes, {} gzipped", page.1, page.0);
+    eprintln!("with a card table: {} bytes, {} gzipped", table.1, table.0);
     assert!(page.0 < 50_000, "the page weighs {} bytes gzipped", page.0);
+    assert!(table.0 < 70_000, "the table page weighs {} bytes gzipped", table.0);
     let (enc, _, _) = get(format!("/api/sheets/{id}"), true).await;
     assert_eq!(enc.as_deref(), Some("gzip"));
     let (enc, ctype, _) = get(format!("/api/sheets/{id}/events"), true).await;
@@ -440,5 +448,54 @@ fn every_api_route_is_in_the_openapi_description() {
             norm(p) == norm(r)
         });
         assert!(found, "{r} is not in openapi.json");
+    }
+}
+
+/// The page's two scripts share one global scope: no top-level name of
+/// one may be declared again by the other (the later would replace it).
+#[test]
+fn the_ui_scripts_declare_no_name_twice() {
+    fn names(src: &str) -> std::collections::BTreeSet<String> {
+        src.lines()
+            .filter_map(|l| {
+                let l = l.strip_prefix("async ").unwrap_or(l);
+                ["function ", "const ", "let ", "var "].iter().find_map(|k| l.strip_prefix(k)).map(
+                    |rest| rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect(),
+                )
+            })
+            .collect()
+    }
+    let app = names(include_str!("../ui/app.js"));
+    let table = names(include_str!("../ui/table.js"));
+    assert!(app.contains("send") && table.contains("routeTable"));
+    let both: Vec<_> = app.intersection(&table).collect();
+    assert!(both.is_empty(), "declared in app.js and table.js: {both:?}");
+}
+
+/// Every word of the card tables' page is there in all six languages.
+#[test]
+fn the_card_tables_words_are_in_six_languages() {
+    let js = include_str!("../ui/table.js");
+    let words = &js[js.find("const TABLE_WORDS").unwrap()
+        ..js.find("for (const [l, w] of Object.entries(TABLE_WORDS))").unwrap()];
+    let keys = |lang: &str| -> std::collections::BTreeSet<String> {
+        let start = words.find(&format!("\n  {lang}: {{")).unwrap();
+        let block = &words[start..];
+        let block = &block[..block.find("\n  },").unwrap()];
+        block
+            .split(['{', ',', '\n'])
+            .filter_map(|p| p.trim().split_once(": \"").map(|(k, _)| k.trim().to_string()))
+            .collect()
+    };
+    let en = keys("en");
+    assert!(en.len() > 90, "{}", en.len());
+    for lang in ["fr", "bg", "ru", "uk", "ro"] {
+        let other = keys(lang);
+        let missing: Vec<_> = en.difference(&other).collect();
+        let extra: Vec<_> = other.difference(&en).collect();
+        assert!(
+            missing.is_empty() && extra.is_empty(),
+            "{lang}: missing {missing:?}, extra {extra:?}"
+        );
     }
 }

@@ -14,6 +14,7 @@ const T = {
 // + code), merged into T.
 const MORE_WORDS = {
   en: {
+    keepScore: "Keep score", play: "Play",
     needLoader: "Choose who ordered.", needDeclarer: "Choose who played.", needLastTrick: "Choose who took the last trick.",
     changes: "Changes", revert: "Revert", older: "Older changes", noChanges: "No changes yet.", reverted: "Change {n} reverted",
     ch_add: "Deal {deal} added", ch_edit: "Deal {deal} edited", ch_delete: "Deal {deal} deleted", ch_restore: "Deal {deal} restored",
@@ -45,6 +46,7 @@ const MORE_WORDS = {
     err_not_found: "There is no such game: check the link.", err_game_full: "This game holds the most changes a game may: start a new game.", err_disk_full: "The server's disk is full: nothing was saved. Tell whoever runs it.", err_storage: "The server could not save: nothing was changed. Try again.", err_bad_request: "The server did not understand the page: reload it.", err_too_many_listeners: "Too many phones are watching this game: try again later.",
   },
   fr: {
+    keepScore: "Compter les points", play: "Jouer",
     needLoader: "Choisissez qui a commandé.", needDeclarer: "Choisissez qui a joué.", needLastTrick: "Choisissez qui a fait le dernier pli.",
     changes: "Modifications", revert: "Défaire", older: "Modifications plus anciennes", noChanges: "Aucune modification pour l'instant.", reverted: "Modification {n} défaite",
     ch_add: "Donne {deal} ajoutée", ch_edit: "Donne {deal} modifiée", ch_delete: "Donne {deal} supprimée", ch_restore: "Donne {deal} restaurée",
@@ -76,6 +78,7 @@ const MORE_WORDS = {
     err_not_found: "Cette partie n'existe pas : vérifiez le lien.", err_game_full: "Cette partie a le plus de modifications permises : commencez-en une nouvelle.", err_disk_full: "Le disque du serveur est plein : rien n'est enregistré. Prévenez qui le gère.", err_storage: "Le serveur n'a pas pu enregistrer : rien n'a changé. Réessayez.", err_bad_request: "Le serveur n'a pas compris la page : rechargez-la.", err_too_many_listeners: "Trop de téléphones suivent cette partie : réessayez plus tard.",
   },
   bg: {
+    keepScore: "Водене на резултат", play: "Игра",
     needLoader: "Изберете кой обяви.", needDeclarer: "Изберете кой игра.", needLastTrick: "Изберете кой взе последната взятка.",
     changes: "Промени", revert: "Отмени", older: "По-стари промени", noChanges: "Още няма промени.", reverted: "Промяна {n} е отменена",
     ch_add: "Добавена раздача {deal}", ch_edit: "Променена раздача {deal}", ch_delete: "Изтрита раздача {deal}", ch_restore: "Възстановена раздача {deal}",
@@ -107,6 +110,7 @@ const MORE_WORDS = {
     err_not_found: "Няма такава игра: проверете връзката.", err_game_full: "Тази игра има най-много позволени промени: започнете нова игра.", err_disk_full: "Дискът на сървъра е пълен: нищо не е записано. Кажете на този, който го поддържа.", err_storage: "Сървърът не успя да запише: нищо не е променено. Опитайте отново.", err_bad_request: "Сървърът не разбра страницата: заредете я отново.", err_too_many_listeners: "Твърде много телефони следят тази игра: опитайте по-късно.",
   },
   ru: {
+    keepScore: "Счёт", play: "Игра",
     needLoader: "Выберите, кто заказал.", needDeclarer: "Выберите, кто играл.", needLastTrick: "Выберите, кто взял последнюю взятку.",
     changes: "Изменения", revert: "Отменить", older: "Более ранние изменения", noChanges: "Изменений пока нет.", reverted: "Изменение {n} отменено",
     ch_add: "Добавлена сдача {deal}", ch_edit: "Изменена сдача {deal}", ch_delete: "Удалена сдача {deal}", ch_restore: "Возвращена сдача {deal}",
@@ -138,6 +142,7 @@ const MORE_WORDS = {
     err_not_found: "Такой игры нет: проверьте ссылку.", err_game_full: "В этой игре наибольшее допустимое число изменений: начните новую игру.", err_disk_full: "Диск сервера заполнен: ничего не записано. Сообщите тому, кто им управляет.", err_storage: "Сервер не смог записать: ничего не изменено. Повторите.", err_bad_request: "Сервер не понял страницу: перезагрузите её.", err_too_many_listeners: "За этой игрой следит слишком много телефонов: повторите позже.",
   },
   uk: {
+    keepScore: "Рахунок", play: "Гра",
     needLoader: "Виберіть, хто замовив.", needDeclarer: "Виберіть, хто грав.", needLastTrick: "Виберіть, хто взяв останню взятку.",
     changes: "Зміни", revert: "Скасувати", older: "Давніші зміни", noChanges: "Змін поки немає.", reverted: "Зміну {n} скасовано",
     ch_add: "Додано роздачу {deal}", ch_edit: "Змінено роздачу {deal}", ch_delete: "Видалено роздачу {deal}", ch_restore: "Відновлено роздачу {deal}",
@@ -169,6 +174,7 @@ const MORE_WORDS = {
     err_not_found: "Такої гри немає: перевірте посилання.", err_game_full: "У цій грі найбільша дозволена кількість змін: почніть нову гру.", err_disk_full: "Диск сервера заповнений: нічого не записано. Повідомте того, хто ним керує.", err_storage: "Сервер не зміг записати: нічого не змінено. Повторіть.", err_bad_request: "Сервер не зрозумів сторінку: перезавантажте її.", err_too_many_listeners: "За цією грою стежить забагато телефонів: повторіть пізніше.",
   },
   ro: {
+    keepScore: "Ține scorul", play: "Joacă",
     needLoader: "Alegeți cine a comandat.", needDeclarer: "Alegeți cine a jucat.", needLastTrick: "Alegeți cine a luat ultima levată.",
     changes: "Modificări", revert: "Anulează", older: "Modificări mai vechi", noChanges: "Încă nicio modificare.", reverted: "Modificarea {n} a fost anulată",
     ch_add: "Mâna {deal} adăugată", ch_edit: "Mâna {deal} modificată", ch_delete: "Mâna {deal} ștearsă", ch_restore: "Mâna {deal} restaurată",
@@ -361,6 +367,7 @@ async function renderNew() {
     ["score", "play"].map(m => el("button", { type: "button", id: `mode-${m}`, "aria-pressed": String(mode === m),
       on: { click: () => { localStorage.setItem("belot.mode", m); renderNew(); } } }, t(m === "score" ? "keepScore" : "play"))));
   if (mode === "play") {
+    if (!(await loadTables())) { main.replaceChildren(tabs, el("p", { class: "error" }, t("offlineSave"))); return; }
     const tables = tablesList();
     main.replaceChildren(tabs, newTableForm(), ...(tables ? [tables] : []));
     return;
@@ -1094,12 +1101,30 @@ function connect(path) {
   source.onopen = () => flush();
 }
 
+// The card tables' script (table.js), loaded when a table or "Play" is
+// first opened: the score keeper's page stays light.
+let tableScript = null;
+function loadTables() {
+  if (typeof routeTable === "function") return Promise.resolve(true);
+  if (!tableScript) tableScript = new Promise(done => {
+    const s = el("script", { src: "/table.js" });
+    s.onload = () => done(true);
+    s.onerror = () => { tableScript = null; s.remove(); done(false); };
+    document.head.append(s);
+  });
+  return tableScript;
+}
+const tablesLoaded = () => typeof routeTable === "function";
+
 async function route() {
   if (source) { source.close(); source = null; }
-  leaveTablePage();
+  if (tablesLoaded()) leaveTablePage();
   editing = null;
   const tm = location.pathname.match(/^\/(t|w)\/([0-9a-f]{32})$/);
-  if (tm) return routeTable(tm[1], tm[2]);
+  if (tm) {
+    if (!(await loadTables())) { main.replaceChildren(el("p", { class: "error" }, t("offlineSave"))); return; }
+    return routeTable(tm[1], tm[2]);
+  }
   const m = location.pathname.match(/^\/(g|v)\/([0-9a-f]{32})$/);
   if (!m) return renderNew();
   const edit = m[1] === "g";
@@ -1125,7 +1150,8 @@ function setupLang() {
   $("#lang-label").textContent = t("lang");
   sel.onchange = () => {
     lang = sel.value; localStorage.setItem("belot.lang", lang); setupLang();
-    if (tbl) { if (tbl.ws) renderTable(); else renderJoin(); } else if (game && location.pathname !== "/") renderGame(); else renderNew();
+    const table = tablesLoaded() && currentTable();
+    if (table) { if (table.ws) renderTable(); else renderJoin(); } else if (game && location.pathname !== "/") renderGame(); else renderNew();
   };
 }
 
@@ -1134,5 +1160,4 @@ if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").cat
 
 window.addEventListener("popstate", route);
 setupLang();
-// After table.js (the next script) has added the card tables.
-document.addEventListener("DOMContentLoaded", route);
+route();

@@ -8,7 +8,7 @@ const TABLE_WORDS = {
   en: {
     accountOne: "{cards} cards, 1 mistake costing {cost}",
     review: "Review the deal", reviewTitle: "Deal {n} under best play", reviewNote: "Each card: the points its side ends the deal with under best play from there. A mistake says what it cost and the best cards.", account: "{cards} cards, {mistakes} mistakes costing {cost}", noMistakes: "{cards} cards, no mistakes", costs: "costs {n}", bestWas: "best", outcomeChange: "{played} instead of {best}", analysing: "Analysing…",
-    keepScore: "Keep score", play: "Play", newTable: "New table", seatN: "Seat {n}", you: "You", yourName: "Your name",
+    newTable: "New table", seatN: "Seat {n}", you: "You", yourName: "Your name",
     seat_me: "You", seat_open: "A friend (by link)", seat_easy: "Bot: easy", seat_strong: "Bot: strong",
     turnTimer: "Turn timer", timerOff: "No timer", seconds: "{n} s", startTable: "Start the table",
     tapTwice: "Tap a card twice to play it", joinTable: "Join the table", takeSeat: "Take seat {n}", watch: "Watch",
@@ -33,7 +33,7 @@ const TABLE_WORDS = {
   fr: {
     accountOne: "{cards} cartes, 1 erreur coûtant {cost}",
     review: "Analyser la donne", reviewTitle: "Donne {n} en jeu parfait", reviewNote: "Chaque carte : les points que son camp finit par avoir si tout le monde joue au mieux ensuite. Une erreur dit ce qu'elle a coûté et les meilleures cartes.", account: "{cards} cartes, {mistakes} erreurs coûtant {cost}", noMistakes: "{cards} cartes, aucune erreur", costs: "coûte {n}", bestWas: "mieux", outcomeChange: "{played} au lieu de {best}", analysing: "Analyse…",
-    keepScore: "Compter les points", play: "Jouer", newTable: "Nouvelle table", seatN: "Place {n}", you: "Vous", yourName: "Votre nom",
+    newTable: "Nouvelle table", seatN: "Place {n}", you: "Vous", yourName: "Votre nom",
     seat_me: "Vous", seat_open: "Un ami (par lien)", seat_easy: "Robot : facile", seat_strong: "Robot : fort",
     turnTimer: "Temps par coup", timerOff: "Sans limite", seconds: "{n} s", startTable: "Ouvrir la table",
     tapTwice: "Toucher deux fois une carte pour la jouer", joinTable: "Rejoindre la table", takeSeat: "Prendre la place {n}", watch: "Regarder",
@@ -58,7 +58,7 @@ const TABLE_WORDS = {
   bg: {
     accountOne: "{cards} карти, 1 грешка за {cost} точки",
     review: "Анализ на раздачата", reviewTitle: "Раздача {n} при най-добра игра", reviewNote: "За всяка карта: точките, с които отборът ѝ завършва при най-добра игра оттам нататък. При грешка — колко струва и кои са най-добрите карти.", account: "{cards} карти, {mistakes} грешки за {cost} точки", noMistakes: "{cards} карти, без грешки", costs: "струва {n}", bestWas: "най-добре", outcomeChange: "{played} вместо {best}", analysing: "Анализ…",
-    keepScore: "Водене на резултат", play: "Игра", newTable: "Нова маса", seatN: "Място {n}", you: "Вие", yourName: "Вашето име",
+    newTable: "Нова маса", seatN: "Място {n}", you: "Вие", yourName: "Вашето име",
     seat_me: "Вие", seat_open: "Приятел (с връзка)", seat_easy: "Бот: лесен", seat_strong: "Бот: силен",
     turnTimer: "Време за ход", timerOff: "Без ограничение", seconds: "{n} с", startTable: "Отвори масата",
     tapTwice: "Докосни карта два пъти, за да я играеш", joinTable: "Седни на масата", takeSeat: "Заеми място {n}", watch: "Гледай",
@@ -83,7 +83,7 @@ const TABLE_WORDS = {
   ru: {
     accountOne: "{cards} карт, 1 ошибка, стоила {cost}",
     review: "Разбор сдачи", reviewTitle: "Сдача {n} при лучшей игре", reviewNote: "Для каждой карты: очки, с которыми её сторона закончит сдачу при лучшей игре дальше. Для ошибки — сколько она стоила и лучшие карты.", account: "{cards} карт, ошибок: {mistakes}, стоили {cost}", noMistakes: "{cards} карт, без ошибок", costs: "стоит {n}", bestWas: "лучше", outcomeChange: "{played} вместо {best}", analysing: "Анализ…",
-    keepScore: "Счёт", play: "Игра", newTable: "Новый стол", seatN: "Место {n}", you: "Вы", yourName: "Ваше имя",
+    newTable: "Новый стол", seatN: "Место {n}", you: "Вы", yourName: "Ваше имя",
     seat_me: "Вы", seat_open: "Друг (по ссылке)", seat_easy: "Бот: лёгкий", seat_strong: "Бот: сильный",
     turnTimer: "Время на ход", timerOff: "Без ограничения", seconds: "{n} с", startTable: "Открыть стол",
     tapTwice: "Коснитесь карты дважды, чтобы сыграть", joinTable: "Сесть за стол", takeSeat: "Занять место {n}", watch: "Смотреть",
@@ -108,7 +108,7 @@ const TABLE_WORDS = {
   uk: {
     accountOne: "{cards} карт, 1 помилка, коштувала {cost}",
     review: "Розбір роздачі", reviewTitle: "Роздача {n} за найкращої гри", reviewNote: "Для кожної карти: очки, з якими її сторона закінчить роздачу за найкращої гри далі. Для помилки — скільки вона коштувала і найкращі карти.", account: "{cards} карт, помилок: {mistakes}, коштували {cost}", noMistakes: "{cards} карт, без помилок", costs: "коштує {n}", bestWas: "краще", outcomeChange: "{played} замість {best}", analysing: "Аналіз…",
-    keepScore: "Рахунок", play: "Гра", newTable: "Новий стіл", seatN: "Місце {n}", you: "Ви", yourName: "Ваше ім'я",
+    newTable: "Новий стіл", seatN: "Місце {n}", you: "Ви", yourName: "Ваше ім'я",
     seat_me: "Ви", seat_open: "Друг (за посиланням)", seat_easy: "Бот: легкий", seat_strong: "Бот: сильний",
     turnTimer: "Час на хід", timerOff: "Без обмеження", seconds: "{n} с", startTable: "Відкрити стіл",
     tapTwice: "Торкніться карти двічі, щоб зіграти", joinTable: "Сісти за стіл", takeSeat: "Зайняти місце {n}", watch: "Дивитися",
@@ -133,7 +133,7 @@ const TABLE_WORDS = {
   ro: {
     accountOne: "{cards} cărți, 1 greșeală care a costat {cost}",
     review: "Analiza mâinii", reviewTitle: "Mâna {n} jucată perfect", reviewNote: "Pentru fiecare carte: punctele cu care termină mâna echipa ei dacă de acolo se joacă perfect. O greșeală arată cât a costat și cărțile cele mai bune.", account: "{cards} cărți, {mistakes} greșeli care au costat {cost}", noMistakes: "{cards} cărți, nicio greșeală", costs: "costă {n}", bestWas: "mai bine", outcomeChange: "{played} în loc de {best}", analysing: "Analiză…",
-    keepScore: "Ține scorul", play: "Joacă", newTable: "Masă nouă", seatN: "Locul {n}", you: "Dvs.", yourName: "Numele dvs.",
+    newTable: "Masă nouă", seatN: "Locul {n}", you: "Dvs.", yourName: "Numele dvs.",
     seat_me: "Dvs.", seat_open: "Un prieten (prin link)", seat_easy: "Robot: ușor", seat_strong: "Robot: puternic",
     turnTimer: "Timp de mutare", timerOff: "Fără limită", seconds: "{n} s", startTable: "Deschide masa",
     tapTwice: "Atingeți de două ori o carte ca să o jucați", joinTable: "Intrați la masă", takeSeat: "Ocupați locul {n}", watch: "Urmăriți",
@@ -212,6 +212,9 @@ function sortHand(hand, contract) {
 
 // ---- the table page ----
 let tbl = null;
+
+// The table shown, if any (app.js asks on a language change).
+const currentTable = () => tbl;
 
 function leaveTablePage() {
   if (tbl) {
@@ -308,7 +311,7 @@ function onTableError(m) {
   renderTable();
 }
 
-function send(msg) {
+function tableSend(msg) {
   if (tbl && tbl.ws && tbl.ws.readyState === 1) tbl.ws.send(JSON.stringify(msg));
   else { tbl.error = t("reconnecting"); renderTable(); }
 }
@@ -321,7 +324,7 @@ function beloteAllowed(card) {
   return legal().some(a => a.type === "play" && a.card === card && a.belote);
 }
 function act(action) {
-  send({ type: "act", seq: tbl.st.seq, action });
+  tableSend({ type: "act", seq: tbl.st.seq, action });
 }
 function playCard(card) {
   if (tapTwice() && tbl.selected !== card) { tbl.selected = card; renderTable(); return; }
@@ -494,7 +497,7 @@ function dealOverPanel(st) {
   panel.append(el("h2", {}, st.match_over ? t("matchOver") : fill(t("dealOver"), { n: st.deal })));
   if (st.match_over && st.standing.winners.length) panel.append(el("p", { class: "winner" }, fill(t("won"), { names: st.standing.winners.map(i => seatName(st, i)).join(", ") })));
   panel.append(scoreTable(st));
-  if (st.you != null && !st.match_over) panel.append(el("button", { type: "button", class: "primary", id: "next-deal", on: { click: () => send({ type: "next", seq: st.seq }) } }, t("nextDeal")));
+  if (st.you != null && !st.match_over) panel.append(el("button", { type: "button", class: "primary", id: "next-deal", on: { click: () => tableSend({ type: "next", seq: st.seq }) } }, t("nextDeal")));
   const rev = el("section", { id: "review", "aria-live": "polite" });
   panel.append(el("button", { type: "button", id: "review-btn", on: { click: () => loadReview(st, rev) } }, t("review")), rev);
   const hands = el("details", { id: "hands" }, el("summary", {}, t("hands")),
@@ -540,8 +543,8 @@ function tableMenu(st) {
   const opts = el("label", { class: "check" }, el("input", { type: "checkbox", id: "tap-twice", checked: tapTwice(),
     on: { change: e => localStorage.setItem("belot.tapTwice", e.target.checked ? "1" : "0") } }), " ", t("tapTwice"));
   const bots = st.you != null ? st.seats.map((s, i) => s.kind === "open" ? el("button", { type: "button", class: "quiet", "data-bot": i,
-    on: { click: () => send({ type: "bot", seat: i, level: "strong" }) } }, fill(t("addBot"), { n: i + 1 })) : null) : [];
-  const leave = st.you != null ? el("button", { type: "button", class: "quiet", id: "leave", on: { click: () => { tbl.leaving = true; send({ type: "leave" }); } } }, t("leave")) : null;
+    on: { click: () => tableSend({ type: "bot", seat: i, level: "strong" }) } }, fill(t("addBot"), { n: i + 1 })) : null) : [];
+  const leave = st.you != null ? el("button", { type: "button", class: "quiet", id: "leave", on: { click: () => { tbl.leaving = true; tableSend({ type: "leave" }); } } }, t("leave")) : null;
   const share = tbl.watch ? null : tableShare(st);
   return el("div", { class: "table-menu" }, el("p", {}, items.flatMap((x, i) => i ? [" · ", x] : [x])), opts, bots, share, leave);
 }
