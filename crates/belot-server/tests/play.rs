@@ -204,6 +204,18 @@ async fn people_play_a_deal(rules: Value, seats: &[&str]) {
     watcher.until(|s| s["seq"].as_u64() >= ea["seq"].as_u64()).await;
     check_hidden(&a.seen, &watcher.seen);
     check_hidden(&b.seen, &watcher.seen);
+    // The deal is on a score sheet of the game, with the same totals;
+    // spectators get its read-only link.
+    let s = a.until(|s| s["sheet"].is_string()).await;
+    let w = watcher.until(|s| s["sheet"].is_string()).await;
+    assert_ne!(s["sheet"], w["sheet"]);
+    let sheet = s["sheet"].as_str().unwrap();
+    let (status, sh) = common::http(addr, "GET", &format!("/api/sheets/{sheet}"), None).await;
+    assert_eq!(status, 200, "{sh}");
+    assert_eq!(sh["setup"]["rules"]["variant"], s["view"]["variant"]);
+    let totals: Vec<f64> = serde_json::from_value(sh["table"]["totals"].clone()).unwrap();
+    let standing: Vec<f64> = serde_json::from_value(ea["standing"]["totals"].clone()).unwrap();
+    assert_eq!(totals, standing[..totals.len()], "{sh} {ea}");
     let _ = stop.send(());
 }
 
