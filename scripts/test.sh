@@ -2,12 +2,16 @@
 # Every test, on a fresh machine too: installs what the tests need (Debian's
 # chromium and chromium-driver for the browser tests, chattr for the
 # read-only database test, axe-core from the npm registry for the
-# accessibility test) when missing, then runs the workspace's tests.
+# accessibility test) when missing, makes sure a PostgreSQL server answers
+# on 127.0.0.1:5432 for the store tests (scripts/postgres.sh: installs and
+# starts Debian's when none does), then runs the workspace's tests.
 #
 #   bash scripts/test.sh [cargo test arguments]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
 need=()
 command -v chromium >/dev/null || need+=(chromium)
 command -v chromedriver >/dev/null || need+=(chromium-driver)
@@ -18,8 +22,6 @@ axe="$axe_dir/node_modules/axe-core/axe.min.js"
 [ -f "$axe" ] || command -v npm >/dev/null || need+=(npm)
 if ((${#need[@]})); then
   echo "== installing ${need[*]} (Debian packages)"
-  sudo=""
-  [ "$(id -u)" -eq 0 ] || sudo="sudo"
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
 fi
@@ -30,6 +32,11 @@ if [ ! -f "$axe" ]; then
 fi
 export BELOT_AXE="$PWD/$axe"
 
-# Without a browser (or axe-core) the browser tests fail rather than skip.
+echo "== PostgreSQL on 127.0.0.1:5432 (scripts/postgres.sh)"
+pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null || $sudo bash scripts/postgres.sh
+
+# Without a browser, axe-core or PostgreSQL the tests that need them fail
+# rather than skip.
 export BELOT_REQUIRE_BROWSER=1
+export BELOT_REQUIRE_POSTGRES=1
 cargo test --workspace "$@"

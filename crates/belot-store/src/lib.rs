@@ -1,9 +1,11 @@
 //! # belot-store
 //!
-//! Where score sheets live. The rest of belot talks to the [`Store`]
-//! trait; [`SqliteStore`] implements it on an embedded SQLite database
-//! (WAL journal, schema migrations, every change in one transaction), so
-//! the app runs with no set-up. Only this crate sees SQL.
+//! Where score sheets and card tables live. The rest of belot talks to the
+//! [`Store`] trait; [`SqliteStore`] implements it on an embedded SQLite
+//! database (WAL journal, schema migrations, every change in one
+//! transaction), so the app runs with no set-up, and [`PgStore`] on a
+//! PostgreSQL server, for when one machine is not enough. Only this crate
+//! sees SQL.
 //!
 //! A sheet is stored as its set-up and its append-only list of changes;
 //! everything else is derived by `belot-score`.
@@ -33,8 +35,10 @@ use std::fmt;
 
 use belot_score::{Change, Setup};
 
+mod pg;
 mod sqlite;
 
+pub use pg::PgStore;
 pub use sqlite::SqliteStore;
 
 /// A sheet's identifier: 128 random bits in hex, unguessable, so that a
@@ -240,8 +244,8 @@ pub enum Written {
     Saved(u64),
 }
 
-/// What belot needs from storage. Implemented on SQLite; PostgreSQL can be
-/// added behind the same trait.
+/// What belot needs from storage. Implemented on SQLite ([`SqliteStore`])
+/// and PostgreSQL ([`PgStore`]), which one test suite checks alike.
 pub trait Store {
     /// Stores a new sheet; returns its id.
     fn create(&mut self, setup: &Setup) -> Result<SheetId, StoreError>;

@@ -1,0 +1,365 @@
+//! [`PgStore`]: score sheets and card tables in a PostgreSQL database, for
+//! when one machine is not enough (several `belot serve` processes on one
+//! database). The same schema as SQLite's, the same checks: a change made
+//! on an out-of-date copy is refused, every write is one transaction.
+
+use std::cell::RefCell;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use belot_score::{Change, Setup};
+use postgres::error::SqlState;
+use postgres::{Client, NoTls, Transaction};
+
+use crate::{SheetId, SheetInfo, Store, StoreError, StoredTable, Write, Written};
+
+/// The schema, one migration per entry; the `belot_schema` table says how
+/// many are applied.
+const MIGRATIONS: &[&str] = &["CREATE TABLE sheets (
+        id TEXT PRIMARY KEY,
+        created BIGINT NOT NULL,
+        setup TEXT NOT NULL,
+        view_id TEXT NOT NULL UNIQUE
+     );
+     CREATE TABLE changes (
+        sheet_id TEXT NOT NULL REFERENCES sheets(id),
+        seq BIGINT NOT NULL,
+        at BIGINT NOT NULL,
+        change TEXT NOT NULL,
+        key TEXT,
+        PRIMARY KEY (sheet_id, seq)
+     );
+     CREATE UNIQUE INDEX changes_key ON changes(sheet_id, key) WHERE key IS NOT NULL;
+     CREATE TABLE card_tables (
+        id TEXT PRIMARY KEY,
+        view_id TEXT NOT NULL UNIQUE,
+        created BIGINT NOT NULL,
+        seq BIGINT NOT NULL,
+        state TEXT NOT NULL
+     );"];
+
+/// Any two processes migrating at once take turns on this advisory lock
+/// ("BELT").
+const MIGRATION_LOCK: i64 = 0x4245_4C54;
+
+/// Score sheets and card tables in a PostgreSQL database.
+pub struct PgStore {
+    // Reads take `&self` in the `Store` trait; the client needs `&mut`.
+    client: RefCell<Client>,
+}
+
+fn now() -> i64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)
+}
+
+fn json<T: serde::Serialize>(v: &T) -> Result<String, StoreError> {
+    serde_json::to_string(v).map_err(|e| StoreError::Io(e.to_string()))
+}
+
+fn unreadable(e: serde_json::Error) -> StoreError {
+    StoreError::Io(format!("a stored sheet is unreadable: {e}"))
+}
+
+impl From<postgres::Error> for StoreError {
+    fn from(e: postgres::Error) -> StoreError {
+        match e.code() {
+            Some(c) if *c == SqlState::LOCK_NOT_AVAILABLE || *c == SqlState::QUERY_CANCELED => {
+                StoreError::Busy
+            }
+            Some(c) if *c == SqlState::DISK_FULL => StoreError::Full,
+            Some(c) if *c == SqlState::READ_ONLY_SQL_TRANSACTION => {
+                StoreError::ReadOnly(e.to_string())
+            }
+            _ => StoreError::Database(crate::Cause(std::sync::Arc::new(e))),
+        }
+    }
+}
+
+impl PgStore {
+    /// Connects to the database at `url` (`postgres://user@host/db`; no
+    /// TLS: the database is on this machine or a private network) and
+    /// brings its schema up to date. Refuses a database whose schema is
+    /// newer than this program knows.
+    pub fn open(url: &str) -> Result<PgStore, StoreError> {
+        let mut client = Client::connect(url, NoTls)?;
+        // A write waiting on another's lock gives up as `Busy`.
+        client.batch_execute("SET lock_timeout = '5s'")?;
+        migrate(&mut client)?;
+        Ok(PgStore { client: RefCell::new(client) })
+    }
+
+    /// The schema version the database is at.
+    pub fn schema_version(&self) -> Result<usize, StoreError> {
+        version(&mut self.client.borrow_mut())
+    }
+
+    /// The number of schema versions this program knows.
+    pub fn schema_known() -> usize {
+        MIGRATIONS.len()
+    }
+
+    fn insert_sheet(
+        tx: &mut Transaction<'_>,
+        setup: &Setup,
+    ) -> Result<(SheetId, SheetId), StoreError> {
+        let (id, view) = (SheetId::random()?, SheetId::random()?);
+        tx.execute(
+            "INSERT INTO sheets (id, created, setup, view_id) VALUES ($1, $2, $3, $4)",
+            &[&id.as_str(), &now(), &json(setup)?, &view.as_str()],
+        )?;
+        Ok((id, view))
+    }
+
+    /// Appends `changes` in an open transaction, after locking the sheet's
+    /// row (appends to one sheet from several processes take turns) and
+    /// checking that it has `expected` changes.
+    fn append_in(
+        tx: &mut Transaction<'_>,
+        id: &SheetId,
+        expected: usize,
+        changes: &[Change],
+        key: Option<&str>,
+    ) -> Result<usize, StoreError> {
+        let found =
+            tx.query_opt("SELECT 1 FROM sheets WHERE id = $1 FOR UPDATE", &[&id.as_str()])?;
+        if found.is_none() {
+            return Err(StoreError::NotFound(id.to_string()));
+        }
+        let n = count(tx, id)?;
+        if n != expected {
+            return Err(StoreError::Conflict { expected, actual: n });
+        }
+        let at = now();
+        for (k, c) in changes.iter().enumerate() {
+            // The key goes on the last change: it stands for the whole write.
+            let key = key.filter(|_| k + 1 == changes.len());
+            tx.execute(
+                "INSERT INTO changes (sheet_id, seq, at, change, key) VALUES ($1, $2, $3, $4, $5)",
+                &[&id.as_str(), &((n + 1 + k) as i64), &at, &json(c)?, &key],
+            )?;
+        }
+        Ok(n + changes.len())
+    }
+
+    fn save_table_in(tx: &mut Transaction<'_>, t: &StoredTable) -> Result<(), StoreError> {
+        tx.execute(
+            "INSERT INTO card_tables (id, view_id, created, seq, state) VALUES ($1, $2, $3, $4, $5)
+             ON CONFLICT (id) DO UPDATE SET seq = excluded.seq, state = excluded.state
+             WHERE excluded.seq >= card_tables.seq",
+            &[&t.id.as_str(), &t.view.as_str(), &now(), &(t.seq as i64), &t.state],
+        )?;
+        Ok(())
+    }
+
+    /// One write of a batch, inside its own savepoint.
+    fn write_one(tx: &mut Transaction<'_>, w: &Write) -> Result<Written, StoreError> {
+        let mut sp = tx.transaction()?;
+        let done =
+            match w {
+                Write::Create(setup) => {
+                    let (id, view) = PgStore::insert_sheet(&mut sp, setup)?;
+                    Written::Created { id, view }
+                }
+                Write::Append { id, expected, changes, key } => Written::Appended(
+                    PgStore::append_in(&mut sp, id, *expected, changes, key.as_deref())?,
+                ),
+                Write::Table(t) => {
+                    PgStore::save_table_in(&mut sp, t)?;
+                    Written::Saved(t.seq)
+                }
+            };
+        sp.commit()?;
+        Ok(done)
+    }
+
+    fn one_id(&self, sql: &str, key: &SheetId) -> Result<SheetId, StoreError> {
+        let row = self.client.borrow_mut().query_opt(sql, &[&key.as_str()])?;
+        row.map(|r| SheetId(r.get(0))).ok_or_else(|| StoreError::NotFound(key.to_string()))
+    }
+}
+
+/// The number of changes of a sheet (sequence numbers run 1..=n).
+fn count(tx: &mut Transaction<'_>, id: &SheetId) -> Result<usize, StoreError> {
+    let n: i64 = tx
+        .query_one(
+            "SELECT COALESCE(MAX(seq), 0) FROM changes WHERE sheet_id = $1",
+            &[&id.as_str()],
+        )?
+        .get(0);
+    Ok(n as usize)
+}
+
+fn version(client: &mut Client) -> Result<usize, StoreError> {
+    let exists: bool =
+        client.query_one("SELECT to_regclass('belot_schema') IS NOT NULL", &[])?.get(0);
+    if !exists {
+        return Ok(0);
+    }
+    let v: Option<i32> = client.query_one("SELECT max(version) FROM belot_schema", &[])?.get(0);
+    Ok(v.unwrap_or(0) as usize)
+}
+
+/// Applies the migrations not yet applied, in one transaction, one
+/// process at a time.
+fn migrate(client: &mut Client) -> Result<(), StoreError> {
+    let mut tx = client.transaction()?;
+    tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])?;
+    tx.batch_execute("CREATE TABLE IF NOT EXISTS belot_schema (version INTEGER NOT NULL)")?;
+    let v: Option<i32> = tx.query_one("SELECT max(version) FROM belot_schema", &[])?.get(0);
+    let v = v.unwrap_or(0) as usize;
+    if v > MIGRATIONS.len() {
+        return Err(StoreError::Io(format!(
+            "the database's schema is version {v}, newer than this belot knows ({}): upgrade belot",
+            MIGRATIONS.len()
+        )));
+    }
+    for (i, m) in MIGRATIONS.iter().enumerate().skip(v) {
+        tx.batch_execute(m)?;
+        tx.execute("INSERT INTO belot_schema (version) VALUES ($1)", &[&((i + 1) as i32)])?;
+    }
+    tx.commit()?;
+    Ok(())
+}
+
+impl Store for PgStore {
+    fn create(&mut self, setup: &Setup) -> Result<SheetId, StoreError> {
+        let mut c = self.client.borrow_mut();
+        let mut tx = c.transaction()?;
+        let (id, _) = PgStore::insert_sheet(&mut tx, setup)?;
+        tx.commit()?;
+        Ok(id)
+    }
+
+    fn list(&self) -> Result<Vec<SheetInfo>, StoreError> {
+        let rows = self.client.borrow_mut().query(
+            "SELECT s.id, s.created, s.setup,
+                    (SELECT COALESCE(MAX(seq), 0) FROM changes c WHERE c.sheet_id = s.id)
+             FROM sheets s ORDER BY s.created DESC, s.id",
+            &[],
+        )?;
+        rows.into_iter()
+            .map(|r| {
+                let setup: String = r.get(2);
+                let setup: Setup = serde_json::from_str(&setup).map_err(unreadable)?;
+                let n: i64 = r.get(3);
+                Ok(SheetInfo {
+                    id: SheetId(r.get(0)),
+                    created: r.get(1),
+                    setup,
+                    changes: n as usize,
+                })
+            })
+            .collect()
+    }
+
+    fn load(&self, id: &SheetId) -> Result<(Setup, Vec<Change>), StoreError> {
+        let mut c = self.client.borrow_mut();
+        // One snapshot: the set-up and the changes of one moment.
+        let mut tx = c
+            .build_transaction()
+            .isolation_level(postgres::IsolationLevel::RepeatableRead)
+            .start()?;
+        let row = tx.query_opt("SELECT setup FROM sheets WHERE id = $1", &[&id.as_str()])?;
+        let setup: String = row.ok_or_else(|| StoreError::NotFound(id.to_string()))?.get(0);
+        let setup: Setup = serde_json::from_str(&setup).map_err(unreadable)?;
+        let rows = tx.query(
+            "SELECT change FROM changes WHERE sheet_id = $1 ORDER BY seq",
+            &[&id.as_str()],
+        )?;
+        let changes = rows
+            .iter()
+            .map(|r| serde_json::from_str(r.get::<_, &str>(0)).map_err(unreadable))
+            .collect::<Result<Vec<Change>, _>>()?;
+        tx.commit()?;
+        Ok((setup, changes))
+    }
+
+    fn version(&self, id: &SheetId) -> Result<usize, StoreError> {
+        let mut c = self.client.borrow_mut();
+        let mut tx = c.transaction()?;
+        if tx.query_opt("SELECT 1 FROM sheets WHERE id = $1", &[&id.as_str()])?.is_none() {
+            return Err(StoreError::NotFound(id.to_string()));
+        }
+        let n = count(&mut tx, id)?;
+        tx.commit()?;
+        Ok(n)
+    }
+
+    fn keys(&self, id: &SheetId) -> Result<Vec<(String, usize)>, StoreError> {
+        let rows = self.client.borrow_mut().query(
+            "SELECT key, seq FROM changes WHERE sheet_id = $1 AND key IS NOT NULL ORDER BY seq",
+            &[&id.as_str()],
+        )?;
+        Ok(rows.iter().map(|r| (r.get(0), r.get::<_, i64>(1) as usize)).collect())
+    }
+
+    fn append_all(
+        &mut self,
+        id: &SheetId,
+        expected: usize,
+        changes: &[Change],
+    ) -> Result<usize, StoreError> {
+        let mut c = self.client.borrow_mut();
+        let mut tx = c.transaction()?;
+        let n = PgStore::append_in(&mut tx, id, expected, changes, None)?;
+        tx.commit()?;
+        Ok(n)
+    }
+
+    fn write_batch(&mut self, writes: &[Write]) -> Vec<Result<Written, StoreError>> {
+        let all = |e: StoreError| writes.iter().map(|_| Err(e.clone())).collect();
+        let mut c = self.client.borrow_mut();
+        let mut tx = match c.transaction() {
+            Ok(tx) => tx,
+            Err(e) => return all(e.into()),
+        };
+        let done: Vec<_> = writes.iter().map(|w| PgStore::write_one(&mut tx, w)).collect();
+        match tx.commit() {
+            Ok(()) => done,
+            Err(e) => all(e.into()),
+        }
+    }
+
+    fn import(&mut self, setup: &Setup, changes: &[Change]) -> Result<SheetId, StoreError> {
+        let mut c = self.client.borrow_mut();
+        let mut tx = c.transaction()?;
+        let (id, _) = PgStore::insert_sheet(&mut tx, setup)?;
+        PgStore::append_in(&mut tx, &id, 0, changes, None)?;
+        tx.commit()?;
+        Ok(id)
+    }
+
+    fn view_id(&self, id: &SheetId) -> Result<SheetId, StoreError> {
+        self.one_id("SELECT view_id FROM sheets WHERE id = $1", id)
+    }
+
+    fn by_view_id(&self, view: &SheetId) -> Result<SheetId, StoreError> {
+        self.one_id("SELECT id FROM sheets WHERE view_id = $1", view)
+    }
+
+    fn save_table(&mut self, table: &StoredTable) -> Result<(), StoreError> {
+        let mut c = self.client.borrow_mut();
+        let mut tx = c.transaction()?;
+        PgStore::save_table_in(&mut tx, table)?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    fn load_table(&self, id: &SheetId) -> Result<StoredTable, StoreError> {
+        let row = self.client.borrow_mut().query_opt(
+            "SELECT view_id, seq, state FROM card_tables WHERE id = $1",
+            &[&id.as_str()],
+        )?;
+        let r = row.ok_or_else(|| StoreError::NotFound(id.to_string()))?;
+        let seq: i64 = r.get(1);
+        Ok(StoredTable {
+            id: id.clone(),
+            view: SheetId(r.get(0)),
+            seq: seq as u64,
+            state: r.get(2),
+        })
+    }
+
+    fn table_by_view(&self, view: &SheetId) -> Result<SheetId, StoreError> {
+        self.one_id("SELECT id FROM card_tables WHERE view_id = $1", view)
+    }
+}

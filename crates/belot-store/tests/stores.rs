@@ -1,0 +1,333 @@
+//! One suite for every store: each test runs on SQLite (a file) and on
+//! PostgreSQL (a database of its own, created and dropped by the test, on
+//! the server at `$BELOT_TEST_PG`, default
+//! `postgres://postgres@127.0.0.1:5432/postgres`). Under CI or the test
+//! script (`BELOT_REQUIRE_POSTGRES`, set by `scripts/test.sh`, which starts
+//! the server) a missing server fails; elsewhere its half is skipped, and
+//! says so.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use belot_core::{Game, Seat};
+use belot_score::{Change, DealInput, Setup, Sheet};
+use belot_store::{PgStore, SheetId, SqliteStore, Store, StoreError, StoredTable, Write, Written};
+
+fn setup() -> Setup {
+    Setup {
+        name: "t".into(),
+        players: ["A", "B", "C", "D"].map(String::from).to_vec(),
+        first_dealer: Seat(0),
+        rules: Game::French(Default::default()),
+    }
+}
+
+fn add() -> Change {
+    Change::Add {
+        entry: DealInput::French {
+            taker: Seat(1),
+            card_points: vec![None, Some(100)],
+            announcements: vec![],
+            capot: None,
+            belote: None,
+            announced: vec![],
+            trump: None,
+        },
+    }
+}
+
+static N: AtomicUsize = AtomicUsize::new(0);
+
+/// A store under test: how to open (and open again) it.
+enum Backend {
+    Sqlite(std::path::PathBuf),
+    Pg { url: String, admin: String, name: String },
+}
+
+fn admin_url() -> String {
+    std::env::var("BELOT_TEST_PG")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into())
+}
+
+fn pg_required() -> bool {
+    std::env::var_os("CI").is_some() || std::env::var_os("BELOT_REQUIRE_POSTGRES").is_some()
+}
+
+impl Backend {
+    fn sqlite() -> Backend {
+        let n = N.fetch_add(1, Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("belot-stores-{}-{n}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        Backend::Sqlite(dir.join("belot.db"))
+    }
+
+    /// A fresh database on the PostgreSQL server, or None (skipped) when
+    /// none answers and none is required.
+    fn pg() -> Option<Backend> {
+        let admin = admin_url();
+        let mut c = match postgres::Client::connect(&admin, postgres::NoTls) {
+            Ok(c) => c,
+            Err(e) => {
+                assert!(
+                    !pg_required(),
+                    "PostgreSQL is required (scripts/postgres.sh starts it): {e}"
+                );
+                eprintln!("SKIPPED: PostgreSQL at {admin}: {e}");
+                return None;
+            }
+        };
+        let n = N.fetch_add(1, Ordering::Relaxed);
+        let name = format!("belot_test_{}_{n}", std::process::id());
+        // One statement each: neither may run in a transaction block.
+        c.batch_execute(&format!("DROP DATABASE IF EXISTS {name}")).unwrap();
+        c.batch_execute(&format!("CREATE DATABASE {name}")).unwrap();
+        let url = format!("{}/{name}", admin.rsplit_once('/').unwrap().0);
+        Some(Backend::Pg { url, admin, name })
+    }
+
+    fn open(&self) -> Box<dyn Store> {
+        match self {
+            Backend::Sqlite(p) => Box::new(SqliteStore::open(p).unwrap()),
+            Backend::Pg { url, .. } => Box::new(PgStore::open(url).unwrap()),
+        }
+    }
+
+    fn name(&self) -> &'static str {
+        match self {
+            Backend::Sqlite(_) => "sqlite",
+            Backend::Pg { .. } => "postgres",
+        }
+    }
+}
+
+impl Drop for Backend {
+    fn drop(&mut self) {
+        match self {
+            Backend::Sqlite(p) => {
+                let _ = std::fs::remove_dir_all(p.parent().unwrap());
+            }
+            Backend::Pg { admin, name, .. } => {
+                if let Ok(mut c) = postgres::Client::connect(admin, postgres::NoTls) {
+                    let _ =
+                        c.batch_execute(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"));
+                }
+            }
+        }
+    }
+}
+
+/// Runs `test` on each store.
+fn each(test: impl Fn(&Backend)) {
+    for b in [Some(Backend::sqlite()), Backend::pg()].into_iter().flatten() {
+        eprintln!("on {}", b.name());
+        test(&b);
+    }
+}
+
+#[test]
+fn create_append_load_and_list() {
+    each(|b| {
+        let mut s = b.open();
+        let id = s.create(&setup()).unwrap();
+        assert_eq!(s.append(&id, 0, &add()).unwrap(), 1);
+        assert_eq!(s.append(&id, 1, &Change::Undo).unwrap(), 2);
+        let (st, changes) = s.load(&id).unwrap();
+        assert_eq!(st, setup());
+        assert_eq!(changes, vec![add(), Change::Undo]);
+        let list = s.list().unwrap();
+        assert_eq!(list.len(), 1);
+        assert_eq!((list[0].id.clone(), list[0].changes), (id.clone(), 2));
+        assert_eq!(s.version(&id).unwrap(), 2);
+        let sheet = Sheet::from_history(st, &changes).unwrap();
+        assert!(sheet.table().rows.is_empty());
+    });
+}
+
+#[test]
+fn a_stale_change_is_refused_and_nothing_is_stored() {
+    each(|b| {
+        let mut s = b.open();
+        let id = s.create(&setup()).unwrap();
+        s.append(&id, 0, &add()).unwrap();
+        let e = s.append(&id, 0, &add()).unwrap_err();
+        assert_eq!(e, StoreError::Conflict { expected: 0, actual: 1 });
+        assert!(e.to_string().contains("reload"));
+        assert_eq!(s.load(&id).unwrap().1.len(), 1);
+    });
+}
+
+/// Two connections (two processes) on one database: a change made on a
+/// copy the other has moved past is refused by the database's own check.
+#[test]
+fn a_stale_change_through_another_connection_is_refused() {
+    each(|b| {
+        let (mut one, mut two) = (b.open(), b.open());
+        let id = one.create(&setup()).unwrap();
+        assert_eq!(two.version(&id).unwrap(), 0);
+        one.append(&id, 0, &add()).unwrap();
+        let e = two.append(&id, 0, &Change::Undo).unwrap_err();
+        assert_eq!(e, StoreError::Conflict { expected: 0, actual: 1 });
+        assert_eq!(two.load(&id).unwrap().1, vec![add()]);
+    });
+}
+
+#[test]
+fn unknown_ids_are_not_found() {
+    each(|b| {
+        let mut s = b.open();
+        let id = SheetId::random().unwrap();
+        assert!(matches!(s.load(&id), Err(StoreError::NotFound(_))));
+        assert!(matches!(s.version(&id), Err(StoreError::NotFound(_))));
+        assert!(matches!(s.append(&id, 0, &add()), Err(StoreError::NotFound(_))));
+        assert!(matches!(s.view_id(&id), Err(StoreError::NotFound(_))));
+    });
+}
+
+#[test]
+fn reopening_keeps_everything_and_migrations_run_once() {
+    each(|b| {
+        let id = {
+            let mut s = b.open();
+            let id = s.create(&setup()).unwrap();
+            s.append(&id, 0, &add()).unwrap();
+            id
+        };
+        let mut s = b.open();
+        assert_eq!(s.load(&id).unwrap().1.len(), 1);
+        let id2 = s.import(&setup(), &[add(), add(), Change::Undo]).unwrap();
+        assert_eq!(s.load(&id2).unwrap().1.len(), 3);
+        assert_eq!(s.list().unwrap().len(), 2);
+    });
+}
+
+#[test]
+fn every_sheet_has_a_separate_read_only_id() {
+    each(|b| {
+        let mut s = b.open();
+        let id = s.create(&setup()).unwrap();
+        let view = s.view_id(&id).unwrap();
+        assert_ne!(view, id);
+        assert_eq!(s.by_view_id(&view).unwrap(), id);
+        assert!(matches!(s.by_view_id(&id), Err(StoreError::NotFound(_))));
+    });
+}
+
+#[test]
+fn append_all_stores_every_change_or_none() {
+    each(|b| {
+        let mut s = b.open();
+        let id = s.create(&setup()).unwrap();
+        assert_eq!(s.append_all(&id, 0, &[add(), add(), add()]).unwrap(), 3);
+        // A stale batch stores nothing, not even its first change.
+        let err = s.append_all(&id, 1, &[add(), add()]).unwrap_err();
+        assert!(matches!(err, StoreError::Conflict { expected: 1, actual: 3 }), "{err}");
+        assert_eq!(s.load(&id).unwrap().1.len(), 3);
+    });
+}
+
+/// Group commit: writes of one batch succeed or fail each on its own, in
+/// one transaction.
+#[test]
+fn a_batch_commits_its_good_writes_and_refuses_its_bad_ones() {
+    each(|b| {
+        let mut s = b.open();
+        let id = s.create(&setup()).unwrap();
+        let gone = SheetId::random().unwrap();
+        let out = s.write_batch(&[
+            Write::Append { id: id.clone(), expected: 0, changes: vec![add()], key: None },
+            Write::Append { id: id.clone(), expected: 0, changes: vec![add()], key: None },
+            Write::Append { id: gone, expected: 0, changes: vec![add()], key: None },
+            Write::Create(setup()),
+            Write::Append {
+                id: id.clone(),
+                expected: 1,
+                changes: vec![add(), Change::Undo],
+                key: None,
+            },
+        ]);
+        assert_eq!(out[0], Ok(Written::Appended(1)));
+        assert_eq!(out[1], Err(StoreError::Conflict { expected: 0, actual: 1 }));
+        assert!(matches!(out[2], Err(StoreError::NotFound(_))));
+        let Ok(Written::Created { id: new, view }) = &out[3] else { panic!("{:?}", out[3]) };
+        assert_eq!(s.by_view_id(view).unwrap(), *new);
+        assert_eq!(out[4], Ok(Written::Appended(3)));
+        assert_eq!(s.load(&id).unwrap().1, vec![add(), add(), Change::Undo]);
+        assert_eq!(s.version(&id).unwrap(), 3);
+    });
+}
+
+/// A client's key is stored once per sheet: a write sent again with the
+/// same key is refused by the database, and the keys come back with the
+/// version after each.
+#[test]
+fn a_keyed_write_is_stored_once() {
+    each(|b| {
+        let mut s = b.open();
+        let id = s.create(&setup()).unwrap();
+        let w = |expected, key: &str| Write::Append {
+            id: id.clone(),
+            expected,
+            changes: vec![add()],
+            key: Some(key.into()),
+        };
+        assert_eq!(s.write_batch(&[w(0, "k1")])[0], Ok(Written::Appended(1)));
+        assert!(s.write_batch(&[w(1, "k1")])[0].is_err(), "the same key twice");
+        assert_eq!(s.write_batch(&[w(1, "k2")])[0], Ok(Written::Appended(2)));
+        assert_eq!(s.keys(&id).unwrap(), vec![("k1".into(), 1), ("k2".into(), 2)]);
+    });
+}
+
+fn table(id: &SheetId, view: &SheetId, seq: u64, state: &str) -> StoredTable {
+    StoredTable { id: id.clone(), view: view.clone(), seq, state: state.into() }
+}
+
+#[test]
+fn a_card_table_keeps_its_latest_state_and_survives_reopening() {
+    each(|b| {
+        let (id, view) = (SheetId::random().unwrap(), SheetId::random().unwrap());
+        {
+            let mut s = b.open();
+            s.save_table(&table(&id, &view, 3, "three")).unwrap();
+            // An older state arriving late is not stored over a newer one.
+            let r = s.write_batch(&[
+                Write::Table(table(&id, &view, 5, "five")),
+                Write::Table(table(&id, &view, 4, "four")),
+            ]);
+            assert_eq!(r, vec![Ok(Written::Saved(5)), Ok(Written::Saved(4))]);
+        }
+        let s = b.open();
+        assert_eq!(s.load_table(&id).unwrap(), table(&id, &view, 5, "five"));
+        assert_eq!(s.table_by_view(&view).unwrap(), id);
+        let other = SheetId::random().unwrap();
+        assert!(matches!(s.load_table(&other), Err(StoreError::NotFound(_))));
+        assert!(matches!(s.table_by_view(&other), Err(StoreError::NotFound(_))));
+        // A table is not a sheet.
+        assert!(matches!(s.load(&id), Err(StoreError::NotFound(_))));
+    });
+}
+
+/// PostgreSQL: the schema is versioned in the database; a database whose
+/// schema is newer than this program knows is refused, and processes
+/// opening one database together migrate it once.
+#[test]
+fn postgres_migrations_run_once_and_a_newer_schema_is_refused() {
+    let Some(b) = Backend::pg() else { return };
+    let Backend::Pg { url, .. } = &b else { unreachable!() };
+    let opened: Vec<_> = std::thread::scope(|sc| {
+        let hs: Vec<_> =
+            (0..4).map(|_| sc.spawn(|| PgStore::open(url).map(|s| s.schema_version()))).collect();
+        hs.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    for o in opened {
+        assert_eq!(o.unwrap().unwrap(), PgStore::schema_known());
+    }
+    let mut c = postgres::Client::connect(url, postgres::NoTls).unwrap();
+    let rows: i64 = c.query_one("SELECT count(*) FROM belot_schema", &[]).unwrap().get(0);
+    assert_eq!(rows as usize, PgStore::schema_known());
+    c.execute(
+        "INSERT INTO belot_schema (version) VALUES ($1)",
+        &[&(PgStore::schema_known() as i32 + 1)],
+    )
+    .unwrap();
+    let Err(e) = PgStore::open(url) else { panic!("a newer schema was opened") };
+    assert!(e.to_string().contains("newer"), "{e}");
+}
