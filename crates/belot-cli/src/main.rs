@@ -109,9 +109,10 @@ enum Command {
         /// there with a game's link can edit it; no TLS).
         #[arg(long, default_value = "127.0.0.1:8080")]
         addr: std::net::SocketAddr,
-        /// Database file (default: as `belot score`).
+        /// Database: a file, or a PostgreSQL URL (postgres://user@host/db)
+        /// for several servers on one database (default: as `belot score`).
         #[arg(long)]
-        db: Option<std::path::PathBuf>,
+        db: Option<String>,
         /// Limits on what clients can make the server hold or do.
         #[command(flatten)]
         limits: ServeLimits,
@@ -332,12 +333,12 @@ fn game_of(name: &str, options: Option<&str>) -> Result<belot_core::Game, String
 
 fn serve(
     addr: std::net::SocketAddr,
-    db: Option<std::path::PathBuf>,
+    db: Option<String>,
     limits: belot_server::Limits,
 ) -> Result<(), String> {
-    let path = score::db_path(db)?;
+    let loc = score::db_location(db)?;
     let rt = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
-    rt.block_on(belot_server::serve(addr, &path, limits)).map_err(|e| format!("{addr}: {e}"))
+    rt.block_on(belot_server::serve(addr, &loc, limits)).map_err(|e| format!("{addr}: {e}"))
 }
 
 /// One response line per request line until end of input. Blank lines are

@@ -9,17 +9,18 @@ use belot_core::{CardSet, Contract, MatchRecord, Seat, Suit, parse_cards};
 use belot_score::{
     Announced, Change, DealInput, Setup, Sheet, contract_text, csv, num, side_names,
 };
-use belot_store::{SheetId, SqliteStore, Store};
+use belot_store::{Location, SheetId, SqliteStore, Store};
 use clap::{Args, Subcommand, ValueEnum};
 use serde_json::{Value, json};
 
 /// Where sheets are kept and what to do with them.
 #[derive(Args)]
 pub struct ScoreArgs {
-    /// Database file (default: the user's data directory, belot/belot.db;
-    /// or $BELOT_DB).
+    /// Database: a file (default: the user's data directory,
+    /// belot/belot.db; or $BELOT_DB), or a PostgreSQL URL
+    /// (postgres://user@host/db).
     #[arg(long, global = true)]
-    db: Option<PathBuf>,
+    db: Option<String>,
     #[command(subcommand)]
     command: ScoreCommand,
 }
@@ -427,15 +428,15 @@ impl EntryArgs {
 }
 
 /// The default database: $BELOT_DB, else the user's data directory.
-pub fn db_path(given: Option<PathBuf>) -> R<PathBuf> {
+pub fn db_location(given: Option<String>) -> R<Location> {
     if let Some(p) = given {
-        return Ok(p);
+        return Ok(Location::parse(&p));
     }
     if let Some(p) = std::env::var_os("BELOT_DB") {
-        return Ok(PathBuf::from(p));
+        return Ok(Location::parse(&p.to_string_lossy()));
     }
     dirs::data_dir()
-        .map(|d| d.join("belot").join("belot.db"))
+        .map(|d| Location::Sqlite(d.join("belot").join("belot.db")))
         .ok_or_else(|| "no data directory known for this user: give --db PATH".into())
 }
 
@@ -452,7 +453,7 @@ fn read_input(file: &Path) -> R<String> {
 
 /// Runs `belot score …`; returns what to print.
 pub fn run(args: ScoreArgs) -> R<String> {
-    let path = db_path(args.db)?;
+    let loc = db_location(args.db)?;
     // Reading needs no write access: list, show and export work on a
     // read-only file or medium.
     let reads = matches!(
@@ -462,12 +463,14 @@ pub fn run(args: ScoreArgs) -> R<String> {
             | ScoreCommand::Export { .. }
             | ScoreCommand::Changes { .. }
     );
-    let store = match reads && path.is_file() {
-        true => SqliteStore::open_read_only(&path),
-        false => SqliteStore::open(&path),
+    let store: Result<Box<dyn Store>, _> = match &loc {
+        Location::Sqlite(path) if reads && path.is_file() => {
+            SqliteStore::open_read_only(path).map(|s| Box::new(s) as Box<dyn Store>)
+        }
+        _ => loc.open().map(|s| s as Box<dyn Store>),
     };
     let mut store = store.map_err(|e| e.to_string())?;
-    let store = &mut store;
+    let store = store.as_mut();
     match args.command {
         ScoreCommand::New { variant, players, dealer, name, options } => {
             new_sheet(store, variant, &players, dealer, name, options)
@@ -514,7 +517,7 @@ pub fn run(args: ScoreArgs) -> R<String> {
 }
 
 /// A sheet from the store, rebuilt from its history.
-fn load(store: &SqliteStore, id: &str) -> R<(SheetId, Sheet)> {
+fn load(store: &dyn Store, id: &str) -> R<(SheetId, Sheet)> {
     let id = SheetId::parse(id).map_err(|e| e.to_string())?;
     let (setup, changes) = store.load(&id).map_err(|e| e.to_string())?;
     let sheet = Sheet::from_history(setup, &changes)?;
@@ -523,7 +526,7 @@ fn load(store: &SqliteStore, id: &str) -> R<(SheetId, Sheet)> {
 
 /// Applies a change in memory (refused changes store nothing), then
 /// appends it in one transaction.
-fn change(store: &mut SqliteStore, id: &str, make: &dyn Fn(&Sheet) -> R<Change>) -> R<String> {
+fn change(store: &mut dyn Store, id: &str, make: &dyn Fn(&Sheet) -> R<Change>) -> R<String> {
     let (id, mut sheet) = load(store, id)?;
     let c = make(&sheet)?;
     let n = sheet.history().len();
@@ -534,7 +537,7 @@ fn change(store: &mut SqliteStore, id: &str, make: &dyn Fn(&Sheet) -> R<Change>)
 
 /// `belot score new`: a sheet for the game, its players and house rules.
 fn new_sheet(
-    store: &mut SqliteStore,
+    store: &mut dyn Store,
     variant: Variant,
     players: &str,
     dealer: u8,
@@ -559,7 +562,7 @@ fn new_sheet(
 }
 
 /// `belot score list`.
-fn list(store: &SqliteStore, as_json: bool) -> R<String> {
+fn list(store: &dyn Store, as_json: bool) -> R<String> {
     let list = store.list().map_err(|e| e.to_string())?;
     if as_json {
         let v: Vec<Value> = list
@@ -586,7 +589,7 @@ fn list(store: &SqliteStore, as_json: bool) -> R<String> {
 }
 
 /// `belot score export`: JSON (set-up, history, table) or CSV.
-fn export(store: &SqliteStore, sheet: &str, format: Format) -> R<String> {
+fn export(store: &dyn Store, sheet: &str, format: Format) -> R<String> {
     let (id, sheet) = load(store, sheet)?;
     Ok(match format {
         Format::Json => format!(
@@ -602,7 +605,7 @@ fn export(store: &SqliteStore, sheet: &str, format: Format) -> R<String> {
 }
 
 /// `belot score import`: a JSON export into a new sheet, checked whole.
-fn import(store: &mut SqliteStore, file: &Path) -> R<String> {
+fn import(store: &mut dyn Store, file: &Path) -> R<String> {
     let text = read_input(file)?;
     let v: Value = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", file.display()))?;
     if v["format"] != "belot-sheet" {
@@ -620,7 +623,7 @@ fn import(store: &mut SqliteStore, file: &Path) -> R<String> {
 }
 
 /// `belot score add-record`: every finished deal of an engine game record.
-fn add_record(store: &mut SqliteStore, sheet: &str, file: &Path) -> R<String> {
+fn add_record(store: &mut dyn Store, sheet: &str, file: &Path) -> R<String> {
     let text = read_input(file)?;
     let record: MatchRecord =
         serde_json::from_str(&text).map_err(|e| format!("{}: {e}", file.display()))?;

@@ -1,13 +1,15 @@
 //! `belot score` as a user runs it: sessions for each variant, bad input,
 //! export/import, adding an engine game record, and a crash test.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 
 use belot_engine::Engine;
 use serde_json::{Value, json};
 
-struct Db(PathBuf);
+/// A database for `--db`: an SQLite file, or a PostgreSQL database (its
+/// URL, and the database itself, dropped with it).
+struct Db(String, Option<belot_store::testing::PgTestDb>);
 
 impl Db {
     fn new(tag: &str) -> Db {
@@ -15,7 +17,14 @@ impl Db {
         for ext in ["", "-wal", "-shm"] {
             let _ = std::fs::remove_file(format!("{}{ext}", p.display()));
         }
-        Db(p)
+        Db(p.display().to_string(), None)
+    }
+
+    /// A PostgreSQL database, if a server answers (see
+    /// `belot_store::testing`).
+    fn pg(tag: &str) -> Option<Db> {
+        let db = belot_store::testing::PgTestDb::new(tag)?;
+        Some(Db(db.url.clone(), Some(db)))
     }
 
     fn run(&self, args: &[&str]) -> Output {
@@ -54,8 +63,10 @@ impl Db {
 
 impl Drop for Db {
     fn drop(&mut self) {
-        for ext in ["", "-wal", "-shm"] {
-            let _ = std::fs::remove_file(format!("{}{ext}", self.0.display()));
+        if self.1.is_none() {
+            for ext in ["", "-wal", "-shm"] {
+                let _ = std::fs::remove_file(format!("{}{ext}", self.0));
+            }
         }
     }
 }
@@ -66,7 +77,18 @@ fn totals(t: &Value) -> Vec<f64> {
 
 #[test]
 fn french_session_through_the_command_line() {
-    let db = Db::new("french");
+    french_session(&Db::new("french"));
+}
+
+/// The same session on a PostgreSQL database (`--db postgres://…`).
+#[test]
+fn french_session_on_postgres() {
+    if let Some(db) = Db::pg("cli") {
+        french_session(&db);
+    }
+}
+
+fn french_session(db: &Db) {
     let id = db.sheet("--variant french --players Ana,Boris,Chloé,Dimitar --dealer 3");
     let id = id.as_str();
     assert_eq!(id.len(), 32);
@@ -93,10 +115,10 @@ fn french_session_through_the_command_line() {
     // puts it back.
     let rows = |db: &Db| db.table(id)["table"]["rows"].as_array().unwrap().len();
     db.ok(&["undo", id]);
-    assert_eq!(rows(&db), 3);
+    assert_eq!(rows(db), 3);
     assert_eq!(db.table(id)["table"]["pool"], 0.0, "the edit of deal 2 stays");
     db.ok(&["redo", id]);
-    assert_eq!(rows(&db), 4);
+    assert_eq!(rows(db), 4);
     // The changes view: every change numbered, newest first; change 5 (the
     // edit of deal 2) reverted as a change of its own brings the litige back.
     let list = db.ok(&["changes", id]);
@@ -263,17 +285,7 @@ fn crash_test_killed_writers_lose_no_acknowledged_change() {
     let mut killed = 0;
     for k in 0..40u64 {
         let mut child = Command::new(env!("CARGO_BIN_EXE_belot"))
-            .args([
-                "score",
-                "--db",
-                db.0.to_str().unwrap(),
-                "add",
-                &id,
-                "--taker",
-                "1",
-                "--points",
-                "100",
-            ])
+            .args(["score", "--db", db.0.as_str(), "add", &id, "--taker", "1", "--points", "100"])
             .stdout(std::process::Stdio::piped())
             .stderr(std::process::Stdio::null())
             .spawn()

@@ -4,10 +4,9 @@
 //! blocking threads. Nothing here holds a lock across I/O that the
 //! runtime's threads wait on.
 
-use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use belot_store::{SqliteStore, Store, StoreError, Write, Written};
+use belot_store::{Location, PgStore, SqliteStore, Store, StoreError, Write, Written};
 use tokio::sync::{Semaphore, mpsc, oneshot, watch};
 
 use crate::limits::Limits;
@@ -34,8 +33,32 @@ pub(crate) struct Writer {
     pub queue: mpsc::Sender<Msg>,
     pub foreign: watch::Receiver<u64>,
     thread: Mutex<Option<std::thread::JoinHandle<()>>>,
-    /// Dropped with the writer: the checkpointer then ends.
-    _stop_checkpoints: std::sync::mpsc::Sender<()>,
+    /// Dropped with the writer: the checkpointer (SQLite) then ends.
+    _stop_checkpoints: Option<std::sync::mpsc::Sender<()>>,
+}
+
+/// A store for the writer thread: on SQLite, with its busy timeout set
+/// and its checkpoints moved to a thread beside it (whose stop is given
+/// back).
+type Opened = (Box<dyn Store + Send>, Option<std::sync::mpsc::Sender<()>>);
+
+fn open_writer(loc: &Location, limits: &Limits) -> Result<Opened, StoreError> {
+    let path = match loc {
+        Location::Postgres(url) => return Ok((Box::new(PgStore::open(url)?), None)),
+        Location::Sqlite(path) => path,
+    };
+    let store = SqliteStore::open(path)?;
+    store.set_busy_timeout(limits.busy_timeout)?;
+    // Checkpoints run beside the writer, not inside a commit: a commit
+    // that triggered one would wait for the database file's sync.
+    let checkpoints = SqliteStore::open_reader(path)?;
+    store.defer_checkpoints()?;
+    let (stop, stopped) = std::sync::mpsc::channel();
+    std::thread::Builder::new()
+        .name("belot-checkpoint".into())
+        .spawn(move || checkpoint_loop(&checkpoints, &stopped))
+        .map_err(|e| StoreError::Io(format!("cannot start the checkpointer: {e}")))?;
+    Ok((Box::new(store), Some(stop)))
 }
 
 /// How often the journal is copied into the database file.
@@ -53,25 +76,28 @@ fn checkpoint_loop(store: &SqliteStore, stop: &std::sync::mpsc::Receiver<()>) {
 }
 
 impl Writer {
-    /// Starts the writer thread on `store`.
-    pub fn start(store: SqliteStore, path: &Path, limits: &Limits) -> Result<Writer, StoreError> {
-        store.set_busy_timeout(limits.busy_timeout)?;
-        // Checkpoints run beside the writer, not inside a commit: a commit
-        // that triggered one would wait for the database file's sync.
-        let checkpoints = SqliteStore::open_reader(path)?;
-        store.defer_checkpoints()?;
+    /// Starts the writer thread, which opens the store at `loc` (a
+    /// PostgreSQL client runs its own runtime, so it is made off the
+    /// async one); returns once it is open.
+    pub fn start(loc: &Location, limits: &Limits) -> Result<Writer, StoreError> {
         let (queue, rx) = mpsc::channel(limits.write_queue.max(1));
         let (tx_foreign, foreign) = watch::channel(0);
         let max_batch = limits.max_batch.max(1);
+        let (opened, open) = std::sync::mpsc::channel();
+        let (loc, limits) = (loc.clone(), limits.clone());
         let thread = std::thread::Builder::new()
             .name("belot-writer".into())
-            .spawn(move || write_loop(store, rx, tx_foreign, max_batch))
+            .spawn(move || match open_writer(&loc, &limits) {
+                Ok((store, stop)) => {
+                    let _ = opened.send(Ok(stop));
+                    write_loop(store, rx, tx_foreign, max_batch)
+                }
+                Err(e) => {
+                    let _ = opened.send(Err(e));
+                }
+            })
             .map_err(|e| StoreError::Io(format!("cannot start the writer: {e}")))?;
-        let (stop, stopped) = std::sync::mpsc::channel();
-        std::thread::Builder::new()
-            .name("belot-checkpoint".into())
-            .spawn(move || checkpoint_loop(&checkpoints, &stopped))
-            .map_err(|e| StoreError::Io(format!("cannot start the checkpointer: {e}")))?;
+        let stop = open.recv().map_err(|_| StoreError::Io("the writer did not start".into()))??;
         Ok(Writer { queue, foreign, thread: Mutex::new(Some(thread)), _stop_checkpoints: stop })
     }
 
@@ -86,12 +112,12 @@ impl Writer {
 }
 
 fn write_loop(
-    mut store: SqliteStore,
+    mut store: Box<dyn Store + Send>,
     mut rx: mpsc::Receiver<Msg>,
     foreign: watch::Sender<u64>,
     max_batch: usize,
 ) {
-    let mut seen = store.data_version().unwrap_or(0);
+    let mut seen = store.changed_elsewhere().ok().flatten();
     let mut jobs = Vec::with_capacity(max_batch);
     let mut stop = false;
     while !stop {
@@ -107,7 +133,8 @@ fn write_loop(
         }
         // Another program's commit since the last look (ours do not
         // change data_version on this connection).
-        if let Ok(v) = store.data_version()
+        if let Ok(v) = store.changed_elsewhere()
+            && v.is_some()
             && v != seen
         {
             seen = v;
@@ -143,18 +170,31 @@ fn take(m: Msg, jobs: &mut Vec<Job>) -> bool {
 /// Read connections, opened as needed and kept for reuse, used only on
 /// blocking threads (at most `MAX_READERS` at once).
 pub(crate) struct Readers {
-    path: PathBuf,
-    idle: Mutex<Vec<SqliteStore>>,
+    loc: Location,
+    idle: Mutex<Vec<Box<dyn Store + Send>>>,
     permits: Semaphore,
 }
 
 const MAX_READERS: usize = 8;
 
+impl Drop for Readers {
+    /// Closes the idle connections on a thread of their own: a PostgreSQL
+    /// client closes through its own runtime, which cannot run on the
+    /// async one's threads.
+    fn drop(&mut self) {
+        let idle = std::mem::take(&mut *self.idle.lock().unwrap_or_else(|p| p.into_inner()));
+        if !idle.is_empty() {
+            let _ =
+                std::thread::Builder::new().name("belot-close".into()).spawn(move || drop(idle));
+        }
+    }
+}
+
 impl Readers {
-    /// Read connections on the database at `path`.
-    pub fn new(path: &Path) -> Arc<Readers> {
+    /// Read connections on the database at `loc`.
+    pub fn new(loc: &Location) -> Arc<Readers> {
         Arc::new(Readers {
-            path: path.to_path_buf(),
+            loc: loc.clone(),
             idle: Mutex::new(Vec::new()),
             permits: Semaphore::new(MAX_READERS),
         })
@@ -163,7 +203,7 @@ impl Readers {
     /// Runs `f` on a read connection on a blocking thread.
     pub async fn read<T: Send + 'static>(
         self: &Arc<Self>,
-        f: impl FnOnce(&SqliteStore) -> Result<T, StoreError> + Send + 'static,
+        f: impl FnOnce(&dyn Store) -> Result<T, StoreError> + Send + 'static,
     ) -> Result<T, StoreError> {
         let _permit = self.permits.acquire().await.map_err(|_| StoreError::Busy)?;
         let me = Arc::clone(self);
@@ -171,9 +211,9 @@ impl Readers {
             let conn = me.idle.lock().unwrap_or_else(|p| p.into_inner()).pop();
             let conn = match conn {
                 Some(c) => c,
-                None => SqliteStore::open_reader(&me.path)?,
+                None => me.loc.open_reader()?,
             };
-            let r = f(&conn);
+            let r = f(conn.as_ref());
             me.idle.lock().unwrap_or_else(|p| p.into_inner()).push(conn);
             r
         })

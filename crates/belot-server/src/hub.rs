@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use axum::http::StatusCode;
 use belot_score::Sheet;
-use belot_store::{SheetId, SqliteStore, Store, StoreError, Write, Written};
+use belot_store::{Location, SheetId, Store, StoreError, Write, Written};
 use tokio::sync::{oneshot, watch};
 
 use crate::db::{Job, Msg, Readers, Writer};
@@ -67,14 +67,19 @@ struct Cache {
 const MAX_CLIENTS: usize = 10_000;
 
 impl Hub {
-    /// A hub on the database at `path` (created if needed), with these
-    /// limits. Starts the writer thread and the freshness poll, so it must
-    /// be called inside a Tokio runtime.
+    /// A hub on the SQLite database at `path` (created if needed), with
+    /// these limits. Starts the writer thread and the freshness poll, so it
+    /// must be called inside a Tokio runtime.
     pub fn open(path: &Path, limits: Limits) -> Result<Hub, StoreError> {
-        let store = SqliteStore::open(path)?;
-        let writer = Writer::start(store, path, &limits)?;
+        Hub::open_at(&Location::Sqlite(path.to_path_buf()), limits)
+    }
+
+    /// A hub on the store at `loc`: an SQLite file or a PostgreSQL
+    /// database.
+    pub fn open_at(loc: &Location, limits: Limits) -> Result<Hub, StoreError> {
+        let writer = Writer::start(loc, &limits)?;
         let inner = Arc::new(Inner {
-            readers: Readers::new(path),
+            readers: Readers::new(loc),
             writer,
             cache: Mutex::new(Cache::default()),
             clock: AtomicU64::new(0),
@@ -425,7 +430,7 @@ impl Hub {
 
 /// A game as stored: its sheet replayed from the history, and the clients'
 /// keys of its changes (on a blocking thread).
-fn stored(s: &SqliteStore, id: &SheetId) -> Result<(Sheet, Vec<(String, usize)>), StoreError> {
+fn stored(s: &dyn Store, id: &SheetId) -> Result<(Sheet, Vec<(String, usize)>), StoreError> {
     let (setup, changes) = s.load(id)?;
     let keys = s.keys(id)?;
     let sheet =

@@ -18,7 +18,6 @@
 //! socket (`tower::ServiceExt::oneshot`).
 
 use std::net::SocketAddr;
-use std::path::Path;
 
 use axum::Router;
 use axum::extract::{DefaultBodyLimit, Request, State};
@@ -283,8 +282,14 @@ async fn qr_watch(
 /// change on disk. Prints where to open it: on this machine, and from the
 /// other phones (their addresses when it listens on all interfaces; how to
 /// let them in when it listens on loopback only).
-pub async fn serve(addr: SocketAddr, db: &Path, limits: Limits) -> std::io::Result<()> {
-    let hub = Hub::open(db, limits).map_err(std::io::Error::other)?;
+pub async fn serve(
+    addr: SocketAddr,
+    db: &belot_store::Location,
+    limits: Limits,
+) -> std::io::Result<()> {
+    // Opening a PostgreSQL store connects and migrates: not on the runtime.
+    let hub =
+        tokio::task::block_in_place(|| Hub::open_at(db, limits)).map_err(std::io::Error::other)?;
     let listener = tokio::net::TcpListener::bind(addr).await?;
     eprintln!("{}", Reach::new(listener.local_addr()?).banner());
     serve_with(listener, hub.clone(), app(hub), signal()).await

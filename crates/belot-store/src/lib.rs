@@ -37,9 +37,68 @@ use belot_score::{Change, Setup};
 
 mod pg;
 mod sqlite;
+#[doc(hidden)]
+pub mod testing;
 
 pub use pg::PgStore;
 pub use sqlite::SqliteStore;
+
+/// Where a store is: an SQLite file, or a PostgreSQL server's database.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Location {
+    /// An SQLite database file (made if missing).
+    Sqlite(std::path::PathBuf),
+    /// A PostgreSQL database, by its URL (`postgres://user@host/db`).
+    Postgres(String),
+}
+
+impl Location {
+    /// `postgres://…` or `postgresql://…` is a PostgreSQL database;
+    /// anything else the path of an SQLite file.
+    pub fn parse(s: &str) -> Location {
+        if s.starts_with("postgres://") || s.starts_with("postgresql://") {
+            Location::Postgres(s.to_string())
+        } else {
+            Location::Sqlite(s.into())
+        }
+    }
+
+    /// Opens the store for reading and writing, its schema brought up to
+    /// date.
+    pub fn open(&self) -> Result<Box<dyn Store + Send>, StoreError> {
+        Ok(match self {
+            Location::Sqlite(p) => Box::new(SqliteStore::open(p)?),
+            Location::Postgres(url) => Box::new(PgStore::open(url)?),
+        })
+    }
+
+    /// A connection that only reads (the server's read pool).
+    pub fn open_reader(&self) -> Result<Box<dyn Store + Send>, StoreError> {
+        Ok(match self {
+            Location::Sqlite(p) => Box::new(SqliteStore::open_reader(p)?),
+            Location::Postgres(url) => Box::new(PgStore::open(url)?),
+        })
+    }
+}
+
+impl fmt::Display for Location {
+    /// The file's path, or the URL without its password.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Location::Sqlite(p) => write!(f, "{}", p.display()),
+            Location::Postgres(url) => {
+                let (scheme, rest) = url.split_once("://").unwrap_or(("postgres", url));
+                match rest.split_once('@') {
+                    Some((user, host)) => {
+                        let user = user.split(':').next().unwrap_or("");
+                        write!(f, "{scheme}://{user}@{host}")
+                    }
+                    None => f.write_str(url),
+                }
+            }
+        }
+    }
+}
 
 /// A sheet's identifier: 128 random bits in hex, unguessable, so that a
 /// sheet's link can serve as its edit right.
@@ -308,4 +367,10 @@ pub trait Store {
     fn load_table(&self, id: &SheetId) -> Result<StoredTable, StoreError>;
     /// The table a read-only id shows.
     fn table_by_view(&self, view: &SheetId) -> Result<SheetId, StoreError>;
+    /// A number that moves when another program commits to the database
+    /// (not this connection), where the store can tell; `None` where it
+    /// cannot.
+    fn changed_elsewhere(&self) -> Result<Option<i64>, StoreError> {
+        Ok(None)
+    }
 }

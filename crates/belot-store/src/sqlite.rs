@@ -504,4 +504,8 @@ impl Store for SqliteStore {
             .optional()?;
         v.map(SheetId).ok_or_else(|| StoreError::NotFound(view.to_string()))
     }
+
+    fn changed_elsewhere(&self) -> Result<Option<i64>, StoreError> {
+        self.data_version().map(Some)
+    }
 }

@@ -1,15 +1,12 @@
 //! One suite for every store: each test runs on SQLite (a file) and on
-//! PostgreSQL (a database of its own, created and dropped by the test, on
-//! the server at `$BELOT_TEST_PG`, default
-//! `postgres://postgres@127.0.0.1:5432/postgres`). Under CI or the test
-//! script (`BELOT_REQUIRE_POSTGRES`, set by `scripts/test.sh`, which starts
-//! the server) a missing server fails; elsewhere its half is skipped, and
-//! says so.
+//! PostgreSQL (a database of its own, created and dropped by the test:
+//! `belot_store::testing`, which says where and when it is required).
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use belot_core::{Game, Seat};
 use belot_score::{Change, DealInput, Setup, Sheet};
+use belot_store::testing::PgTestDb;
 use belot_store::{PgStore, SheetId, SqliteStore, Store, StoreError, StoredTable, Write, Written};
 
 fn setup() -> Setup {
@@ -40,16 +37,7 @@ static N: AtomicUsize = AtomicUsize::new(0);
 /// A store under test: how to open (and open again) it.
 enum Backend {
     Sqlite(std::path::PathBuf),
-    Pg { url: String, admin: String, name: String },
-}
-
-fn admin_url() -> String {
-    std::env::var("BELOT_TEST_PG")
-        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into())
-}
-
-fn pg_required() -> bool {
-    std::env::var_os("CI").is_some() || std::env::var_os("BELOT_REQUIRE_POSTGRES").is_some()
+    Pg(PgTestDb),
 }
 
 impl Backend {
@@ -60,57 +48,29 @@ impl Backend {
         Backend::Sqlite(dir.join("belot.db"))
     }
 
-    /// A fresh database on the PostgreSQL server, or None (skipped) when
-    /// none answers and none is required.
     fn pg() -> Option<Backend> {
-        let admin = admin_url();
-        let mut c = match postgres::Client::connect(&admin, postgres::NoTls) {
-            Ok(c) => c,
-            Err(e) => {
-                assert!(
-                    !pg_required(),
-                    "PostgreSQL is required (scripts/postgres.sh starts it): {e}"
-                );
-                eprintln!("SKIPPED: PostgreSQL at {admin}: {e}");
-                return None;
-            }
-        };
-        let n = N.fetch_add(1, Ordering::Relaxed);
-        let name = format!("belot_test_{}_{n}", std::process::id());
-        // One statement each: neither may run in a transaction block.
-        c.batch_execute(&format!("DROP DATABASE IF EXISTS {name}")).unwrap();
-        c.batch_execute(&format!("CREATE DATABASE {name}")).unwrap();
-        let url = format!("{}/{name}", admin.rsplit_once('/').unwrap().0);
-        Some(Backend::Pg { url, admin, name })
+        PgTestDb::new("store").map(Backend::Pg)
     }
 
     fn open(&self) -> Box<dyn Store> {
         match self {
             Backend::Sqlite(p) => Box::new(SqliteStore::open(p).unwrap()),
-            Backend::Pg { url, .. } => Box::new(PgStore::open(url).unwrap()),
+            Backend::Pg(db) => Box::new(PgStore::open(&db.url).unwrap()),
         }
     }
 
     fn name(&self) -> &'static str {
         match self {
             Backend::Sqlite(_) => "sqlite",
-            Backend::Pg { .. } => "postgres",
+            Backend::Pg(_) => "postgres",
         }
     }
 }
 
 impl Drop for Backend {
     fn drop(&mut self) {
-        match self {
-            Backend::Sqlite(p) => {
-                let _ = std::fs::remove_dir_all(p.parent().unwrap());
-            }
-            Backend::Pg { admin, name, .. } => {
-                if let Ok(mut c) = postgres::Client::connect(admin, postgres::NoTls) {
-                    let _ =
-                        c.batch_execute(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"));
-                }
-            }
+        if let Backend::Sqlite(p) = self {
+            let _ = std::fs::remove_dir_all(p.parent().unwrap());
         }
     }
 }
@@ -310,8 +270,8 @@ fn a_card_table_keeps_its_latest_state_and_survives_reopening() {
 /// opening one database together migrate it once.
 #[test]
 fn postgres_migrations_run_once_and_a_newer_schema_is_refused() {
-    let Some(b) = Backend::pg() else { return };
-    let Backend::Pg { url, .. } = &b else { unreachable!() };
+    let Some(db) = PgTestDb::new("migrate") else { return };
+    let url = &db.url;
     let opened: Vec<_> = std::thread::scope(|sc| {
         let hs: Vec<_> =
             (0..4).map(|_| sc.spawn(|| PgStore::open(url).map(|s| s.schema_version()))).collect();

@@ -160,3 +160,26 @@ impl Sse {
         tokio::time::timeout(wait, self.next()).await.ok().flatten()
     }
 }
+
+#[allow(unused_imports)] // Only the PostgreSQL tests use it.
+pub use belot_store::testing::PgTestDb as PgDb;
+
+/// A server on a loopback port over the store at `loc`.
+pub async fn start_at(
+    loc: &belot_store::Location,
+    limits: Limits,
+) -> (std::net::SocketAddr, Hub, tokio::sync::oneshot::Sender<()>) {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let hub = Hub::open_at(loc, limits).unwrap();
+    let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+    let h = hub.clone();
+    tokio::spawn(async move {
+        serve_with(listener, h.clone(), app(h), async {
+            let _ = rx.await;
+        })
+        .await
+        .unwrap();
+    });
+    (addr, hub, tx)
+}

@@ -1,0 +1,89 @@
+//! `belot serve` on PostgreSQL: the score keeper and the card tables work
+//! as on SQLite, survive a restart, and two servers on one database never
+//! write over each other: a change made on a copy another server has moved
+//! past is refused with the current state, through either. (The database:
+//! see `common::PgDb`.)
+
+mod common;
+
+use std::time::Duration;
+
+use belot_server::Limits;
+use belot_store::Location;
+use serde_json::json;
+
+fn setup() -> serde_json::Value {
+    json!({"players": ["A", "B"], "rules": {"variant": "two_player"}})
+}
+
+fn entry() -> serde_json::Value {
+    json!({"op": "add", "entry": {"kind": "two_player", "contract": "H", "loader": 0, "card_points": [90, 66]}})
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sheets_and_tables_on_postgres_survive_a_restart() {
+    let Some(db) = common::PgDb::new("restart") else { return };
+    let loc = Location::parse(&db.url);
+    let fast = || Limits { bot_pace: Duration::ZERO, ..Limits::default() };
+    let (addr, _hub, stop) = common::start_at(&loc, fast()).await;
+    let (s, st) = common::http(addr, "POST", "/api/sheets", Some(&setup())).await;
+    assert_eq!(s, 201, "{st}");
+    let id = st["id"].as_str().unwrap().to_string();
+    let path = format!("/api/sheets/{id}/changes");
+    let (s, d) =
+        common::http(addr, "POST", &path, Some(&json!({"version": 0, "change": entry()}))).await;
+    assert_eq!(s, 200, "{d}");
+    let body = json!({"rules": {"variant": "french"}, "seats": ["me", "easy", "easy", "easy"], "name": "Ana"});
+    let (s, t) = common::http(addr, "POST", "/api/tables", Some(&body)).await;
+    assert_eq!(s, 201, "{t}");
+    let table = format!("/api/tables/{}", t["id"].as_str().unwrap());
+    let seat = json!({"seat": 0, "secret": t["secret"], "command": {"type": "hello"}});
+    let (_, before) = common::http(addr, "POST", &format!("{table}/do"), Some(&seat)).await;
+    let _ = stop.send(());
+    tokio::time::sleep(Duration::from_millis(500)).await;
+
+    let (addr, _hub, stop) = common::start_at(&loc, fast()).await;
+    let (s, again) = common::http(addr, "GET", &format!("/api/sheets/{id}"), None).await;
+    assert_eq!(s, 200, "{again}");
+    assert_eq!(again["table"]["totals"], json!([90, 66]));
+    let (_, after) = common::http(addr, "POST", &format!("{table}/do"), Some(&seat)).await;
+    assert_eq!(after["seq"], before["seq"]);
+    assert_eq!(after["view"], before["view"]);
+    let _ = stop.send(());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_servers_on_one_database_refuse_a_stale_change() {
+    let Some(db) = common::PgDb::new("two") else { return };
+    let loc = Location::parse(&db.url);
+    let (a, _ha, stop_a) = common::start_at(&loc, Limits::default()).await;
+    let (b, _hb, stop_b) = common::start_at(&loc, Limits::default()).await;
+    let (_, st) = common::http(a, "POST", "/api/sheets", Some(&setup())).await;
+    let id = st["id"].as_str().unwrap().to_string();
+    let path = format!("/api/sheets/{id}/changes");
+    // B holds the game at version 0; A moves it on.
+    let (s, _) = common::http(b, "GET", &format!("/api/sheets/{id}"), None).await;
+    assert_eq!(s, 200);
+    let (s, _) =
+        common::http(a, "POST", &path, Some(&json!({"version": 0, "change": entry()}))).await;
+    assert_eq!(s, 200);
+    // A change through B made on version 0 is refused with the state now.
+    let (s, e) =
+        common::http(b, "POST", &path, Some(&json!({"version": 0, "change": entry()}))).await;
+    assert_eq!((s, e["error"]["code"].clone()), (409, json!("stale")), "{e}");
+    assert_eq!(e["state"]["version"], 1, "{e}");
+    // Made on the current version, it goes through B.
+    let (s, _) =
+        common::http(b, "POST", &path, Some(&json!({"version": 1, "change": entry()}))).await;
+    assert_eq!(s, 200);
+    // A, its copy behind, refuses a change made on it, and then has the
+    // state now.
+    let (s, e) =
+        common::http(a, "POST", &path, Some(&json!({"version": 1, "change": entry()}))).await;
+    assert_eq!((s, e["error"]["code"].clone()), (409, json!("stale")), "{e}");
+    assert_eq!(e["state"]["version"], 2, "{e}");
+    let (_, st) = common::http(a, "GET", &format!("/api/sheets/{id}"), None).await;
+    assert_eq!(st["version"], 2, "{st}");
+    let _ = stop_a.send(());
+    let _ = stop_b.send(());
+}
