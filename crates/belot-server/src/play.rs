@@ -24,7 +24,7 @@ use crate::api::{Peer, body_error, json_bytes, parse_id};
 use crate::error::{ApiError, ApiResult};
 use crate::hub::Hub;
 use crate::room::{self, Cmd, Level, Room, Settings, What};
-use crate::table::{TableError, Viewer};
+use crate::table::{Table, TableError, Viewer};
 
 /// Longest turn timer a table may set, in seconds.
 pub(crate) const TIMER_MAX: u32 = 600;
@@ -68,7 +68,22 @@ pub(crate) async fn create(
 ) -> ApiResult<Response> {
     let Json(req) = body.map_err(body_error)?;
     let mut table = room::new_table(&req.rules)?;
-    let players = table.seats().len();
+    let mine = check_new(&req, table.seats().len())?;
+    let secret = room::secret()?;
+    seat_all(&mut table, &req, &secret)?;
+    // Counted once the table is known to be good: a refusal costs nothing.
+    hub.allow_create(peer)?;
+    let settings = Settings { timer: req.timer, ..Settings::default() };
+    let r = hub.create_table(table, settings).await?;
+    let body = json!({
+        "id": r.id, "view": r.view, "seat": mine,
+        "secret": mine.map(|_| secret),
+    });
+    Ok((StatusCode::CREATED, Json(body)).into_response())
+}
+
+/// Checks a new table's seats and timer; returns the maker's seat.
+fn check_new(req: &NewTable, players: usize) -> ApiResult<Option<Seat>> {
     if req.seats.len() != players {
         let m = format!("{} seats for a game of {players} players", req.seats.len());
         return Err(bad_request("bad_seats", m));
@@ -85,31 +100,24 @@ pub(crate) async fn create(
     if req.timer > TIMER_MAX {
         return Err(bad_request("bad_timer", format!("a turn timer is 0 to {TIMER_MAX} seconds")));
     }
-    let secret = room::secret()?;
+    Ok(mine.first().map(|&i| Seat(i as u8)))
+}
+
+/// Seats the maker (with `secret`) and the bots a new table asks for.
+fn seat_all(table: &mut Table, req: &NewTable, secret: &str) -> ApiResult<()> {
     for (i, choice) in req.seats.iter().enumerate() {
         let seat = Seat(i as u8);
-        match choice {
+        let done = match choice {
             SeatChoice::Me => {
-                let name = req.name.as_deref().unwrap_or_default();
-                table.join(seat, name, secret.clone()).map_err(room::refused)?;
+                table.join(seat, req.name.as_deref().unwrap_or_default(), secret.to_string())
             }
-            SeatChoice::Open => {}
-            SeatChoice::Easy => table.seat_bot(seat, Level::Easy.kind()).map_err(room::refused)?,
-            SeatChoice::Strong => {
-                table.seat_bot(seat, Level::Strong.kind()).map_err(room::refused)?
-            }
-        }
+            SeatChoice::Open => Ok(()),
+            SeatChoice::Easy => table.seat_bot(seat, Level::Easy.kind()),
+            SeatChoice::Strong => table.seat_bot(seat, Level::Strong.kind()),
+        };
+        done.map_err(room::refused)?;
     }
-    // Counted once the table is known to be good: a refusal costs nothing.
-    hub.allow_create(peer)?;
-    let settings = Settings { timer: req.timer, ..Settings::default() };
-    let r = hub.create_table(table, settings).await?;
-    let seat = mine.first().map(|&i| Seat(i as u8));
-    let body = json!({
-        "id": r.id, "view": r.view, "seat": seat,
-        "secret": seat.map(|_| secret),
-    });
-    Ok((StatusCode::CREATED, Json(body)).into_response())
+    Ok(())
 }
 
 /// Sends a command to a table's actor and waits for its answer; once
