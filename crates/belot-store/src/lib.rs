@@ -43,6 +43,22 @@ pub mod testing;
 pub use pg::PgStore;
 pub use sqlite::SqliteStore;
 
+/// Seconds since 1970, for the stores' timestamps.
+pub(crate) fn now() -> i64 {
+    use std::time::{SystemTime, UNIX_EPOCH};
+    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)
+}
+
+/// A value as the JSON text a store keeps.
+pub(crate) fn json<T: serde::Serialize>(v: &T) -> Result<String, StoreError> {
+    serde_json::to_string(v).map_err(|e| StoreError::Io(e.to_string()))
+}
+
+/// A stored text that does not read back.
+pub(crate) fn unreadable(e: serde_json::Error) -> StoreError {
+    StoreError::Io(format!("a stored sheet is unreadable: {e}"))
+}
+
 /// Where a store is: an SQLite file, or a PostgreSQL server's database.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Location {

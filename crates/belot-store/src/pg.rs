@@ -4,13 +4,14 @@
 //! on an out-of-date copy is refused, every write is one transaction.
 
 use std::cell::RefCell;
-use std::time::{SystemTime, UNIX_EPOCH};
 
 use belot_score::{Change, Setup};
 use postgres::error::SqlState;
 use postgres::{Client, NoTls, Transaction};
 
-use crate::{SheetId, SheetInfo, Store, StoreError, StoredTable, Write, Written};
+use crate::{
+    SheetId, SheetInfo, Store, StoreError, StoredTable, Write, Written, json, now, unreadable,
+};
 
 /// The schema, one migration per entry; the `belot_schema` table says how
 /// many are applied.
@@ -45,18 +46,6 @@ const MIGRATION_LOCK: i64 = 0x4245_4C54;
 pub struct PgStore {
     // Reads take `&self` in the `Store` trait; the client needs `&mut`.
     client: RefCell<Client>,
-}
-
-fn now() -> i64 {
-    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)
-}
-
-fn json<T: serde::Serialize>(v: &T) -> Result<String, StoreError> {
-    serde_json::to_string(v).map_err(|e| StoreError::Io(e.to_string()))
-}
-
-fn unreadable(e: serde_json::Error) -> StoreError {
-    StoreError::Io(format!("a stored sheet is unreadable: {e}"))
 }
 
 impl From<postgres::Error> for StoreError {

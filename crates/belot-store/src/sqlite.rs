@@ -1,12 +1,14 @@
 //! [`SqliteStore`]: score sheets in an SQLite file.
 
 use std::path::Path;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 use belot_score::{Change, Setup};
 use rusqlite::{Connection, ErrorCode, OpenFlags, OptionalExtension, TransactionBehavior, params};
 
-use crate::{SheetId, SheetInfo, Store, StoreError, StoredTable, Write, Written};
+use crate::{
+    SheetId, SheetInfo, Store, StoreError, StoredTable, Write, Written, json, now, unreadable,
+};
 
 /// Marks a belot database (`PRAGMA application_id`): "BELT".
 const APPLICATION_ID: i64 = 0x4245_4C54;
@@ -54,18 +56,6 @@ const MIGRATIONS: &[&str] = &[
 /// Score sheets in an SQLite database file.
 pub struct SqliteStore {
     conn: Connection,
-}
-
-fn now() -> i64 {
-    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)
-}
-
-fn json<T: serde::Serialize>(v: &T) -> Result<String, StoreError> {
-    serde_json::to_string(v).map_err(|e| StoreError::Io(e.to_string()))
-}
-
-fn unreadable(e: serde_json::Error) -> StoreError {
-    StoreError::Io(format!("a stored sheet is unreadable: {e}"))
 }
 
 impl From<rusqlite::Error> for StoreError {

@@ -2,33 +2,11 @@
 //! database refused, another program's commits seen, the write lock,
 //! checkpoints. What every store does is in `stores.rs`.
 
-use belot_core::Game;
-use belot_core::Seat;
-use belot_score::{Change, DealInput, Setup};
+mod common;
+
+use belot_score::Change;
 use belot_store::{SheetId, SqliteStore, Store, StoreError};
-
-fn setup() -> Setup {
-    Setup {
-        name: "t".into(),
-        players: ["A", "B", "C", "D"].map(String::from).to_vec(),
-        first_dealer: Seat(0),
-        rules: Game::French(Default::default()),
-    }
-}
-
-fn add() -> Change {
-    Change::Add {
-        entry: DealInput::French {
-            taker: Seat(1),
-            card_points: vec![None, Some(100)],
-            announcements: vec![],
-            capot: None,
-            belote: None,
-            announced: vec![],
-            trump: None,
-        },
-    }
-}
+use common::{add, setup};
 
 #[test]
 fn unknown_and_malformed_ids() {

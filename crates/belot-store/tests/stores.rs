@@ -2,35 +2,15 @@
 //! PostgreSQL (a database of its own, created and dropped by the test:
 //! `belot_store::testing`, which says where and when it is required).
 
+mod common;
+
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use belot_core::{Game, Seat};
-use belot_score::{Change, DealInput, Setup, Sheet};
+use common::{add, setup};
+
+use belot_score::{Change, Sheet};
 use belot_store::testing::PgTestDb;
 use belot_store::{PgStore, SheetId, SqliteStore, Store, StoreError, StoredTable, Write, Written};
-
-fn setup() -> Setup {
-    Setup {
-        name: "t".into(),
-        players: ["A", "B", "C", "D"].map(String::from).to_vec(),
-        first_dealer: Seat(0),
-        rules: Game::French(Default::default()),
-    }
-}
-
-fn add() -> Change {
-    Change::Add {
-        entry: DealInput::French {
-            taker: Seat(1),
-            card_points: vec![None, Some(100)],
-            announcements: vec![],
-            capot: None,
-            belote: None,
-            announced: vec![],
-            trump: None,
-        },
-    }
-}
 
 static N: AtomicUsize = AtomicUsize::new(0);
 

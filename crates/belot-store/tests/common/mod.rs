@@ -1,0 +1,27 @@
+//! What the store tests share: a set-up and a change to store.
+
+use belot_core::{Game, Seat};
+use belot_score::{Change, DealInput, Setup};
+
+pub fn setup() -> Setup {
+    Setup {
+        name: "t".into(),
+        players: ["A", "B", "C", "D"].map(String::from).to_vec(),
+        first_dealer: Seat(0),
+        rules: Game::French(Default::default()),
+    }
+}
+
+pub fn add() -> Change {
+    Change::Add {
+        entry: DealInput::French {
+            taker: Seat(1),
+            card_points: vec![None, Some(100)],
+            announcements: vec![],
+            capot: None,
+            belote: None,
+            announced: vec![],
+            trump: None,
+        },
+    }
+}
