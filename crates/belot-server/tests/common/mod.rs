@@ -48,19 +48,7 @@ pub async fn start(
     path: &std::path::Path,
     limits: Limits,
 ) -> (std::net::SocketAddr, Hub, tokio::sync::oneshot::Sender<()>) {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let hub = Hub::open(path, limits).unwrap();
-    let (tx, rx) = tokio::sync::oneshot::channel::<()>();
-    let h = hub.clone();
-    tokio::spawn(async move {
-        serve_with(listener, h.clone(), app(h), async {
-            let _ = rx.await;
-        })
-        .await
-        .unwrap();
-    });
-    (addr, hub, tx)
+    start_at(&belot_store::Location::Sqlite(path.to_path_buf()), limits).await
 }
 
 /// One HTTP/1.1 request on a new connection; the status and JSON body.
