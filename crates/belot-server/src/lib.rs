@@ -64,6 +64,7 @@ pub fn app(hub: Hub) -> Router {
         .route("/manifest.webmanifest", get(ui_manifest))
         .route("/icon.svg", get(ui_icon))
         .route("/api/openapi.json", get(openapi))
+        .route("/healthz", get(healthz))
         .route("/api/reach", get(reach))
         .route("/api/rules", get(rules::get_rules))
         .route("/api/sheets", post(api::create))
@@ -110,6 +111,25 @@ async fn request_timeout(State(hub): State<Hub>, req: Request, next: Next) -> Re
             "the request took too long to arrive or to answer",
         )
         .into_response(),
+    }
+}
+
+/// For a load balancer: 200 when the database answers with the schema
+/// this server knows, else 503 (`database`).
+async fn healthz(State(hub): State<Hub>) -> Response {
+    match hub.inner.readers.read(|s| s.check_schema()).await {
+        Ok(()) => (
+            [(header::CACHE_CONTROL, "no-store")],
+            axum::Json(
+                serde_json::json!({"ok": true, "database": "reachable", "schema": "current"}),
+            ),
+        )
+            .into_response(),
+        Err(e) => {
+            eprintln!("belot serve: health check: {e}");
+            ApiError::unavailable("database", "the database does not answer, or its schema differs")
+                .into_response()
+        }
     }
 }
 

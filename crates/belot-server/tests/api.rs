@@ -499,3 +499,11 @@ fn the_card_tables_words_are_in_six_languages() {
         );
     }
 }
+
+/// `/healthz` answers 200 while the database answers with its schema.
+#[tokio::test]
+async fn the_health_check_answers_on_sqlite() {
+    let h = hub();
+    let (status, v) = call(&h, "GET", "/healthz", None).await;
+    assert_eq!((status, v["ok"].clone()), (StatusCode::OK, json!(true)), "{v}");
+}

@@ -87,3 +87,24 @@ async fn two_servers_on_one_database_refuse_a_stale_change() {
     let _ = stop_a.send(());
     let _ = stop_b.send(());
 }
+
+/// `/healthz` for a load balancer: 200 while the database answers with
+/// the schema this server knows; 503 once it does not (here: another
+/// program migrated it further).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_health_check_says_whether_the_database_answers_with_its_schema() {
+    let Some(db) = common::PgDb::new("health") else { return };
+    let (addr, _hub, stop) = common::start_at(&Location::parse(&db.url), Limits::default()).await;
+    let (s, v) = common::http(addr, "GET", "/healthz", None).await;
+    assert_eq!((s, v["schema"].clone()), (200, json!("current")), "{v}");
+    let url = db.url.clone();
+    std::thread::spawn(move || {
+        let mut c = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+        c.batch_execute("INSERT INTO belot_schema (version) VALUES (999)").unwrap();
+    })
+    .join()
+    .unwrap();
+    let (s, v) = common::http(addr, "GET", "/healthz", None).await;
+    assert_eq!((s, v["error"]["code"].clone()), (503, json!("database")), "{v}");
+    let _ = stop.send(());
+}

@@ -389,4 +389,7 @@ pub trait Store {
     fn changed_elsewhere(&self) -> Result<Option<i64>, StoreError> {
         Ok(None)
     }
+    /// Checks that the database answers and its schema is the one this
+    /// program knows (a load balancer's health check).
+    fn check_schema(&self) -> Result<(), StoreError>;
 }

@@ -351,4 +351,13 @@ impl Store for PgStore {
     fn table_by_view(&self, view: &SheetId) -> Result<SheetId, StoreError> {
         self.one_id("SELECT id FROM card_tables WHERE view_id = $1", view)
     }
+
+    fn check_schema(&self) -> Result<(), StoreError> {
+        let v = self.schema_version()?;
+        if v == MIGRATIONS.len() {
+            Ok(())
+        } else {
+            Err(StoreError::Io(format!("schema version {v}, expected {}", MIGRATIONS.len())))
+        }
+    }
 }

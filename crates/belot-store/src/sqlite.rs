@@ -498,4 +498,13 @@ impl Store for SqliteStore {
     fn changed_elsewhere(&self) -> Result<Option<i64>, StoreError> {
         self.data_version().map(Some)
     }
+
+    fn check_schema(&self) -> Result<(), StoreError> {
+        let v: i64 = self.conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+        if v as usize == MIGRATIONS.len() {
+            Ok(())
+        } else {
+            Err(StoreError::Io(format!("schema version {v}, expected {}", MIGRATIONS.len())))
+        }
+    }
 }
