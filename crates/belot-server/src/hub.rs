@@ -46,6 +46,8 @@ pub(crate) struct Inner {
     pub bots: Arc<tokio::sync::Semaphore>,
     /// Deals analysed lately, by table and deal number.
     reviews: Mutex<HashMap<(SheetId, usize), axum::body::Bytes>>,
+    /// Set at shutdown: the PostgreSQL listener thread then ends.
+    stop_listening: Arc<std::sync::atomic::AtomicBool>,
 }
 
 /// Most deal reviews kept (each a few kilobytes).
@@ -90,16 +92,41 @@ impl Hub {
             rooms: Mutex::new(Rooms::default()),
             bots: Arc::new(tokio::sync::Semaphore::new(limits.bot_threads.max(1))),
             reviews: Mutex::new(HashMap::new()),
+            stop_listening: Arc::default(),
             limits,
         });
         let hub = Hub { inner };
         tokio::spawn(freshness(Arc::downgrade(&hub.inner)));
+        if let Location::Postgres(url) = loc {
+            hub.listen(url.clone())?;
+        }
         Ok(hub)
     }
 
     /// Ends the live streams; [`Hub::close`] then finishes the writes.
     pub fn begin_shutdown(&self) {
         self.inner.shutdown.send_replace(true);
+        self.inner.stop_listening.store(true, Ordering::Relaxed);
+    }
+
+    /// Hears the changes other processes commit to the PostgreSQL database
+    /// (its notifications, on a thread of its own) and reloads the games
+    /// in memory they change, so that the phones connected here see them.
+    /// After a lost connection every game in memory is checked, since
+    /// what was said meanwhile was not heard.
+    fn listen(&self, url: String) -> Result<(), StoreError> {
+        let (tx, rx) = tokio::sync::mpsc::channel(1024);
+        let stop = Arc::clone(&self.inner.stop_listening);
+        std::thread::Builder::new()
+            .name("belot-listen".into())
+            .spawn(move || {
+                belot_store::watch_changes(&url, &stop, |e| {
+                    let _ = tx.blocking_send(e);
+                })
+            })
+            .map_err(|e| StoreError::Io(format!("cannot start the listener: {e}")))?;
+        tokio::spawn(heard(Arc::downgrade(&self.inner), rx));
+        Ok(())
     }
 
     /// Commits every write already queued and stops the writer thread.
@@ -107,6 +134,7 @@ impl Hub {
     pub async fn close(self) {
         let inner = self.inner;
         inner.shutdown.send_replace(true);
+        inner.stop_listening.store(true, Ordering::Relaxed);
         let _ = inner.writer.queue.send(Msg::Stop).await;
         let i2 = Arc::clone(&inner);
         let _ = tokio::task::spawn_blocking(move || i2.writer.join()).await;
@@ -481,6 +509,33 @@ async fn freshness(hub: std::sync::Weak<Inner>) {
                 recheck(Hub { inner }).await;
             }
             _ = shutdown.changed() => return,
+        }
+    }
+}
+
+/// Acts on what the database said another process changed.
+async fn heard(
+    hub: std::sync::Weak<Inner>,
+    mut rx: tokio::sync::mpsc::Receiver<belot_store::StoreEvent>,
+) {
+    while let Some(e) = rx.recv().await {
+        let Some(inner) = hub.upgrade() else { return };
+        let hub = Hub { inner };
+        match e {
+            belot_store::StoreEvent::Listening => recheck(hub).await,
+            belot_store::StoreEvent::Changed { id, version } => {
+                let g = hub.cache().games.get(&id).cloned();
+                let Some(g) = g else { continue };
+                // Our own change (it is there already), or one of ours in
+                // flight (its commit settles it).
+                if g.pending.load(Ordering::Relaxed) > 0 || g.head().history().len() >= version {
+                    continue;
+                }
+                g.lock().stale = true;
+                if g.has_listeners() {
+                    let _ = hub.reload(&g).await;
+                }
+            }
         }
     }
 }

@@ -108,3 +108,66 @@ async fn the_health_check_says_whether_the_database_answers_with_its_schema() {
     assert_eq!((s, v["error"]["code"].clone()), (503, json!("database")), "{v}");
     let _ = stop.send(());
 }
+
+/// A change made through one server reaches the phones following the game
+/// on another within a second (the database's notifications).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_change_through_one_server_reaches_the_listeners_of_another() {
+    let Some(db) = common::PgDb::new("live") else { return };
+    let loc = Location::parse(&db.url);
+    let (a, _ha, stop_a) = common::start_at(&loc, Limits::default()).await;
+    let (b, _hb, stop_b) = common::start_at(&loc, Limits::default()).await;
+    let (_, st) = common::http(a, "POST", "/api/sheets", Some(&setup())).await;
+    let id = st["id"].as_str().unwrap().to_string();
+    let mut phone = common::Sse::open(b, &format!("/api/sheets/{id}/events")).await.unwrap();
+    let (kind, first) = phone.next().await.unwrap();
+    assert_eq!((kind.as_str(), first["version"].clone()), ("state", json!(0)));
+    let path = format!("/api/sheets/{id}/changes");
+    for v in 0..3 {
+        let sent = std::time::Instant::now();
+        let (s, _) =
+            common::http(a, "POST", &path, Some(&json!({"version": v, "change": entry()}))).await;
+        assert_eq!(s, 200);
+        let (_, ev) = phone.next_within(Duration::from_secs(1)).await.expect("an event within 1 s");
+        assert_eq!(ev["version"], v + 1, "{ev}");
+        eprintln!("change {}: on the other server's listener after {:?}", v + 1, sent.elapsed());
+    }
+    let _ = stop_a.send(());
+    let _ = stop_b.send(());
+}
+
+/// The listening connection is cut (the database restarted, the network
+/// dropped): a change made meanwhile is not heard, and is made up for by
+/// checking versions once the server listens again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_change_missed_while_not_listening_still_arrives() {
+    let Some(db) = common::PgDb::new("relisten") else { return };
+    let loc = Location::parse(&db.url);
+    let (a, _ha, stop_a) = common::start_at(&loc, Limits::default()).await;
+    let (b, _hb, stop_b) = common::start_at(&loc, Limits::default()).await;
+    let (_, st) = common::http(a, "POST", "/api/sheets", Some(&setup())).await;
+    let id = st["id"].as_str().unwrap().to_string();
+    let mut phone = common::Sse::open(b, &format!("/api/sheets/{id}/events")).await.unwrap();
+    phone.next().await.unwrap();
+    // Cut both servers' listening connections, then change the game at
+    // once: the notification goes to nobody.
+    let url = db.url.clone();
+    std::thread::spawn(move || {
+        let mut c = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+        c.batch_execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
+             WHERE datname = current_database() AND query LIKE 'LISTEN%'",
+        )
+        .unwrap();
+    })
+    .join()
+    .unwrap();
+    let path = format!("/api/sheets/{id}/changes");
+    let (s, _) =
+        common::http(a, "POST", &path, Some(&json!({"version": 0, "change": entry()}))).await;
+    assert_eq!(s, 200);
+    let (_, ev) = phone.next_within(Duration::from_secs(5)).await.expect("the change arrives");
+    assert_eq!(ev["version"], 1, "{ev}");
+    let _ = stop_a.send(());
+    let _ = stop_b.send(());
+}

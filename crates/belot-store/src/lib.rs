@@ -40,7 +40,7 @@ mod sqlite;
 #[doc(hidden)]
 pub mod testing;
 
-pub use pg::PgStore;
+pub use pg::{PgStore, StoreEvent, watch_changes};
 pub use sqlite::SqliteStore;
 
 /// Seconds since 1970, for the stores' timestamps.

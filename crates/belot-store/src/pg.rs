@@ -38,6 +38,73 @@ const MIGRATIONS: &[&str] = &["CREATE TABLE sheets (
         state TEXT NOT NULL
      );"];
 
+/// The notification channel on which every committed change of a sheet is
+/// announced as `id:version`.
+const CHANNEL: &str = "belot";
+
+/// What [`watch_changes`] reports.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StoreEvent {
+    /// A sheet was changed (by any process) and now has `version` changes.
+    Changed {
+        /// The sheet.
+        id: SheetId,
+        /// Its number of changes.
+        version: usize,
+    },
+    /// Listening (again) after a lost connection: changes made meanwhile
+    /// were not heard, so whatever a process holds must be checked.
+    Listening,
+}
+
+/// Listens, until `stop` is set, for the changes committed to the
+/// database at `url` by any process, and hands each to `f`; reconnects
+/// after a lost connection (then reports [`StoreEvent::Listening`]: the
+/// notifications sent meanwhile are lost, so the caller checks versions).
+/// Blocks: run it on a thread of its own.
+pub fn watch_changes(
+    url: &str,
+    stop: &std::sync::atomic::AtomicBool,
+    mut f: impl FnMut(StoreEvent),
+) {
+    use postgres::fallible_iterator::FallibleIterator;
+    use std::sync::atomic::Ordering;
+    let tick = std::time::Duration::from_millis(250);
+    while !stop.load(Ordering::Relaxed) {
+        let Ok(mut c) = Client::connect(url, NoTls) else {
+            std::thread::sleep(tick * 4);
+            continue;
+        };
+        if c.batch_execute(&format!("LISTEN {CHANNEL}")).is_err() {
+            continue;
+        }
+        f(StoreEvent::Listening);
+        'heard: while !stop.load(Ordering::Relaxed) {
+            if c.is_closed() {
+                break;
+            }
+            let mut notes = c.notifications();
+            let mut heard = notes.timeout_iter(tick);
+            loop {
+                let n = match heard.next() {
+                    Ok(Some(n)) => n,
+                    Ok(None) => break,
+                    Err(_) => break 'heard,
+                };
+                let parsed = n.payload().split_once(':').and_then(|(id, v)| {
+                    Some(StoreEvent::Changed {
+                        id: SheetId::parse(id).ok()?,
+                        version: v.parse().ok()?,
+                    })
+                });
+                if let Some(e) = parsed {
+                    f(e);
+                }
+            }
+        }
+    }
+}
+
 /// Any two processes migrating at once take turns on this advisory lock
 /// ("BELT").
 const MIGRATION_LOCK: i64 = 0x4245_4C54;
@@ -126,7 +193,10 @@ impl PgStore {
                 &[&id.as_str(), &((n + 1 + k) as i64), &at, &json(c)?, &key],
             )?;
         }
-        Ok(n + changes.len())
+        let version = n + changes.len();
+        // Heard by every process listening, once (and only if) this commits.
+        tx.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &format!("{id}:{version}")])?;
+        Ok(version)
     }
 
     fn save_table_in(tx: &mut Transaction<'_>, t: &StoredTable) -> Result<(), StoreError> {
