@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# `belot serve` on PostgreSQL under load (issue 22): deal entries per second
+# and latency at 64 connections (crates/belot-server/examples/loadgen.rs,
+# each connection entering deals into its own games), with one server
+# process, then with two processes on the same database (two load
+# generators at 32 connections each, one per process, run together: their
+# rates add up, the p99 is the worse one). Then the same one-process run on
+# SQLite for comparison. Loopback only; a database of its own on the
+# PostgreSQL server at $BELOT_TEST_PG (default postgres://postgres@127.0.0.1:5432/postgres,
+# started by scripts/postgres.sh), dropped at the end. Bounded: SECONDS per
+# run (default 7).
+#
+#   bash bench/load-pg.sh [SECONDS]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-7}
+admin=${BELOT_TEST_PG:-postgres://postgres@127.0.0.1:5432/postgres}
+db=belot_load_$$
+url="${admin%/*}/$db"
+cargo build --release --quiet -p belot-cli
+cargo build --release --quiet -p belot-server --example loadgen
+psql -q "$admin" -c "CREATE DATABASE $db"
+work=$(mktemp -d "${TMPDIR:-/tmp}/belot-load-pg.XXXXXX")
+pids=()
+cleanup() {
+  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; wait "$p" 2>/dev/null || true; done
+  psql -q "$admin" -c "DROP DATABASE IF EXISTS $db WITH (FORCE)" || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+serve() { # DB: starts a server on it; sets addr
+  local p; p=$(port)
+  ./target/release/belot serve --addr "127.0.0.1:$p" --db "$1" --creates-per-minute 1000000 >/dev/null 2>>"$work/serve.log" &
+  pids+=($!)
+  for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$p/healthz" && break; sleep 0.1; done
+  addr="127.0.0.1:$p"
+}
+echo "machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+serve "$url"; a=$addr
+echo "PostgreSQL, one process:   $(./target/release/examples/loadgen "$a" 64 "$seconds")"
+serve "$url"; b=$addr
+./target/release/examples/loadgen "$a" 32 "$seconds" >"$work/a" &
+first=$!
+./target/release/examples/loadgen "$b" 32 "$seconds" >"$work/b"
+wait "$first"
+echo "PostgreSQL, two processes: $(cat "$work/a")"
+echo "                           $(cat "$work/b")"
+python3 - "$work/a" "$work/b" <<'PY'
+import re, sys
+rates, p99s = [], []
+for f in sys.argv[1:]:
+    t = open(f).read()
+    rates.append(int(re.search(r"([0-9]+) entries/s", t).group(1)))
+    p99s.append(float(re.search(r"p99 ([0-9.]+) ms", t).group(1)))
+print(f"PostgreSQL, two processes together: {sum(rates)} entries/s, p99 {max(p99s)} ms")
+PY
+serve "$work/s.db"; s=$addr
+echo "SQLite, one process:       $(./target/release/examples/loadgen "$s" 64 "$seconds")"
