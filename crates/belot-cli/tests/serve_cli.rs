@@ -26,10 +26,11 @@ fn free_port() -> u16 {
 }
 
 /// Starts `belot serve` on a free port and waits until it answers.
-fn serve(db: &Path, extra: &[&str]) -> (Child, SocketAddr) {
+fn serve(db: impl AsRef<std::ffi::OsStr>, extra: &[&str]) -> (Child, SocketAddr) {
     let addr: SocketAddr = format!("127.0.0.1:{}", free_port()).parse().unwrap();
     let mut child = Command::new(env!("CARGO_BIN_EXE_belot"))
-        .args(["serve", "--addr", &addr.to_string(), "--db", db.to_str().unwrap()])
+        .args(["serve", "--addr", &addr.to_string(), "--db"])
+        .arg(db)
         .args(extra)
         .stderr(Stdio::null())
         .spawn()
@@ -109,7 +110,7 @@ fn wait_exit(child: &mut Child, limit: Duration) -> Option<std::process::ExitSta
 #[test]
 fn sigterm_with_listeners_connected_exits_cleanly_within_seconds() {
     let d = dir("sigterm");
-    let (mut child, addr) = serve(&d.join("b.db"), &[]);
+    let (mut child, addr) = serve(d.join("b.db"), &[]);
     let id = new_game(addr);
     let mut listeners: Vec<BufReader<TcpStream>> = (0..5)
         .map(|_| {
@@ -147,9 +148,27 @@ fn sigterm_with_listeners_connected_exits_cleanly_within_seconds() {
 fn crash_test_server_killed_under_writers_loses_no_acknowledged_change() {
     let d = dir("crash");
     let db = d.join("b.db");
+    let acked = kill_under_writers(db.as_os_str());
+    let store = belot_store::SqliteStore::open(&db).unwrap();
+    store.integrity_check().unwrap();
+    all_there(&store, &acked);
+}
+
+/// The same on PostgreSQL: every change answered 200 is in the database.
+#[test]
+fn crash_test_on_postgres_loses_no_acknowledged_change() {
+    let Some(pg) = belot_store::testing::PgTestDb::new("crash") else { return };
+    let acked = kill_under_writers(pg.url.as_ref());
+    let store = belot_store::Location::parse(&pg.url).open().unwrap();
+    all_there(store.as_ref(), &acked);
+}
+
+/// Five rounds of 16 writers while the server on `db` is killed; the
+/// changes it acknowledged.
+fn kill_under_writers(db: &std::ffi::OsStr) -> Vec<(String, usize)> {
     let acked: Arc<Mutex<Vec<(String, usize)>>> = Arc::default();
     for round in 0..5u64 {
-        let (mut child, addr) = serve(&db, &["--creates-per-minute", "100000"]);
+        let (mut child, addr) = serve(db, &["--creates-per-minute", "100000"]);
         let stop = Arc::new(AtomicBool::new(false));
         let writers: Vec<_> = (0..16)
             .map(|_| {
@@ -165,11 +184,13 @@ fn crash_test_server_killed_under_writers_loses_no_acknowledged_change() {
             w.join().unwrap();
         }
     }
-    let store = belot_store::SqliteStore::open(&db).unwrap();
-    store.integrity_check().unwrap();
-    let acked = acked.lock().unwrap();
+    let acked = acked.lock().unwrap().clone();
     assert!(acked.len() > 50, "only {} changes acknowledged", acked.len());
-    for (id, version) in acked.iter() {
+    acked
+}
+
+fn all_there(store: &dyn belot_store::Store, acked: &[(String, usize)]) {
+    for (id, version) in acked {
         let stored = store.version(&belot_store::SheetId::parse(id).unwrap()).unwrap();
         assert!(stored >= *version, "{id}: {stored} stored < {version} acknowledged");
     }
