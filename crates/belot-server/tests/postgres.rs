@@ -97,16 +97,43 @@ async fn the_health_check_says_whether_the_database_answers_with_its_schema() {
     let (addr, _hub, stop) = common::start_at(&Location::parse(&db.url), Limits::default()).await;
     let (s, v) = common::http(addr, "GET", "/healthz", None).await;
     assert_eq!((s, v["schema"].clone()), (200, json!("current")), "{v}");
-    let url = db.url.clone();
-    std::thread::spawn(move || {
-        let mut c = postgres::Client::connect(&url, postgres::NoTls).unwrap();
-        c.batch_execute("INSERT INTO belot_schema (version) VALUES (999)").unwrap();
-    })
-    .join()
-    .unwrap();
+    sql(&db.url, "INSERT INTO belot_schema (version) VALUES (999)");
     let (s, v) = common::http(addr, "GET", "/healthz", None).await;
     assert_eq!((s, v["error"]["code"].clone()), (503, json!("database")), "{v}");
     let _ = stop.send(());
+}
+
+/// Runs `sql` on the database at `url`, off the test's runtime (the
+/// PostgreSQL client runs its own).
+fn sql(url: &str, sql: &str) {
+    let (url, sql) = (url.to_string(), sql.to_string());
+    std::thread::spawn(move || {
+        let mut c = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+        c.batch_execute(&sql).unwrap();
+    })
+    .join()
+    .unwrap();
+}
+
+/// Two servers on one database, a game made through the first and a phone
+/// following it on the second (its first state read).
+struct Two {
+    a: std::net::SocketAddr,
+    id: String,
+    phone: common::Sse,
+    stops: [tokio::sync::oneshot::Sender<()>; 2],
+}
+
+async fn two_servers(db: &common::PgDb) -> Two {
+    let loc = Location::parse(&db.url);
+    let (a, _, stop_a) = common::start_at(&loc, Limits::default()).await;
+    let (b, _, stop_b) = common::start_at(&loc, Limits::default()).await;
+    let (_, st) = common::http(a, "POST", "/api/sheets", Some(&setup())).await;
+    let id = st["id"].as_str().unwrap().to_string();
+    let mut phone = common::Sse::open(b, &format!("/api/sheets/{id}/events")).await.unwrap();
+    let (kind, first) = phone.next().await.unwrap();
+    assert_eq!((kind.as_str(), first["version"].clone()), ("state", json!(0)));
+    Two { a, id, phone, stops: [stop_a, stop_b] }
 }
 
 /// A change made through one server reaches the phones following the game
@@ -114,14 +141,7 @@ async fn the_health_check_says_whether_the_database_answers_with_its_schema() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_change_through_one_server_reaches_the_listeners_of_another() {
     let Some(db) = common::PgDb::new("live") else { return };
-    let loc = Location::parse(&db.url);
-    let (a, _ha, stop_a) = common::start_at(&loc, Limits::default()).await;
-    let (b, _hb, stop_b) = common::start_at(&loc, Limits::default()).await;
-    let (_, st) = common::http(a, "POST", "/api/sheets", Some(&setup())).await;
-    let id = st["id"].as_str().unwrap().to_string();
-    let mut phone = common::Sse::open(b, &format!("/api/sheets/{id}/events")).await.unwrap();
-    let (kind, first) = phone.next().await.unwrap();
-    assert_eq!((kind.as_str(), first["version"].clone()), ("state", json!(0)));
+    let Two { a, id, mut phone, stops } = two_servers(&db).await;
     let path = format!("/api/sheets/{id}/changes");
     for v in 0..3 {
         let sent = std::time::Instant::now();
@@ -132,8 +152,7 @@ async fn a_change_through_one_server_reaches_the_listeners_of_another() {
         assert_eq!(ev["version"], v + 1, "{ev}");
         eprintln!("change {}: on the other server's listener after {:?}", v + 1, sent.elapsed());
     }
-    let _ = stop_a.send(());
-    let _ = stop_b.send(());
+    let _ = stops.map(|s| s.send(()));
 }
 
 /// The listening connection is cut (the database restarted, the network
@@ -142,32 +161,19 @@ async fn a_change_through_one_server_reaches_the_listeners_of_another() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_change_missed_while_not_listening_still_arrives() {
     let Some(db) = common::PgDb::new("relisten") else { return };
-    let loc = Location::parse(&db.url);
-    let (a, _ha, stop_a) = common::start_at(&loc, Limits::default()).await;
-    let (b, _hb, stop_b) = common::start_at(&loc, Limits::default()).await;
-    let (_, st) = common::http(a, "POST", "/api/sheets", Some(&setup())).await;
-    let id = st["id"].as_str().unwrap().to_string();
-    let mut phone = common::Sse::open(b, &format!("/api/sheets/{id}/events")).await.unwrap();
-    phone.next().await.unwrap();
+    let Two { a, id, mut phone, stops } = two_servers(&db).await;
     // Cut both servers' listening connections, then change the game at
     // once: the notification goes to nobody.
-    let url = db.url.clone();
-    std::thread::spawn(move || {
-        let mut c = postgres::Client::connect(&url, postgres::NoTls).unwrap();
-        c.batch_execute(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
-             WHERE datname = current_database() AND query LIKE 'LISTEN%'",
-        )
-        .unwrap();
-    })
-    .join()
-    .unwrap();
+    sql(
+        &db.url,
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
+         WHERE datname = current_database() AND query LIKE 'LISTEN%'",
+    );
     let path = format!("/api/sheets/{id}/changes");
     let (s, _) =
         common::http(a, "POST", &path, Some(&json!({"version": 0, "change": entry()}))).await;
     assert_eq!(s, 200);
     let (_, ev) = phone.next_within(Duration::from_secs(5)).await.expect("the change arrives");
     assert_eq!(ev["version"], 1, "{ev}");
-    let _ = stop_a.send(());
-    let _ = stop_b.send(());
+    let _ = stops.map(|s| s.send(()));
 }
