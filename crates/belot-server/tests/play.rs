@@ -577,3 +577,21 @@ async fn bots_wait_while_nobody_is_connected() {
     my_turn_now(&mut c).await;
     let _ = stop.send(());
 }
+
+/// A table connection that says nothing is closed once `--ws-idle` passes,
+/// with a last message saying why; the table goes on for the others.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_silent_connection_is_closed_when_idle() {
+    let path = common::db("ws-idle");
+    let limits = Limits { ws_idle: Duration::from_millis(300), ..fast() };
+    let (addr, _hub, stop) = common::start(&path, limits).await;
+    let t = create(addr, french(), &["me", "open", "open", "open"]).await;
+    let mut c = Client::open(addr, &format!("/api/tables/{}/ws", t["id"].as_str().unwrap())).await;
+    let e = c.until_error().await;
+    assert_eq!(e["code"], "idle", "{e}");
+    let (status, _) =
+        common::http(addr, "GET", &format!("/api/tables/{}", t["id"].as_str().unwrap()), None)
+            .await;
+    assert_eq!(status, 200);
+    let _ = stop.send(());
+}
