@@ -4,9 +4,13 @@
 # drop their own databases. If one answers already, it is used as it is.
 # Otherwise (as root): Debian's postgresql is installed if missing, its
 # cluster's local TCP connections set to trust authentication (a test
-# machine's loopback only), and the cluster started.
+# machine's loopback only), and the cluster started. A server that
+# answers but asks the tests for a password gets the same trust lines.
 set -euo pipefail
-if pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then
+answers() {
+  psql -w -h 127.0.0.1 -p 5432 -U postgres -d postgres -Atc 'SELECT 1' >/dev/null 2>&1
+}
+if answers; then
   exit 0
 fi
 if ! command -v pg_lsclusters >/dev/null; then
@@ -28,7 +32,7 @@ if ! grep -q "^host all postgres 127.0.0.1/32 trust" "$hba"; then
 fi
 pg_ctlcluster "$version" "$cluster" restart
 for _ in $(seq 50); do
-  pg_isready -q -h 127.0.0.1 -p 5432 && exit 0
+  answers && exit 0
   sleep 0.2
 done
 echo "PostgreSQL did not start on 127.0.0.1:5432" >&2

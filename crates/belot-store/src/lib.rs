@@ -206,6 +206,9 @@ pub enum StoreError {
     Io(String),
     /// The database engine failed; the cause is kept (`source()`).
     Database(Cause),
+    /// A card table is served by another process now (its lease moved
+    /// there): nothing was stored. Holds that process's name, if any.
+    Moved(String),
 }
 
 /// The error underneath a [`StoreError::Database`], kept for
@@ -232,6 +235,7 @@ impl StoreError {
             StoreError::Foreign(_) => "foreign_database",
             StoreError::Full => "disk_full",
             StoreError::Io(_) | StoreError::Database(_) => "storage",
+            StoreError::Moved(_) => "moved",
         }
     }
 }
@@ -254,6 +258,7 @@ impl fmt::Display for StoreError {
             StoreError::Full => f.write_str("the disk is full: nothing was stored"),
             StoreError::Io(m) => write!(f, "database: {m}"),
             StoreError::Database(c) => write!(f, "database: {}", c.0),
+            StoreError::Moved(_) => f.write_str("this table is served by another process now"),
         }
     }
 }
@@ -286,6 +291,24 @@ pub enum Write {
     },
     /// Store a card table's state (created, or over an older state).
     Table(StoredTable),
+    /// Take or renew the lease on a card table for `owner`, for `ttl`;
+    /// a zero `ttl` gives it up. See [`Store::lease_table`].
+    Lease {
+        /// The table.
+        id: SheetId,
+        /// The process asking (a name unique to it).
+        owner: String,
+        /// How long the lease lasts unless renewed.
+        ttl: std::time::Duration,
+    },
+    /// Send a message to another process ([`Store::send`]), once the
+    /// batch commits.
+    Message {
+        /// The process it is for.
+        to: String,
+        /// What it says.
+        body: String,
+    },
 }
 
 /// A card table of `belot serve` as stored: its ids, its change count and
@@ -301,6 +324,10 @@ pub struct StoredTable {
     pub seq: u64,
     /// The state.
     pub state: String,
+    /// The process that serves the table (holds its lease), where a store
+    /// is shared by several; a save names the process saving, and is
+    /// refused ([`StoreError::Moved`]) if another holds the table now.
+    pub owner: Option<String>,
 }
 
 /// What a write of a batch did.
@@ -317,6 +344,11 @@ pub enum Written {
     Appended(usize),
     /// A table's state was stored, as of this change count.
     Saved(u64),
+    /// A lease was asked for: `None` when the asker holds it, else the
+    /// process that does.
+    Leased(Option<String>),
+    /// A message was sent.
+    Sent,
 }
 
 /// What belot needs from storage. Implemented on SQLite ([`SqliteStore`])
@@ -367,6 +399,10 @@ pub trait Store {
                     self.append_all(id, *expected, changes).map(Written::Appended)
                 }
                 Write::Table(t) => self.save_table(t).map(|()| Written::Saved(t.seq)),
+                Write::Lease { id, owner, ttl } => {
+                    self.lease_table(id, owner, *ttl).map(Written::Leased)
+                }
+                Write::Message { to, body } => self.send(to, body).map(|()| Written::Sent),
             })
             .collect()
     }
@@ -383,6 +419,26 @@ pub trait Store {
     fn load_table(&self, id: &SheetId) -> Result<StoredTable, StoreError>;
     /// The table a read-only id shows.
     fn table_by_view(&self, view: &SheetId) -> Result<SheetId, StoreError>;
+    /// Takes or renews, for `owner`, the lease on a card table: the one
+    /// process that serves it for `ttl` unless renewed (a zero `ttl` gives
+    /// it up). Returns `None` when `owner` holds it, else the holder. A
+    /// store that one process serves alone (SQLite) always grants it.
+    fn lease_table(
+        &mut self,
+        id: &SheetId,
+        owner: &str,
+        ttl: std::time::Duration,
+    ) -> Result<Option<String>, StoreError> {
+        let _ = (id, owner, ttl);
+        Ok(None)
+    }
+    /// Sends `body` to the process named `to` (heard through
+    /// [`watch_changes`] as [`StoreEvent::Message`]), where processes
+    /// share the store.
+    fn send(&mut self, to: &str, body: &str) -> Result<(), StoreError> {
+        let _ = (to, body);
+        Err(StoreError::Io("messages between processes need PostgreSQL".into()))
+    }
     /// A number that moves when another program commits to the database
     /// (not this connection), where the store can tell; `None` where it
     /// cannot.

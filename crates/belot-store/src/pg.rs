@@ -36,10 +36,13 @@ const MIGRATIONS: &[&str] = &["CREATE TABLE sheets (
         created BIGINT NOT NULL,
         seq BIGINT NOT NULL,
         state TEXT NOT NULL
-     );"];
+     );",
+    // Which process serves each card table, until when (a lease).
+    "ALTER TABLE card_tables ADD COLUMN owner TEXT, ADD COLUMN lease_until TIMESTAMPTZ;"];
 
 /// The notification channel on which every committed change of a sheet is
-/// announced as `id:version`.
+/// announced as `id:version`, of a card table as `t:id:seq`, and messages
+/// between processes go as `m:to:body`.
 const CHANNEL: &str = "belot";
 
 /// What [`watch_changes`] reports.
@@ -52,9 +55,39 @@ pub enum StoreEvent {
         /// Its number of changes.
         version: usize,
     },
+    /// A card table's state was stored (by any process), as of `seq`.
+    Table {
+        /// The table.
+        id: SheetId,
+        /// Its change count.
+        seq: u64,
+    },
+    /// A message from one process to another ([`Store::send`]).
+    Message {
+        /// The process it is for.
+        to: String,
+        /// What it says.
+        body: String,
+    },
     /// Listening (again) after a lost connection: changes made meanwhile
     /// were not heard, so whatever a process holds must be checked.
     Listening,
+}
+
+impl StoreEvent {
+    /// A notification's payload as an event.
+    fn parse(payload: &str) -> Option<StoreEvent> {
+        if let Some(rest) = payload.strip_prefix("m:") {
+            let (to, body) = rest.split_once(':')?;
+            return Some(StoreEvent::Message { to: to.into(), body: body.into() });
+        }
+        if let Some(rest) = payload.strip_prefix("t:") {
+            let (id, seq) = rest.split_once(':')?;
+            return Some(StoreEvent::Table { id: SheetId::parse(id).ok()?, seq: seq.parse().ok()? });
+        }
+        let (id, v) = payload.split_once(':')?;
+        Some(StoreEvent::Changed { id: SheetId::parse(id).ok()?, version: v.parse().ok()? })
+    }
 }
 
 /// Listens, until `stop` is set, for the changes committed to the
@@ -91,13 +124,7 @@ pub fn watch_changes(
                     Ok(None) => break,
                     Err(_) => break 'heard,
                 };
-                let parsed = n.payload().split_once(':').and_then(|(id, v)| {
-                    Some(StoreEvent::Changed {
-                        id: SheetId::parse(id).ok()?,
-                        version: v.parse().ok()?,
-                    })
-                });
-                if let Some(e) = parsed {
+                if let Some(e) = StoreEvent::parse(n.payload()) {
                     f(e);
                 }
             }
@@ -199,13 +226,65 @@ impl PgStore {
         Ok(version)
     }
 
+    /// Stores a table's state unless a later one is stored already, or
+    /// another process holds the table (then [`StoreError::Moved`]), and
+    /// tells every process.
     fn save_table_in(tx: &mut Transaction<'_>, t: &StoredTable) -> Result<(), StoreError> {
-        tx.execute(
-            "INSERT INTO card_tables (id, view_id, created, seq, state) VALUES ($1, $2, $3, $4, $5)
+        let n = tx.execute(
+            "INSERT INTO card_tables (id, view_id, created, seq, state, owner, lease_until)
+             VALUES ($1, $2, $3, $4, $5, $6, now())
              ON CONFLICT (id) DO UPDATE SET seq = excluded.seq, state = excluded.state
-             WHERE excluded.seq >= card_tables.seq",
-            &[&t.id.as_str(), &t.view.as_str(), &now(), &(t.seq as i64), &t.state],
+             WHERE excluded.seq >= card_tables.seq
+               AND card_tables.owner IS NOT DISTINCT FROM excluded.owner",
+            &[&t.id.as_str(), &t.view.as_str(), &now(), &(t.seq as i64), &t.state, &t.owner],
         )?;
+        if n == 0 {
+            let row = tx.query_one("SELECT owner FROM card_tables WHERE id = $1", &[&t.id.as_str()])?;
+            let holder: Option<String> = row.get(0);
+            if holder != t.owner {
+                return Err(StoreError::Moved(holder.unwrap_or_default()));
+            }
+            return Ok(());
+        }
+        let note = format!("t:{}:{}", t.id, t.seq);
+        tx.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &note])?;
+        Ok(())
+    }
+
+    /// Takes or renews a table's lease (a zero `ttl` gives it up); the
+    /// database's clock decides, so processes' clocks need not agree.
+    fn lease_in(
+        tx: &mut Transaction<'_>,
+        id: &SheetId,
+        owner: &str,
+        ttl: std::time::Duration,
+    ) -> Result<Option<String>, StoreError> {
+        if ttl.is_zero() {
+            tx.execute(
+                "UPDATE card_tables SET owner = NULL WHERE id = $1 AND owner = $2",
+                &[&id.as_str(), &owner],
+            )?;
+            return Ok(None);
+        }
+        let n = tx.execute(
+            "UPDATE card_tables SET owner = $2, lease_until = now() + make_interval(secs => $3)
+             WHERE id = $1 AND (owner IS NULL OR owner = $2 OR lease_until <= now())",
+            &[&id.as_str(), &owner, &ttl.as_secs_f64()],
+        )?;
+        if n == 1 {
+            return Ok(None);
+        }
+        let row = tx.query_opt("SELECT owner FROM card_tables WHERE id = $1", &[&id.as_str()])?;
+        let row = row.ok_or_else(|| StoreError::NotFound(id.to_string()))?;
+        Ok(Some(row.get::<_, Option<String>>(0).unwrap_or_default()))
+    }
+
+    /// Sends a message to another process, once the transaction commits.
+    fn send_in(tx: &mut Transaction<'_>, to: &str, body: &str) -> Result<(), StoreError> {
+        if to.contains(':') {
+            return Err(StoreError::Io(format!("{to:?} is not a process name")));
+        }
+        tx.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &format!("m:{to}:{body}")])?;
         Ok(())
     }
 
@@ -224,6 +303,13 @@ impl PgStore {
                 Write::Table(t) => {
                     PgStore::save_table_in(&mut sp, t)?;
                     Written::Saved(t.seq)
+                }
+                Write::Lease { id, owner, ttl } => {
+                    Written::Leased(PgStore::lease_in(&mut sp, id, owner, *ttl)?)
+                }
+                Write::Message { to, body } => {
+                    PgStore::send_in(&mut sp, to, body)?;
+                    Written::Sent
                 }
             };
         sp.commit()?;
@@ -405,7 +491,7 @@ impl Store for PgStore {
 
     fn load_table(&self, id: &SheetId) -> Result<StoredTable, StoreError> {
         let row = self.client.borrow_mut().query_opt(
-            "SELECT view_id, seq, state FROM card_tables WHERE id = $1",
+            "SELECT view_id, seq, state, owner FROM card_tables WHERE id = $1",
             &[&id.as_str()],
         )?;
         let r = row.ok_or_else(|| StoreError::NotFound(id.to_string()))?;
@@ -415,7 +501,29 @@ impl Store for PgStore {
             view: SheetId(r.get(0)),
             seq: seq as u64,
             state: r.get(2),
+            owner: r.get(3),
         })
+    }
+
+    fn lease_table(
+        &mut self,
+        id: &SheetId,
+        owner: &str,
+        ttl: std::time::Duration,
+    ) -> Result<Option<String>, StoreError> {
+        let mut c = self.client.borrow_mut();
+        let mut tx = c.transaction()?;
+        let holder = PgStore::lease_in(&mut tx, id, owner, ttl)?;
+        tx.commit()?;
+        Ok(holder)
+    }
+
+    fn send(&mut self, to: &str, body: &str) -> Result<(), StoreError> {
+        let mut c = self.client.borrow_mut();
+        let mut tx = c.transaction()?;
+        PgStore::send_in(&mut tx, to, body)?;
+        tx.commit()?;
+        Ok(())
     }
 
     fn table_by_view(&self, view: &SheetId) -> Result<SheetId, StoreError> {

@@ -309,6 +309,11 @@ impl SqliteStore {
                 SqliteStore::save_table_in(&sp, t)?;
                 Written::Saved(t.seq)
             }
+            // One process serves an SQLite file's tables: always its lease.
+            Write::Lease { .. } => Written::Leased(None),
+            Write::Message { .. } => {
+                return Err(StoreError::Io("messages between processes need PostgreSQL".into()));
+            }
         };
         sp.commit()?;
         Ok(done)
@@ -483,7 +488,7 @@ impl Store for SqliteStore {
             .query_row([id.as_str()], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
             .optional()?;
         let (view, seq, state) = row.ok_or_else(|| StoreError::NotFound(id.to_string()))?;
-        Ok(StoredTable { id: id.clone(), view: SheetId(view), seq: seq as u64, state })
+        Ok(StoredTable { id: id.clone(), view: SheetId(view), seq: seq as u64, state, owner: None })
     }
 
     fn table_by_view(&self, view: &SheetId) -> Result<SheetId, StoreError> {

@@ -217,7 +217,7 @@ fn a_keyed_write_is_stored_once() {
 }
 
 fn table(id: &SheetId, view: &SheetId, seq: u64, state: &str) -> StoredTable {
-    StoredTable { id: id.clone(), view: view.clone(), seq, state: state.into() }
+    StoredTable { id: id.clone(), view: view.clone(), seq, state: state.into(), owner: None }
 }
 
 #[test]
@@ -270,4 +270,69 @@ fn postgres_migrations_run_once_and_a_newer_schema_is_refused() {
     .unwrap();
     let Err(e) = PgStore::open(url) else { panic!("a newer schema was opened") };
     assert!(e.to_string().contains("newer"), "{e}");
+}
+
+/// PostgreSQL: one process at a time serves a card table. A lease is
+/// taken, renewed, given up and taken over once it runs out; a save by a
+/// process that does not hold it is refused and stores nothing. (SQLite:
+/// one process serves the file's tables, so a lease is always granted.)
+#[test]
+fn a_table_is_leased_to_one_process_and_taken_over_when_it_runs_out() {
+    use std::time::Duration;
+    each(|b| {
+        let mut s = b.open();
+        let (id, view) = (SheetId::random().unwrap(), SheetId::random().unwrap());
+        let owned = |seq, who: &str| StoredTable { owner: Some(who.into()), ..table(&id, &view, seq, "s") };
+        let long = Duration::from_secs(60);
+        s.save_table(&owned(1, "a")).unwrap();
+        assert_eq!(s.lease_table(&id, "a", long).unwrap(), None);
+        if let Backend::Sqlite(_) = b {
+            assert_eq!(s.lease_table(&id, "b", long).unwrap(), None, "SQLite always grants");
+            return;
+        }
+        assert_eq!(s.lease_table(&id, "b", long).unwrap(), Some("a".into()));
+        assert_eq!(s.save_table(&owned(2, "b")), Err(StoreError::Moved("a".into())));
+        assert_eq!(s.load_table(&id).unwrap().seq, 1, "a refused save stores nothing");
+        s.save_table(&owned(2, "a")).unwrap();
+        // Given up: the next asker takes it, and the old holder's saves are refused.
+        assert_eq!(s.lease_table(&id, "a", Duration::ZERO).unwrap(), None);
+        assert_eq!(s.lease_table(&id, "b", Duration::from_millis(200)).unwrap(), None);
+        assert_eq!(s.save_table(&owned(3, "a")), Err(StoreError::Moved("b".into())));
+        assert_eq!(s.load_table(&id).unwrap().owner.as_deref(), Some("b"));
+        // Run out: taken over.
+        assert_eq!(s.lease_table(&id, "a", long).unwrap(), Some("b".into()));
+        std::thread::sleep(Duration::from_millis(400));
+        assert_eq!(s.lease_table(&id, "a", long).unwrap(), None);
+        assert!(matches!(
+            s.lease_table(&SheetId::random().unwrap(), "a", long),
+            Err(StoreError::NotFound(_))
+        ));
+    });
+}
+
+/// PostgreSQL: processes hear every table's stored state and the messages
+/// sent to them, once committed.
+#[test]
+fn postgres_processes_hear_tables_and_messages() {
+    use belot_store::StoreEvent;
+    use std::sync::atomic::AtomicBool;
+    let Some(db) = PgTestDb::new("notes") else { return };
+    let stop = std::sync::Arc::new(AtomicBool::new(false));
+    let (tx, rx) = std::sync::mpsc::channel();
+    let (url, stop2) = (db.url.clone(), std::sync::Arc::clone(&stop));
+    let t = std::thread::spawn(move || belot_store::watch_changes(&url, &stop2, |e| {
+        let _ = tx.send(e);
+    }));
+    let next = || rx.recv_timeout(std::time::Duration::from_secs(10)).unwrap();
+    assert_eq!(next(), StoreEvent::Listening);
+    let mut s = PgStore::open(&db.url).unwrap();
+    let (id, view) = (SheetId::random().unwrap(), SheetId::random().unwrap());
+    s.save_table(&table(&id, &view, 7, "x")).unwrap();
+    assert_eq!(next(), StoreEvent::Table { id: id.clone(), seq: 7 });
+    let r = s.write_batch(&[Write::Message { to: "p1".into(), body: "{\"a\":1}".into() }]);
+    assert_eq!(r, vec![Ok(Written::Sent)]);
+    assert_eq!(next(), StoreEvent::Message { to: "p1".into(), body: "{\"a\":1}".into() });
+    assert!(s.send("no:colon", "x").is_err(), "a process name has no colon");
+    stop.store(true, Ordering::Relaxed);
+    t.join().unwrap();
 }
