@@ -191,6 +191,15 @@ struct ServeLimits {
     /// Put away a table nobody is connected to after this long.
     #[arg(long, default_value = "600s", value_parser = duration)]
     table_idle: std::time::Duration,
+    /// With several processes on one PostgreSQL database: how long a
+    /// process's hold on a table lasts unless renewed; a table whose
+    /// process died moves to another within about this long.
+    #[arg(long, default_value = "10s", value_parser = duration)]
+    table_lease: std::time::Duration,
+    /// Commands for tables served by another process waiting for its
+    /// answer at once.
+    #[arg(long, default_value_t = 1024)]
+    max_forwarded: usize,
 }
 
 impl ServeLimits {
@@ -220,6 +229,8 @@ impl ServeLimits {
             bot_threads: self.bot_threads.unwrap_or(defaults.bot_threads).max(1),
             bot_pace: self.bot_pace,
             table_idle: self.table_idle,
+            table_lease: self.table_lease.max(std::time::Duration::from_millis(300)),
+            max_forwarded: self.max_forwarded.max(1),
         }
     }
 }

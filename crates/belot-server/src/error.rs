@@ -86,6 +86,7 @@ impl From<StoreError> for ApiError {
                 "read_only",
                 "the server cannot write its database: nothing was changed",
             ),
+            StoreError::Moved(_) => crate::room::moved(),
             StoreError::Foreign(_) | StoreError::Io(_) | StoreError::Database(_) => ApiError::new(
                 StatusCode::INTERNAL_SERVER_ERROR,
                 "storage",

@@ -18,7 +18,7 @@ use crate::db::{Job, Msg, Readers, Writer};
 use crate::error::{ApiError, ApiResult};
 use crate::game::Game;
 use crate::limits::Limits;
-use crate::room::{self, Room, Settings};
+use crate::room::{self, Cmd, Room, Settings};
 use crate::table::Table;
 
 /// Shared application state. Cloning is cheap (one `Arc`).
@@ -48,6 +48,14 @@ pub(crate) struct Inner {
     reviews: Mutex<HashMap<(SheetId, usize), axum::body::Bytes>>,
     /// Set at shutdown: the PostgreSQL listener thread then ends.
     stop_listening: Arc<std::sync::atomic::AtomicBool>,
+    /// This process's name among those sharing the database (random at
+    /// each start).
+    node: String,
+    /// Whether other processes may share the database (PostgreSQL): card
+    /// tables are then leased.
+    shared: bool,
+    /// Commands forwarded to other processes, waiting for their answers.
+    asked: crate::relay::Asked,
 }
 
 /// Most deal reviews kept (each a few kilobytes).
@@ -93,6 +101,9 @@ impl Hub {
             bots: Arc::new(tokio::sync::Semaphore::new(limits.bot_threads.max(1))),
             reviews: Mutex::new(HashMap::new()),
             stop_listening: Arc::default(),
+            node: SheetId::random()?.to_string(),
+            shared: matches!(loc, Location::Postgres(_)),
+            asked: crate::relay::Asked::default(),
             limits,
         });
         let hub = Hub { inner };
@@ -131,10 +142,20 @@ impl Hub {
 
     /// Commits every write already queued and stops the writer thread.
     /// Returns once they are on disk (call after the server stopped).
+    /// Gives up the tables this process serves, so that another serves
+    /// them at once.
     pub async fn close(self) {
         let inner = self.inner;
         inner.shutdown.send_replace(true);
         inner.stop_listening.store(true, Ordering::Relaxed);
+        if inner.shared {
+            let ids: Vec<SheetId> =
+                Hub { inner: Arc::clone(&inner) }.rooms().live.keys().cloned().collect();
+            for id in ids {
+                let (ttl, owner) = (Duration::ZERO, inner.node.clone());
+                let _ = inner.writer.queue.send(Hub::job(Write::Lease { id, owner, ttl }).0).await;
+            }
+        }
         let _ = inner.writer.queue.send(Msg::Stop).await;
         let i2 = Arc::clone(&inner);
         let _ = tokio::task::spawn_blocking(move || i2.writer.join()).await;
@@ -142,6 +163,37 @@ impl Hub {
 
     pub(crate) fn limits(&self) -> &Limits {
         &self.inner.limits
+    }
+
+    /// Whether other processes may share the database.
+    pub(crate) fn shared(&self) -> bool {
+        self.inner.shared
+    }
+
+    /// This process's name among those sharing a database (random at each
+    /// start): the holder of the card tables it serves.
+    pub fn node(&self) -> &str {
+        &self.inner.node
+    }
+
+    /// Sends a write to the writer thread and waits for its commit.
+    pub(crate) async fn write(&self, w: Write) -> Result<Written, StoreError> {
+        let (msg, rx) = Hub::job(w);
+        self.inner.writer.queue.try_reserve().map_err(|_| StoreError::Busy)?.send(msg);
+        self.outcome(rx).await
+    }
+
+    /// A new request to another process, and where its answer arrives.
+    pub(crate) fn ask(&self) -> ApiResult<(u64, oneshot::Receiver<ApiResult<serde_json::Value>>)> {
+        self.inner.asked.ask(self.inner.limits.max_forwarded)
+    }
+
+    pub(crate) fn unask(&self, req: u64) {
+        self.inner.asked.forget(req);
+    }
+
+    pub(crate) fn answered(&self, req: u64, r: ApiResult<serde_json::Value>) {
+        self.inner.asked.answered(req, r);
     }
 
     fn cache(&self) -> std::sync::MutexGuard<'_, Cache> {
@@ -329,6 +381,11 @@ impl Hub {
         };
         r.used.store(self.inner.clock.fetch_add(1, Ordering::Relaxed), Ordering::Relaxed);
         Ok(r)
+    }
+
+    /// A card table in memory, if it is.
+    pub(crate) fn live_room(&self, id: &SheetId) -> Option<Arc<Room>> {
+        self.rooms().live.get(id).cloned()
     }
 
     /// A card table by its read-only id.
@@ -522,7 +579,24 @@ async fn heard(
         let Some(inner) = hub.upgrade() else { return };
         let hub = Hub { inner };
         match e {
-            belot_store::StoreEvent::Listening => recheck(hub).await,
+            belot_store::StoreEvent::Listening => {
+                // Tables' changes were missed too.
+                let rooms: Vec<_> = hub.rooms().live.values().cloned().collect();
+                for r in rooms {
+                    let _ = r.send(Cmd::Refresh);
+                }
+                recheck(hub).await
+            }
+            belot_store::StoreEvent::Table { id, .. } => {
+                if let Some(r) = hub.live_room(&id) {
+                    let _ = r.send(Cmd::Refresh);
+                }
+            }
+            belot_store::StoreEvent::Message { to, body } => {
+                if to == hub.inner.node {
+                    crate::relay::heard(&hub, &body);
+                }
+            }
             belot_store::StoreEvent::Changed { id, version } => {
                 let g = hub.cache().games.get(&id).cloned();
                 let Some(g) = g else { continue };

@@ -36,6 +36,7 @@ mod limits;
 mod live;
 mod net;
 mod play;
+mod relay;
 mod room;
 mod rules;
 pub mod table;

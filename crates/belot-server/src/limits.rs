@@ -82,6 +82,15 @@ pub struct Limits {
     /// A table nobody is connected to is put away (it stays stored) after
     /// this long (`--table-idle`, 10 min).
     pub table_idle: Duration,
+    /// Several processes on one PostgreSQL database: how long a process's
+    /// hold on a live table (its lease) lasts unless renewed (every third
+    /// of it); a table whose process died is taken over by another within
+    /// about this long (`--table-lease`, 10 s).
+    pub table_lease: Duration,
+    /// Commands for a table served by another process that wait for its
+    /// answer at once; past it a command gets 503 (`--max-forwarded`,
+    /// 1,024).
+    pub max_forwarded: usize,
 }
 
 impl Default for Limits {
@@ -110,6 +119,8 @@ impl Default for Limits {
             bot_threads: std::thread::available_parallelism().map_or(2, |n| n.get()),
             bot_pace: Duration::from_millis(700),
             table_idle: Duration::from_secs(600),
+            table_lease: Duration::from_secs(10),
+            max_forwarded: 1024,
         }
     }
 }

@@ -122,7 +122,7 @@ fn seat_all(table: &mut Table, req: &NewTable, secret: &str) -> ApiResult<()> {
 
 /// Sends a command to a table's actor and waits for its answer; once
 /// more if the table was being put away.
-async fn command<T>(
+pub(crate) async fn command<T>(
     hub: &Hub,
     id: &belot_store::SheetId,
     make: impl Fn(oneshot::Sender<ApiResult<T>>) -> Cmd,
@@ -159,7 +159,7 @@ pub(crate) async fn join(
 ) -> ApiResult<Response> {
     let id = parse_table(&id)?;
     let Json(req) = body.map_err(body_error)?;
-    let make = |reply| Cmd::Join { seat: req.seat, name: req.name.clone(), reply };
+    let make = |reply| Cmd::Join { seat: req.seat, name: req.name.clone(), remote: false, reply };
     let (_, (seat, secret)) = command(&hub, &id, make).await?;
     Ok(Json(json!({"seat": seat, "secret": secret})).into_response())
 }
@@ -227,7 +227,13 @@ async fn run(
     secret: &str,
     what: What,
 ) -> ApiResult<Arc<Room>> {
-    let make = |reply| Cmd::Do { seat, secret: secret.to_string(), what: what.clone(), reply };
+    let make = |reply| Cmd::Do {
+        seat,
+        secret: secret.to_string(),
+        what: what.clone(),
+        remote: false,
+        reply,
+    };
     Ok(command(hub, id, make).await?.0)
 }
 

@@ -5,6 +5,15 @@
 //! that falls behind skips to the current state and the server never holds
 //! a queue of old messages for it. Bots think on the bot pool, off the
 //! async runtime, and only while someone is connected to the table.
+//!
+//! Where several processes share a PostgreSQL database, one of them serves
+//! a table at a time: the one holding its lease in the database, renewed
+//! every third of `--table-lease`. An actor on any other process follows:
+//! it shows its connections the stored state (reloaded when the database
+//! says the table changed), checks seats' secrets itself, and forwards
+//! every change to the serving process ([`crate::relay`]). When that
+//! process stops renewing (it died), a follower takes the lease, reloads
+//! the table from its stored record and serves it: same seats, same state.
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -93,7 +102,8 @@ impl Frame {
 }
 
 /// What a seated person asks of the table.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(tag = "what", rename_all = "snake_case")]
 pub(crate) enum What {
     /// Nothing: checks the seat's secret.
     Hello,
@@ -111,23 +121,28 @@ pub(crate) enum Cmd {
     Join {
         seat: Option<Seat>,
         name: String,
+        /// Forwarded by another process (never forwarded again).
+        remote: bool,
         reply: oneshot::Sender<ApiResult<(Seat, String)>>,
     },
     Do {
         seat: Seat,
         secret: String,
         what: What,
+        remote: bool,
         reply: oneshot::Sender<ApiResult<u64>>,
     },
     /// Someone connected: a bot waiting for company may play.
     Nudge,
+    /// Someone is connected to the table through another process.
+    Here,
+    /// The table was stored by another process: a follower reloads it.
+    Refresh,
     /// The table is put away (too many in memory): end after what is
     /// queued before this.
     Stop,
     /// The match's record up to its last finished deal, with the names.
-    Record {
-        reply: oneshot::Sender<ApiResult<MatchRecord>>,
-    },
+    Record { reply: oneshot::Sender<ApiResult<MatchRecord>> },
 }
 
 /// A table in memory, as the handlers see it.
@@ -164,6 +179,11 @@ impl Room {
     pub(crate) fn stop(&self) {
         let _ = self.tx.try_send(Cmd::Stop);
     }
+}
+
+/// The table is served by another process now: try again.
+pub(crate) fn moved() -> ApiError {
+    ApiError::unavailable("moved", "this table moved to another server process: try again")
 }
 
 /// A table error as the API answers it.
@@ -227,6 +247,9 @@ pub(crate) fn start(
         wake: None,
         active: Instant::now(),
         generation,
+        mode: Mode::Serve,
+        lease_at: Instant::now(),
+        remote_until: Instant::now(),
     };
     tokio::spawn(actor.run(rx));
     Room { id, view, tx, frames, watchers, used: AtomicU64::new(0), generation }
@@ -248,7 +271,7 @@ pub(crate) fn stored(id: &SheetId, view: &SheetId, t: &Table, s: &Settings) -> S
     let st = State { record: t.record(), seats: t.seats(), settings: s.clone() };
     // A record and seats always serialise.
     let state = serde_json::to_string(&st).unwrap_or_default();
-    StoredTable { id: id.clone(), view: view.clone(), seq: t.seq(), state }
+    StoredTable { id: id.clone(), view: view.clone(), seq: t.seq(), state, owner: None }
 }
 
 /// A new table of `game`, deals from a random seed.
@@ -306,6 +329,22 @@ struct Actor {
     /// When something last happened.
     active: Instant,
     generation: u64,
+    /// Serving the table, or following the process that does.
+    mode: Mode,
+    /// When the lease is renewed (or, following, asked for) next.
+    lease_at: Instant,
+    /// Until when someone connected through another process counts as
+    /// present (they say so every third of the lease).
+    remote_until: Instant,
+}
+
+/// Whether this process serves a table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Mode {
+    /// It holds the lease: it applies changes and runs bots and timers.
+    Serve,
+    /// Another process (named) does: changes are forwarded to it.
+    Follow(String),
 }
 
 impl Actor {
@@ -313,7 +352,20 @@ impl Actor {
         self.table.lock().unwrap_or_else(|p| p.into_inner())
     }
 
+    /// The table as this process stores it (naming itself, the lease's
+    /// holder, where processes share the store).
+    fn stored_row(&self) -> StoredTable {
+        let mut row = stored(&self.id, &self.view, &self.table(), &self.settings);
+        row.owner = self.hub.shared().then(|| self.hub.node().to_string());
+        row
+    }
+
     async fn run(mut self, mut rx: mpsc::Receiver<Cmd>) {
+        let shared = self.hub.shared();
+        if shared {
+            // Serving or following is settled before any command.
+            self.lease().await;
+        }
         self.plan();
         loop {
             let idle = self.active + self.hub.limits().table_idle;
@@ -326,8 +378,9 @@ impl Actor {
                 () = tokio::time::sleep_until(wake.unwrap_or(idle)), if wake.is_some() => {
                     self.wake().await;
                 }
+                () = tokio::time::sleep_until(self.lease_at), if shared => self.lease().await,
                 () = tokio::time::sleep_until(idle) => {
-                    if self.watchers.load(Ordering::Relaxed) == 0 {
+                    if !self.present() {
                         break;
                     }
                     self.active = Instant::now();
@@ -336,25 +389,122 @@ impl Actor {
         }
         // Put away: stored already; the next visit loads it again.
         self.hub.forget_room(&self.id, self.generation);
+        if shared && self.mode == Mode::Serve {
+            // Any process may serve it next, at once.
+            let _ = self.hub.write(self.lease_write(Duration::ZERO)).await;
+        }
+    }
+
+    /// Whether someone is connected to the table, here or through another
+    /// process.
+    fn present(&self) -> bool {
+        self.watchers.load(Ordering::Relaxed) > 0 || self.remote_until > Instant::now()
+    }
+
+    fn lease_write(&self, ttl: Duration) -> Write {
+        Write::Lease { id: self.id.clone(), owner: self.hub.node().to_string(), ttl }
+    }
+
+    /// Renews the lease, or asks for it: a follower that gets it (the
+    /// serving process died or put the table away) reloads the table and
+    /// serves it; a server that lost it follows. A follower with people
+    /// connected tells the serving process they are there.
+    async fn lease(&mut self) {
+        let ttl = self.hub.limits().table_lease;
+        self.lease_at = Instant::now() + ttl / 3;
+        let Ok(Written::Leased(holder)) = self.hub.write(self.lease_write(ttl)).await else {
+            return;
+        };
+        match holder {
+            None if self.mode != Mode::Serve => {
+                self.reload().await;
+                self.mode = Mode::Serve;
+                self.plan();
+            }
+            None => {}
+            Some(other) => self.follow(other).await,
+        }
+        if let Mode::Follow(owner) = &self.mode
+            && self.watchers.load(Ordering::Relaxed) > 0
+        {
+            crate::relay::here(&self.hub, owner, &self.id);
+        }
+    }
+
+    /// Follows the process that serves the table now.
+    async fn follow(&mut self, owner: String) {
+        let was_serving = self.mode == Mode::Serve;
+        self.mode = Mode::Follow(owner);
+        self.wake = None;
+        if was_serving {
+            self.reload().await;
+        }
     }
 
     async fn handle(&mut self, cmd: Cmd) {
         self.active = Instant::now();
+        if let Mode::Follow(owner) = &self.mode {
+            let owner = owner.clone();
+            return self.handle_following(cmd, &owner).await;
+        }
         match cmd {
-            Cmd::Join { seat, name, reply } => {
+            Cmd::Join { seat, name, reply, .. } => {
                 let r = self.join(seat, &name).await;
                 let _ = reply.send(r);
             }
-            Cmd::Do { seat, secret, what, reply } => {
+            Cmd::Do { seat, secret, what, reply, .. } => {
                 let r = self.act(seat, &secret, what).await;
                 let _ = reply.send(r);
             }
             Cmd::Record { reply } => {
                 let _ = reply.send(Ok(finished_record(&self.table())));
             }
-            Cmd::Nudge | Cmd::Stop => {}
+            Cmd::Here => self.remote_until = Instant::now() + self.hub.limits().table_lease,
+            Cmd::Nudge | Cmd::Stop | Cmd::Refresh => {}
         }
         self.plan();
+    }
+
+    /// A command while another process serves the table: changes go to
+    /// it (and the table is reloaded once it answers, so the answer and
+    /// the state agree); a secret and the record are checked here.
+    async fn handle_following(&mut self, cmd: Cmd, owner: &str) {
+        use crate::relay::{Remote, forward};
+        match cmd {
+            Cmd::Join { reply, remote: true, .. } => {
+                let _ = reply.send(Err(moved()));
+            }
+            Cmd::Do { reply, remote: true, .. } => {
+                let _ = reply.send(Err(moved()));
+            }
+            Cmd::Do { seat, secret, what: What::Hello, reply, .. } => {
+                let t = self.table();
+                let _ = reply.send(t.check(seat, &secret).map(|()| t.seq()).map_err(refused));
+            }
+            Cmd::Join { seat, name, reply, .. } => {
+                let r = forward(&self.hub, owner, &self.id, Remote::Join { seat, name }).await;
+                self.reload_after(&r).await;
+                let _ = reply.send(r.and_then(crate::relay::parse));
+            }
+            Cmd::Do { seat, secret, what, reply, .. } => {
+                let r =
+                    forward(&self.hub, owner, &self.id, Remote::Do { seat, secret, what }).await;
+                self.reload_after(&r).await;
+                let _ = reply.send(r.and_then(crate::relay::parse));
+            }
+            Cmd::Record { reply } => {
+                let _ = reply.send(Ok(finished_record(&self.table())));
+            }
+            Cmd::Refresh => self.reload().await,
+            Cmd::Nudge => crate::relay::here(&self.hub, owner, &self.id),
+            Cmd::Here | Cmd::Stop => {}
+        }
+    }
+
+    async fn reload_after<T>(&mut self, r: &ApiResult<T>) {
+        if r.is_ok() {
+            self.reload().await;
+        }
     }
 
     async fn join(&mut self, seat: Option<Seat>, name: &str) -> ApiResult<(Seat, String)> {
@@ -394,7 +544,7 @@ impl Actor {
     /// finished deal to the score sheet. A table the store refused is put
     /// back as it was stored, and the change refused.
     async fn commit(&mut self) -> ApiResult<()> {
-        let row = stored(&self.id, &self.view, &self.table(), &self.settings);
+        let row = self.stored_row();
         if let Err(e) = self.save(row).await {
             self.rollback().await;
             return Err(e);
@@ -406,16 +556,27 @@ impl Actor {
         Ok(())
     }
 
-    async fn save(&self, row: StoredTable) -> ApiResult<()> {
-        let (msg, rx) = Hub::job(Write::Table(row));
-        self.hub.reserve()?.send(msg);
-        match self.hub.outcome(rx).await? {
-            Written::Saved(_) => Ok(()),
-            _ => Err(ApiError::from(belot_store::StoreError::Io("unexpected answer".into()))),
+    async fn save(&mut self, row: StoredTable) -> ApiResult<()> {
+        match self.hub.write(Write::Table(row)).await {
+            Ok(Written::Saved(_)) => Ok(()),
+            Err(belot_store::StoreError::Moved(owner)) => {
+                // Another process took the table (this one stalled past
+                // its lease): it serves it from now on.
+                self.mode = Mode::Follow(owner);
+                self.wake = None;
+                Err(moved())
+            }
+            Err(e) => Err(e.into()),
+            Ok(_) => Err(ApiError::from(belot_store::StoreError::Io("unexpected answer".into()))),
         }
     }
 
     async fn rollback(&mut self) {
+        self.reload().await;
+    }
+
+    /// Puts the table back as stored, and sends everyone that state.
+    async fn reload(&mut self) {
         let id = self.id.clone();
         let loaded = self.hub.inner.readers.read(move |s| belot_store::Store::load_table(s, &id));
         if let Ok(Ok((t, s))) = loaded.await.map(|st| restore(&st)) {
@@ -447,7 +608,7 @@ impl Actor {
     /// to see it; with nobody there the table waits.
     async fn wake(&mut self) {
         self.wake = None;
-        if self.watchers.load(Ordering::Relaxed) == 0 {
+        if !self.present() || self.mode != Mode::Serve {
             return;
         }
         let Some((seat, bot)) = self.table().to_act() else { return };
@@ -485,7 +646,7 @@ impl Actor {
             eprintln!("belot serve: table {}: score sheet: {}", self.id, e.message);
             return;
         }
-        let row = stored(&self.id, &self.view, &self.table(), &self.settings);
+        let row = self.stored_row();
         let _ = self.save(row).await;
         self.publish();
     }

@@ -6,11 +6,13 @@
 
 mod common;
 
+use common::ws;
+
 use std::time::Duration;
 
 use belot_server::Limits;
 use belot_store::Location;
-use serde_json::json;
+use serde_json::{Value, json};
 
 fn setup() -> serde_json::Value {
     json!({"players": ["A", "B"], "rules": {"variant": "two_player"}})
@@ -115,6 +117,17 @@ fn sql(url: &str, sql: &str) {
     .unwrap();
 }
 
+/// How many rows `sql` returns.
+fn sql_rows(url: &str, sql: &str) -> usize {
+    let (url, sql) = (url.to_string(), sql.to_string());
+    std::thread::spawn(move || {
+        let mut c = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+        c.query(&sql, &[]).unwrap().len()
+    })
+    .join()
+    .unwrap()
+}
+
 /// Two servers on one database, a game made through the first and a phone
 /// following it on the second (its first state read).
 struct Two {
@@ -176,4 +189,76 @@ async fn a_change_missed_while_not_listening_still_arrives() {
     let (_, ev) = phone.next_within(Duration::from_secs(5)).await.expect("the change arrives");
     assert_eq!(ev["version"], 1, "{ev}");
     let _ = stops.map(|s| s.send(()));
+}
+
+fn leased() -> Limits {
+    Limits { bot_pace: Duration::ZERO, table_lease: Duration::from_secs(2), ..Limits::default() }
+}
+
+/// A table served by one server (the one it was made on) is played
+/// through another: the person's actions are forwarded to the serving
+/// server, its bots play because someone is connected (on the other
+/// server), and each state reaches the person's phone there.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_served_by_one_server_is_played_through_another() {
+    let Some(db) = common::PgDb::new("tables2") else { return };
+    let loc = Location::parse(&db.url);
+    let (a, ha, stop_a) = common::start_at(&loc, leased()).await;
+    let (b, _hb, stop_b) = common::start_at(&loc, leased()).await;
+    let t = ws::create(a, ws::french(), &["me", "easy", "easy", "easy"]).await;
+    let id = t["id"].as_str().unwrap();
+    let owner =
+        format!("SELECT owner FROM card_tables WHERE id = '{id}' AND owner = '{}'", ha.node());
+    let mut ana = ws::Client::seat(b, id, 0, t["secret"].as_str().unwrap()).await;
+    let last = ws::play_deal(&mut ana).await;
+    assert!(ws::deal_over(&last), "{last}");
+    // Every state Ana was sent is her seat's view (or, before her hello,
+    // the spectators', with no hand).
+    for m in ana.seen.iter().filter(|m| m["type"] == "state") {
+        let spectator = m["you"].is_null() && m["view"]["hand"] == json!([]);
+        assert!(spectator || (m["you"] == 0 && m["view"]["seat"] == 0), "{m}");
+    }
+    assert_eq!(sql_rows(&db.url, &owner), 1, "A served the table throughout");
+    // The serving server has the same state.
+    let (_, on_a) = common::http(a, "GET", &format!("/api/tables/{id}"), None).await;
+    assert_eq!(on_a["seq"], last["seq"], "{on_a}");
+    let _ = stop_a.send(());
+    let _ = stop_b.send(());
+}
+
+/// A seat taken and a stale action through the other server: the serving
+/// server decides, and its answer (or refusal, with its code) comes back.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn joins_and_refusals_through_another_server_come_from_the_serving_one() {
+    let Some(db) = common::PgDb::new("forward") else { return };
+    let loc = Location::parse(&db.url);
+    let (a, _ha, stop_a) = common::start_at(&loc, leased()).await;
+    let (b, _hb, stop_b) = common::start_at(&loc, leased()).await;
+    let t = ws::create(a, json!({"variant": "two_player"}), &["me", "open"]).await;
+    let id = t["id"].as_str().unwrap();
+    let join = format!("/api/tables/{id}/join");
+    let (s, j) = common::http(b, "POST", &join, Some(&json!({"name": "Bo"}))).await;
+    assert_eq!((s, j["seat"].clone()), (200, json!(1)), "{j}");
+    let (s, e) = common::http(b, "POST", &join, Some(&json!({"name": "Cy"}))).await;
+    assert_eq!((s, e["error"]["code"].clone()), (409, json!("seat_taken")), "{e}");
+    // Bo's secret, made on A, works on A.
+    let hello = |seat, secret: &Value| json!({"seat": seat, "secret": secret, "command": {"type": "hello", "seat": seat, "secret": secret}});
+    let act = format!("/api/tables/{id}/do");
+    let (s, st) = common::http(a, "POST", &act, Some(&hello(1, &j["secret"]))).await;
+    assert_eq!((s, st["you"].clone()), (200, json!(1)), "{st}");
+    let (s, e) = common::http(b, "POST", &act, Some(&hello(1, &json!("0".repeat(32))))).await;
+    assert_eq!((s, e["error"]["code"].clone()), (403, json!("not_your_seat")), "{e}");
+    // Whoever is to act: an action made on an older seq is refused as stale.
+    let turn = st["view"]["to_act"].as_u64().unwrap();
+    let secret = if turn == 0 { &t["secret"] } else { &j["secret"] };
+    let action = st["view"]["legal"][0].clone();
+    let old = json!({"seat": turn, "secret": secret, "command": {"type": "act", "seq": 0, "action": action}});
+    let (s, e) = common::http(b, "POST", &act, Some(&old)).await;
+    assert_eq!((s, e["error"]["code"].clone()), (409, json!("stale")), "{e}");
+    let now = json!({"seat": turn, "secret": secret, "command": {"type": "act", "seq": st["seq"], "action": action}});
+    let (s, after) = common::http(b, "POST", &act, Some(&now)).await;
+    assert_eq!(s, 200, "{after}");
+    assert!(after["seq"].as_u64() > st["seq"].as_u64(), "the answer shows the action: {after}");
+    let _ = stop_a.send(());
+    let _ = stop_b.send(());
 }

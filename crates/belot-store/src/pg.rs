@@ -15,7 +15,8 @@ use crate::{
 
 /// The schema, one migration per entry; the `belot_schema` table says how
 /// many are applied.
-const MIGRATIONS: &[&str] = &["CREATE TABLE sheets (
+const MIGRATIONS: &[&str] = &[
+    "CREATE TABLE sheets (
         id TEXT PRIMARY KEY,
         created BIGINT NOT NULL,
         setup TEXT NOT NULL,
@@ -38,7 +39,8 @@ const MIGRATIONS: &[&str] = &["CREATE TABLE sheets (
         state TEXT NOT NULL
      );",
     // Which process serves each card table, until when (a lease).
-    "ALTER TABLE card_tables ADD COLUMN owner TEXT, ADD COLUMN lease_until TIMESTAMPTZ;"];
+    "ALTER TABLE card_tables ADD COLUMN owner TEXT, ADD COLUMN lease_until TIMESTAMPTZ;",
+];
 
 /// The notification channel on which every committed change of a sheet is
 /// announced as `id:version`, of a card table as `t:id:seq`, and messages
@@ -83,7 +85,10 @@ impl StoreEvent {
         }
         if let Some(rest) = payload.strip_prefix("t:") {
             let (id, seq) = rest.split_once(':')?;
-            return Some(StoreEvent::Table { id: SheetId::parse(id).ok()?, seq: seq.parse().ok()? });
+            return Some(StoreEvent::Table {
+                id: SheetId::parse(id).ok()?,
+                seq: seq.parse().ok()?,
+            });
         }
         let (id, v) = payload.split_once(':')?;
         Some(StoreEvent::Changed { id: SheetId::parse(id).ok()?, version: v.parse().ok()? })
@@ -145,7 +150,14 @@ pub struct PgStore {
 impl From<postgres::Error> for StoreError {
     fn from(e: postgres::Error) -> StoreError {
         match e.code() {
-            Some(c) if *c == SqlState::LOCK_NOT_AVAILABLE || *c == SqlState::QUERY_CANCELED => {
+            // Two processes' batches may lock the same rows in opposite
+            // orders (leases): the database undoes one, which is tried again.
+            Some(c)
+                if *c == SqlState::LOCK_NOT_AVAILABLE
+                    || *c == SqlState::QUERY_CANCELED
+                    || *c == SqlState::T_R_DEADLOCK_DETECTED
+                    || *c == SqlState::T_R_SERIALIZATION_FAILURE =>
+            {
                 StoreError::Busy
             }
             Some(c) if *c == SqlState::DISK_FULL => StoreError::Full,
@@ -239,7 +251,8 @@ impl PgStore {
             &[&t.id.as_str(), &t.view.as_str(), &now(), &(t.seq as i64), &t.state, &t.owner],
         )?;
         if n == 0 {
-            let row = tx.query_one("SELECT owner FROM card_tables WHERE id = $1", &[&t.id.as_str()])?;
+            let row =
+                tx.query_one("SELECT owner FROM card_tables WHERE id = $1", &[&t.id.as_str()])?;
             let holder: Option<String> = row.get(0);
             if holder != t.owner {
                 return Err(StoreError::Moved(holder.unwrap_or_default()));

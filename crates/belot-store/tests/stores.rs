@@ -282,7 +282,8 @@ fn a_table_is_leased_to_one_process_and_taken_over_when_it_runs_out() {
     each(|b| {
         let mut s = b.open();
         let (id, view) = (SheetId::random().unwrap(), SheetId::random().unwrap());
-        let owned = |seq, who: &str| StoredTable { owner: Some(who.into()), ..table(&id, &view, seq, "s") };
+        let owned =
+            |seq, who: &str| StoredTable { owner: Some(who.into()), ..table(&id, &view, seq, "s") };
         let long = Duration::from_secs(60);
         s.save_table(&owned(1, "a")).unwrap();
         assert_eq!(s.lease_table(&id, "a", long).unwrap(), None);
@@ -320,9 +321,11 @@ fn postgres_processes_hear_tables_and_messages() {
     let stop = std::sync::Arc::new(AtomicBool::new(false));
     let (tx, rx) = std::sync::mpsc::channel();
     let (url, stop2) = (db.url.clone(), std::sync::Arc::clone(&stop));
-    let t = std::thread::spawn(move || belot_store::watch_changes(&url, &stop2, |e| {
-        let _ = tx.send(e);
-    }));
+    let t = std::thread::spawn(move || {
+        belot_store::watch_changes(&url, &stop2, |e| {
+            let _ = tx.send(e);
+        })
+    });
     let next = || rx.recv_timeout(std::time::Duration::from_secs(10)).unwrap();
     assert_eq!(next(), StoreEvent::Listening);
     let mut s = PgStore::open(&db.url).unwrap();

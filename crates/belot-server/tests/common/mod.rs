@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 pub mod webdriver;
+pub mod ws;
 
 use std::path::PathBuf;
 use std::time::Duration;

@@ -1,0 +1,226 @@
+//! Commands between processes that share a PostgreSQL database: a table's
+//! changes go to the one process that serves it (holds its lease), and its
+//! answer comes back, both as the database's notifications (the store's
+//! messages). What a seat or spectator sees is not relayed: every process
+//! reads the stored table when the database says it changed and builds
+//! each seat's view itself, with the same code as the serving process.
+//!
+//! A message is JSON: an [`Note::Ask`] names the asking process and a
+//! request number, the [`Note::Answer`] carries that number back. An
+//! answer that does not come within `--request-timeout` is a 503: the
+//! command may or may not have been applied, and since each action names
+//! the table's change count (`seq`), sending it again is safe.
+
+use std::sync::atomic::Ordering;
+
+use axum::http::StatusCode;
+use belot_core::Seat;
+use belot_store::{SheetId, Write};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use tokio::sync::oneshot;
+
+use crate::error::{ApiError, ApiResult};
+use crate::hub::Hub;
+use crate::room::{Cmd, What};
+
+/// A command for the process serving a table.
+#[derive(Serialize, Deserialize, Debug, Clone)]
+#[serde(tag = "do", rename_all = "snake_case")]
+pub(crate) enum Remote {
+    /// Take a seat.
+    Join { seat: Option<Seat>, name: String },
+    /// A seated person's command.
+    Do { seat: Seat, secret: String, what: What },
+    /// Someone is connected to the table through the asking process (its
+    /// bots may play); needs no answer.
+    Here,
+}
+
+/// A refusal as it travels between processes.
+#[derive(Serialize, Deserialize, Debug)]
+struct Refusal {
+    status: u16,
+    code: String,
+    message: String,
+}
+
+/// One message between processes.
+#[derive(Serialize, Deserialize, Debug)]
+#[serde(tag = "note", rename_all = "snake_case")]
+enum Note {
+    Ask { from: String, req: u64, table: SheetId, cmd: Remote },
+    Answer { req: u64, result: Result<Value, Refusal> },
+}
+
+/// The codes a serving process may answer with; any other reads as
+/// `storage` (the code of an [`ApiError`] is static).
+const CODES: &[&str] = &[
+    "no_seat",
+    "seat_taken",
+    "not_your_seat",
+    "bad_name",
+    "not_your_turn",
+    "stale",
+    "bad_seats",
+    "illegal",
+    "finished",
+    "invalid",
+    "not_found",
+    "busy",
+    "moved",
+    "too_many_tables",
+    "read_only",
+    "disk_full",
+    "storage",
+];
+
+impl From<&ApiError> for Refusal {
+    fn from(e: &ApiError) -> Refusal {
+        Refusal { status: e.status.as_u16(), code: e.code.into(), message: e.message.clone() }
+    }
+}
+
+impl From<Refusal> for ApiError {
+    fn from(r: Refusal) -> ApiError {
+        let code = CODES.iter().copied().find(|c| *c == r.code).unwrap_or("storage");
+        let status = StatusCode::from_u16(r.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+        let mut e = ApiError::new(status, code, r.message);
+        if status == StatusCode::SERVICE_UNAVAILABLE {
+            e.retry_after = Some(1);
+        }
+        e
+    }
+}
+
+/// Sends `cmd` for `table` to the process `to` and waits for its answer
+/// (at most `--request-timeout`); at most `--max-forwarded` wait at once.
+pub(crate) async fn forward(hub: &Hub, to: &str, table: &SheetId, cmd: Remote) -> ApiResult<Value> {
+    let (req, rx) = hub.ask()?;
+    let _unask = Unask(hub, req);
+    let from = hub.node().to_string();
+    let note = Note::Ask { from, req, table: table.clone(), cmd };
+    send(hub, to, &note).await?;
+    match tokio::time::timeout(hub.limits().request_timeout, rx).await {
+        Ok(Ok(r)) => r,
+        _ => Err(ApiError::unavailable(
+            "busy",
+            "the server process holding this table did not answer: look at the table and try again",
+        )),
+    }
+}
+
+/// Tells the serving process that someone is connected here.
+pub(crate) fn here(hub: &Hub, to: &str, table: &SheetId) {
+    let note =
+        Note::Ask { from: hub.node().to_string(), req: 0, table: table.clone(), cmd: Remote::Here };
+    if let (Ok(body), Ok(permit)) = (serde_json::to_string(&note), hub.reserve()) {
+        // Nobody waits for it: a lost one is said again a third of a lease later.
+        permit.send(Hub::job(Write::Message { to: to.into(), body }).0);
+    }
+}
+
+/// An answer's value as what the command returns.
+pub(crate) fn parse<T: serde::de::DeserializeOwned>(v: Value) -> ApiResult<T> {
+    serde_json::from_value(v)
+        .map_err(|e| ApiError::from(belot_store::StoreError::Io(format!("relay: {e}"))))
+}
+
+async fn send(hub: &Hub, to: &str, note: &Note) -> ApiResult<()> {
+    let body = serde_json::to_string(note)
+        .map_err(|e| ApiError::from(belot_store::StoreError::Io(e.to_string())))?;
+    hub.write(Write::Message { to: to.into(), body }).await?;
+    Ok(())
+}
+
+/// Forgets a request once its caller stops waiting.
+struct Unask<'a>(&'a Hub, u64);
+
+impl Drop for Unask<'_> {
+    fn drop(&mut self) {
+        self.0.unask(self.1);
+    }
+}
+
+/// Acts on a message this process heard: runs a command another process
+/// forwarded (on a task of its own) and answers it, or hands an answer to
+/// the request waiting for it.
+pub(crate) fn heard(hub: &Hub, body: &str) {
+    match serde_json::from_str::<Note>(body) {
+        Ok(Note::Answer { req, result }) => hub.answered(req, result.map_err(ApiError::from)),
+        Ok(Note::Ask { from, req, table, cmd }) => {
+            tokio::spawn(answer(hub.clone(), from, req, table, cmd));
+        }
+        Err(e) => eprintln!("belot serve: an unreadable message from another process: {e}"),
+    }
+}
+
+async fn answer(hub: Hub, from: String, req: u64, table: SheetId, cmd: Remote) {
+    let result = match cmd {
+        Remote::Here => {
+            if let Some(room) = hub.live_room(&table) {
+                let _ = room.send(Cmd::Here);
+            }
+            return;
+        }
+        Remote::Join { seat, name } => {
+            let make = |reply| Cmd::Join { seat, name: name.clone(), remote: true, reply };
+            crate::play::command(&hub, &table, make).await.map(|(_, v)| json!(v))
+        }
+        Remote::Do { seat, secret, what } => {
+            let make = |reply| Cmd::Do {
+                seat,
+                secret: secret.clone(),
+                what: what.clone(),
+                remote: true,
+                reply,
+            };
+            crate::play::command(&hub, &table, make).await.map(|(_, v)| json!(v))
+        }
+    };
+    let result = result.map_err(|e| Refusal::from(&e));
+    if let Err(e) = send(&hub, &from, &Note::Answer { req, result }).await {
+        eprintln!("belot serve: cannot answer process {from}: {}", e.message);
+    }
+}
+
+/// Pending requests (the hub's): each waits for its answer.
+#[derive(Default)]
+pub(crate) struct Asked {
+    next: std::sync::atomic::AtomicU64,
+    waiting: std::sync::Mutex<std::collections::HashMap<u64, oneshot::Sender<ApiResult<Value>>>>,
+}
+
+impl Asked {
+    fn waiting(
+        &self,
+    ) -> std::sync::MutexGuard<'_, std::collections::HashMap<u64, oneshot::Sender<ApiResult<Value>>>>
+    {
+        self.waiting.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// A new request, unless `max` wait already.
+    pub(crate) fn ask(&self, max: usize) -> ApiResult<(u64, oneshot::Receiver<ApiResult<Value>>)> {
+        let mut w = self.waiting();
+        if w.len() >= max {
+            return Err(ApiError::unavailable(
+                "busy",
+                "too many commands are waiting for other server processes: try again",
+            ));
+        }
+        let req = self.next.fetch_add(1, Ordering::Relaxed) + 1;
+        let (tx, rx) = oneshot::channel();
+        w.insert(req, tx);
+        Ok((req, rx))
+    }
+
+    pub(crate) fn forget(&self, req: u64) {
+        self.waiting().remove(&req);
+    }
+
+    pub(crate) fn answered(&self, req: u64, r: ApiResult<Value>) {
+        if let Some(tx) = self.waiting().remove(&req) {
+            let _ = tx.send(r);
+        }
+    }
+}
