@@ -344,3 +344,70 @@ fn serve_prints_the_links_the_other_phones_can_open() {
         )
     );
 }
+
+/// A seat's own view of a table (its hello), through the server at `addr`.
+fn seat_view(addr: SocketAddr, id: &str, seat: u64, secret: &Value) -> (u16, Value) {
+    let hello = json!({"type": "hello", "seat": seat, "secret": secret});
+    let body = json!({"seat": seat, "secret": secret, "command": hello});
+    http(addr, "POST", &format!("/api/tables/{id}/do"), Some(&body)).unwrap()
+}
+
+/// The seat to act plays its first legal action through `addr`.
+fn act_first(addr: SocketAddr, id: &str, secrets: &[Value], st: &Value) -> (u16, Value) {
+    let seat = st["view"]["to_act"].as_u64().unwrap();
+    let secret = &secrets[seat as usize];
+    let (_, mine) = seat_view(addr, id, seat, secret);
+    let command = json!({"type": "act", "seq": mine["seq"], "action": mine["view"]["legal"][0]});
+    let body = json!({"seat": seat, "secret": secret, "command": command});
+    http(addr, "POST", &format!("/api/tables/{id}/do"), Some(&body)).unwrap()
+}
+
+/// Two `belot serve` processes on one PostgreSQL database; a two-player
+/// table made on the first, which serves it, with one person seated
+/// through each, played through both. The first is killed (SIGKILL):
+/// within about `--table-lease` the second serves the table, rebuilt from
+/// its stored record: same seats, same state, and the game goes on.
+#[test]
+fn a_table_whose_server_is_killed_goes_on_on_the_other_one() {
+    let Some(pg) = belot_store::testing::PgTestDb::new("takeover") else { return };
+    let flags = ["--table-lease", "1s", "--bot-pace", "0ms"];
+    let (mut a, addr_a) = serve(&pg.url, &flags);
+    let (mut b, addr_b) = serve(&pg.url, &flags);
+    let new = json!({"rules": {"variant": "two_player"}, "seats": ["me", "open"], "name": "Ana"});
+    let (s, t) = http(addr_a, "POST", "/api/tables", Some(&new)).unwrap();
+    assert_eq!(s, 201, "{t}");
+    let id = t["id"].as_str().unwrap();
+    let join = json!({"name": "Bo"});
+    let (s, j) = http(addr_b, "POST", &format!("/api/tables/{id}/join"), Some(&join)).unwrap();
+    assert_eq!((s, j["seat"].clone()), (200, json!(1)), "{j}");
+    let secrets = [t["secret"].clone(), j["secret"].clone()];
+    let (_, mut st) = seat_view(addr_a, id, 0, &secrets[0]);
+    for i in 0..4 {
+        let (s, next) = act_first([addr_a, addr_b][i % 2], id, &secrets, &st);
+        assert_eq!(s, 200, "{next}");
+        st = next;
+    }
+    let views = || [0, 1].map(|seat| seat_view(addr_b, id, seat, &secrets[seat as usize]).1);
+    let before = views();
+    assert_eq!(before[0]["seq"], st["seq"], "B shows the state A served");
+    let store = belot_store::Location::parse(&pg.url).open().unwrap();
+    let table = belot_store::SheetId::parse(id).unwrap();
+    let holder = || store.load_table(&table).unwrap().owner;
+    let served_by_a = holder();
+    assert!(served_by_a.is_some());
+    a.kill().unwrap();
+    a.wait().unwrap();
+
+    let killed = Instant::now();
+    while holder() == served_by_a {
+        assert!(killed.elapsed() < Duration::from_secs(15), "not taken over");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    eprintln!("the other server took the table {:?} after the kill", killed.elapsed());
+    assert_eq!(views(), before, "the same seats and state, each seat's view");
+    let (s, after) = act_first(addr_b, id, &secrets, &st);
+    assert_eq!(s, 200, "{after}");
+    assert_eq!(after["seq"].as_u64(), st["seq"].as_u64().map(|s| s + 1), "{after}");
+    let _ = b.kill();
+    let _ = b.wait();
+}

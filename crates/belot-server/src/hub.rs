@@ -401,12 +401,17 @@ impl Hub {
         self.room(&id).await
     }
 
-    /// Stores a new table and starts it.
+    /// Stores a new table and starts it; this process serves it (holds
+    /// its lease) from the start.
     pub(crate) async fn create_table(&self, t: Table, s: Settings) -> ApiResult<Arc<Room>> {
         let (id, view) = (SheetId::random()?, SheetId::random()?);
-        let (msg, rx) = Hub::job(Write::Table(room::stored(&id, &view, &t, &s)));
-        self.reserve()?.send(msg);
-        self.outcome(rx).await?;
+        let mut row = room::stored(&id, &view, &t, &s);
+        row.owner = self.shared().then(|| self.node().to_string());
+        self.write(Write::Table(row)).await?;
+        if self.shared() {
+            let (owner, ttl) = (self.node().to_string(), self.limits().table_lease);
+            self.write(Write::Lease { id: id.clone(), owner, ttl }).await?;
+        }
         self.add_room(id, view, t, s)
     }
 

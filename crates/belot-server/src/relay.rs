@@ -94,14 +94,16 @@ impl From<Refusal> for ApiError {
 }
 
 /// Sends `cmd` for `table` to the process `to` and waits for its answer
-/// (at most `--request-timeout`); at most `--max-forwarded` wait at once.
+/// (at most `--request-timeout`, and no longer than a lease: a process
+/// silent that long may have died); at most `--max-forwarded` wait at once.
 pub(crate) async fn forward(hub: &Hub, to: &str, table: &SheetId, cmd: Remote) -> ApiResult<Value> {
     let (req, rx) = hub.ask()?;
     let _unask = Unask(hub, req);
     let from = hub.node().to_string();
     let note = Note::Ask { from, req, table: table.clone(), cmd };
     send(hub, to, &note).await?;
-    match tokio::time::timeout(hub.limits().request_timeout, rx).await {
+    let l = hub.limits();
+    match tokio::time::timeout(l.request_timeout.min(l.table_lease), rx).await {
         Ok(Ok(r)) => r,
         _ => Err(ApiError::unavailable(
             "busy",

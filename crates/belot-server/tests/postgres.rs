@@ -262,3 +262,30 @@ async fn joins_and_refusals_through_another_server_come_from_the_serving_one() {
     let _ = stop_a.send(());
     let _ = stop_b.send(());
 }
+
+/// A server that stops cleanly (a deploy) gives up its tables: another
+/// serves them at once, not a lease later.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_that_stops_hands_its_tables_over_at_once() {
+    let Some(db) = common::PgDb::new("handover") else { return };
+    let loc = Location::parse(&db.url);
+    let lease = Duration::from_secs(6);
+    let limits = || Limits { table_lease: lease, ..leased() };
+    let (a, ha, stop_a) = common::start_at(&loc, limits()).await;
+    let (b, hb, stop_b) = common::start_at(&loc, limits()).await;
+    let t = ws::create(a, json!({"variant": "two_player"}), &["me", "open"]).await;
+    let id = t["id"].as_str().unwrap();
+    let (s, _) = common::http(b, "GET", &format!("/api/tables/{id}"), None).await;
+    assert_eq!(s, 200);
+    let served = format!("SELECT 1 FROM card_tables WHERE id = '{id}' AND owner = '{}'", ha.node());
+    assert_eq!(sql_rows(&db.url, &served), 1, "A serves the table it made");
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let _ = stop_a.send(());
+    let stopped = std::time::Instant::now();
+    let mine = format!("SELECT 1 FROM card_tables WHERE id = '{id}' AND owner = '{}'", hb.node());
+    while sql_rows(&db.url, &mine) == 0 {
+        assert!(stopped.elapsed() < lease / 2, "not handed over within half a lease");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let _ = stop_b.send(());
+}
