@@ -200,6 +200,10 @@ struct ServeLimits {
     /// answer at once.
     #[arg(long, default_value_t = 1024)]
     max_forwarded: usize,
+    /// A reverse proxy's address whose X-Forwarded-For names the client
+    /// (for the per-address limits); repeat for several.
+    #[arg(long = "trusted-proxy", value_name = "IP")]
+    trusted_proxies: Vec<std::net::IpAddr>,
 }
 
 impl ServeLimits {
@@ -231,6 +235,7 @@ impl ServeLimits {
             table_idle: self.table_idle,
             table_lease: self.table_lease.max(std::time::Duration::from_millis(300)),
             max_forwarded: self.max_forwarded.max(1),
+            trusted_proxies: self.trusted_proxies.clone(),
         }
     }
 }

@@ -20,17 +20,24 @@ use crate::game::{self, Game};
 use crate::hub::Hub;
 
 /// The client's address, when the server knows it (not in tests that
-/// call the router directly).
+/// call the router directly). Behind a reverse proxy named by
+/// `--trusted-proxy`, the address that proxy says it saw: the last one of
+/// `X-Forwarded-For` (earlier ones are the client's word).
 pub(crate) struct Peer(pub Option<std::net::IpAddr>);
 
-impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Peer {
+impl axum::extract::FromRequestParts<Hub> for Peer {
     type Rejection = std::convert::Infallible;
 
     async fn from_request_parts(
         parts: &mut axum::http::request::Parts,
-        _: &S,
+        hub: &Hub,
     ) -> Result<Peer, Self::Rejection> {
-        Ok(Peer(parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip())))
+        let peer = parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip());
+        let proxied = peer
+            .filter(|p| hub.limits().trusted_proxies.contains(p))
+            .and_then(|_| parts.headers.get_all("x-forwarded-for").iter().next_back())
+            .and_then(|h| h.to_str().ok()?.rsplit(',').next()?.trim().parse().ok());
+        Ok(Peer(proxied.or(peer)))
     }
 }
 

@@ -91,6 +91,10 @@ pub struct Limits {
     /// answer at once; past it a command gets 503 (`--max-forwarded`,
     /// 1,024).
     pub max_forwarded: usize,
+    /// Reverse proxies whose `X-Forwarded-For` names the client, for the
+    /// per-address limits (`--trusted-proxy`, repeatable; none: every
+    /// client is counted by the address it connects from).
+    pub trusted_proxies: Vec<std::net::IpAddr>,
 }
 
 impl Default for Limits {
@@ -121,6 +125,7 @@ impl Default for Limits {
             table_idle: Duration::from_secs(600),
             table_lease: Duration::from_secs(10),
             max_forwarded: 1024,
+            trusted_proxies: Vec::new(),
         }
     }
 }

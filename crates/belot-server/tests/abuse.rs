@@ -299,3 +299,41 @@ async fn the_changes_held_in_memory_are_bounded() {
     assert_eq!(s, 200);
     assert_eq!(hub.cached_games(), 2, "the two followed games stay");
 }
+
+/// A raw `POST /api/sheets` naming a client in `X-Forwarded-For`.
+async fn create_forwarded(addr: std::net::SocketAddr, forwarded: &str) -> u16 {
+    let body = setup().to_string();
+    let mut s = TcpStream::connect(addr).await.unwrap();
+    let req = format!(
+        "POST /api/sheets HTTP/1.1\r\nHost: t\r\nX-Forwarded-For: {forwarded}\r\n\
+         Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut out = String::new();
+    s.read_to_string(&mut out).await.unwrap();
+    out.split_whitespace().nth(1).and_then(|c| c.parse().ok()).unwrap_or(0)
+}
+
+/// Behind a trusted reverse proxy each client is counted by the address
+/// the proxy saw (the last of `X-Forwarded-For`; what a client wrote
+/// before it is not believed). From anyone else the header is ignored.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn behind_a_trusted_proxy_clients_are_counted_by_their_own_address() {
+    let trusted = vec!["127.0.0.1".parse().unwrap()];
+    let limits = Limits { creates_per_minute: 2, trusted_proxies: trusted, ..Limits::default() };
+    let (addr, _hub, _stop) = start(&db("proxy"), limits).await;
+    for client in ["10.0.0.1", "10.0.0.2", "10.0.0.3"] {
+        for _ in 0..2 {
+            assert_eq!(create_forwarded(addr, client).await, 201, "{client}");
+        }
+    }
+    // A client forging an earlier address is still counted as itself.
+    assert_eq!(create_forwarded(addr, "10.9.9.9, 10.0.0.1").await, 429);
+
+    let limits = Limits { creates_per_minute: 2, ..Limits::default() };
+    let (addr, _hub, _stop) = start(&db("noproxy"), limits).await;
+    assert_eq!(create_forwarded(addr, "10.0.0.1").await, 201);
+    assert_eq!(create_forwarded(addr, "10.0.0.2").await, 201);
+    assert_eq!(create_forwarded(addr, "10.0.0.3").await, 429, "the header is ignored");
+}
