@@ -8,9 +8,9 @@
 # SQLite for comparison. Loopback only; a database of its own on the
 # PostgreSQL server at $BELOT_TEST_PG (default postgres://postgres@127.0.0.1:5432/postgres,
 # started by scripts/postgres.sh), dropped at the end. Bounded: SECONDS per
-# run (default 7).
+# run (default 7). Fails if any run saw an error.
 #
-#   bash bench/load-pg.sh [SECONDS]
+#   bash bench/load-pg.sh [SECONDS]      (or: bash bench/load.sh postgres [SECONDS])
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-7}
@@ -38,7 +38,8 @@ serve() { # DB: starts a server on it; sets addr
 }
 echo "machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 serve "$url"; a=$addr
-echo "PostgreSQL, one process:   $(./target/release/examples/loadgen "$a" 64 "$seconds")"
+./target/release/examples/loadgen "$a" 64 "$seconds" >"$work/one"
+echo "PostgreSQL, one process:   $(cat "$work/one")"
 serve "$url"; b=$addr
 ./target/release/examples/loadgen "$a" 32 "$seconds" >"$work/a" &
 first=$!
@@ -56,4 +57,10 @@ for f in sys.argv[1:]:
 print(f"PostgreSQL, two processes together: {sum(rates)} entries/s, p99 {max(p99s)} ms")
 PY
 serve "$work/s.db"; s=$addr
-echo "SQLite, one process:       $(./target/release/examples/loadgen "$s" 64 "$seconds")"
+./target/release/examples/loadgen "$s" 64 "$seconds" >"$work/sqlite"
+echo "SQLite, one process:       $(cat "$work/sqlite")"
+if grep -L "errors: none" "$work/one" "$work/a" "$work/b" "$work/sqlite" | grep -q .; then
+  echo "FAILED: a run saw errors" >&2
+  exit 1
+fi
+echo "every run: errors: none"

@@ -20,8 +20,14 @@
 # prints the load and the rustc processes at its start and end.
 #
 #   bash bench/load.sh [SECONDS_PER_RUN] [RUNS]      (defaults: 7, 3)
+#   bash bench/load.sh postgres [SECONDS_PER_RUN]     (bench/load-pg.sh: one
+#       and two server processes on one PostgreSQL database, 64 connections)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if [ "${1:-}" = postgres ]; then
+  shift
+  exec bash bench/load-pg.sh "$@"
+fi
 seconds=${1:-7}
 runs=${2:-3}
 baseline_rev=1bbd4f1

@@ -411,3 +411,42 @@ fn a_table_whose_server_is_killed_goes_on_on_the_other_one() {
     let _ = b.kill();
     let _ = b.wait();
 }
+
+/// Two `belot serve` processes on one PostgreSQL database, 8 writers on
+/// each; one is killed (SIGKILL) mid-load. Every change either answered
+/// 200 is in the database, and the survivor goes on taking changes.
+#[test]
+fn two_processes_on_postgres_one_killed_under_load_lose_no_acknowledged_change() {
+    let Some(pg) = belot_store::testing::PgTestDb::new("crash2") else { return };
+    let flags = ["--creates-per-minute", "100000"];
+    let (mut a, addr_a) = serve(&pg.url, &flags);
+    let (mut b, addr_b) = serve(&pg.url, &flags);
+    let acked: Arc<Mutex<Vec<(String, usize)>>> = Arc::default();
+    let (stop_a, stop_b) = (Arc::new(AtomicBool::new(false)), Arc::new(AtomicBool::new(false)));
+    let writers = |addr, stop: &Arc<AtomicBool>| -> Vec<_> {
+        (0..8)
+            .map(|_| {
+                let (stop, acked) = (Arc::clone(stop), Arc::clone(&acked));
+                std::thread::spawn(move || write_until_dead(addr, &stop, &acked))
+            })
+            .collect()
+    };
+    let on_a = writers(addr_a, &stop_a);
+    let on_b = writers(addr_b, &stop_b);
+    std::thread::sleep(Duration::from_millis(700));
+    a.kill().unwrap();
+    a.wait().unwrap();
+    stop_a.store(true, Ordering::Relaxed);
+    on_a.into_iter().for_each(|w| w.join().unwrap());
+    let at_kill = acked.lock().unwrap().len();
+    std::thread::sleep(Duration::from_millis(500));
+    stop_b.store(true, Ordering::Relaxed);
+    on_b.into_iter().for_each(|w| w.join().unwrap());
+    let acked = acked.lock().unwrap().clone();
+    assert!(acked.len() > at_kill, "the survivor took no change after the kill");
+    assert!(at_kill > 50, "only {at_kill} changes acknowledged before the kill");
+    let store = belot_store::Location::parse(&pg.url).open().unwrap();
+    all_there(store.as_ref(), &acked);
+    let _ = b.kill();
+    let _ = b.wait();
+}
