@@ -334,7 +334,7 @@ function errorText(r) {
   const e = r.body && r.body.error;
   const code = e ? e.code : "";
   if (code === "offline") return t("offlineSave");
-  if (["busy", "timeout", "too_many_connections", "rate_limited", "read_only"].includes(code)) return t("serverBusy");
+  if (["busy", "timeout", "too_many_connections", "rate_limited", "read_only", "moved"].includes(code)) return t("serverBusy");
   // A refusal the page knows, in its language, with the table's names.
   const text = T[lang] && T[lang]["err_" + code];
   if (text) return fillIn(text, (e && e.params) || {});

@@ -307,7 +307,7 @@ function onTableError(m) {
     dropSeat(tbl.id);
     tbl.mine = null;
   }
-  tbl.error = T[lang]["err_" + m.code] ? t("err_" + m.code) : (["rate_limited", "busy"].includes(m.code) ? t("serverBusy") : m.message);
+  tbl.error = T[lang]["err_" + m.code] ? t("err_" + m.code) : (["rate_limited", "busy", "moved"].includes(m.code) ? t("serverBusy") : m.message);
   renderTable();
 }
 
