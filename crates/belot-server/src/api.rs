@@ -203,6 +203,7 @@ pub(crate) async fn post_change(
         ));
     }
     let g = hub.game(&id).await?;
+    catch_up(&hub, &g, req.version).await?;
     // Sent before (the answer was lost, or a double tap): answered with
     // the state, applied once.
     let Some((applied, rx)) = apply(&hub, &g, req)? else {
@@ -217,6 +218,19 @@ pub(crate) async fn post_change(
         return Ok(json_bytes(StatusCode::OK, full(&g, true)));
     }
     Ok(json_bytes(StatusCode::OK, vec![delta]))
+}
+
+/// A phone that saw a later version than this process holds saw a change
+/// made through another process that this one has not heard of yet (a
+/// proxy may send a phone's next request to another process): the game
+/// is read again before the change is checked, so that it is not refused
+/// as stale. Not while a write of this process is under way: then this
+/// process's copy is the newest it can know.
+async fn catch_up(hub: &Hub, g: &Arc<Game>, seen: usize) -> ApiResult<()> {
+    if seen > g.head().history().len() && g.pending.load(Ordering::Relaxed) == 0 {
+        hub.reload(g).await?;
+    }
+    Ok(())
 }
 
 /// Adds a change made by the server itself (a card table's finished

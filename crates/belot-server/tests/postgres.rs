@@ -132,6 +132,7 @@ fn sql_rows(url: &str, sql: &str) -> usize {
 /// following it on the second (its first state read).
 struct Two {
     a: std::net::SocketAddr,
+    b: std::net::SocketAddr,
     id: String,
     phone: common::Sse,
     stops: [tokio::sync::oneshot::Sender<()>; 2],
@@ -146,7 +147,7 @@ async fn two_servers(db: &common::PgDb) -> Two {
     let mut phone = common::Sse::open(b, &format!("/api/sheets/{id}/events")).await.unwrap();
     let (kind, first) = phone.next().await.unwrap();
     assert_eq!((kind.as_str(), first["version"].clone()), ("state", json!(0)));
-    Two { a, id, phone, stops: [stop_a, stop_b] }
+    Two { a, b, id, phone, stops: [stop_a, stop_b] }
 }
 
 /// A change made through one server reaches the phones following the game
@@ -154,7 +155,7 @@ async fn two_servers(db: &common::PgDb) -> Two {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_change_through_one_server_reaches_the_listeners_of_another() {
     let Some(db) = common::PgDb::new("live") else { return };
-    let Two { a, id, mut phone, stops } = two_servers(&db).await;
+    let Two { a, id, mut phone, stops, .. } = two_servers(&db).await;
     let path = format!("/api/sheets/{id}/changes");
     for v in 0..3 {
         let sent = std::time::Instant::now();
@@ -174,7 +175,7 @@ async fn a_change_through_one_server_reaches_the_listeners_of_another() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_change_missed_while_not_listening_still_arrives() {
     let Some(db) = common::PgDb::new("relisten") else { return };
-    let Two { a, id, mut phone, stops } = two_servers(&db).await;
+    let Two { a, id, mut phone, stops, .. } = two_servers(&db).await;
     // Cut both servers' listening connections, then change the game at
     // once: the notification goes to nobody.
     sql(
@@ -288,4 +289,36 @@ async fn a_server_that_stops_hands_its_tables_over_at_once() {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     let _ = stop_b.send(());
+}
+
+/// A proxy may send a phone's next change to a server that has not yet
+/// heard of the phone's previous one (made through another server; here
+/// written straight into the database, so that no notification ever
+/// comes): the change, made on the version the phone saw, goes through
+/// instead of being refused as stale.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_phone_moving_between_servers_is_not_refused_as_stale() {
+    let Some(db) = common::PgDb::new("hop") else { return };
+    let Two { b, id, stops, .. } = two_servers(&db).await;
+    let path = format!("/api/sheets/{id}/changes");
+    let (s, _) =
+        common::http(b, "POST", &path, Some(&json!({"version": 0, "change": entry()}))).await;
+    assert_eq!(s, 200);
+    sql(
+        &db.url,
+        &format!(
+            "INSERT INTO changes (sheet_id, seq, at, change) \
+             SELECT sheet_id, 2, at, change FROM changes WHERE sheet_id = '{id}' AND seq = 1"
+        ),
+    );
+    let (s, e) =
+        common::http(b, "POST", &path, Some(&json!({"version": 2, "change": entry()}))).await;
+    assert_eq!(s, 200, "{e}");
+    let (_, st) = common::http(b, "GET", &format!("/api/sheets/{id}"), None).await;
+    assert_eq!(st["version"], 3, "{st}");
+    // A phone that claims a version nobody made is still refused.
+    let (s, e) =
+        common::http(b, "POST", &path, Some(&json!({"version": 9, "change": entry()}))).await;
+    assert_eq!((s, e["error"]["code"].clone()), (409, json!("stale")), "{e}");
+    let _ = stops.map(|s| s.send(()));
 }
