@@ -115,7 +115,7 @@ enum Command {
         db: Option<String>,
         /// Limits on what clients can make the server hold or do.
         #[command(flatten)]
-        limits: ServeLimits,
+        limits: Box<ServeLimits>,
     },
 }
 

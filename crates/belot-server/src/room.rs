@@ -481,6 +481,12 @@ impl Actor {
                 let t = self.table();
                 let _ = reply.send(t.check(seat, &secret).map(|()| t.seq()).map_err(refused));
             }
+            Cmd::Join { reply, name, .. } if crate::table::check_name(&name).is_err() => {
+                let _ = reply.send(Err(refused(TableError::BadName)));
+            }
+            Cmd::Do { seat, secret, reply, .. } if self.table().check(seat, &secret).is_err() => {
+                let _ = reply.send(self.table().check(seat, &secret).map(|()| 0).map_err(refused));
+            }
             Cmd::Join { seat, name, reply, .. } => {
                 let r = forward(&self.hub, owner, &self.id, Remote::Join { seat, name }).await;
                 self.reload_after(&r).await;

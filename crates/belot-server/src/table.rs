@@ -138,6 +138,19 @@ impl TableError {
     }
 }
 
+/// A seat's name, trimmed: 1 to [`NAME_MAX`] characters, none of them
+/// control, invisible or text-direction characters.
+pub fn check_name(name: &str) -> Result<&str, TableError> {
+    let name = name.trim();
+    if name.is_empty()
+        || name.chars().count() > NAME_MAX
+        || name.chars().any(belot_score::refused_in_name)
+    {
+        return Err(TableError::BadName);
+    }
+    Ok(name)
+}
+
 /// One match at one table.
 pub struct Table {
     m: AnyMatch,
@@ -167,13 +180,7 @@ impl Table {
     /// Seats `name` in the open `seat`, to act with `secret` (the server
     /// makes it: 128 random bits, given to that person only).
     pub fn join(&mut self, seat: Seat, name: &str, secret: String) -> Result<(), TableError> {
-        let name = name.trim();
-        if name.is_empty()
-            || name.chars().count() > NAME_MAX
-            || name.chars().any(belot_score::refused_in_name)
-        {
-            return Err(TableError::BadName);
-        }
+        let name = check_name(name)?;
         let slot = self.seats.get_mut(seat.index()).ok_or(TableError::NoSeat)?;
         if !matches!(slot, Occupant::Open) {
             return Err(TableError::Taken);

@@ -238,6 +238,11 @@ async fn joins_and_refusals_through_another_server_come_from_the_serving_one() {
     let t = ws::create(a, json!({"variant": "two_player"}), &["me", "open"]).await;
     let id = t["id"].as_str().unwrap();
     let join = format!("/api/tables/{id}/join");
+    // A name too long for a table (and for a message between processes)
+    // is refused where it arrives.
+    let long = json!({"name": "x".repeat(20_000)});
+    let (s, e) = common::http(b, "POST", &join, Some(&long)).await;
+    assert_eq!((s, e["error"]["code"].clone()), (422, json!("bad_name")), "{e}");
     let (s, j) = common::http(b, "POST", &join, Some(&json!({"name": "Bo"}))).await;
     assert_eq!((s, j["seat"].clone()), (200, json!(1)), "{j}");
     let (s, e) = common::http(b, "POST", &join, Some(&json!({"name": "Cy"}))).await;
