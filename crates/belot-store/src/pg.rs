@@ -145,7 +145,6 @@ const MIGRATION_LOCK: i64 = 0x4245_4C54;
 pub struct PgStore {
     // Reads take `&self` in the `Store` trait; the client needs `&mut`.
     client: RefCell<Client>,
-    prepared: Prepared,
 }
 
 impl From<postgres::Error> for StoreError {
@@ -180,7 +179,7 @@ impl PgStore {
         // A write waiting on another's lock gives up as `Busy`.
         client.batch_execute("SET lock_timeout = '5s'")?;
         migrate(&mut client)?;
-        Ok(PgStore { client: RefCell::new(client), prepared: Prepared::default() })
+        Ok(PgStore { client: RefCell::new(client) })
     }
 
     /// The schema version the database is at.
@@ -210,55 +209,45 @@ impl PgStore {
     /// checking that it has `expected` changes.
     fn append_in(
         tx: &mut Transaction<'_>,
-        p: &Prepared,
         id: &SheetId,
         expected: usize,
         changes: &[Change],
         key: Option<&str>,
     ) -> Result<usize, StoreError> {
-        let lock = p.get(tx, "SELECT 1 FROM sheets WHERE id = $1 FOR UPDATE")?;
-        if tx.query_opt(&lock, &[&id.as_str()])?.is_none() {
+        let found =
+            tx.query_opt("SELECT 1 FROM sheets WHERE id = $1 FOR UPDATE", &[&id.as_str()])?;
+        if found.is_none() {
             return Err(StoreError::NotFound(id.to_string()));
         }
-        let count = p.get(tx, COUNT)?;
-        let n = tx.query_one(&count, &[&id.as_str()])?.get::<_, i64>(0) as usize;
+        let n = count(tx, id)?;
         if n != expected {
             return Err(StoreError::Conflict { expected, actual: n });
         }
         let at = now();
-        let insert = p.get(
-            tx,
-            "INSERT INTO changes (sheet_id, seq, at, change, key) VALUES ($1, $2, $3, $4, $5)",
-        )?;
         for (k, c) in changes.iter().enumerate() {
             // The key goes on the last change: it stands for the whole write.
             let key = key.filter(|_| k + 1 == changes.len());
-            tx.execute(&insert, &[&id.as_str(), &((n + 1 + k) as i64), &at, &json(c)?, &key])?;
+            tx.execute(
+                "INSERT INTO changes (sheet_id, seq, at, change, key) VALUES ($1, $2, $3, $4, $5)",
+                &[&id.as_str(), &((n + 1 + k) as i64), &at, &json(c)?, &key],
+            )?;
         }
         let version = n + changes.len();
         // Heard by every process listening, once (and only if) this commits.
-        notify(tx, p, &format!("{id}:{version}"))?;
+        tx.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &format!("{id}:{version}")])?;
         Ok(version)
     }
 
     /// Stores a table's state unless a later one is stored already, or
     /// another process holds the table (then [`StoreError::Moved`]), and
     /// tells every process.
-    fn save_table_in(
-        tx: &mut Transaction<'_>,
-        p: &Prepared,
-        t: &StoredTable,
-    ) -> Result<(), StoreError> {
-        let save = p.get(
-            tx,
+    fn save_table_in(tx: &mut Transaction<'_>, t: &StoredTable) -> Result<(), StoreError> {
+        let n = tx.execute(
             "INSERT INTO card_tables (id, view_id, created, seq, state, owner, lease_until)
              VALUES ($1, $2, $3, $4, $5, $6, now())
              ON CONFLICT (id) DO UPDATE SET seq = excluded.seq, state = excluded.state
              WHERE excluded.seq >= card_tables.seq
                AND card_tables.owner IS NOT DISTINCT FROM excluded.owner",
-        )?;
-        let n = tx.execute(
-            &save,
             &[&t.id.as_str(), &t.view.as_str(), &now(), &(t.seq as i64), &t.state, &t.owner],
         )?;
         if n == 0 {
@@ -270,14 +259,15 @@ impl PgStore {
             }
             return Ok(());
         }
-        notify(tx, p, &format!("t:{}:{}", t.id, t.seq))
+        let note = format!("t:{}:{}", t.id, t.seq);
+        tx.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &note])?;
+        Ok(())
     }
 
     /// Takes or renews a table's lease (a zero `ttl` gives it up); the
     /// database's clock decides, so processes' clocks need not agree.
     fn lease_in(
         tx: &mut Transaction<'_>,
-        p: &Prepared,
         id: &SheetId,
         owner: &str,
         ttl: std::time::Duration,
@@ -289,12 +279,11 @@ impl PgStore {
             )?;
             return Ok(None);
         }
-        let renew = p.get(
-            tx,
+        let n = tx.execute(
             "UPDATE card_tables SET owner = $2, lease_until = now() + make_interval(secs => $3)
              WHERE id = $1 AND (owner IS NULL OR owner = $2 OR lease_until <= now())",
+            &[&id.as_str(), &owner, &ttl.as_secs_f64()],
         )?;
-        let n = tx.execute(&renew, &[&id.as_str(), &owner, &ttl.as_secs_f64()])?;
         if n == 1 {
             return Ok(None);
         }
@@ -313,7 +302,7 @@ impl PgStore {
     }
 
     /// One write of a batch, inside its own savepoint.
-    fn write_one(tx: &mut Transaction<'_>, p: &Prepared, w: &Write) -> Result<Written, StoreError> {
+    fn write_one(tx: &mut Transaction<'_>, w: &Write) -> Result<Written, StoreError> {
         let mut sp = tx.transaction()?;
         let done =
             match w {
@@ -322,14 +311,14 @@ impl PgStore {
                     Written::Created { id, view }
                 }
                 Write::Append { id, expected, changes, key } => Written::Appended(
-                    PgStore::append_in(&mut sp, p, id, *expected, changes, key.as_deref())?,
+                    PgStore::append_in(&mut sp, id, *expected, changes, key.as_deref())?,
                 ),
                 Write::Table(t) => {
-                    PgStore::save_table_in(&mut sp, p, t)?;
+                    PgStore::save_table_in(&mut sp, t)?;
                     Written::Saved(t.seq)
                 }
                 Write::Lease { id, owner, ttl } => {
-                    Written::Leased(PgStore::lease_in(&mut sp, p, id, owner, *ttl)?)
+                    Written::Leased(PgStore::lease_in(&mut sp, id, owner, *ttl)?)
                 }
                 Write::Message { to, body } => {
                     PgStore::send_in(&mut sp, to, body)?;
@@ -347,39 +336,14 @@ impl PgStore {
 }
 
 /// The number of changes of a sheet (sequence numbers run 1..=n).
-const COUNT: &str = "SELECT COALESCE(MAX(seq), 0) FROM changes WHERE sheet_id = $1";
-
 fn count(tx: &mut Transaction<'_>, id: &SheetId) -> Result<usize, StoreError> {
-    let n: i64 = tx.query_one(COUNT, &[&id.as_str()])?.get(0);
+    let n: i64 = tx
+        .query_one(
+            "SELECT COALESCE(MAX(seq), 0) FROM changes WHERE sheet_id = $1",
+            &[&id.as_str()],
+        )?
+        .get(0);
     Ok(n as usize)
-}
-
-/// Tells every process listening, once (and only if) the transaction
-/// commits.
-fn notify(tx: &mut Transaction<'_>, p: &Prepared, payload: &str) -> Result<(), StoreError> {
-    let st = p.get(tx, "SELECT pg_notify($1, $2)")?;
-    tx.execute(&st, &[&CHANNEL, &payload])?;
-    Ok(())
-}
-
-/// The statements of the writes, prepared once per connection: a
-/// statement sent as text is prepared at each use, a round trip more.
-#[derive(Default)]
-struct Prepared(RefCell<std::collections::HashMap<&'static str, postgres::Statement>>);
-
-impl Prepared {
-    fn get(
-        &self,
-        tx: &mut Transaction<'_>,
-        sql: &'static str,
-    ) -> Result<postgres::Statement, StoreError> {
-        if let Some(st) = self.0.borrow().get(sql) {
-            return Ok(st.clone());
-        }
-        let st = tx.prepare(sql)?;
-        self.0.borrow_mut().insert(sql, st.clone());
-        Ok(st)
-    }
 }
 
 fn version(client: &mut Client) -> Result<usize, StoreError> {
@@ -494,7 +458,7 @@ impl Store for PgStore {
     ) -> Result<usize, StoreError> {
         let mut c = self.client.borrow_mut();
         let mut tx = c.transaction()?;
-        let n = PgStore::append_in(&mut tx, &self.prepared, id, expected, changes, None)?;
+        let n = PgStore::append_in(&mut tx, id, expected, changes, None)?;
         tx.commit()?;
         Ok(n)
     }
@@ -506,8 +470,7 @@ impl Store for PgStore {
             Ok(tx) => tx,
             Err(e) => return all(e.into()),
         };
-        let p = &self.prepared;
-        let done: Vec<_> = writes.iter().map(|w| PgStore::write_one(&mut tx, p, w)).collect();
+        let done: Vec<_> = writes.iter().map(|w| PgStore::write_one(&mut tx, w)).collect();
         match tx.commit() {
             Ok(()) => done,
             Err(e) => all(e.into()),
@@ -518,7 +481,7 @@ impl Store for PgStore {
         let mut c = self.client.borrow_mut();
         let mut tx = c.transaction()?;
         let (id, _) = PgStore::insert_sheet(&mut tx, setup)?;
-        PgStore::append_in(&mut tx, &self.prepared, &id, 0, changes, None)?;
+        PgStore::append_in(&mut tx, &id, 0, changes, None)?;
         tx.commit()?;
         Ok(id)
     }
@@ -534,7 +497,7 @@ impl Store for PgStore {
     fn save_table(&mut self, table: &StoredTable) -> Result<(), StoreError> {
         let mut c = self.client.borrow_mut();
         let mut tx = c.transaction()?;
-        PgStore::save_table_in(&mut tx, &self.prepared, table)?;
+        PgStore::save_table_in(&mut tx, table)?;
         tx.commit()?;
         Ok(())
     }
@@ -563,7 +526,7 @@ impl Store for PgStore {
     ) -> Result<Option<String>, StoreError> {
         let mut c = self.client.borrow_mut();
         let mut tx = c.transaction()?;
-        let holder = PgStore::lease_in(&mut tx, &self.prepared, id, owner, ttl)?;
+        let holder = PgStore::lease_in(&mut tx, id, owner, ttl)?;
         tx.commit()?;
         Ok(holder)
     }
