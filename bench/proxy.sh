@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The two-process set-up of docs/serve.md, run on this machine (issue 22):
-# two `belot serve` processes on one PostgreSQL database behind nginx with
-# the docs' configuration (on loopback, without TLS), then load through
-# the proxy only:
+# two `belot serve` processes on one PostgreSQL database behind nginx (or
+# Caddy) with the docs' configuration (on loopback, without TLS), then
+# load through the proxy only:
 #   1. score sheets: deal entries at 64 connections (examples/loadgen.rs);
 #   2. card tables: TABLES French tables (default 100), each with two people
 #      acting at a human pace and two strong bots (examples/tableload.rs).
@@ -11,16 +11,18 @@
 #      other forwards that person's actions to it and relays the states.
 # Fails on any error, or if the tables' p99 (a person's action to every
 # person of the table receiving it) reaches 100 ms. Needs nginx
-# (apt-get install nginx-light) and PostgreSQL (scripts/postgres.sh).
+# (apt-get install nginx-light) or caddy (apt-get install caddy), and
+# PostgreSQL (scripts/postgres.sh).
 # Loopback only; a database of its own, dropped at the end; bounded by
 # SECONDS (default 60) per part.
 #
-#   bash bench/proxy.sh [TABLES] [SECONDS]
+#   bash bench/proxy.sh [TABLES] [SECONDS] [nginx|caddy]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tables=${1:-100}
 seconds=${2:-60}
-command -v nginx >/dev/null || { echo "nginx is needed: apt-get install nginx-light" >&2; exit 2; }
+proxy=${3:-nginx}
+command -v "$proxy" >/dev/null || { echo "$proxy is needed: apt-get install $proxy" >&2; exit 2; }
 admin=${BELOT_TEST_PG:-postgres://postgres@127.0.0.1:5432/postgres}
 db=belot_proxy_$$
 url="${admin%/*}/$db"
@@ -47,52 +49,78 @@ serve() { # PORT
 pa=$(port); pb=$(port); pp=$(port)
 serve "$pa"
 serve "$pb"
-user=""
-[ "$(id -u)" = 0 ] && user="user root;"
-mkdir -p "$work/nginx"
-cat >"$work/nginx.conf" <<EOF
-$user
-worker_processes 1;
-daemon off;
-pid $work/nginx.pid;
-error_log $work/nginx-error.log warn;
-events { worker_connections 8192; }
-http {
-    access_log off;
-    client_body_temp_path $work/nginx/body;
-    proxy_temp_path $work/nginx/proxy;
-    fastcgi_temp_path $work/nginx/fastcgi;
-    uwsgi_temp_path $work/nginx/uwsgi;
-    scgi_temp_path $work/nginx/scgi;
-    # From here on as in docs/serve.md, without TLS.
-    map \$http_upgrade \$connection_upgrade {
-        default upgrade;
-        ''      close;
-    }
-    upstream belot {
-        least_conn;
-        server 127.0.0.1:$pa max_fails=2 fail_timeout=10s;
-        server 127.0.0.1:$pb max_fails=2 fail_timeout=10s;
-    }
-    server {
-        listen 127.0.0.1:$pp;
-        location / {
-            proxy_pass http://belot;
-            proxy_http_version 1.1;
-            proxy_set_header Upgrade \$http_upgrade;
-            proxy_set_header Connection \$connection_upgrade;
-            proxy_set_header X-Forwarded-For \$remote_addr;
-            proxy_buffering off;
-            proxy_read_timeout 90s;
-            proxy_next_upstream error timeout;
-        }
-    }
+start_nginx() {
+  user=""
+  [ "$(id -u)" = 0 ] && user="user root;"
+  mkdir -p "$work/nginx"
+  cat >"$work/nginx.conf" <<EOF
+  $user
+  worker_processes 1;
+  daemon off;
+  pid $work/nginx.pid;
+  error_log $work/nginx-error.log warn;
+  events { worker_connections 8192; }
+  http {
+      access_log off;
+      client_body_temp_path $work/nginx/body;
+      proxy_temp_path $work/nginx/proxy;
+      fastcgi_temp_path $work/nginx/fastcgi;
+      uwsgi_temp_path $work/nginx/uwsgi;
+      scgi_temp_path $work/nginx/scgi;
+      # From here on as in docs/serve.md, without TLS.
+      map \$http_upgrade \$connection_upgrade {
+          default upgrade;
+          ''      close;
+      }
+      upstream belot {
+          least_conn;
+          server 127.0.0.1:$pa max_fails=2 fail_timeout=10s;
+          server 127.0.0.1:$pb max_fails=2 fail_timeout=10s;
+      }
+      server {
+          listen 127.0.0.1:$pp;
+          location / {
+              proxy_pass http://belot;
+              proxy_http_version 1.1;
+              proxy_set_header Upgrade \$http_upgrade;
+              proxy_set_header Connection \$connection_upgrade;
+              proxy_set_header X-Forwarded-For \$remote_addr;
+              proxy_buffering off;
+              proxy_read_timeout 90s;
+              proxy_next_upstream error timeout;
+          }
+      }
+  }
+EOF
+  nginx -c "$work/nginx.conf" -p "$work/nginx" &
+  pids+=($!)
+}
+
+start_caddy() {
+  # From the site block on as in docs/serve.md, on loopback without TLS.
+  cat >"$work/Caddyfile" <<EOF
+{
+	admin off
+	auto_https off
+	storage file_system $work/caddy
+}
+http://127.0.0.1:$pp {
+	reverse_proxy 127.0.0.1:$pa 127.0.0.1:$pb {
+		lb_policy least_conn
+		health_uri /healthz
+		health_interval 5s
+		fail_duration 10s
+	}
 }
 EOF
-nginx -c "$work/nginx.conf" -p "$work/nginx" &
-pids+=($!)
+  HOME=$work XDG_DATA_HOME=$work XDG_CONFIG_HOME=$work caddy run --config "$work/Caddyfile" --adapter caddyfile 2>>"$work/caddy.log" &
+  pids+=($!)
+}
+
+"start_$proxy"
 wait_for "127.0.0.1:$pp"
-echo "machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg); nginx $(nginx -v 2>&1 | sed 's/.*\///'), two belot serve on one PostgreSQL database"
+version=$(if [ "$proxy" = nginx ]; then nginx -v 2>&1 | sed 's/.*\///'; else caddy version | cut -d' ' -f1; fi)
+echo "machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg); $proxy $version, two belot serve on one PostgreSQL database"
 sheets=$(./target/release/examples/loadgen "127.0.0.1:$pp" 64 "$seconds")
 echo "score sheets through the proxy: $sheets"
 ./target/release/examples/tableload "127.0.0.1:$pp" "$tables" "$seconds" >"$work/tables" &
@@ -107,7 +135,7 @@ echo "$out"
 echo "$spread"
 owners=$(psql -Atq "$url" -c "SELECT count(DISTINCT owner) FROM card_tables WHERE owner IS NOT NULL")
 echo "processes serving tables: $owners (the tables go to the process that made them)"
-echo "errors logged: serve $(grep -ciE 'error|panic' "$work/serve.log" || true), nginx $(grep -c 'error' "$work/nginx-error.log" || true)"
+echo "errors logged: serve $(grep -ciE 'error|panic' "$work/serve.log" || true), $proxy $(cat "$work"/nginx-error.log "$work"/caddy.log 2>/dev/null | grep -ciE '"level":"error"|\[error\]' || true)"
 grep -iE 'error|panic' "$work/serve.log" | sort | uniq -c | sort -rn | head -5 || true
 p99=$(sed -n 's/.*p99 \([0-9.]*\) ms.*/\1/p' <<<"$out")
 errors=$(sed -n 's/.*errors \([0-9]*\).*/\1/p' <<<"$out")

@@ -484,15 +484,18 @@ impl Actor {
             Cmd::Join { reply, name, .. } if crate::table::check_name(&name).is_err() => {
                 let _ = reply.send(Err(refused(TableError::BadName)));
             }
-            Cmd::Do { seat, secret, reply, .. } if self.table().check(seat, &secret).is_err() => {
-                let _ = reply.send(self.table().check(seat, &secret).map(|()| 0).map_err(refused));
-            }
             Cmd::Join { seat, name, reply, .. } => {
                 let r = forward(&self.hub, owner, &self.id, Remote::Join { seat, name }).await;
                 self.reload_after(&r).await;
                 let _ = reply.send(r.and_then(crate::relay::parse));
             }
             Cmd::Do { seat, secret, what, reply, .. } => {
+                // A wrong secret is refused here: nothing to forward.
+                let checked = self.table().check(seat, &secret).map_err(refused);
+                if let Err(e) = checked {
+                    let _ = reply.send(Err(e));
+                    return;
+                }
                 let r =
                     forward(&self.hub, owner, &self.id, Remote::Do { seat, secret, what }).await;
                 self.reload_after(&r).await;
