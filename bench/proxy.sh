@@ -97,14 +97,16 @@ EOF
 }
 
 start_caddy() {
-  # From the site block on as in docs/serve.md, on loopback without TLS.
+  # The reverse_proxy block as in docs/serve.md; any host name, on
+  # loopback, without TLS.
   cat >"$work/Caddyfile" <<EOF
 {
 	admin off
 	auto_https off
 	storage file_system $work/caddy
 }
-http://127.0.0.1:$pp {
+http://:$pp {
+	bind 127.0.0.1
 	reverse_proxy 127.0.0.1:$pa 127.0.0.1:$pb {
 		lb_policy least_conn
 		health_uri /healthz

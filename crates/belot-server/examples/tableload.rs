@@ -44,12 +44,14 @@ fn error(t: &Shared, what: impl Into<String>) {
     *tally(t).errors.entry(what.into()).or_default() += 1;
 }
 
+/// One request; HTTP/1.0, so that the answer (also through a proxy) is
+/// never chunked.
 async fn post(addr: &str, path: &str, body: Value) -> Result<Value, String> {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let mut s = tokio::net::TcpStream::connect(addr).await.map_err(|e| e.to_string())?;
     let b = body.to_string();
     let req = format!(
-        "POST {path} HTTP/1.1\r\nHost: l\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{b}",
+        "POST {path} HTTP/1.0\r\nHost: l\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{b}",
         b.len()
     );
     s.write_all(req.as_bytes()).await.map_err(|e| e.to_string())?;
