@@ -3,8 +3,10 @@
 
 use std::fmt::Write as _;
 
+use std::sync::Arc;
+
 use belot_core::Game;
-use belot_solver::arena::{Arena, Report, Unit};
+use belot_solver::arena::{Arena, Contestant, Report, Unit};
 use belot_solver::bots::BotKind;
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -18,8 +20,7 @@ pub fn run(
     game: Game,
     json: bool,
 ) -> Result<String, String> {
-    let a: BotKind = a.parse()?;
-    let b: BotKind = b.parse()?;
+    let (a, b) = (contestant(a)?, contestant(b)?);
     let what = match unit {
         Unit::Deals => "deals",
         Unit::Matches => "matches",
@@ -45,6 +46,14 @@ pub fn run(
         Ok(s)
     } else {
         Ok(text(&report))
+    }
+}
+
+/// One of belot's bots by name, or a program outside (`BOT@COMMAND`).
+fn contestant(spec: &str) -> Result<Contestant, String> {
+    match crate::outside::Program::parse(spec) {
+        Some(p) => Ok(Contestant::Outside(Arc::new(p?))),
+        None => Ok(Contestant::Bot(spec.parse::<BotKind>()?)),
     }
 }
 

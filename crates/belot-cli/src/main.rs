@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod arena;
+mod outside;
 mod play;
 mod score;
 mod solve;
@@ -47,10 +48,12 @@ enum Command {
         /// two-player, three-player.
         #[arg(long, default_value = "french")]
         game: String,
-        /// The bot reported on: random, heuristic, pimc[:LAYOUTS:NODES[:BIDS]] or ismcts[:ITERATIONS].
+        /// The bot reported on: random, heuristic, pimc[:LAYOUTS:NODES[:BIDS]] or
+        /// ismcts[:ITERATIONS]; or BOT@COMMAND, a program speaking `belot engine`'s
+        /// protocol asked for BOT (e.g. "pimc@/tmp/old/belot engine").
         #[arg(long, default_value = "heuristic")]
         a: String,
-        /// Its opponent: random, heuristic, pimc[:LAYOUTS:NODES[:BIDS]] or ismcts[:ITERATIONS].
+        /// Its opponent, in the same forms.
         #[arg(long, default_value = "random")]
         b: String,
         /// Mirrored deals to play, each scored on its own [default: 2000].

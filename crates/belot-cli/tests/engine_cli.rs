@@ -545,3 +545,48 @@ fn belot_engine_refuses_a_line_over_the_limit_and_goes_on() {
     assert_eq!(p.ask(json!({"cmd": "state"})), before);
     assert_eq!(p.ask(json!({"cmd": "view", "seat": 1}))["view"]["seat"], 1);
 }
+
+/// `belot arena` with a side played by a program outside through the
+/// engine protocol (here this very `belot engine`, as another build would
+/// be): it plays exactly as the same bot inside, in every game, on single
+/// deals and whole matches. A program that is missing, answers nonsense
+/// or plays what is not allowed stops the tournament with a clear message.
+#[test]
+fn belot_arena_seats_a_program_speaking_the_engine_protocol() {
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_belot")).arg("arena").args(args).output().unwrap()
+    };
+    let outside = format!("heuristic@{} engine", env!("CARGO_BIN_EXE_belot"));
+    let json = |out: std::process::Output| -> serde_json::Value {
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    for game in ["french", "french-3", "two-player", "three-player"] {
+        for unit in [["--deals", "12"], ["--matches", "2"]] {
+            let inside =
+                json(run(&["--game", game, unit[0], unit[1], "--a", "heuristic", "--json"]));
+            let out = json(run(&["--game", game, unit[0], unit[1], "--a", &outside, "--json"]));
+            assert_eq!(out["a"].as_str(), Some(outside.as_str()));
+            for k in ["a_points", "b_points", "deals", "won_tied_lost"] {
+                assert_eq!(out[k], inside[k], "{game} {unit:?} {k}: {out} vs {inside}");
+            }
+        }
+    }
+    // Both sides outside, the same bot: exactly even.
+    let v = json(run(&["--a", &outside, "--b", &outside, "--deals", "6", "--json"]));
+    assert_eq!(v["a_points"], v["b_points"], "{v}");
+    let bad = run(&["--a", "heuristic@/no/such/program", "--deals", "2"]);
+    assert_eq!(bad.status.code(), Some(2));
+    let e = String::from_utf8_lossy(&bad.stderr);
+    assert!(e.contains("program heuristic@/no/such/program: cannot start"), "{e}");
+    let bad = run(&["--a", "heuristic@cat", "--deals", "2"]);
+    let e = String::from_utf8_lossy(&bad.stderr);
+    assert!(e.contains("program heuristic@cat: it refused"), "{e}");
+    let bad = run(&["--a", "alphazero@", "--deals", "2"]);
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("a program is BOT@COMMAND"));
+    // A bot the program does not know: its refusal is passed on.
+    let unknown = format!("alphazero@{} engine", env!("CARGO_BIN_EXE_belot"));
+    let bad = run(&["--a", &unknown, "--deals", "2"]);
+    let e = String::from_utf8_lossy(&bad.stderr);
+    assert!(e.contains("it refused") && e.contains("unknown bot"), "{e}");
+}

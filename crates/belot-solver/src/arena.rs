@@ -14,8 +14,17 @@
 //! Each mirrored pair has its own random generator (from the tournament
 //! seed and the pair's number), so the result is the same whatever the
 //! number of threads.
+//!
+//! A side may be played by a program outside ([`Outside`]): another
+//! `belot` built from an older commit, or anyone's bot speaking the
+//! engine protocol. It is told the game as it goes and asked for its
+//! seats' actions; the mirrored deals are the same.
 
-use belot_core::{AnyDeal, AnyMatch, Deal, Deck, Game, GameError, Half, Match, Seat};
+use std::sync::Arc;
+
+use belot_core::{
+    Action, AnyDeal, AnyMatch, AnyView, Deal, Deck, Game, GameError, Half, Match, Seat,
+};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 use rayon::prelude::*;
@@ -37,13 +46,79 @@ pub enum Unit {
 /// against one that never takes would throw every deal in): stop it.
 pub const MAX_DEALS_PER_MATCH: usize = 5_000;
 
+/// A program that plays a side of the arena from outside (the command
+/// line's implementation speaks `belot engine`'s protocol to a process).
+pub trait Outside: Send + Sync {
+    /// Its name in reports.
+    fn name(&self) -> String;
+    /// A session for one game (a deal, or a whole match), started as the
+    /// arena starts it.
+    fn start(&self, start: &Start) -> Result<Box<dyn Session>, GameError>;
+}
+
+/// How a game starts: the game, the first dealer, and the first deal's
+/// deck (single deals) or the match's seed (deal `k` from its stream `k`).
+#[derive(Clone, Debug)]
+pub struct Start {
+    /// The game and its rules.
+    pub game: Game,
+    /// The first dealer.
+    pub dealer: Seat,
+    /// The deck of a single deal.
+    pub deck: Option<Deck>,
+    /// The seed of a whole match's decks.
+    pub seed: Option<u64>,
+}
+
+/// One game as an outside program plays it: told every action, asked for
+/// its seats' ones.
+pub trait Session: Send {
+    /// `seat` took `action` (the program's own, too).
+    fn applied(&mut self, seat: Seat, action: &Action) -> Result<(), GameError>;
+    /// The next deal of the match is dealt.
+    fn next_deal(&mut self) -> Result<(), GameError>;
+    /// The action of `seat`, which is to act; `seed` for its random
+    /// choices.
+    fn choose(&mut self, seat: Seat, seed: u64) -> Result<Action, GameError>;
+}
+
+/// Who plays a side: one of belot's bots, or a program outside.
+#[derive(Clone)]
+pub enum Contestant {
+    /// A bot of this process.
+    Bot(BotKind),
+    /// A program outside.
+    Outside(Arc<dyn Outside>),
+}
+
+impl From<BotKind> for Contestant {
+    fn from(b: BotKind) -> Contestant {
+        Contestant::Bot(b)
+    }
+}
+
+impl std::fmt::Display for Contestant {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Contestant::Bot(b) => b.fmt(f),
+            Contestant::Outside(o) => f.write_str(&o.name()),
+        }
+    }
+}
+
+impl std::fmt::Debug for Contestant {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{self}")
+    }
+}
+
 /// What to play.
 #[derive(Clone, Debug)]
 pub struct Arena {
     /// The bot whose results are reported (`a`).
-    pub a: BotKind,
+    pub a: Contestant,
     /// Its opponent.
-    pub b: BotKind,
+    pub b: Contestant,
     /// Mirrored sets to play: each deal (or match) is played twice, three
     /// times with three players.
     pub sets: u32,
@@ -155,10 +230,12 @@ impl Arena {
                 Unit::Deals => {
                     let deck = Deck::from_seed(self.seed, k as u64);
                     let mut table = AnyDeal::new(&self.game, dealer, deck)?;
-                    let mut bots = self.bots(&a_seat);
+                    let start = Start { game: self.game, dealer, deck: Some(deck), seed: None };
+                    let mut players = self.players(&a_seat, &start, (k, g))?;
                     while let Some(seat) = table.to_act() {
-                        let action = bots[seat.index()].act(&table.view(seat), &mut rng);
+                        let action = players.act(seat, &table.view(seat), &mut rng)?;
                         table.apply(seat, &action)?;
+                        players.applied(seat, &action)?;
                     }
                     out.deals += 1;
                     // A deal nobody took (or annulled) scores nothing.
@@ -166,11 +243,14 @@ impl Arena {
                 }
                 Unit::Matches => {
                     let mut m = AnyMatch::from_seed(&self.game, dealer, match_seed)?;
+                    let start =
+                        Start { game: self.game, dealer, deck: None, seed: Some(match_seed) };
+                    let mut players = self.players(&a_seat, &start, (k, g))?;
                     loop {
-                        let mut bots = self.bots(&a_seat);
                         while let Some(seat) = m.to_act() {
-                            let action = bots[seat.index()].act(&m.view(seat), &mut rng);
+                            let action = players.act(seat, &m.view(seat), &mut rng)?;
                             m.apply(seat, &action)?;
+                            players.applied(seat, &action)?;
                         }
                         if m.match_over() {
                             break;
@@ -181,6 +261,7 @@ impl Arena {
                             )));
                         }
                         m.next_deal(None)?;
+                        players.next_deal(self)?;
                     }
                     out.deals += m.deal_count() as u32;
                     let s = m.standing();
@@ -212,11 +293,36 @@ impl Arena {
         Ok(out)
     }
 
-    /// The bots of one deal, where `a` sits where `a_seat` says: new ones
-    /// each deal, as a deal is all a bot's view shows.
-    fn bots(&self, a_seat: &impl Fn(u8) -> bool) -> Vec<Box<dyn crate::bots::Bot + Send>> {
-        (0..self.game.players())
-            .map(|s| if a_seat(s) { self.a.make(&self.game) } else { self.b.make(&self.game) })
+    /// The players of one game, where `a` sits where `a_seat` says; game
+    /// `(k, g)` of the tournament (an outside program's random choices
+    /// come from it, so that it takes nothing from the bots' generator).
+    fn players(
+        &self,
+        a_seat: &impl Fn(u8) -> bool,
+        start: &Start,
+        (k, g): (u32, u8),
+    ) -> Result<Players, GameError> {
+        let side: Vec<usize> = (0..self.game.players()).map(|s| usize::from(!a_seat(s))).collect();
+        let mut sessions = [None, None];
+        for (i, c) in [&self.a, &self.b].into_iter().enumerate() {
+            if let Contestant::Outside(o) = c {
+                sessions[i] = Some(o.start(start)?);
+            }
+        }
+        let mut p =
+            Players { side, bots: Vec::new(), sessions, seed: [self.seed, k.into(), g.into(), 0] };
+        p.bots = self.bots(&p.side);
+        Ok(p)
+    }
+
+    /// Fresh bots for a deal (a deal is all a bot's view shows); `None`
+    /// where a program outside plays.
+    fn bots(&self, side: &[usize]) -> Vec<Option<Box<dyn crate::bots::Bot + Send>>> {
+        side.iter()
+            .map(|&i| match [&self.a, &self.b][i] {
+                Contestant::Bot(b) => Some(b.make(&self.game)),
+                Contestant::Outside(_) => None,
+            })
             .collect()
     }
 
@@ -231,7 +337,7 @@ impl Arena {
             })
             .collect::<Result<_, _>>()?;
         let per = if self.game.players() == 3 { 3 } else { 2 };
-        let mut r = report(self.a, self.b, &pairs, per);
+        let mut r = report(&self.a, &self.b, &pairs, per);
         r.game = self.game.name().into();
         r.seed = self.seed;
         // A game's JSON is {"variant", "options"}; the report shows the options.
@@ -239,6 +345,48 @@ impl Arena {
             serde_json::to_value(self.game).map(|mut g| g["options"].take()).unwrap_or_default();
         r.unit = self.unit;
         Ok(r)
+    }
+}
+
+/// The players of one game: bots, and the sessions of outside programs.
+struct Players {
+    /// Each seat's side: 0 for `a`, 1 for `b`.
+    side: Vec<usize>,
+    bots: Vec<Option<Box<dyn crate::bots::Bot + Send>>>,
+    sessions: [Option<Box<dyn Session>>; 2],
+    /// Tournament seed, pair, game, decision: an outside program's seed.
+    seed: [u64; 4],
+}
+
+impl Players {
+    fn act(
+        &mut self,
+        seat: Seat,
+        view: &AnyView,
+        rng: &mut ChaCha8Rng,
+    ) -> Result<Action, GameError> {
+        if let Some(bot) = self.bots.get_mut(seat.index()).and_then(Option::as_mut) {
+            return Ok(bot.act(view, rng));
+        }
+        self.seed[3] += 1;
+        let seed = self
+            .seed
+            .iter()
+            .fold(0u64, |h, &x| h.rotate_left(21) ^ x.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+        let side = self.side[seat.index()];
+        let session =
+            self.sessions[side].as_mut().ok_or_else(|| GameError::Invalid("no player".into()))?;
+        session.choose(seat, seed)
+    }
+
+    fn applied(&mut self, seat: Seat, action: &Action) -> Result<(), GameError> {
+        self.sessions.iter_mut().flatten().try_for_each(|s| s.applied(seat, action))
+    }
+
+    /// The next deal: fresh bots, and the programs told.
+    fn next_deal(&mut self, arena: &Arena) -> Result<(), GameError> {
+        self.bots = arena.bots(&self.side);
+        self.sessions.iter_mut().flatten().try_for_each(|s| s.next_deal())
     }
 }
 
@@ -286,7 +434,12 @@ fn elo(p: f64) -> f64 {
 
 /// The figures of a set of mirrored pairs of `per` games each: of whole
 /// matches when the pairs say who won them.
-pub fn report(a: BotKind, b: BotKind, pairs: &[PairResult], per: u32) -> Report {
+pub fn report(
+    a: impl std::fmt::Display,
+    b: impl std::fmt::Display,
+    pairs: &[PairResult],
+    per: u32,
+) -> Report {
     let per = per.max(1);
     let unit = if pairs.iter().any(|p| p.wins.is_some()) { Unit::Matches } else { Unit::Deals };
     let a_points: f64 = pairs.iter().map(|p| p.a).sum();

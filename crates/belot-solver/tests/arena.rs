@@ -7,8 +7,8 @@ use belot_solver::bots::BotKind;
 
 fn arena(a: BotKind, b: BotKind, deals: u32) -> Arena {
     Arena {
-        a,
-        b,
+        a: a.into(),
+        b: b.into(),
         sets: deals,
         unit: Unit::Deals,
         seed: 7,
@@ -92,8 +92,8 @@ fn every_game_has_its_tournament() {
     for name in ["french-3", "french-2", "two-player", "three-player"] {
         let game = Game::from_name(name).unwrap();
         let a = Arena {
-            a: BotKind::Heuristic,
-            b: BotKind::Heuristic,
+            a: BotKind::Heuristic.into(),
+            b: BotKind::Heuristic.into(),
             sets: 100,
             unit: Unit::Deals,
             seed: 3,
@@ -103,12 +103,13 @@ fn every_game_has_its_tournament() {
         assert_eq!(r.games, 100 * if game.players() == 3 { 3 } else { 2 }, "{name}");
         assert!((r.a_points - r.b_points).abs() < 1e-6, "{name}: {r:?}");
         assert!(r.a_points > 0.0, "{name}");
-        let r = Arena { b: BotKind::Random, ..a }.run(&|| {}).unwrap();
+        let r = Arena { b: BotKind::Random.into(), ..a }.run(&|| {}).unwrap();
         assert!(r.share > 0.5, "{name}: {r:?}");
     }
 }
 
 fn matches(a: BotKind, b: BotKind, sets: u32, name: &str) -> Arena {
+    let (a, b) = (a.into(), b.into());
     Arena { a, b, sets, unit: Unit::Matches, seed: 11, game: Game::from_name(name).unwrap() }
 }
 

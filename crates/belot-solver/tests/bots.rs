@@ -267,8 +267,8 @@ fn two_player_raspasy_bots_call_bela_only_when_it_charges_the_other() {
 fn heuristic_takes_more_points_than_random_in_every_game() {
     for game in games() {
         let arena = belot_solver::arena::Arena {
-            a: BotKind::Heuristic,
-            b: BotKind::Random,
+            a: BotKind::Heuristic.into(),
+            b: BotKind::Random.into(),
             sets: 300,
             unit: belot_solver::arena::Unit::Deals,
             seed: 2,
