@@ -39,6 +39,8 @@ pub(crate) enum SeatChoice {
     Open,
     /// An easy bot.
     Easy,
+    /// A medium bot.
+    Medium,
     /// A strong bot.
     Strong,
 }
@@ -90,7 +92,10 @@ fn check_new(req: &NewTable, players: usize) -> ApiResult<Option<Seat>> {
     }
     let mine: Vec<usize> = (0..players).filter(|&i| req.seats[i] == SeatChoice::Me).collect();
     if mine.len() > 1
-        || req.seats.iter().all(|s| matches!(s, SeatChoice::Easy | SeatChoice::Strong))
+        || req
+            .seats
+            .iter()
+            .all(|s| matches!(s, SeatChoice::Easy | SeatChoice::Medium | SeatChoice::Strong))
     {
         return Err(bad_request(
             "bad_seats",
@@ -113,6 +118,7 @@ fn seat_all(table: &mut Table, req: &NewTable, secret: &str) -> ApiResult<()> {
             }
             SeatChoice::Open => Ok(()),
             SeatChoice::Easy => table.seat_bot(seat, Level::Easy.kind()),
+            SeatChoice::Medium => table.seat_bot(seat, Level::Medium.kind()),
             SeatChoice::Strong => table.seat_bot(seat, Level::Strong.kind()),
         };
         done.map_err(room::refused)?;

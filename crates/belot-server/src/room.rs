@@ -23,7 +23,6 @@ use axum::body::Bytes;
 use axum::http::StatusCode;
 use belot_core::{Action, Game, Match, MatchRecord, Seat};
 use belot_score::{Change, DealInput, Setup, Sheet};
-use belot_solver::bots::BotKind;
 use belot_store::{SheetId, StoredTable, Write, Written};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
@@ -38,25 +37,7 @@ use crate::table::{Message, SeatSpec, Table, TableError, Viewer};
 /// Commands waiting for one table's actor; past it a command gets 503.
 const QUEUE: usize = 64;
 
-/// A bot's level as a table offers it: easy is the rule-of-thumb player,
-/// strong the double-dummy sampler at its default budget.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub(crate) enum Level {
-    /// [`BotKind::Heuristic`].
-    Easy,
-    /// [`BotKind::PIMC`].
-    Strong,
-}
-
-impl Level {
-    pub(crate) fn kind(self) -> BotKind {
-        match self {
-            Level::Easy => BotKind::Heuristic,
-            Level::Strong => BotKind::PIMC,
-        }
-    }
-}
+pub(crate) use belot_solver::bots::Level;
 
 /// What a table stores besides its match and seats.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
@@ -698,11 +679,10 @@ fn sheet_setup(t: &Table) -> Setup {
         .enumerate()
         .map(|(i, s)| match s {
             SeatSpec::Person { name, .. } => name.clone(),
-            SeatSpec::Bot { bot } => match bot.as_str() {
-                "heuristic" => format!("Bot {} (easy)", i + 1),
-                "pimc" => format!("Bot {} (strong)", i + 1),
-                other => format!("Bot {} ({other})", i + 1),
-            },
+            SeatSpec::Bot { bot } => {
+                let level = bot.parse().ok().and_then(Level::of).map(Level::name);
+                format!("Bot {} ({})", i + 1, level.unwrap_or(bot))
+            }
             SeatSpec::Open => format!("{}", i + 1),
         })
         .collect();

@@ -59,6 +59,9 @@ pub struct SeatInfo {
     pub kind: &'static str,
     /// The person's name, or the bot's kind.
     pub name: String,
+    /// A bot's level (`easy`, `medium`, `strong`), when it plays at one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub level: Option<&'static str>,
 }
 
 /// Who a message is for.
@@ -394,8 +397,14 @@ fn new_bot(kind: BotKind, m: &AnyMatch, seat: Seat) -> Box<dyn Bot + Send> {
 
 fn seat_info(o: &Occupant) -> SeatInfo {
     match o {
-        Occupant::Open => SeatInfo { kind: "open", name: String::new() },
-        Occupant::Person { name, .. } => SeatInfo { kind: "person", name: name.clone() },
-        Occupant::Bot(kind, _) => SeatInfo { kind: "bot", name: kind.to_string() },
+        Occupant::Open => SeatInfo { kind: "open", name: String::new(), level: None },
+        Occupant::Person { name, .. } => {
+            SeatInfo { kind: "person", name: name.clone(), level: None }
+        }
+        Occupant::Bot(kind, _) => SeatInfo {
+            kind: "bot",
+            name: kind.to_string(),
+            level: belot_solver::bots::Level::of(*kind).map(belot_solver::bots::Level::name),
+        },
     }
 }

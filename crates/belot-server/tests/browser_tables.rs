@@ -140,9 +140,10 @@ fn browser_a_two_player_and_a_three_player_deal_against_bots() {
         let Some(d) = start_driver() else { return };
         let base = server();
         let a = browser(&d, 4);
-        for (variant, seats) in
-            [("two_player", &["me", "strong"][..]), ("three_player", &["me", "easy", "strong"][..])]
-        {
+        for (variant, seats) in [
+            ("two_player", &["me", "strong"][..]),
+            ("three_player", &["me", "medium", "strong"][..]),
+        ] {
             new_table(&a, &base, variant, 4, seats);
             a.wait("document.querySelectorAll('#hand .card').length >= 6");
             play_out(&[&a], |_| {});

@@ -140,7 +140,7 @@ async fn two_people_play_a_two_player_deal() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_people_and_a_bot_play_a_three_player_deal() {
-    people_play_a_deal(json!({"variant": "three_player"}), &["me", "open", "strong"]).await;
+    people_play_a_deal(json!({"variant": "three_player"}), &["me", "open", "medium"]).await;
 }
 
 /// Waits for this client's turn; returns the state.

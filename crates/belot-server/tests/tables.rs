@@ -197,3 +197,27 @@ fn a_table_rebuilt_from_its_record_is_the_same_table() {
         }
     }
 }
+
+/// The tables' levels: easy, medium and strong are three different bots;
+/// each seat shows its level, and keeps it when the table is rebuilt from
+/// its stored record (a restart).
+#[test]
+fn a_bot_seat_shows_its_level_and_keeps_it_when_the_table_is_rebuilt() {
+    use belot_solver::bots::Level;
+    let kinds: BTreeSet<String> = Level::ALL.iter().map(|l| l.kind().to_string()).collect();
+    assert_eq!(kinds.len(), 3, "{kinds:?}");
+    for level in Level::ALL {
+        assert_eq!(level.name().parse::<BotKind>().unwrap(), level.kind());
+        assert_eq!(Level::of(level.kind()), Some(level));
+        let mut t = Table::new(&Game::from_name("french").unwrap(), 5).unwrap();
+        t.join(Seat(0), "Ana", "s".into()).unwrap();
+        t.seat_bot(Seat(1), level.kind()).unwrap();
+        let back = Table::restore(&t.record(), &t.seats(), t.seq()).unwrap();
+        for table in [&t, &back] {
+            let seats = &table.message(Viewer::Spectator).seats;
+            assert_eq!((seats[1].kind, seats[1].level), ("bot", Some(level.name())), "{level:?}");
+            assert_eq!(seats[0].level, None);
+        }
+    }
+    assert_eq!(Level::of(BotKind::Random), None);
+}

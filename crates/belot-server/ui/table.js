@@ -9,12 +9,12 @@ const TABLE_WORDS = {
     accountOne: "{cards} cards, 1 mistake costing {cost}",
     review: "Review the deal", reviewTitle: "Deal {n} under best play", reviewNote: "Each card: the points its side ends the deal with under best play from there. A mistake says what it cost and the best cards.", account: "{cards} cards, {mistakes} mistakes costing {cost}", noMistakes: "{cards} cards, no mistakes", costs: "costs {n}", bestWas: "best", outcomeChange: "{played} instead of {best}", analysing: "Analysing…",
     newTable: "New table", seatN: "Seat {n}", you: "You", yourName: "Your name",
-    seat_me: "You", seat_open: "A friend (by link)", seat_easy: "Bot: easy", seat_strong: "Bot: strong",
+    seat_me: "You", seat_open: "A friend (by link)", seat_easy: "Bot: easy", seat_medium: "Bot: medium", seat_strong: "Bot: strong",
     turnTimer: "Turn timer", timerOff: "No timer", seconds: "{n} s", startTable: "Start the table",
     tapTwice: "Tap a card twice to play it", joinTable: "Join the table", takeSeat: "Take seat {n}", watch: "Watch",
     tableFull: "Every seat is taken: you can watch.", inviteLink: "Invite link (takes a free seat)", watchLink: "Link for spectators",
     reconnecting: "Connection lost: reconnecting…", yourTurn: "Your turn", toPlay: "{name} to play", deals: "deals",
-    cardsLeft: "{n} cards", bot_heuristic: "Easy bot {n}", bot_pimc: "Strong bot {n}", openSeat: "free seat",
+    cardsLeft: "{n} cards", bot_easy: "Easy bot {n}", bot_medium: "Medium bot {n}", bot_strong: "Strong bot {n}", openSeat: "free seat",
     act_pass: "Pass", act_take: "Take", act_all_trumps: "All trumps", act_no_trumps: "No trumps",
     act_exchange: "Exchange the 7 of trumps", act_redeal: "Redeal (four 7s or 8s)", announce: "Announce", sayBelote: "Say belote with K/Q of trumps",
     trumps: "Trumps: {s}", contract_AT: "all trumps", contract_NT: "no trumps", turned: "Turned card",
@@ -34,12 +34,12 @@ const TABLE_WORDS = {
     accountOne: "{cards} cartes, 1 erreur coûtant {cost}",
     review: "Analyser la donne", reviewTitle: "Donne {n} en jeu parfait", reviewNote: "Chaque carte : les points que son camp finit par avoir si tout le monde joue au mieux ensuite. Une erreur dit ce qu'elle a coûté et les meilleures cartes.", account: "{cards} cartes, {mistakes} erreurs coûtant {cost}", noMistakes: "{cards} cartes, aucune erreur", costs: "coûte {n}", bestWas: "mieux", outcomeChange: "{played} au lieu de {best}", analysing: "Analyse…",
     newTable: "Nouvelle table", seatN: "Place {n}", you: "Vous", yourName: "Votre nom",
-    seat_me: "Vous", seat_open: "Un ami (par lien)", seat_easy: "Robot : facile", seat_strong: "Robot : fort",
+    seat_me: "Vous", seat_open: "Un ami (par lien)", seat_easy: "Robot : facile", seat_medium: "Robot : moyen", seat_strong: "Robot : fort",
     turnTimer: "Temps par coup", timerOff: "Sans limite", seconds: "{n} s", startTable: "Ouvrir la table",
     tapTwice: "Toucher deux fois une carte pour la jouer", joinTable: "Rejoindre la table", takeSeat: "Prendre la place {n}", watch: "Regarder",
     tableFull: "Toutes les places sont prises : vous pouvez regarder.", inviteLink: "Lien d'invitation (prend une place libre)", watchLink: "Lien pour les spectateurs",
     reconnecting: "Connexion perdue : reconnexion…", yourTurn: "À vous", toPlay: "À {name} de jouer", deals: "donne",
-    cardsLeft: "{n} cartes", bot_heuristic: "Robot facile {n}", bot_pimc: "Robot fort {n}", openSeat: "place libre",
+    cardsLeft: "{n} cartes", bot_easy: "Robot facile {n}", bot_medium: "Robot moyen {n}", bot_strong: "Robot fort {n}", openSeat: "place libre",
     act_pass: "Passer", act_take: "Prendre", act_all_trumps: "Tout atout", act_no_trumps: "Sans atout",
     act_exchange: "Échanger le 7 d'atout", act_redeal: "Redonne (quatre 7 ou 8)", announce: "Annoncer", sayBelote: "Dire belote avec R/D d'atout",
     trumps: "Atout : {s}", contract_AT: "tout atout", contract_NT: "sans atout", turned: "Carte retournée",
@@ -59,12 +59,12 @@ const TABLE_WORDS = {
     accountOne: "{cards} карти, 1 грешка за {cost} точки",
     review: "Анализ на раздачата", reviewTitle: "Раздача {n} при най-добра игра", reviewNote: "За всяка карта: точките, с които отборът ѝ завършва при най-добра игра оттам нататък. При грешка — колко струва и кои са най-добрите карти.", account: "{cards} карти, {mistakes} грешки за {cost} точки", noMistakes: "{cards} карти, без грешки", costs: "струва {n}", bestWas: "най-добре", outcomeChange: "{played} вместо {best}", analysing: "Анализ…",
     newTable: "Нова маса", seatN: "Място {n}", you: "Вие", yourName: "Вашето име",
-    seat_me: "Вие", seat_open: "Приятел (с връзка)", seat_easy: "Бот: лесен", seat_strong: "Бот: силен",
+    seat_me: "Вие", seat_open: "Приятел (с връзка)", seat_easy: "Бот: лесен", seat_medium: "Бот: среден", seat_strong: "Бот: силен",
     turnTimer: "Време за ход", timerOff: "Без ограничение", seconds: "{n} с", startTable: "Отвори масата",
     tapTwice: "Докосни карта два пъти, за да я играеш", joinTable: "Седни на масата", takeSeat: "Заеми място {n}", watch: "Гледай",
     tableFull: "Всички места са заети: можете да гледате.", inviteLink: "Връзка за покана (заема свободно място)", watchLink: "Връзка за зрители",
     reconnecting: "Връзката прекъсна: свързване…", yourTurn: "Ваш ред", toPlay: "Ред на {name}", deals: "раздава",
-    cardsLeft: "{n} карти", bot_heuristic: "Лесен бот {n}", bot_pimc: "Силен бот {n}", openSeat: "свободно място",
+    cardsLeft: "{n} карти", bot_easy: "Лесен бот {n}", bot_medium: "Среден бот {n}", bot_strong: "Силен бот {n}", openSeat: "свободно място",
     act_pass: "Пас", act_take: "Вземам", act_all_trumps: "Всичко коз", act_no_trumps: "Без коз",
     act_exchange: "Смени 7 коз", act_redeal: "Ново раздаване (четири 7 или 8)", announce: "Обяви", sayBelote: "Обяви белот с поп/дама коз",
     trumps: "Коз: {s}", contract_AT: "всичко коз", contract_NT: "без коз", turned: "Обърната карта",
@@ -84,12 +84,12 @@ const TABLE_WORDS = {
     accountOne: "{cards} карт, 1 ошибка, стоила {cost}",
     review: "Разбор сдачи", reviewTitle: "Сдача {n} при лучшей игре", reviewNote: "Для каждой карты: очки, с которыми её сторона закончит сдачу при лучшей игре дальше. Для ошибки — сколько она стоила и лучшие карты.", account: "{cards} карт, ошибок: {mistakes}, стоили {cost}", noMistakes: "{cards} карт, без ошибок", costs: "стоит {n}", bestWas: "лучше", outcomeChange: "{played} вместо {best}", analysing: "Анализ…",
     newTable: "Новый стол", seatN: "Место {n}", you: "Вы", yourName: "Ваше имя",
-    seat_me: "Вы", seat_open: "Друг (по ссылке)", seat_easy: "Бот: лёгкий", seat_strong: "Бот: сильный",
+    seat_me: "Вы", seat_open: "Друг (по ссылке)", seat_easy: "Бот: лёгкий", seat_medium: "Бот: средний", seat_strong: "Бот: сильный",
     turnTimer: "Время на ход", timerOff: "Без ограничения", seconds: "{n} с", startTable: "Открыть стол",
     tapTwice: "Коснитесь карты дважды, чтобы сыграть", joinTable: "Сесть за стол", takeSeat: "Занять место {n}", watch: "Смотреть",
     tableFull: "Все места заняты: можно смотреть.", inviteLink: "Ссылка-приглашение (занимает свободное место)", watchLink: "Ссылка для зрителей",
     reconnecting: "Связь потеряна: переподключение…", yourTurn: "Ваш ход", toPlay: "Ходит {name}", deals: "сдаёт",
-    cardsLeft: "{n} карт", bot_heuristic: "Лёгкий бот {n}", bot_pimc: "Сильный бот {n}", openSeat: "свободное место",
+    cardsLeft: "{n} карт", bot_easy: "Лёгкий бот {n}", bot_medium: "Средний бот {n}", bot_strong: "Сильный бот {n}", openSeat: "свободное место",
     act_pass: "Пас", act_take: "Беру", act_all_trumps: "Всё козыри", act_no_trumps: "Без козырей",
     act_exchange: "Обменять семёрку козырей", act_redeal: "Пересдача (четыре 7 или 8)", announce: "Объявить", sayBelote: "Объявить белу с К/Д козырей",
     trumps: "Козыри: {s}", contract_AT: "всё козыри", contract_NT: "без козырей", turned: "Открытая карта",
@@ -109,12 +109,12 @@ const TABLE_WORDS = {
     accountOne: "{cards} карт, 1 помилка, коштувала {cost}",
     review: "Розбір роздачі", reviewTitle: "Роздача {n} за найкращої гри", reviewNote: "Для кожної карти: очки, з якими її сторона закінчить роздачу за найкращої гри далі. Для помилки — скільки вона коштувала і найкращі карти.", account: "{cards} карт, помилок: {mistakes}, коштували {cost}", noMistakes: "{cards} карт, без помилок", costs: "коштує {n}", bestWas: "краще", outcomeChange: "{played} замість {best}", analysing: "Аналіз…",
     newTable: "Новий стіл", seatN: "Місце {n}", you: "Ви", yourName: "Ваше ім'я",
-    seat_me: "Ви", seat_open: "Друг (за посиланням)", seat_easy: "Бот: легкий", seat_strong: "Бот: сильний",
+    seat_me: "Ви", seat_open: "Друг (за посиланням)", seat_easy: "Бот: легкий", seat_medium: "Бот: середній", seat_strong: "Бот: сильний",
     turnTimer: "Час на хід", timerOff: "Без обмеження", seconds: "{n} с", startTable: "Відкрити стіл",
     tapTwice: "Торкніться карти двічі, щоб зіграти", joinTable: "Сісти за стіл", takeSeat: "Зайняти місце {n}", watch: "Дивитися",
     tableFull: "Усі місця зайняті: можна дивитися.", inviteLink: "Посилання-запрошення (займає вільне місце)", watchLink: "Посилання для глядачів",
     reconnecting: "Зв'язок втрачено: перепідключення…", yourTurn: "Ваш хід", toPlay: "Ходить {name}", deals: "здає",
-    cardsLeft: "{n} карт", bot_heuristic: "Легкий бот {n}", bot_pimc: "Сильний бот {n}", openSeat: "вільне місце",
+    cardsLeft: "{n} карт", bot_easy: "Легкий бот {n}", bot_medium: "Середній бот {n}", bot_strong: "Сильний бот {n}", openSeat: "вільне місце",
     act_pass: "Пас", act_take: "Беру", act_all_trumps: "Усе козирі", act_no_trumps: "Без козирів",
     act_exchange: "Обміняти сімку козирів", act_redeal: "Перездача (чотири 7 або 8)", announce: "Оголосити", sayBelote: "Оголосити белу з К/Д козирів",
     trumps: "Козирі: {s}", contract_AT: "усе козирі", contract_NT: "без козирів", turned: "Відкрита карта",
@@ -134,12 +134,12 @@ const TABLE_WORDS = {
     accountOne: "{cards} cărți, 1 greșeală care a costat {cost}",
     review: "Analiza mâinii", reviewTitle: "Mâna {n} jucată perfect", reviewNote: "Pentru fiecare carte: punctele cu care termină mâna echipa ei dacă de acolo se joacă perfect. O greșeală arată cât a costat și cărțile cele mai bune.", account: "{cards} cărți, {mistakes} greșeli care au costat {cost}", noMistakes: "{cards} cărți, nicio greșeală", costs: "costă {n}", bestWas: "mai bine", outcomeChange: "{played} în loc de {best}", analysing: "Analiză…",
     newTable: "Masă nouă", seatN: "Locul {n}", you: "Dvs.", yourName: "Numele dvs.",
-    seat_me: "Dvs.", seat_open: "Un prieten (prin link)", seat_easy: "Robot: ușor", seat_strong: "Robot: puternic",
+    seat_me: "Dvs.", seat_open: "Un prieten (prin link)", seat_easy: "Robot: ușor", seat_medium: "Robot: mediu", seat_strong: "Robot: puternic",
     turnTimer: "Timp de mutare", timerOff: "Fără limită", seconds: "{n} s", startTable: "Deschide masa",
     tapTwice: "Atingeți de două ori o carte ca să o jucați", joinTable: "Intrați la masă", takeSeat: "Ocupați locul {n}", watch: "Urmăriți",
     tableFull: "Toate locurile sunt ocupate: puteți urmări.", inviteLink: "Link de invitație (ocupă un loc liber)", watchLink: "Link pentru spectatori",
     reconnecting: "Conexiune pierdută: reconectare…", yourTurn: "Rândul dvs.", toPlay: "Joacă {name}", deals: "împarte",
-    cardsLeft: "{n} cărți", bot_heuristic: "Robot ușor {n}", bot_pimc: "Robot puternic {n}", openSeat: "loc liber",
+    cardsLeft: "{n} cărți", bot_easy: "Robot ușor {n}", bot_medium: "Robot mediu {n}", bot_strong: "Robot puternic {n}", openSeat: "loc liber",
     act_pass: "Pas", act_take: "Iau", act_all_trumps: "Toate atu", act_no_trumps: "Fără atu",
     act_exchange: "Schimbă 7 de atu", act_redeal: "Reîmpărțire (patru de 7 sau 8)", announce: "Anunță", sayBelote: "Anunță belot cu R/D de atu",
     trumps: "Atu: {s}", contract_AT: "toate atu", contract_NT: "fără atu", turned: "Cartea întoarsă",
@@ -337,7 +337,7 @@ function seatName(st, i) {
   const s = st.seats[i];
   if (!s) return "";
   if (s.kind === "person") return s.name;
-  if (s.kind === "bot") return fill(t("bot_" + s.name), { n: i + 1 });
+  if (s.kind === "bot") return fill(T[lang]["bot_" + s.level] ? t("bot_" + s.level) : s.name, { n: i + 1 });
   return `${fill(t("seatN"), { n: i + 1 })} · ${t("openSeat")}`;
 }
 // The sides that score: two teams in French for four, else each player.
@@ -605,7 +605,7 @@ function newTableForm() {
     $("#t-nplayers-wrap", form).hidden = variant.value !== "french";
     const old = [...seats.querySelectorAll("select")].map(s => s.value);
     seats.replaceChildren(...Array.from({ length: count() }, (_, i) => el("label", {}, fill(t("seatN"), { n: i + 1 }),
-      el("select", { id: `t-seat-${i}` }, ["me", "open", "easy", "strong"].map(k => el("option", { value: k, selected: (old[i] || (i ? "strong" : "me")) === k }, t("seat_" + k)))))));
+      el("select", { id: `t-seat-${i}` }, ["me", "open", "easy", "medium", "strong"].map(k => el("option", { value: k, selected: (old[i] || (i ? "strong" : "me")) === k }, t("seat_" + k)))))));
     opts.replaceChildren(...optionFields(variant.value, {}, "t"));
   };
   variant.addEventListener("change", redraw);

@@ -135,6 +135,48 @@ pub(crate) fn card_action(
     }
 }
 
+/// The strength levels a table offers, each a measured step above the
+/// one before (docs/bots.md gives the figures).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Level {
+    /// The rule-of-thumb player ([`HeuristicBot`]).
+    Easy,
+    /// The double-dummy sampler on a small budget
+    /// ([`Budget::MEDIUM`](crate::pimc::Budget::MEDIUM)).
+    Medium,
+    /// The double-dummy sampler on its default budget.
+    Strong,
+}
+
+impl Level {
+    /// Every level, weakest first.
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Strong];
+
+    /// The bot that plays at this level.
+    pub fn kind(self) -> BotKind {
+        match self {
+            Level::Easy => BotKind::Heuristic,
+            Level::Medium => BotKind::Pimc(crate::pimc::Budget::MEDIUM),
+            Level::Strong => BotKind::PIMC,
+        }
+    }
+
+    /// Its name (`easy`, `medium`, `strong`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Strong => "strong",
+        }
+    }
+
+    /// The level a bot plays at, if it is one of them.
+    pub fn of(kind: BotKind) -> Option<Level> {
+        Level::ALL.into_iter().find(|l| l.kind() == kind)
+    }
+}
+
 /// The bots by name, for command lines and tournaments: `random`,
 /// `heuristic`, `pimc` (optionally `pimc:LAYOUTS:NODES` or
 /// `pimc:LAYOUTS:NODES:BIDS`) and `ismcts`
@@ -210,7 +252,8 @@ impl std::str::FromStr for BotKind {
             format!(
                 "unknown bot {s:?}: the bots are random, heuristic, pimc (or pimc:LAYOUTS:NODES \
                  or pimc:LAYOUTS:NODES:BIDS, e.g. pimc:32:1000000:128; BIDS 0 bids as the \
-                 heuristic) and ismcts (or ismcts:ITERATIONS, e.g. ismcts:60000)"
+                 heuristic) and ismcts (or ismcts:ITERATIONS, e.g. ismcts:60000); the tables' \
+                 levels easy, medium and strong name heuristic, pimc:8:200000:32 and pimc"
             )
         };
         let pimc_range = || {
@@ -232,6 +275,9 @@ impl std::str::FromStr for BotKind {
             _ => bad(),
         })?;
         match (name, nums.as_slice()) {
+            ("easy", []) => Ok(Level::Easy.kind()),
+            ("medium", []) => Ok(Level::Medium.kind()),
+            ("strong", []) => Ok(Level::Strong.kind()),
             ("random", []) => Ok(BotKind::Random),
             ("heuristic", []) => Ok(BotKind::Heuristic),
             ("pimc", []) => Ok(Self::PIMC),
