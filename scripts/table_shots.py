@@ -62,9 +62,11 @@ def main():
         js("localStorage.setItem('belot.mode', 'play'); localStorage.setItem('belot.name', 'Ana'); return 1;")
         go(f"{base}/?lang={lang}")
         wait("document.querySelector('#start-table')")
+        # One bot of each level.
+        js("document.querySelector('#t-seat-2').value = 'medium'; document.querySelector('#t-seat-3').value = 'easy'; return 1;")
         shot("table-new")
         # Seat 2 bids first: the auction is this phone's at once.
-        js("document.querySelector('#t-seat-0').value = 'easy'; document.querySelector('#t-seat-1').value = 'me'; return 1;")
+        js("document.querySelector('#t-seat-0').value = 'strong'; document.querySelector('#t-seat-1').value = 'me'; return 1;")
         js("document.querySelector('#start-table').click(); return 1;")
         wait("document.querySelector('#actions button[data-action]')")
         shot("table-auction")
