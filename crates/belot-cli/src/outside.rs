@@ -52,7 +52,8 @@ impl Outside for Program {
     fn start(&self, start: &Start) -> Result<Box<dyn Session>, GameError> {
         let mut s = Run::spawn(self)?;
         let game = serde_json::to_value(start.game).map_err(|e| s.fail(e.to_string()))?;
-        let mut new = json!({"cmd": "new", "variant": game["variant"], "options": game["options"],
+        let options = house_rules(&game).map_err(|e| s.fail(e.to_string()))?;
+        let mut new = json!({"cmd": "new", "variant": game["variant"], "options": options,
             "dealer": start.dealer});
         if let Some(deck) = start.deck {
             new["deck"] = serde_json::to_value(deck).map_err(|e| s.fail(e.to_string()))?;
@@ -63,6 +64,17 @@ impl Outside for Program {
         s.ask(&new)?;
         Ok(Box::new(s))
     }
+}
+
+/// The options of `game` (its JSON) that are not its variant's defaults:
+/// an engine takes a missing option as its default, so a program built
+/// before an option existed still plays a game that leaves it alone.
+fn house_rules(game: &Value) -> Result<Value, serde_json::Error> {
+    let plain: belot_core::Game = serde_json::from_value(json!({"variant": game["variant"]}))?;
+    let defaults = serde_json::to_value(plain)?;
+    let mut options = game["options"].as_object().cloned().unwrap_or_default();
+    options.retain(|k, v| defaults["options"].get(k) != Some(v));
+    Ok(Value::Object(options))
 }
 
 /// One run of the program: one game.

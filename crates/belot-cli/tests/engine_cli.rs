@@ -572,6 +572,16 @@ fn belot_arena_seats_a_program_speaking_the_engine_protocol() {
             }
         }
     }
+    // House rules reach the program (only those that differ from the
+    // defaults are sent, so an older build still plays the rest).
+    let rules = ["--matches", "2", "--options", r#"{"target":500,"must_undertrump":false}"#];
+    let inside = json(run(&[&rules[..], &["--a", "heuristic", "--json"]].concat()));
+    let out = json(run(&[&rules[..], &["--a", &outside, "--json"]].concat()));
+    assert_eq!(out["options"]["target"], 500);
+    assert_eq!(
+        (out["a_points"].clone(), out["deals"].clone()),
+        (inside["a_points"].clone(), inside["deals"].clone())
+    );
     // Both sides outside, the same bot: exactly even.
     let v = json(run(&["--a", &outside, "--b", &outside, "--deals", "6", "--json"]));
     assert_eq!(v["a_points"], v["b_points"], "{v}");
