@@ -1,6 +1,7 @@
 //! Times the `pimc` bot's card decisions:
-//! `cargo run --release -p belot-solver --example pimc_timing -- [DEALS] [GAME] [SAMPLES NODES]`
-//! (default 200 deals of French Belote for 4 players, the default budget). `pimc` plays in
+//! `cargo run --release -p belot-solver --example pimc_timing -- [DEALS] [GAME] [SAMPLES NODES | BOT]`
+//! (default 200 deals of French Belote for 4 players, the default budget;
+//! BOT a pimc bot by name, e.g. `medium` or `pimc:8:200000:32`). `pimc` plays in
 //! the even seats against the heuristic bot; every card decision with
 //! more than one legal card is timed, and every bidding decision. Prints
 //! the mean, median, p99 and slowest decision of each kind and of all.
@@ -24,7 +25,11 @@ fn main() {
         args.get(3).and_then(|a| a.parse().ok()),
     ) {
         (Some(samples), Some(nodes)) => Budget { samples, nodes, first: nodes, ..Budget::DEFAULT },
-        _ => Budget::default(),
+        _ => match args.get(2).map(|a| a.parse::<belot_solver::bots::BotKind>()) {
+            Some(Ok(belot_solver::bots::BotKind::Pimc(b))) => b,
+            Some(_) => panic!("{:?} is not a pimc bot", args[2]),
+            None => Budget::default(),
+        },
     };
     let mut rng = ChaCha8Rng::seed_from_u64(3);
     let mut times = Vec::new();
