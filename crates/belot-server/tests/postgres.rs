@@ -327,3 +327,42 @@ async fn a_phone_moving_between_servers_is_not_refused_as_stale() {
     assert_eq!((s, e["error"]["code"].clone()), (409, json!("stale")), "{e}");
     let _ = stops.map(|s| s.send(()));
 }
+
+/// Fencing: another process took a table while this one still thinks it
+/// serves it (it stalled past its lease). This one's next change is
+/// refused by the database (`moved`), nothing is stored, and the table
+/// stays as the database has it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_that_lost_its_lease_cannot_change_the_table() {
+    let Some(db) = common::PgDb::new("fence") else { return };
+    let loc = Location::parse(&db.url);
+    let limits = Limits { table_lease: Duration::from_secs(60), ..leased() };
+    let (a, _ha, stop) = common::start_at(&loc, limits).await;
+    let t = ws::create(a, json!({"variant": "two_player"}), &["me", "open"]).await;
+    let id = t["id"].as_str().unwrap();
+    let join = format!("/api/tables/{id}/join");
+    let (_, j) = common::http(a, "POST", &join, Some(&json!({"name": "Bo"}))).await;
+    let secrets = [t["secret"].clone(), j["secret"].clone()];
+    let act = format!("/api/tables/{id}/do");
+    let hello = |seat: usize| json!({"seat": seat, "secret": secrets[seat], "command": {"type": "hello", "seat": seat, "secret": secrets[seat]}});
+    let (_, st) = common::http(a, "POST", &act, Some(&hello(0))).await;
+    let turn = st["view"]["to_act"].as_u64().unwrap() as usize;
+    let (_, mine) = common::http(a, "POST", &act, Some(&hello(turn))).await;
+    sql(
+        &db.url,
+        &format!(
+            "UPDATE card_tables SET owner = 'ghost', lease_until = now() + interval '1 hour' \
+             WHERE id = '{id}'"
+        ),
+    );
+    let command = json!({"type": "act", "seq": mine["seq"], "action": mine["view"]["legal"][0]});
+    let body = json!({"seat": turn, "secret": secrets[turn], "command": command});
+    let (s, e) = common::http(a, "POST", &act, Some(&body)).await;
+    assert_eq!((s, e["error"]["code"].clone()), (503, json!("moved")), "{e}");
+    let same = format!("SELECT 1 FROM card_tables WHERE id = '{id}' AND seq = {}", mine["seq"]);
+    assert_eq!(sql_rows(&db.url, &same), 1, "nothing stored");
+    // The table shows the stored state, not the refused action.
+    let (_, now) = common::http(a, "GET", &format!("/api/tables/{id}"), None).await;
+    assert_eq!(now["seq"], mine["seq"], "{now}");
+    let _ = stop.send(());
+}
