@@ -14,21 +14,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-7}
-admin=${BELOT_TEST_PG:-postgres://postgres@127.0.0.1:5432/postgres}
-db=belot_load_$$
-url="${admin%/*}/$db"
 cargo build --release --quiet -p belot-cli
 cargo build --release --quiet -p belot-server --example loadgen
-psql -q "$admin" -c "CREATE DATABASE $db"
-work=$(mktemp -d "${TMPDIR:-/tmp}/belot-load-pg.XXXXXX")
-pids=()
-cleanup() {
-  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; wait "$p" 2>/dev/null || true; done
-  psql -q "$admin" -c "DROP DATABASE IF EXISTS $db WITH (FORCE)" || true
-  rm -rf "$work"
-}
-trap cleanup EXIT
-port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+source bench/pg-scratch.sh
+pg_scratch load
 serve() { # DB: starts a server on it; sets addr
   local p; p=$(port)
   ./target/release/belot serve --addr "127.0.0.1:$p" --db "$1" --creates-per-minute 1000000 >/dev/null 2>>"$work/serve.log" &

@@ -23,22 +23,11 @@ tables=${1:-100}
 seconds=${2:-60}
 proxy=${3:-nginx}
 command -v "$proxy" >/dev/null || { echo "$proxy is needed: apt-get install $proxy" >&2; exit 2; }
-admin=${BELOT_TEST_PG:-postgres://postgres@127.0.0.1:5432/postgres}
-db=belot_proxy_$$
-url="${admin%/*}/$db"
 cargo build --release --quiet -p belot-cli
 cargo build --release --quiet -p belot-server --example loadgen --example tableload
-psql -q "$admin" -c "CREATE DATABASE $db"
-work=$(mktemp -d "${TMPDIR:-/tmp}/belot-proxy.XXXXXX")
-pids=()
-cleanup() {
-  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; wait "$p" 2>/dev/null || true; done
-  psql -q "$admin" -c "DROP DATABASE IF EXISTS $db WITH (FORCE)" || true
-  rm -rf "$work"
-}
-trap cleanup EXIT
+source bench/pg-scratch.sh
+pg_scratch proxy
 ulimit -n "$(ulimit -Hn)"
-port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 wait_for() { for _ in $(seq 100); do curl -s -o /dev/null "http://$1/healthz" && return 0; sleep 0.1; done; return 1; }
 serve() { # PORT
   ./target/release/belot serve --addr "127.0.0.1:$1" --db "$url" --trusted-proxy 127.0.0.1 \

@@ -149,8 +149,10 @@ impl Hub {
         inner.shutdown.send_replace(true);
         inner.stop_listening.store(true, Ordering::Relaxed);
         if inner.shared {
-            let ids: Vec<SheetId> =
-                Hub { inner: Arc::clone(&inner) }.rooms().live.keys().cloned().collect();
+            let ids: Vec<SheetId> = {
+                let rooms = inner.rooms.lock().unwrap_or_else(|p| p.into_inner());
+                rooms.live.keys().cloned().collect()
+            };
             for id in ids {
                 let (ttl, owner) = (Duration::ZERO, inner.node.clone());
                 let _ = inner.writer.queue.send(Hub::job(Write::Lease { id, owner, ttl }).0).await;

@@ -536,7 +536,7 @@ impl Actor {
     async fn commit(&mut self) -> ApiResult<()> {
         let row = self.stored_row();
         if let Err(e) = self.save(row).await {
-            self.rollback().await;
+            self.reload().await;
             return Err(e);
         }
         self.publish();
@@ -559,10 +559,6 @@ impl Actor {
             Err(e) => Err(e.into()),
             Ok(_) => Err(ApiError::from(belot_store::StoreError::Io("unexpected answer".into()))),
         }
-    }
-
-    async fn rollback(&mut self) {
-        self.reload().await;
     }
 
     /// Puts the table back as stored, and sends everyone that state.
