@@ -226,3 +226,25 @@ impl Asked {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Asked;
+
+    /// At most `--max-forwarded` commands wait for another process; one
+    /// answered or given up frees its place, and a late answer is dropped.
+    #[test]
+    fn forwarded_commands_waiting_are_bounded() {
+        let asked = Asked::default();
+        let (first, _rx1) = asked.ask(2).unwrap();
+        let (second, rx2) = asked.ask(2).unwrap();
+        let refused = asked.ask(2).unwrap_err();
+        assert_eq!(refused.code(), "busy");
+        asked.forget(first);
+        let (_third, _rx3) = asked.ask(2).unwrap();
+        asked.answered(second, Ok(serde_json::json!(7)));
+        assert_eq!(rx2.blocking_recv().unwrap().unwrap(), 7);
+        asked.answered(first, Ok(serde_json::json!(8)));
+        assert!(asked.ask(2).is_ok(), "the answered request's place is free");
+    }
+}
