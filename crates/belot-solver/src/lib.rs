@@ -13,7 +13,8 @@
 //! equivalent cards collapsed, adjacent in rank among the cards still
 //! out **and** equal in points; the table's card, killers and a static
 //! guess), the transposition table of bounds at trick starts
-//! (`tt`), quick bounds on the points still to take, and the search
+//! (`tt`), quick bounds on the points still to take, quick tricks (the
+//! points the leader's side is sure to cash, `quick`), and the search
 //! (`search`: principal variation search, fail-soft, with a bound that
 //! skips a card when a sibling of its suit already settles it: two cards
 //! with no other player's card between them differ in value by at most
@@ -29,6 +30,7 @@ mod moves;
 pub mod pimc;
 pub mod review;
 
+mod quick;
 mod search;
 mod tt;
 
@@ -68,6 +70,9 @@ pub struct Config {
     /// Principal variation search: null windows for all but the first
     /// card, searched again only when they land inside the window.
     pub pvs: bool,
+    /// Quick tricks: at a trick start, the points the leader's side is
+    /// sure to take by leading winners bound the value.
+    pub quick_tricks: bool,
 }
 
 impl Default for Config {
@@ -80,6 +85,7 @@ impl Default for Config {
             ordering: true,
             point_bounds: true,
             pvs: true,
+            quick_tricks: true,
         }
     }
 }
@@ -94,6 +100,7 @@ impl Config {
         ordering: false,
         point_bounds: false,
         pvs: false,
+        quick_tricks: false,
     };
 }
 

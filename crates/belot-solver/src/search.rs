@@ -383,6 +383,26 @@ impl Solver {
         None
     }
 
+    /// The bound from the leader's side's quick tricks, when it settles
+    /// the window: their sure points bound the count from below when the
+    /// leader is counted, else from above.
+    #[inline]
+    fn quick(&mut self, s: &PlayState, alpha: i32, beta: i32) -> Option<i32> {
+        // In распасы nobody wants tricks: sure winners bound nothing.
+        if self.least || s.tricks_total() - s.tricks_played() < 3 {
+            return None;
+        }
+        let leader = s.leader();
+        let ours = if self.counted(leader) { self.side } else { !self.side & 15 };
+        let sure = crate::quick::sure_points(s, &self.cards, ours) as i32;
+        if self.counted(leader) {
+            (sure >= beta).then_some(sure)
+        } else {
+            let rem = (self.total - Self::taken(s)) as i32;
+            (rem - sure <= alpha).then_some(rem - sure)
+        }
+    }
+
     /// The transposition table's bounds for `key`: `Err(value)` when they
     /// settle the node, else the bounds found (narrowing the window).
     #[inline]
@@ -503,6 +523,13 @@ impl Solver {
                 Err(v) => return v,
                 Ok(b) => stored = b,
             }
+        }
+        if start
+            && cfg.alpha_beta
+            && cfg.quick_tricks
+            && let Some(v) = self.quick(s, alpha, beta)
+        {
+            return v;
         }
         if start && cfg.alpha_beta && s.tricks_total() - s.tricks_played() == 2 {
             return self.last_two(s, key.as_ref(), stored, (alpha, beta));

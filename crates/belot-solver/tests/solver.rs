@@ -67,9 +67,9 @@ proptest! {
         let want = minimax(&s, &side);
         prop_assert_eq!(Solver::new(&s, seat, Config::default()).value(&s), want);
         // Each pruning off on its own: the value does not move.
-        for off in 0..7 {
+        for off in 0..8 {
             let mut c = Config::default();
-            match off { 0 => c.alpha_beta = false, 1 => c.transposition = false, 2 => c.equivalence = false, 3 => c.quick_bounds = false, 4 => c.ordering = false, 5 => c.point_bounds = false, _ => c.pvs = false }
+            match off { 0 => c.alpha_beta = false, 1 => c.transposition = false, 2 => c.equivalence = false, 3 => c.quick_bounds = false, 4 => c.ordering = false, 5 => c.point_bounds = false, 6 => c.quick_tricks = false, _ => c.pvs = false }
             prop_assert_eq!(Solver::new(&s, seat, c).value(&s), want, "config {:?}", c);
         }
         // Each card's value too.
@@ -187,7 +187,7 @@ fn full_deals_keep_their_value_with_each_pruning_off() {
     {
         let s = endgame(100 + k as u64, 4, 8, contract, 1);
         let want = Solver::new(&s, Seat(0), Config::default()).value(&s);
-        for off in 0..6 {
+        for off in 0..7 {
             let mut c = Config::default();
             match off {
                 0 => c.transposition = false,
@@ -195,6 +195,7 @@ fn full_deals_keep_their_value_with_each_pruning_off() {
                 2 => c.quick_bounds = false,
                 3 => c.ordering = false,
                 4 => c.point_bounds = false,
+                5 => c.quick_tricks = false,
                 _ => c.pvs = false,
             }
             assert_eq!(Solver::new(&s, Seat(0), c).value(&s), want, "{contract} {c:?}");
