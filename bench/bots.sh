@@ -5,6 +5,7 @@
 #
 # Times the pimc and ismcts decisions first (French Belote, 4 players; run
 # it on an otherwise idle machine), then plays every pairing in every game
+# (and pimc against commit 1bbd4f1's build, on deals and whole matches)
 # with `belot arena` on mirrored deals (seed 1): French Belote's pairings
 # over DEALS_FRENCH deals (ismcts vs heuristic over DEALS_OTHER), the
 # other games' over DEALS_OTHER (heuristic vs random over DEALS_FRENCH,
@@ -36,6 +37,16 @@ arena() { # game a b sets [deals|matches]
   arena french heuristic random "$french"
   arena french pimc heuristic "$french"
   arena french pimc ismcts "$french"
+  # Today's pimc against commit 1bbd4f1's (the issue's reference), built
+  # side by side in a worktree and seated as an outside program, on
+  # deals and in whole matches (where today's bids by the match score).
+  base=target/baseline-1bbd4f1
+  if [ ! -x "$base/target/release/belot" ]; then
+    git worktree add -f "$base" 1bbd4f1 >/dev/null
+    (cd "$base" && cargo build --release --quiet -p belot-cli)
+  fi
+  arena french pimc "pimc@$base/target/release/belot engine" "$french"
+  arena french pimc "pimc@$base/target/release/belot engine" $(( french / 5 )) matches
   arena french ismcts heuristic "$other"
   for game in french-3 french-2 two-player three-player; do
     arena "$game" heuristic random "$french"

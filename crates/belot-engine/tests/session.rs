@@ -264,6 +264,11 @@ fn the_engines_two_player_bot_remembers_the_tricks_that_left_the_view() {
         let game = Game::from_name("two-player").unwrap();
         let mut table = AnyDeal::new(&game, dealer, Deck::from_cards(&cards).unwrap()).unwrap();
         let mut kept = [kind.make(&game), kind.make(&game)];
+        // Both are in a match at 0–0, and bid by its score.
+        let zero = belot_core::Half::points(0);
+        let standing =
+            belot_core::Standing { totals: vec![zero; 2], held: zero, winners: Vec::new() };
+        kept.iter_mut().for_each(|b| b.standing(&standing));
         let mut k = 0u64;
         while let Some(seat) = table.to_act() {
             let mine = kept[seat.index()].act(&table.view(seat), &mut ChaCha8Rng::seed_from_u64(k));

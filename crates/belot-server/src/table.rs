@@ -302,6 +302,12 @@ impl Table {
     pub fn deal_next(&mut self) -> Result<(), TableError> {
         self.m.next_deal(None).map_err(TableError::Game)?;
         self.seq += 1;
+        let standing = self.m.standing();
+        for o in &mut self.seats {
+            if let Occupant::Bot(_, bot) = o {
+                bot.standing(&standing);
+            }
+        }
         Ok(())
     }
 

@@ -247,6 +247,7 @@ impl Arena {
                         Start { game: self.game, dealer, deck: None, seed: Some(match_seed) };
                     let mut players = self.players(&a_seat, &start, (k, g))?;
                     loop {
+                        players.standing(&m.standing());
                         while let Some(seat) = m.to_act() {
                             let action = players.act(seat, &m.view(seat), &mut rng)?;
                             m.apply(seat, &action)?;
@@ -381,6 +382,11 @@ impl Players {
 
     fn applied(&mut self, seat: Seat, action: &Action) -> Result<(), GameError> {
         self.sessions.iter_mut().flatten().try_for_each(|s| s.applied(seat, action))
+    }
+
+    /// Where the match stands, told to the bots at each deal.
+    fn standing(&mut self, standing: &belot_core::Standing) {
+        self.bots.iter_mut().flatten().for_each(|b| b.standing(standing));
     }
 
     /// The next deal: fresh bots, and the programs told.

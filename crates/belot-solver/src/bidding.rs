@@ -19,6 +19,7 @@ use rand_core::RngCore;
 
 use crate::bots::french::{Bidding, would_call};
 use crate::bots::{below, heuristic_act};
+use crate::odds::Stakes;
 use belot_core::{AnyDeal, Deal};
 
 /// Layouts tried for each one kept: the first whose seats would have made
@@ -32,6 +33,7 @@ pub fn french_call(
     options: &FrenchOptions,
     view: &SeatView,
     samples: u32,
+    stakes: Option<&Stakes>,
     rng: &mut dyn RngCore,
 ) -> Option<Action> {
     let calls = bidding_calls(&view.legal)?;
@@ -52,7 +54,8 @@ pub fn french_call(
     let layout = |hands: &[CardSet; 4], rest: &[Card]| {
         layout_deal(options, view, hands, rest).map(|t| (t, true))
     };
-    spot.best(&calls, samples, crate::bots::french::act(view), rng, Some(&check), &layout)
+    let usual = crate::bots::french::act(view);
+    spot.best(&calls, (samples, stakes), usual, rng, Some(&check), &layout)
 }
 
 /// The call to make in three-player Belot (seed 000) from `view` (a
@@ -65,6 +68,7 @@ pub fn three_call(
     options: &ThreeOptions,
     view: &ThreeView,
     samples: u32,
+    stakes: Option<&Stakes>,
     rng: &mut dyn RngCore,
 ) -> Option<Action> {
     if view.exchanged {
@@ -79,7 +83,7 @@ pub fn three_call(
         teams: false,
     };
     let layout = |hands: &[CardSet; 4], rest: &[Card]| three_layout(options, view, hands, rest);
-    spot.best(&calls, samples, crate::bots::three::act(view), rng, None, &layout)
+    spot.best(&calls, (samples, stakes), crate::bots::three::act(view), rng, None, &layout)
 }
 
 /// The call to make in two-player Belot (seed 001) from `view` (a
@@ -90,6 +94,7 @@ pub fn two_call(
     options: &TwoOptions,
     view: &TwoView,
     samples: u32,
+    stakes: Option<&Stakes>,
     rng: &mut dyn RngCore,
 ) -> Option<Action> {
     if view.phase != TwoPhase::Bidding {
@@ -104,7 +109,7 @@ pub fn two_call(
         teams: false,
     };
     let layout = |hands: &[CardSet; 4], rest: &[Card]| two_layout(options, view, hands, rest);
-    spot.best(&calls, samples, crate::bots::two::act(view), rng, None, &layout)
+    spot.best(&calls, (samples, stakes), crate::bots::two::act(view), rng, None, &layout)
 }
 
 /// The calls of `legal` when every legal action is a call and there is a
@@ -147,12 +152,14 @@ type Check<'a> = dyn Fn(&[CardSet; 4]) -> bool + 'a;
 impl Spot {
     /// Plays each of `calls` out on `samples` layouts and returns the call
     /// with the best total; `usual` (the heuristic's call) wins ties, so a
-    /// hand the playouts cannot tell apart is bid as before. `None` when
-    /// no layout could be drawn or a call was refused.
+    /// hand the playouts cannot tell apart is bid as before. A deal's
+    /// score counts as the side's points less the others', or, in a match
+    /// whose `stakes` are known, as the chance to win the match after it.
+    /// `None` when no layout could be drawn or a call was refused.
     fn best(
         mut self,
         calls: &[&Action],
-        samples: u32,
+        (samples, stakes): (u32, Option<&Stakes>),
         usual: Action,
         rng: &mut dyn RngCore,
         check: Option<&Check>,
@@ -165,7 +172,8 @@ impl Spot {
             for (call, total) in calls.iter().zip(totals.iter_mut()) {
                 let mut t = table.clone();
                 t.apply(self.me, call).ok()?;
-                *total += play_out(&mut t, self.me, self.teams)?;
+                let (mine, theirs) = play_out(&mut t, self.me, self.teams)?;
+                *total += stakes.map_or(mine - theirs, |s| s.worth(mine, theirs));
             }
             played += 1;
         }
@@ -350,22 +358,22 @@ fn replay(mut table: AnyDeal, calls: &[SeatAction], me: Seat) -> Option<(AnyDeal
 }
 
 /// Plays `table` to its end with every seat the heuristic bot; what it
-/// scored for `me`: its points (its team's) less the mean of the others'
-/// (with teams, the other team's). A deal nobody takes scores 0; `None`
-/// when an action is refused.
-fn play_out(table: &mut AnyDeal, me: Seat, teams: bool) -> Option<f64> {
+/// scored for `me`: its points (its team's), and the mean of the others'
+/// (with teams, the other team's). A deal nobody takes scores nothing;
+/// `None` when an action is refused.
+fn play_out(table: &mut AnyDeal, me: Seat, teams: bool) -> Option<(f64, f64)> {
     while let Some(seat) = table.to_act() {
         let action = heuristic_act(&table.view(seat));
         table.apply(seat, &action).ok()?;
     }
-    let Some(points) = table.recorded() else { return Some(0.0) };
+    let Some(points) = table.recorded() else { return Some((0.0, 0.0)) };
     let points: Vec<f64> = points.iter().map(|p| p.as_f64()).collect();
     let mine = points[me.index()];
     let others: Vec<f64> = (0..table.view(me).players() as usize)
         .filter(|&s| s != me.index() && !(teams && s % 2 == me.index() % 2))
         .map(|s| points[s])
         .collect();
-    Some(mine - others.iter().sum::<f64>() / others.len().max(1) as f64)
+    Some((mine, others.iter().sum::<f64>() / others.len().max(1) as f64))
 }
 
 /// Fisher–Yates.
@@ -410,7 +418,7 @@ mod tests {
     fn call(deal: &FrenchDeal, seed: u64) -> Action {
         let view = deal.view(deal.to_act().unwrap());
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        french_call(&FrenchOptions::default(), &view, 64, &mut rng).unwrap()
+        french_call(&FrenchOptions::default(), &view, 64, None, &mut rng).unwrap()
     }
 
     #[test]
@@ -488,7 +496,7 @@ mod tests {
                 let me = deal.to_act().unwrap();
                 let view = deal.view(me);
                 let mut rng = ChaCha8Rng::seed_from_u64(k);
-                let action = french_call(&options, &view, 8, &mut rng).unwrap();
+                let action = french_call(&options, &view, 8, None, &mut rng).unwrap();
                 assert!(view.legal.contains(&action));
                 // The real deal's own hands, dealt again from a layout.
                 let hands: [CardSet; 4] = std::array::from_fn(|s| {
@@ -530,7 +538,7 @@ mod tests {
     fn three(deal: &ThreeDeal, seed: u64) -> Action {
         let view = deal.view(deal.to_act().unwrap());
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        three_call(&ThreeOptions::default(), &view, 48, &mut rng).unwrap()
+        three_call(&ThreeOptions::default(), &view, 48, None, &mut rng).unwrap()
     }
 
     #[test]
@@ -571,7 +579,7 @@ mod tests {
             // The real hands explain the heuristic's own call.
             assert!(explained);
             let mut rng = ChaCha8Rng::seed_from_u64(k);
-            let action = three_call(&options, &view, 8, &mut rng).unwrap();
+            let action = three_call(&options, &view, 8, None, &mut rng).unwrap();
             assert!(view.legal.contains(&action));
             checked += 1;
         }
@@ -605,14 +613,47 @@ mod tests {
             }
             assert!(explained);
             let mut rng = ChaCha8Rng::seed_from_u64(k);
-            let action = two_call(&options, &view, 8, &mut rng).unwrap();
+            let action = two_call(&options, &view, 8, None, &mut rng).unwrap();
             assert!(view.legal.contains(&action));
             assert_eq!(
                 action,
-                two_call(&options, &view, 8, &mut ChaCha8Rng::seed_from_u64(k)).unwrap()
+                two_call(&options, &view, 8, None, &mut ChaCha8Rng::seed_from_u64(k)).unwrap()
             );
             checked += 1;
         }
         assert!(checked > 10, "{checked}");
+    }
+
+    /// The match score in view: a side behind near the end takes more
+    /// contracts than the same side ahead (the chance to win rewards the
+    /// risk), and at 0–0 the calls are nearly those made for points.
+    #[test]
+    fn calls_take_more_risk_behind_near_the_end_than_ahead() {
+        use belot_core::{Game, Half, Standing};
+        let options = FrenchOptions::default();
+        let game = Game::French(options);
+        let stakes = |us: i32, them: i32| {
+            let totals = vec![Half::points(us), Half::points(them)];
+            let totals = [totals.clone(), totals].concat();
+            let standing = Standing { totals, held: Half::points(0), winners: Vec::new() };
+            Stakes::new(&game, &standing, Seat(0)).unwrap()
+        };
+        let (mut behind, mut ahead, mut same) = (0, 0, 0);
+        let deals = 60;
+        for k in 0..deals {
+            let deal = FrenchDeal::new(options, Seat(3), Deck::from_seed(k, 77)).unwrap();
+            let view = deal.view(Seat(0));
+            let call = |stakes: Option<&Stakes>| {
+                let mut rng = ChaCha8Rng::seed_from_u64(k);
+                french_call(&options, &view, 64, stakes, &mut rng).unwrap()
+            };
+            for (low, high) in [(500, 850), (600, 900), (800, 950), (300, 700)] {
+                behind += (call(Some(&stakes(low, high))) != Action::Pass) as u32;
+                ahead += (call(Some(&stakes(high, low))) != Action::Pass) as u32;
+            }
+            same += (call(Some(&stakes(0, 0))) == call(None)) as u32;
+        }
+        assert!(behind > ahead, "took {behind} times behind, {ahead} ahead");
+        assert!(same >= deals as u32 * 9 / 10, "{same} of {deals} calls as for points at 0-0");
     }
 }

@@ -27,6 +27,7 @@ pub mod bots;
 pub mod ismcts;
 pub mod knowledge;
 mod moves;
+pub mod odds;
 pub mod pimc;
 pub mod review;
 

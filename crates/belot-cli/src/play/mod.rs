@@ -183,6 +183,7 @@ fn session(
     let game = m.game();
     let names = names(m.players());
     let mut bots: Vec<_> = (0..m.players()).map(|_| bot.make(&game)).collect();
+    bots.iter_mut().for_each(|b| b.standing(&m.standing()));
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     // Bytes, not `lines()`: a line that is not UTF-8 is a bad command, not
     // the end of the session.
@@ -204,6 +205,7 @@ fn session(
             }
             m.next_deal(None)
                 .map_err(|e| io::Error::other(format!("the next deal could not be dealt: {e}")))?;
+            bots.iter_mut().for_each(|b| b.standing(&m.standing()));
             header(m, out)?;
             continue;
         };

@@ -28,14 +28,20 @@ pub trait Bot {
     /// The bot will wait a while (a table, between its turns): it frees
     /// what it can rebuild when next asked, such as a solver's table.
     fn release(&mut self) {}
+    /// Where the match stands (totals before the deal in play): told at
+    /// each deal of a whole match. A bot may weigh its calls by the
+    /// chance to win the match; without it, it plays for points.
+    fn standing(&mut self, _standing: &belot_core::Standing) {}
 }
 
-/// Shows a fresh bot what `seat` saw of the deal in play so far. In
+/// Tells a fresh bot where the match stands, and shows it what `seat` saw
+/// of the deal in play so far. In
 /// two-player Belot tricks leave the view as they are turned, and a player
 /// remembers them: replayed from the deal's deck, the bot sees each trick
 /// as the seat saw it, whoever chose the seat's earlier actions.
 pub fn remind(bot: &mut dyn Bot, g: &belot_core::AnyMatch, seat: belot_core::Seat) {
-    use belot_core::Deal as _;
+    use belot_core::{Deal as _, Match as _};
+    bot.standing(&g.standing());
     let belot_core::AnyMatch::TwoPlayer(m) = g else { return };
     let d = m.current();
     let Ok(mut replay) = belot_core::two_player::TwoDeal::new(*m.options(), d.dealer(), *d.deck())
@@ -309,6 +315,37 @@ impl std::str::FromStr for BotKind {
 mod tests {
     use super::*;
     use crate::pimc::Budget;
+
+    /// A fresh bot for a seat of a match (the engine's and the tables')
+    /// is told where the match stands.
+    #[test]
+    fn a_reminded_bot_knows_the_match_score() {
+        use belot_core::{Half, Match, Seat, Standing, Start};
+        struct Told(Option<Standing>);
+        impl Bot for Told {
+            fn name(&self) -> &'static str {
+                "told"
+            }
+            fn act(&mut self, _: &AnyView, _: &mut dyn RngCore) -> Action {
+                Action::Pass
+            }
+            fn standing(&mut self, s: &Standing) {
+                self.0 = Some(s.clone());
+            }
+        }
+        for name in ["french", "two-player", "three-player"] {
+            let game = Game::from_name(name).unwrap();
+            let mut m = belot_core::AnyMatch::from_seed(&game, Seat(0), 3).unwrap();
+            let sides = if game.teams() { 2 } else { game.players() as usize };
+            let totals: Vec<Half> =
+                (0..sides).map(|i| Half::points(100 * i as i32 + 100)).collect();
+            m.resume(Start { totals, held: Half::points(0), deal: 4 }).unwrap();
+            let mut bot = Told(None);
+            remind(&mut bot, &m, Seat(1));
+            assert_eq!(bot.0, Some(m.standing()), "{name}");
+            assert_eq!(bot.0.unwrap().totals[1], Half::points(200), "{name}");
+        }
+    }
 
     #[test]
     fn bot_names_parse_and_print_back() {
