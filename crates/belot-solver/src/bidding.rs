@@ -173,7 +173,7 @@ impl Spot {
                 let mut t = table.clone();
                 t.apply(self.me, call).ok()?;
                 let (mine, theirs) = play_out(&mut t, self.me, self.teams)?;
-                *total += stakes.map_or(mine - theirs, |s| s.worth(mine, theirs));
+                *total += stakes.map_or(mine - theirs, |s| s.value(mine, theirs));
             }
             played += 1;
         }

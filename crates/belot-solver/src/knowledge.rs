@@ -196,20 +196,29 @@ impl Objective {
     /// The worth of `v` card points for the seat's side out of `total`
     /// in play.
     pub fn worth(&self, v: u32, total: u32) -> f64 {
-        match *self {
-            Objective::Points => v as f64,
-            Objective::Contract { taker, bonus, belote, double, capot } => {
-                let (v, total) = (v as i32, total as i32);
-                // All the points is taken as all the tricks (a capot).
-                let capot = |x: i32| if x == total { capot } else { 0 };
-                let me = v + capot(v) + bonus[0];
-                let them = total - v + capot(total - v) + bonus[1];
-                let (t, d, bt) = if taker { (me, them, belote[0]) } else { (them, me, belote[1]) };
-                let (rt, rd) = if t > d { (t, d) } else { (bt, t + d - bt) };
-                let (rm, ro) = if taker { (rt, rd) } else { (rd, rt) };
-                ((rm - ro) * if double { 2 } else { 1 }) as f64
-            }
+        match self.scores(v, total) {
+            Some((mine, theirs)) => mine - theirs,
+            None => v as f64,
         }
+    }
+
+    /// The deal's score for the seat's side and for the other when it
+    /// takes `v` card points out of `total` in play (`None` when the
+    /// objective is card points).
+    pub fn scores(&self, v: u32, total: u32) -> Option<(f64, f64)> {
+        let Objective::Contract { taker, bonus, belote, double, capot } = *self else {
+            return None;
+        };
+        let (v, total) = (v as i32, total as i32);
+        // All the points is taken as all the tricks (a capot).
+        let capot = |x: i32| if x == total { capot } else { 0 };
+        let me = v + capot(v) + bonus[0];
+        let them = total - v + capot(total - v) + bonus[1];
+        let (t, d, bt) = if taker { (me, them, belote[0]) } else { (them, me, belote[1]) };
+        let (rt, rd) = if t > d { (t, d) } else { (bt, t + d - bt) };
+        let (rm, ro) = if taker { (rt, rd) } else { (rd, rt) };
+        let k = if double { 2.0 } else { 1.0 };
+        Some((rm as f64 * k, ro as f64 * k))
     }
 }
 
@@ -846,6 +855,29 @@ const FILL: Card = Card::new(Suit::Spades, Rank::Seven);
 
 #[cfg(test)]
 mod tests {
+
+    /// A contract's objective scores both sides, and its worth is their
+    /// difference (what a match's stakes weigh instead).
+    #[test]
+    fn a_contracts_scores_give_its_worth() {
+        let o = Objective::Contract {
+            taker: true,
+            bonus: [20, 0],
+            belote: [20, 0],
+            double: false,
+            capot: 0,
+        };
+        for v in [0u32, 40, 81, 82, 100, 162] {
+            let (mine, theirs) = o.scores(v, 162).unwrap();
+            assert_eq!(o.worth(v, 162), mine - theirs);
+        }
+        // Made: each side its own; failed: the taker keeps only his belote.
+        assert_eq!(o.scores(100, 162), Some((120.0, 62.0)));
+        assert_eq!(o.scores(50, 162), Some((20.0, 162.0)));
+        assert_eq!(Objective::Points.scores(100, 162), None);
+        assert_eq!(Objective::Points.worth(100, 162), 100.0);
+    }
+
     use super::*;
     use crate::bots::{Bot, HeuristicBot, RandomBot};
     use belot_core::Deck;

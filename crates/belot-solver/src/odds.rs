@@ -140,6 +140,13 @@ impl Stakes {
     pub fn worth(&self, mine: f64, theirs: f64) -> f64 {
         self.odds.chance(self.mine + mine, self.theirs + theirs)
     }
+
+    /// [`Stakes::worth`], with the deal's point difference breaking ties
+    /// (a billionth for each point: below any chance that differs), so
+    /// that a match already won or lost still plays for points.
+    pub fn value(&self, mine: f64, theirs: f64) -> f64 {
+        self.worth(mine, theirs) + (mine - theirs) * 1e-9
+    }
 }
 
 /// The game's sides: two teams, or each player.

@@ -37,11 +37,11 @@ pub struct Budget {
 impl Budget {
     /// 32 layouts within a million nodes: a few milliseconds late in a
     /// deal, at most some tens of milliseconds at its first tricks (mean
-    /// 15 ms, p99 66 ms on a 2-core AMD EPYC VM, French Belote); 512
-    /// layouts played out per call (128 until commit 848bec8: four times
-    /// as many measured better, eight times no better again).
+    /// 15 ms, p99 66 ms on a 2-core AMD EPYC VM, French Belote); 128
+    /// layouts played out per call (512 measured no better: 49.8% of the
+    /// points against 128 over 1,000 mirrored French deals).
     pub const DEFAULT: Budget =
-        Budget { samples: 32, nodes: 1_000_000, first: 1_000_000, bids: 512 };
+        Budget { samples: 32, nodes: 1_000_000, first: 1_000_000, bids: 128 };
     /// A quarter of the layouts within a fifth of the nodes, a quarter of
     /// the playouts per call: the tables' medium level (`pimc:8:200000:32`).
     pub const MEDIUM: Budget = Budget { samples: 8, nodes: 200_000, first: 200_000, bids: 32 };
@@ -106,6 +106,8 @@ impl PimcBot {
         if legal.len() == 1 {
             return legal.first();
         }
+        let stakes = self.standing.as_ref().and_then(|s| Stakes::new(&self.game, s, info.me));
+        let stakes = stakes.as_ref();
         let solver =
             self.solver.get_or_insert_with(|| Solver::for_seats(info.side, Config::default()));
         if info.minimize {
@@ -134,7 +136,12 @@ impl PimcBot {
             // score in two-player Belot, card points elsewhere).
             let in_play = crate::points_in_play(&state);
             for (card, v) in solution.cards {
-                totals[card.index() as usize & 31] += info.objective.worth(v, in_play);
+                totals[card.index() as usize & 31] +=
+                    match (stakes, info.objective.scores(v, in_play)) {
+                        // In a match, a deal's score is worth the chance to win it.
+                        (Some(stakes), Some((mine, theirs))) => stakes.value(mine, theirs),
+                        _ => info.objective.worth(v, in_play),
+                    };
             }
             solved += 1;
         }
