@@ -28,7 +28,8 @@ const TRIES: usize = 24;
 
 /// The call to make from `view` (a bidding turn) after `samples` layouts
 /// each played out once per candidate call, or `None` when this is not a
-/// bidding decision with a choice.
+/// bidding decision with a choice. Each playout counts for its points, or,
+/// with the match's `stakes`, for the chance to win the match after it.
 pub fn french_call(
     options: &FrenchOptions,
     view: &SeatView,
