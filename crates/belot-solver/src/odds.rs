@@ -10,7 +10,6 @@
 //! in steps of [`STEP`] points). Two sides only: teams of two, or two
 //! players; with three sides a bot weighs points as before.
 
-use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use belot_core::{AnyDeal, Deal, Deck, Game, Seat, Standing};
@@ -20,6 +19,9 @@ pub const DEALS: u64 = 2000;
 
 /// Points per step of the table.
 pub const STEP: f64 = 10.0;
+
+/// A game's odds, once built.
+type Cached = (Game, Arc<Odds>);
 
 /// The chance to win a match of one game from every pair of needs.
 #[derive(Debug)]
@@ -39,15 +41,16 @@ impl Odds {
         if sides(game) != 2 {
             return None;
         }
-        static CACHE: OnceLock<Mutex<HashMap<String, Arc<Odds>>>> = OnceLock::new();
-        let key = serde_json::to_string(game).ok()?;
+        // A few games at most: found by comparing, asked at every decision.
+        static CACHE: OnceLock<Mutex<Vec<Cached>>> = OnceLock::new();
         let cache = CACHE.get_or_init(Default::default);
-        if let Some(o) = cache.lock().ok()?.get(&key) {
-            return Some(o.clone());
+        let cached = |c: &[Cached]| c.iter().find(|e| e.0 == *game).map(|e| e.1.clone());
+        if let Some(o) = cached(&cache.lock().ok()?) {
+            return Some(o);
         }
         // Built outside the lock: two threads may both build it, alike.
         let odds = Arc::new(Odds::build(game.target() as f64, &outcomes(game)));
-        cache.lock().ok()?.insert(key, odds.clone());
+        cache.lock().ok()?.push((*game, odds.clone()));
         Some(odds)
     }
 

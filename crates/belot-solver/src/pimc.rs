@@ -13,10 +13,10 @@ use belot_core::{Action, Card, CardSet};
 use rand_core::RngCore;
 
 use crate::bots::{Bot, HeuristicBot};
-use crate::knowledge::{Memory, PlayInfo};
+use crate::knowledge::{Memory, Objective, PlayInfo};
 use crate::odds::Stakes;
 use crate::{Config, Solver};
-use belot_core::{AnyView, Game, Standing};
+use belot_core::{AnyView, Game, Seat, Standing};
 
 /// How much a `pimc` decision may search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -101,12 +101,21 @@ impl PimcBot {
         }
     }
 
+    /// What the match's score puts at stake for `seat`, in a whole match
+    /// of two sides.
+    fn stakes(&self, seat: Seat) -> Option<Stakes> {
+        Stakes::new(&self.game, self.standing.as_ref()?, seat)
+    }
+
     /// The card to play: the best total over the sampled layouts.
     fn choose(&mut self, info: &PlayInfo, legal: CardSet, rng: &mut dyn RngCore) -> Option<Card> {
         if legal.len() == 1 {
             return legal.first();
         }
-        let stakes = self.standing.as_ref().and_then(|s| Stakes::new(&self.game, s, info.me));
+        // Card points never meet the match's stakes: only a deal's score.
+        let stakes = matches!(info.objective, Objective::Contract { .. })
+            .then(|| self.stakes(info.me))
+            .flatten();
         let stakes = stakes.as_ref();
         let solver =
             self.solver.get_or_insert_with(|| Solver::for_seats(info.side, Config::default()));
@@ -188,8 +197,7 @@ impl Bot for PimcBot {
         let Some((info, legal)) = crate::bots::card_decision(view, &self.game, &mut self.memory)
         else {
             let bids = self.budget.bids;
-            let stakes =
-                self.standing.as_ref().and_then(|s| Stakes::new(&self.game, s, view.seat()));
+            let stakes = self.stakes(view.seat());
             let call = match (&self.game, view) {
                 _ if bids == 0 => None,
                 (Game::French(o), AnyView::French(v)) => {
