@@ -193,6 +193,22 @@ pub enum Objective {
 }
 
 impl Objective {
+    /// Adds the card points of the tricks already taken to the sides'
+    /// known points: a contract is made or failed on the whole deal's
+    /// points, and the search sees only the cards still out.
+    pub fn add_taken<'a>(
+        &mut self,
+        tricks: impl IntoIterator<Item = &'a TrickView>,
+        mine: impl Fn(Seat) -> bool,
+    ) {
+        let Objective::Contract { bonus, .. } = self else { return };
+        for t in tricks {
+            if let (Some(w), Some(p)) = (t.winner, t.points) {
+                bonus[!mine(w) as usize] += p as i32;
+            }
+        }
+    }
+
     /// The worth of `v` card points for the seat's side out of `total`
     /// in play.
     pub fn worth(&self, v: u32, total: u32) -> f64 {
@@ -456,7 +472,8 @@ impl PlayInfo {
         }
         let out = v.turned.set() | v.bottom.map_or(CardSet::EMPTY, |c| c.set());
         let me = Seat(v.seat.0 & 1);
-        let objective = PlayInfo::two_objective(v, contract, me);
+        let mut objective = PlayInfo::two_objective(v, contract, me);
+        objective.add_taken(&memory.tricks, |seat| seat.0 & 1 == me.0);
         PlayInfo {
             me,
             players: 2,
@@ -876,6 +893,51 @@ mod tests {
         assert_eq!(o.scores(50, 162), Some((20.0, 162.0)));
         assert_eq!(Objective::Points.scores(100, 162), None);
         assert_eq!(Objective::Points.worth(100, 162), 100.0);
+    }
+
+    /// Two-player Belot: at every card decision, the contract objective
+    /// holds the card points of every trick already taken (on the side
+    /// that took it), besides the announcements and бела: the contract is
+    /// judged on the whole deal, not on the cards still out.
+    #[test]
+    fn the_contract_objective_counts_the_tricks_already_taken() {
+        let game = Game::from_name("two-player").unwrap();
+        let mut checked = 0;
+        for k in 0..40u64 {
+            let mut t = AnyDeal::new(&game, Seat((k % 2) as u8), Deck::from_seed(k, 3)).unwrap();
+            let mut memories = [Memory::default(), Memory::default()];
+            let mut rng = ChaCha8Rng::seed_from_u64(k);
+            while let Some(seat) = t.to_act() {
+                let view = t.view(seat);
+                let playing = t.play_state().is_some()
+                    && view.legal().iter().all(|a| matches!(a, belot_core::Action::Play { .. }));
+                if playing {
+                    let info =
+                        PlayInfo::from_view(&game, &view, &mut memories[seat.index()]).unwrap();
+                    if let Objective::Contract { bonus, .. } = info.objective {
+                        let AnyView::TwoPlayer(v) = &view else { unreachable!() };
+                        let play = t.play_state().unwrap();
+                        let taken: u32 = play.points().iter().sum();
+                        let mine = play.points()[seat.index()] as i32;
+                        let scored: i32 = v
+                            .announcements
+                            .iter()
+                            .filter(|a| Some(a.seat) == v.contest_winner)
+                            .map(|a| a.points as i32)
+                            .sum();
+                        let bela = 20 * v.belote_calls.len() as i32;
+                        assert_eq!(bonus[0] + bonus[1], taken as i32 + scored + bela, "deal {k}");
+                        assert!(bonus[0] >= mine, "deal {k}: the seat's own tricks count for it");
+                        checked += 1;
+                    }
+                } else {
+                    memories[seat.index()].observe(&view);
+                }
+                let action = HeuristicBot.act(&view, &mut rng);
+                t.apply(seat, &action).unwrap();
+            }
+        }
+        assert!(checked > 200, "{checked} decisions checked");
     }
 
     use super::*;
