@@ -352,14 +352,31 @@ fn seat_view(addr: SocketAddr, id: &str, seat: u64, secret: &Value) -> (u16, Val
     http(addr, "POST", &format!("/api/tables/{id}/do"), Some(&body)).unwrap()
 }
 
-/// The seat to act plays its first legal action through `addr`.
+/// The seat to act plays its first legal action through `addr`. A server
+/// that does not serve the table shows the stored state, reloaded when
+/// the database says the table changed: just after a change made through
+/// the other server its view may be one step behind, and the act is
+/// refused as stale. As a client does, look again and retry (within 2 s).
 fn act_first(addr: SocketAddr, id: &str, secrets: &[Value], st: &Value) -> (u16, Value) {
     let seat = st["view"]["to_act"].as_u64().unwrap();
     let secret = &secrets[seat as usize];
-    let (_, mine) = seat_view(addr, id, seat, secret);
-    let command = json!({"type": "act", "seq": mine["seq"], "action": mine["view"]["legal"][0]});
-    let body = json!({"seat": seat, "secret": secret, "command": command});
-    http(addr, "POST", &format!("/api/tables/{id}/do"), Some(&body)).unwrap()
+    let started = Instant::now();
+    loop {
+        let (_, mine) = seat_view(addr, id, seat, secret);
+        if mine["seq"].as_u64() < st["seq"].as_u64() && started.elapsed() < Duration::from_secs(2) {
+            std::thread::sleep(Duration::from_millis(20));
+            continue;
+        }
+        let action = &mine["view"]["legal"][0];
+        let command = json!({"type": "act", "seq": mine["seq"], "action": action});
+        let body = json!({"seat": seat, "secret": secret, "command": command});
+        let (s, v) = http(addr, "POST", &format!("/api/tables/{id}/do"), Some(&body)).unwrap();
+        let stale = s == 409 && v["error"]["code"] == "stale";
+        if !stale || started.elapsed() > Duration::from_secs(2) {
+            return (s, v);
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
 }
 
 /// Two `belot serve` processes on one PostgreSQL database; a two-player

@@ -929,6 +929,35 @@ mod tests {
         assert_eq!(Objective::Points.worth(100, 162), 100.0);
     }
 
+    /// The tricks already taken go to the side that took them, and a side
+    /// that lost one can no longer score a capot.
+    #[test]
+    fn tricks_taken_count_and_end_a_capot() {
+        let mut o = Objective::Contract {
+            taker: true,
+            bonus: [0, 0],
+            belote: [0, 0],
+            double: false,
+            capot: [90, 90],
+        };
+        let trick = |winner: u8, points: u32| TrickView {
+            leader: Seat(0),
+            cards: Vec::new(),
+            winner: Some(Seat(winner)),
+            points: Some(points),
+        };
+        let tricks = [trick(0, 30), trick(2, 11)];
+        o.add_taken(&tricks, |s| s.0 % 2 == 0);
+        // Every trick so far ours: 41 taken, our capot still possible.
+        assert_eq!(o.scores(121, 121), Some((162.0 + 90.0, 0.0)));
+        // 60 of the 121 still out make 101: made.
+        assert_eq!(o.scores(60, 121), Some((101.0, 61.0)));
+        o.add_taken(&[trick(1, 0)], |s| s.0 % 2 == 0);
+        assert_eq!(o.scores(121, 121), Some((162.0, 0.0)));
+        // 35 more make 76 against 86: dedans, all 162 to them.
+        assert_eq!(o.scores(35, 121), Some((0.0, 162.0)));
+    }
+
     /// Two-player Belot and French Belote: at every card decision, the
     /// contract objective holds the card points of every trick already
     /// taken (on the side that took it), besides the announcements and
