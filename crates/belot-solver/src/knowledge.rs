@@ -411,11 +411,10 @@ impl PlayInfo {
         // either way over 2,000 mirrored deals), and a match's stakes
         // can weigh it. (Without the tricks taken it had cost 1.2 points
         // of share: the contract was judged on the cards still out.)
-        let mut objective = match (n, v.taker) {
+        let objective = match (n, v.taker) {
             (3, _) | (_, None) => Objective::Points,
             (_, Some(t)) => PlayInfo::french_objective(v, contract, side, t),
         };
-        objective.add_taken(&v.tricks, |seat| (side >> (seat.0 & 3)) & 1 != 0);
         let sizes = v.hand_sizes.iter().copied().chain(std::iter::repeat(0));
         PlayInfo {
             me: v.seat,
@@ -508,7 +507,8 @@ impl PlayInfo {
     }
 
     /// What a French seat plays for with two sides: the contract made or
-    /// failed (dedans), announcements scored, belote, capot.
+    /// failed (dedans), the tricks already taken, announcements scored,
+    /// belote, capot.
     fn french_objective(v: &SeatView, contract: Contract, side: u8, taker: Seat) -> Objective {
         let mine = |seat: Seat| (side >> (seat.0 & 3)) & 1 != 0;
         let mut bonus = [0, 0];
@@ -531,7 +531,15 @@ impl PlayInfo {
         }
         bonus[0] += belote[0];
         bonus[1] += belote[1];
-        Objective::Contract { taker: mine(taker), bonus, belote, double: false, capot: [90, 90] }
+        let mut o = Objective::Contract {
+            taker: mine(taker),
+            bonus,
+            belote,
+            double: false,
+            capot: [90, 90],
+        };
+        o.add_taken(&v.tricks, mine);
+        o
     }
 
     /// The auction a French seat saw, with what each seat announced in
