@@ -64,7 +64,11 @@ fn main() {
         let sol = solver.solve(&s);
         let ms_all = t.elapsed().as_secs_f64() * 1000.0;
         if all_only {
-            println!("{{\"deal\":{k},\"value\":{},\"ms_all_cards\":{ms_all:.3}}}", sol.value);
+            let nodes = solver.stats.nodes;
+            println!(
+                "{{\"deal\":{k},\"value\":{},\"ms_all_cards\":{ms_all:.3},\"nodes\":{nodes}}}",
+                sol.value
+            );
             continue;
         }
         assert_eq!(sol.value, value, "deal {k}: the best card's value is the position's");
