@@ -19,7 +19,7 @@ use rand_core::RngCore;
 
 use crate::bots::french::{Bidding, would_call};
 use crate::bots::{below, heuristic_act};
-use crate::odds::Stakes;
+use crate::odds::{Stakes, margin};
 use belot_core::{AnyDeal, Deal};
 
 /// Layouts tried for each one kept: the first whose seats would have made
@@ -173,8 +173,8 @@ impl Spot {
             for (call, total) in calls.iter().zip(totals.iter_mut()) {
                 let mut t = table.clone();
                 t.apply(self.me, call).ok()?;
-                let (mine, theirs) = play_out(&mut t, self.me, self.teams)?;
-                *total += stakes.map_or(mine - theirs, |s| s.value(mine, theirs));
+                let points = play_out(&mut t, self.me, self.teams)?;
+                *total += stakes.map_or(margin(&points), |s| s.value(&points));
             }
             played += 1;
         }
@@ -359,22 +359,20 @@ fn replay(mut table: AnyDeal, calls: &[SeatAction], me: Seat) -> Option<(AnyDeal
 }
 
 /// Plays `table` to its end with every seat the heuristic bot; what it
-/// scored for `me`: its points (its team's), and the mean of the others'
-/// (with teams, the other team's). A deal nobody takes scores nothing;
-/// `None` when an action is refused.
-fn play_out(table: &mut AnyDeal, me: Seat, teams: bool) -> Option<(f64, f64)> {
+/// scored for each side, `me`'s first (its team's), then the others in
+/// turn (with teams, the other team). A deal nobody takes scores
+/// nothing; `None` when an action is refused.
+fn play_out(table: &mut AnyDeal, me: Seat, teams: bool) -> Option<Vec<f64>> {
     while let Some(seat) = table.to_act() {
         let action = heuristic_act(&table.view(seat));
         table.apply(seat, &action).ok()?;
     }
-    let Some(points) = table.recorded() else { return Some((0.0, 0.0)) };
-    let points: Vec<f64> = points.iter().map(|p| p.as_f64()).collect();
-    let mine = points[me.index()];
-    let others: Vec<f64> = (0..table.view(me).players() as usize)
-        .filter(|&s| s != me.index() && !(teams && s % 2 == me.index() % 2))
-        .map(|s| points[s])
-        .collect();
-    Some((mine, others.iter().sum::<f64>() / others.len().max(1) as f64))
+    let players = table.view(me).players() as usize;
+    let sides = if teams { 2 } else { players };
+    let Some(points) = table.recorded() else { return Some(vec![0.0; sides]) };
+    // With teams a team's points are on both its seats: the next seat is
+    // the other team.
+    Some((0..sides).map(|i| points[(me.index() + i) % players].as_f64()).collect())
 }
 
 /// Fisher–Yates.
@@ -656,5 +654,39 @@ mod tests {
         }
         assert!(behind > ahead, "took {behind} times behind, {ahead} ahead");
         assert!(same >= deals as u32 * 9 / 10, "{same} of {deals} calls as for points at 0-0");
+    }
+
+    /// The match score in view with three sides: a three-player seat far
+    /// behind a rival near the target declares more than the same seat
+    /// leading, and with every total level the calls are nearly those
+    /// made for points.
+    #[test]
+    fn three_player_calls_take_more_risk_behind_than_ahead() {
+        use belot_core::{Game, Half, Standing};
+        let options = ThreeOptions::default();
+        let game = Game::ThreePlayer(options);
+        // Seat 0 speaks first (seat 2 deals); its total, then seats 1, 2.
+        let stakes = |totals: [i32; 3]| {
+            let totals = totals.map(Half::points).to_vec();
+            let standing = Standing { totals, held: Half::points(0), winners: Vec::new() };
+            Stakes::new(&game, &standing, Seat(0)).unwrap()
+        };
+        let (mut behind, mut ahead, mut same) = (0, 0, 0);
+        let deals = 60;
+        for k in 0..deals {
+            let deal = ThreeDeal::new(options, Seat(2), Deck::from_seed(k, 78)).unwrap();
+            let view = deal.view(Seat(0));
+            let call = |stakes: Option<&Stakes>| {
+                let mut rng = ChaCha8Rng::seed_from_u64(k);
+                three_call(&options, &view, 64, stakes, &mut rng).unwrap()
+            };
+            for (low, high) in [(150, 460), (250, 470), (300, 440)] {
+                behind += (call(Some(&stakes([low, high, low]))) != Action::Pass) as u32;
+                ahead += (call(Some(&stakes([high, low, low]))) != Action::Pass) as u32;
+            }
+            same += (call(Some(&stakes([0, 0, 0]))) == call(None)) as u32;
+        }
+        assert!(behind > ahead, "declared {behind} times behind, {ahead} ahead");
+        assert!(same >= deals as u32 * 17 / 20, "{same} of {deals} calls as for points at 0-0-0");
     }
 }

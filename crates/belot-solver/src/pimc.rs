@@ -148,7 +148,7 @@ impl PimcBot {
                 totals[card.index() as usize & 31] +=
                     match (stakes, info.objective.scores(v, in_play)) {
                         // In a match, a deal's score is worth the chance to win it.
-                        (Some(stakes), Some((mine, theirs))) => stakes.value(mine, theirs),
+                        (Some(stakes), Some((mine, theirs))) => stakes.value(&[mine, theirs]),
                         _ => info.objective.worth(v, in_play),
                     };
             }
