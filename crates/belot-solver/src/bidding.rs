@@ -372,7 +372,8 @@ fn play_out(table: &mut AnyDeal, me: Seat, teams: bool) -> Option<Vec<f64>> {
     let Some(points) = table.recorded() else { return Some(vec![0.0; sides]) };
     // With teams a team's points are on both its seats: the next seat is
     // the other team.
-    Some((0..sides).map(|i| points[(me.index() + i) % players].as_f64()).collect())
+    let at = |i: usize| points.get((me.index() + i) % players).map_or(0.0, |p| p.as_f64());
+    Some((0..sides).map(at).collect())
 }
 
 /// Fisher–Yates.
