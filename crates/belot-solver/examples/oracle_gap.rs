@@ -113,61 +113,68 @@ fn sides(game: &Game, p: &Played, mine: &dyn Fn(u8) -> bool) -> (f64, f64) {
     (sum(&a), sum(&b) / b.len().max(1) as f64)
 }
 
+/// One seating of one deck: who took, the bot's side's points and the
+/// others', for the baseline, the bot and the oracle.
+type Row = [(&'static str, f64, f64); 3];
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let game = Game::from_name(args.first().map_or("french", |s| s.as_str())).expect("GAME");
     let n: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(400);
     let bot: BotKind = args.get(2).map_or(BotKind::PIMC, |b| b.parse().expect("BOT"));
     let seed: u64 = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(1);
-    let games: u8 = if game.players() == 3 { 3 } else { 2 };
-    let mine = |g: u8| move |s: u8| if game.teams() { s % 2 == g } else { s == g };
-    // Per deck and seating: the baseline, the bot and the oracle, each as
-    // (who took, the bot's side's points, the others').
-    let rows: Vec<[(&str, f64, f64); 3]> = (0..n)
-        .into_par_iter()
-        .flat_map_iter(|k| {
-            (0..games)
-                .map(|g| {
-                    let m = mine(g);
-                    let role = |p: &Played| match p.taker {
-                        None => "nobody",
-                        Some(t) if m(t.0) => "its side",
-                        Some(_) => "the others",
-                    };
-                    [
-                        play(&game, seed, k, BotKind::Heuristic, &m, false),
-                        play(&game, seed, k, bot, &m, false),
-                        play(&game, seed, k, bot, &m, true),
-                    ]
-                    .map(|p| {
-                        let (a, b) = sides(&game, &p, &m);
-                        (role(&p), a, b)
-                    })
-                })
-                .collect::<Vec<_>>()
-        })
-        .collect();
+    let rows: Vec<Row> =
+        (0..n).into_par_iter().flat_map_iter(|k| seatings(&game, seed, k, bot)).collect();
     println!(
         "{} {n} decks (seed {seed}), each seating as belot arena: {} games",
         game.name(),
         rows.len()
     );
+    report(&rows, &bot.to_string(), 1);
+    report(&rows, "oracle", 2);
+}
+
+/// Deck `k` in every seating `belot arena` gives the bot.
+fn seatings(game: &Game, seed: u64, k: u64, bot: BotKind) -> Vec<Row> {
+    let games: u8 = if game.players() == 3 { 3 } else { 2 };
+    (0..games)
+        .map(|g| {
+            let teams = game.teams();
+            let m = move |s: u8| if teams { s % 2 == g } else { s == g };
+            let role = |p: &Played| match p.taker {
+                None => "nobody",
+                Some(t) if m(t.0) => "its side",
+                Some(_) => "the others",
+            };
+            [
+                play(game, seed, k, BotKind::Heuristic, &m, false),
+                play(game, seed, k, bot, &m, false),
+                play(game, seed, k, bot, &m, true),
+            ]
+            .map(|p| {
+                let (a, b) = sides(game, &p, &m);
+                (role(&p), a, b)
+            })
+        })
+        .collect()
+}
+
+/// Column `i`'s share and gain over the baseline, in all and by who took.
+fn report(rows: &[Row], who: &str, i: usize) {
     let base: f64 = rows.iter().map(|r| r[0].1 - r[0].2).sum();
-    for (i, who) in [(1, bot.to_string()), (2, "oracle".to_string())] {
-        let (a, b) = rows.iter().fold((0.0, 0.0), |(a, b), r| (a + r[i].1, b + r[i].2));
-        let gain = (a - b - base) / rows.len() as f64;
-        println!(
-            "{who}: share {:.1}% of the points, gain over heuristic {gain:+.2} a game",
-            100.0 * a / (a + b)
-        );
-        let mut by: BTreeMap<&str, (u32, f64)> = BTreeMap::new();
-        for r in &rows {
-            let e = by.entry(r[i].0).or_default();
-            e.0 += 1;
-            e.1 += (r[i].1 - r[i].2) - (r[0].1 - r[0].2);
-        }
-        for (role, (c, g)) in by {
-            println!("  taken by {role:10} {c:6} games, gain {:+.2} a game", g / rows.len() as f64);
-        }
+    let (a, b) = rows.iter().fold((0.0, 0.0), |(a, b), r| (a + r[i].1, b + r[i].2));
+    let gain = (a - b - base) / rows.len() as f64;
+    println!(
+        "{who}: share {:.1}% of the points, gain over heuristic {gain:+.2} a game",
+        100.0 * a / (a + b)
+    );
+    let mut by: BTreeMap<&str, (u32, f64)> = BTreeMap::new();
+    for r in rows {
+        let e = by.entry(r[i].0).or_default();
+        e.0 += 1;
+        e.1 += (r[i].1 - r[i].2) - (r[0].1 - r[0].2);
+    }
+    for (role, (c, g)) in by {
+        println!("  taken by {role:10} {c:6} games, gain {:+.2} a game", g / rows.len() as f64);
     }
 }
