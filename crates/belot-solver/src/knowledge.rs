@@ -16,6 +16,8 @@ use belot_core::three_player::ThreeView;
 use belot_core::two_player::TwoView;
 use belot_core::{Card, CardSet, Contract, PlayRules, PlayState, Rank, Seat, Suit, TrickContext};
 use rand_core::RngCore;
+use std::cell::RefCell;
+use std::collections::HashMap;
 
 use crate::bots::below;
 use belot_core::{AnyView, Game};
@@ -82,13 +84,32 @@ pub struct Auction {
     /// The taker takes the turned card into his hand.
     taker_gets_turned: bool,
     taker: Option<Seat>,
-    bidding: crate::bots::french::Bidding,
+    /// How the bidders are modelled.
+    model: Model,
     /// What each seat announced at the first trick, once its turn there
     /// has passed (kind and length of each meld, runs capped as shown);
     /// `None` before.
     melds: [Option<Vec<(&'static str, u8)>>; 4],
     reuse: belot_core::meld::CardReuse,
     cap: u8,
+    /// Likelihoods found so far, by seat and cards: the layouts of one
+    /// decision give a bidder the same cards again and again once few
+    /// are unseen (at most one entry per layout drawn).
+    memo: RefCell<HashMap<(u8, u32), f64>>,
+}
+
+/// The bidders' model: the heuristic bot's calls in French Belote, or in
+/// three-player Belot (its hand of six when it spoke, the turned card
+/// apart).
+#[derive(Clone, Copy, Debug)]
+enum Model {
+    French(crate::bots::french::Bidding),
+    Three {
+        /// Who exchanged the seven of trumps (shown) for the turned card.
+        exchange: Option<(Seat, Card)>,
+        /// The dealer, when he may not pass in the second round.
+        forced: Option<Seat>,
+    },
 }
 
 /// How much less likely a layout is when a bidder's melds in it differ
@@ -102,7 +123,13 @@ impl Auction {
     /// what came after, under which its calls are what the model would
     /// have called: how likely the calls are with these cards.
     pub fn likelihood(&self, seat: Seat, cards: CardSet) -> f64 {
-        self.calls_likelihood(seat, cards) * self.melds_likelihood(seat, cards)
+        let key = (seat.0, cards.bits());
+        if let Some(&w) = self.memo.borrow().get(&key) {
+            return w;
+        }
+        let w = self.calls_likelihood(seat, cards) * self.melds_likelihood(seat, cards);
+        self.memo.borrow_mut().insert(key, w);
+        w
     }
 
     /// 1 when the melds of `cards` are what the seat announced.
@@ -123,10 +150,13 @@ impl Auction {
             return 1.0;
         }
         let turned = self.turned;
-        let pool = if self.taker_gets_turned && self.taker == Some(seat) {
-            cards - turned.set()
-        } else {
-            cards
+        let pool = match self.model {
+            _ if self.taker_gets_turned && self.taker == Some(seat) => cards - turned.set(),
+            // He held the seven when he spoke, not the turned card.
+            Model::Three { exchange: Some((x, seven)), .. } if x == seat => {
+                (cards - turned.set()) | seven.set()
+            }
+            _ => cards,
         };
         let pool: Vec<Card> = pool.iter().collect();
         let k = self.first as usize;
@@ -147,14 +177,23 @@ impl Auction {
         // Every k-subset of the pool, as a bit mask over `pool`.
         let mut mask: u32 = (1 << k) - 1;
         while mask < 1 << n {
-            let mut held = turned.set();
+            let mut held = CardSet::EMPTY;
             for (i, c) in pool.iter().enumerate() {
                 if mask & (1 << i) != 0 {
                     held.insert(*c);
                 }
             }
-            let consistent = rounds.iter().all(|(r1, a)| {
-                crate::bots::french::would_call(held, turned.suit(), *r1, a, self.bidding)
+            let consistent = rounds.iter().all(|(r1, a)| match self.model {
+                Model::French(bidding) => crate::bots::french::would_call(
+                    held | turned.set(),
+                    turned.suit(),
+                    *r1,
+                    a,
+                    bidding,
+                ),
+                Model::Three { forced, .. } => {
+                    crate::bots::three::would_call(held, turned, *r1, a, forced == Some(seat))
+                }
             });
             ok += consistent as u32;
             all += 1;
@@ -365,7 +404,7 @@ impl PlayInfo {
         Some(PlayInfo::finish(match view {
             AnyView::French(v) => PlayInfo::french(game, v, contract),
             AnyView::TwoPlayer(v) => PlayInfo::two_player(v, contract, memory),
-            AnyView::ThreePlayer(v) => PlayInfo::three_player(v, contract),
+            AnyView::ThreePlayer(v) => PlayInfo::three_player(game, v, contract),
         }))
     }
 
@@ -574,10 +613,11 @@ impl PlayInfo {
             first: if n == 2 { 6 } else { 5 },
             taker_gets_turned: n != 2,
             taker: v.taker,
-            bidding: crate::bots::french::Bidding::default(),
+            model: Model::French(crate::bots::french::Bidding::default()),
             melds,
             reuse,
             cap,
+            memo: RefCell::default(),
         })
     }
 
@@ -612,8 +652,30 @@ impl PlayInfo {
         }
     }
 
+    /// The three-player auction as the seat saw it.
+    fn three_auction(game: &Game, v: &ThreeView) -> Auction {
+        let forced = matches!(game, Game::ThreePlayer(o) if o.round2_forced_for_dealer);
+        let exchange = match (v.exchanged_by, v.contract.and_then(|c| c.trump_suit())) {
+            (Some(x), Some(t)) => Some((x, Card::new(t, Rank::Seven))),
+            _ => None,
+        };
+        Auction {
+            turned: v.original_turned,
+            calls: v.calls.iter().map(|c| (c.seat, c.action.clone())).collect(),
+            players: 3,
+            first: 6,
+            taker_gets_turned: false,
+            taker: v.taker,
+            model: Model::Three { exchange, forced: forced.then_some(v.dealer) },
+            melds: std::array::from_fn(|_| None),
+            reuse: belot_core::meld::CardReuse::AllowCarreAndSeq,
+            cap: 5,
+            memo: RefCell::default(),
+        }
+    }
+
     /// What a three-player Belot seat knows.
-    fn three_player(v: &ThreeView, contract: Contract) -> PlayInfo {
+    fn three_player(game: &Game, v: &ThreeView, contract: Contract) -> PlayInfo {
         let rules = PlayRules::NO_PARTNERS;
         let mut tricks: Vec<&TrickView> = v.tricks.iter().collect();
         tricks.extend(v.trick.iter());
@@ -658,7 +720,7 @@ impl PlayInfo {
             sides,
             minimize: false,
             objective: Objective::Points,
-            auction: None,
+            auction: Some(PlayInfo::three_auction(game, v)),
             played_by: played_by(&tricks),
         }
     }

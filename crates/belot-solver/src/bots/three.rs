@@ -39,21 +39,62 @@ fn suit_value(f: &HandFeatures) -> f64 {
         + 19.0 * f.belote
 }
 
-/// The hand the contract would be played with (the seven of trumps
-/// exchanged for the turned card when it is its suit).
-fn hand_for(view: &ThreeView, trump: Suit) -> CardSet {
+/// `hand` with its seven of `trump` exchanged for the `turned` card when
+/// that is a trump.
+fn played_hand(hand: CardSet, turned: Card, trump: Suit) -> CardSet {
     let seven = Card::new(trump, Rank::Seven);
-    let turned = view.original_turned;
-    if turned.suit() == trump && view.hand.contains(seven) {
-        (view.hand - seven.set()) | turned.set()
+    if turned.suit() == trump && hand.contains(seven) {
+        (hand - seven.set()) | turned.set()
     } else {
-        view.hand
+        hand
     }
 }
 
-fn value_of(view: &ThreeView, trump: Suit) -> f64 {
-    let hand = hand_for(view, trump);
+/// The estimated margin of `hand` (six cards) declaring `trump`.
+fn hand_value(hand: CardSet, turned: Card, trump: Suit) -> f64 {
+    let hand = played_hand(hand, turned, trump);
     suit_value(&HandFeatures::suit(hand, trump, common::best_meld_value(hand, &VALUES)))
+}
+
+fn value_of(view: &ThreeView, trump: Suit) -> f64 {
+    hand_value(view.hand, view.original_turned, trump)
+}
+
+/// True when the bot, holding the six cards `hand` with `turned` turned,
+/// would make `call` (in the first round when `round1`; `forced`: a
+/// dealer who may not pass in the second).
+pub(crate) fn would_call(
+    hand: CardSet,
+    turned: Card,
+    round1: bool,
+    call: &Action,
+    forced: bool,
+) -> bool {
+    // Asked for every hand a layout may give a bidder: the best meld does
+    // not depend on the trump, so it is found once (and again only for a
+    // hand whose seven the turned card replaces).
+    let meld = std::cell::OnceCell::new();
+    let value = |trump: Suit| {
+        let played = played_hand(hand, turned, trump);
+        let m = if played == hand {
+            *meld.get_or_init(|| common::best_meld_value(hand, &VALUES))
+        } else {
+            common::best_meld_value(played, &VALUES)
+        };
+        suit_value(&HandFeatures::suit(played, trump, m))
+    };
+    let others = || Suit::ALL.into_iter().filter(move |&s| s != turned.suit());
+    let best = || others().map(value).fold(f64::MIN, f64::max);
+    match call {
+        Action::Take => value(turned.suit()) >= MARGIN,
+        Action::Pass if round1 => value(turned.suit()) < MARGIN,
+        Action::Pass => best() < MARGIN,
+        Action::Name { suit } => {
+            let v = value(*suit);
+            (v >= MARGIN || forced) && v >= best()
+        }
+        _ => true,
+    }
 }
 
 /// The margin the bot asks of a hand before it declares: the estimate
@@ -194,6 +235,38 @@ mod tests {
     use belot_core::three_player::{ThreeDeal, ThreeOptions};
     use std::fmt::Write as _;
 
+    /// The auction inference's model of a bidder (`would_call`, on his six
+    /// cards) agrees with every call the bot makes, in both rounds and
+    /// with the dealer forced to name in the second.
+    #[test]
+    fn would_call_explains_every_call_the_bot_makes() {
+        let mut checked = 0;
+        for forced in [false, true] {
+            let options = ThreeOptions { round2_forced_for_dealer: forced, ..Default::default() };
+            for k in 0..400u64 {
+                let dealer = Seat((k % 3) as u8);
+                let mut d = ThreeDeal::new(options, dealer, Deck::from_seed(k, 31)).unwrap();
+                while let Some(seat) = d.to_act() {
+                    let view = d.view(seat);
+                    if view.phase != ThreePhase::Bidding {
+                        break;
+                    }
+                    let call = act(&view);
+                    let round1 = view.round == Some(1);
+                    let must = forced && !round1 && seat == dealer;
+                    assert!(
+                        would_call(view.hand, view.original_turned, round1, &call, must),
+                        "deal {k}: {call:?} in round {:?}",
+                        view.round
+                    );
+                    checked += 1;
+                    d.apply(seat, &call).unwrap();
+                }
+            }
+        }
+        assert!(checked > 2000, "{checked}");
+    }
+
     /// Plays `calls` then the deal with this bot in every seat; the
     /// points each seat records.
     fn play_out(deck: Deck, dealer: Seat, calls: &[Action]) -> Option<[f64; 3]> {
@@ -217,7 +290,7 @@ mod tests {
             let view = d.view(first);
             let t = view.turned.suit();
             let mut row = |kind: &str, s: Suit, r: [f64; 3]| {
-                let hand = hand_for(&view, s);
+                let hand = played_hand(view.hand, view.original_turned, s);
                 let f = HandFeatures::suit(hand, s, common::best_meld_value(hand, &VALUES));
                 let f = [
                     f.jack,
