@@ -624,20 +624,24 @@ mod tests {
         assert!(checked > 10, "{checked}");
     }
 
+    /// Seat 0's stakes in a match of `game` where each seat has `totals`
+    /// (with teams, a team's on both its seats) and nothing is held.
+    fn seat0_stakes(game: &belot_core::Game, totals: &[i32]) -> Stakes {
+        use belot_core::{Half, Standing};
+        let totals = totals.iter().map(|&t| Half::points(t)).collect();
+        let standing = Standing { totals, held: Half::points(0), winners: Vec::new() };
+        Stakes::new(game, &standing, Seat(0)).unwrap()
+    }
+
     /// The match score in view: a side behind near the end takes more
     /// contracts than the same side ahead (the chance to win rewards the
     /// risk), and at 0–0 the calls are nearly those made for points.
     #[test]
     fn calls_take_more_risk_behind_near_the_end_than_ahead() {
-        use belot_core::{Game, Half, Standing};
+        use belot_core::Game;
         let options = FrenchOptions::default();
         let game = Game::French(options);
-        let stakes = |us: i32, them: i32| {
-            let totals = vec![Half::points(us), Half::points(them)];
-            let totals = [totals.clone(), totals].concat();
-            let standing = Standing { totals, held: Half::points(0), winners: Vec::new() };
-            Stakes::new(&game, &standing, Seat(0)).unwrap()
-        };
+        let stakes = |us: i32, them: i32| seat0_stakes(&game, &[us, them, us, them]);
         let (mut behind, mut ahead, mut same) = (0, 0, 0);
         let deals = 60;
         for k in 0..deals {
@@ -663,15 +667,11 @@ mod tests {
     /// made for points.
     #[test]
     fn three_player_calls_take_more_risk_behind_than_ahead() {
-        use belot_core::{Game, Half, Standing};
+        use belot_core::Game;
         let options = ThreeOptions::default();
         let game = Game::ThreePlayer(options);
         // Seat 0 speaks first (seat 2 deals); its total, then seats 1, 2.
-        let stakes = |totals: [i32; 3]| {
-            let totals = totals.map(Half::points).to_vec();
-            let standing = Standing { totals, held: Half::points(0), winners: Vec::new() };
-            Stakes::new(&game, &standing, Seat(0)).unwrap()
-        };
+        let stakes = |totals: [i32; 3]| seat0_stakes(&game, &totals);
         let (mut behind, mut ahead, mut same) = (0, 0, 0);
         let deals = 60;
         for k in 0..deals {

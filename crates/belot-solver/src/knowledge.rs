@@ -557,16 +557,10 @@ impl PlayInfo {
                 bonus[!mine(a.seat) as usize] += a.points as i32;
             }
         }
-        let mut heard = false;
-        for &(seat, _) in v.belote_calls.iter().take(1) {
-            belote[!mine(seat) as usize] = 20;
-            heard = true;
-        }
-        if let Some(tr) = contract.trump_suit()
-            && !heard
-            && v.hand.contains_all(belote_pair(tr))
-        {
-            belote[0] = 20;
+        match (v.belote_calls.first(), contract.trump_suit()) {
+            (Some(&(seat, _)), _) => belote[!mine(seat) as usize] = 20,
+            (None, Some(tr)) if v.hand.contains_all(belote_pair(tr)) => belote[0] = 20,
+            _ => {}
         }
         bonus[0] += belote[0];
         bonus[1] += belote[1];

@@ -53,7 +53,13 @@ fn played_hand(hand: CardSet, turned: Card, trump: Suit) -> CardSet {
 /// The estimated margin of `hand` (six cards) declaring `trump`.
 fn hand_value(hand: CardSet, turned: Card, trump: Suit) -> f64 {
     let hand = played_hand(hand, turned, trump);
-    suit_value(&HandFeatures::suit(hand, trump, common::best_meld_value(hand, &VALUES)))
+    played_value(hand, trump, common::best_meld_value(hand, &VALUES))
+}
+
+/// The estimated margin of `played` (the hand after any exchange)
+/// declaring `trump`, its best meld worth `meld`.
+fn played_value(played: CardSet, trump: Suit, meld: u32) -> f64 {
+    suit_value(&HandFeatures::suit(played, trump, meld))
 }
 
 fn value_of(view: &ThreeView, trump: Suit) -> f64 {
@@ -76,12 +82,10 @@ pub(crate) fn would_call(
     let meld = std::cell::OnceCell::new();
     let value = |trump: Suit| {
         let played = played_hand(hand, turned, trump);
-        let m = if played == hand {
-            *meld.get_or_init(|| common::best_meld_value(hand, &VALUES))
-        } else {
-            common::best_meld_value(played, &VALUES)
-        };
-        suit_value(&HandFeatures::suit(played, trump, m))
+        if played != hand {
+            return hand_value(hand, turned, trump);
+        }
+        played_value(played, trump, *meld.get_or_init(|| common::best_meld_value(hand, &VALUES)))
     };
     let others = || Suit::ALL.into_iter().filter(move |&s| s != turned.suit());
     let best = || others().map(value).fold(f64::MIN, f64::max);
