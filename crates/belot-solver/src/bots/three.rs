@@ -83,7 +83,7 @@ pub(crate) fn would_call(
     let value = |trump: Suit| {
         let played = played_hand(hand, turned, trump);
         if played != hand {
-            return hand_value(hand, turned, trump);
+            return played_value(played, trump, common::best_meld_value(played, &VALUES));
         }
         played_value(played, trump, *meld.get_or_init(|| common::best_meld_value(hand, &VALUES)))
     };
