@@ -31,6 +31,12 @@ impl MoveList {
         self.len
     }
 
+    /// The `i`-th card as stored (unordered).
+    #[inline(always)]
+    pub(crate) fn card(&self, i: usize) -> Card {
+        Card::from_index(self.cards[i.min(8)] & 31).expect("a stored card index is a card")
+    }
+
     /// The best-scored card among those from `i` on, moved to `i`: a
     /// lazy selection sort, since most cut-offs come from the first card.
     #[inline(always)]

@@ -38,6 +38,10 @@ pub struct Solver {
 /// in cache misses than it saves).
 const TABLE_BITS: u32 = 13;
 
+/// Tricks left (the one in progress included) from which the last card
+/// of a trick looks its children up in the table first.
+const ETC_LEFT: u8 = 4;
+
 /// Half the width of the first window around a guessed value.
 const ASPIRATION: i32 = 8;
 
@@ -572,6 +576,14 @@ impl Solver {
             ordering,
             &mut list,
         );
+        if cfg.alpha_beta
+            && cfg.transposition
+            && list.len() > 1
+            && s.current_trick().len() + 1 == s.players() as usize
+            && let Some(hit) = self.etc(s, &list, (alpha, beta), maximizing)
+        {
+            return hit;
+        }
         let bounds = cfg.alpha_beta && cfg.point_bounds;
         let mut seen = Seen::default();
         let mut best: i32 = if maximizing { -1 } else { i32::MAX };
@@ -612,6 +624,36 @@ impl Solver {
             }
         }
         (best, best_card)
+    }
+
+    /// Enhanced transposition cut-off at the last card of a trick: a card
+    /// whose next trick start the table already settles beyond the window.
+    #[inline]
+    fn etc(
+        &mut self,
+        s: &PlayState,
+        list: &MoveList,
+        (alpha, beta): (i32, i32),
+        maximizing: bool,
+    ) -> Option<(i32, Option<Card>)> {
+        if s.tricks_total() - s.tricks_played() < ETC_LEFT {
+            return None;
+        }
+        for k in 0..list.len() {
+            let card = list.card(k);
+            let mut next = *s;
+            let g = self.gain(s, &mut next, card);
+            let Some(b) = self.tt.probe(&Key::new(next.hands(), next.leader())) else { continue };
+            if maximizing && g + b.lo as i32 >= beta {
+                self.stats.tt_hits += 1;
+                return Some((g + b.lo as i32, Some(card)));
+            }
+            if !maximizing && g + b.hi as i32 <= alpha {
+                self.stats.tt_hits += 1;
+                return Some((g + b.hi as i32, Some(card)));
+            }
+        }
+        None
     }
 
     /// The group of `card` for point bounds: cards of a suit with no other
