@@ -56,7 +56,9 @@ pub fn side_of(players: u8, taker: Option<Seat>, seat: Seat) -> u8 {
 pub struct Config {
     /// Alpha-beta cut-offs (off: plain minimax).
     pub alpha_beta: bool,
-    /// Transposition table of bounds at trick starts.
+    /// Transposition table of bounds at trick starts (with it, the
+    /// enhanced cut-off: the last card of a trick looks every card's next
+    /// trick start up before searching any).
     pub transposition: bool,
     /// Collapse equivalent cards.
     pub equivalence: bool,
