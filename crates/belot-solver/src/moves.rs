@@ -49,7 +49,7 @@ impl MoveList {
         }
         self.cards.swap(i, b);
         self.scores.swap(i, b);
-        Card::from_index(self.cards[i.min(8)] & 31).expect("a stored card index is a card")
+        self.card(i)
     }
 }
 

@@ -576,12 +576,7 @@ impl Solver {
             ordering,
             &mut list,
         );
-        if cfg.alpha_beta
-            && cfg.transposition
-            && list.len() > 1
-            && s.current_trick().len() + 1 == s.players() as usize
-            && let Some(hit) = self.etc(s, &list, (alpha, beta), maximizing)
-        {
+        if let Some(hit) = self.etc(s, &list, (alpha, beta), maximizing) {
             return hit;
         }
         let bounds = cfg.alpha_beta && cfg.point_bounds;
@@ -626,8 +621,9 @@ impl Solver {
         (best, best_card)
     }
 
-    /// Enhanced transposition cut-off at the last card of a trick: a card
-    /// whose next trick start the table already settles beyond the window.
+    /// Enhanced transposition cut-off at the last card of a trick (with
+    /// [`ETC_LEFT`] tricks or more left, and a choice): a card whose next
+    /// trick start the table already settles beyond the window.
     #[inline]
     fn etc(
         &mut self,
@@ -636,7 +632,12 @@ impl Solver {
         (alpha, beta): (i32, i32),
         maximizing: bool,
     ) -> Option<(i32, Option<Card>)> {
-        if s.tricks_total() - s.tricks_played() < ETC_LEFT {
+        let cfg = self.config;
+        if !(cfg.alpha_beta && cfg.transposition)
+            || list.len() < 2
+            || s.current_trick().len() + 1 != s.players() as usize
+            || s.tricks_total() - s.tricks_played() < ETC_LEFT
+        {
             return None;
         }
         for k in 0..list.len() {

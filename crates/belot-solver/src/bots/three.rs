@@ -50,20 +50,16 @@ fn played_hand(hand: CardSet, turned: Card, trump: Suit) -> CardSet {
     }
 }
 
-/// The estimated margin of `hand` (six cards) declaring `trump`.
-fn hand_value(hand: CardSet, turned: Card, trump: Suit) -> f64 {
-    let hand = played_hand(hand, turned, trump);
-    played_value(hand, trump, common::best_meld_value(hand, &VALUES))
-}
-
 /// The estimated margin of `played` (the hand after any exchange)
 /// declaring `trump`, its best meld worth `meld`.
 fn played_value(played: CardSet, trump: Suit, meld: u32) -> f64 {
     suit_value(&HandFeatures::suit(played, trump, meld))
 }
 
+/// The estimated margin of the seat's hand declaring `trump`.
 fn value_of(view: &ThreeView, trump: Suit) -> f64 {
-    hand_value(view.hand, view.original_turned, trump)
+    let hand = played_hand(view.hand, view.original_turned, trump);
+    played_value(hand, trump, common::best_meld_value(hand, &VALUES))
 }
 
 /// True when the bot, holding the six cards `hand` with `turned` turned,
