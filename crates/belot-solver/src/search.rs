@@ -685,10 +685,11 @@ impl Solver {
 }
 
 /// Cards already searched at a node, for point bounds: (group, points,
-/// upper bound, lower bound), at most nine.
+/// upper bound, lower bound), at most nine. Stored in 16 bits (values lie
+/// within a few hundred points): one is made at every node.
 #[derive(Default)]
 struct Seen {
-    cards: [(u8, i32, i32, i32); 9],
+    cards: [(u8, i16, i16, i16); 9],
     n: usize,
 }
 
@@ -714,14 +715,15 @@ impl Seen {
         if self.n == self.cards.len() {
             return;
         }
-        let (u, l) = if v <= alpha {
-            (v, i32::MIN)
-        } else if v >= beta {
-            (i32::MAX, v)
+        let v = v.clamp(i16::MIN as i32 + 1, i16::MAX as i32 - 1) as i16;
+        let (u, l) = if v as i32 <= alpha {
+            (v, i16::MIN)
+        } else if v as i32 >= beta {
+            (i16::MAX, v)
         } else {
             (v, v)
         };
-        self.cards[self.n] = (gid, pts, u, l);
+        self.cards[self.n] = (gid, pts as i16, u, l);
         self.n += 1;
     }
 }
@@ -731,13 +733,17 @@ impl Seen {
 /// another's place, a card's value differs by at most their difference in
 /// points.
 #[inline]
-fn group_bounds(seen: &[(u8, i32, i32, i32)], gid: u8, pts: i32) -> (i32, i32) {
+fn group_bounds(seen: &[(u8, i16, i16, i16)], gid: u8, pts: i32) -> (i32, i32) {
     let (mut ub, mut lb) = (i32::MAX, i32::MIN);
     for &(g2, p2, u2, l2) in seen {
         if g2 == gid {
-            let d = (pts - p2).abs();
-            ub = ub.min(u2.saturating_add(d));
-            lb = lb.max(l2.saturating_sub(d));
+            let d = (pts - p2 as i32).abs();
+            if u2 != i16::MAX {
+                ub = ub.min(u2 as i32 + d);
+            }
+            if l2 != i16::MIN {
+                lb = lb.max(l2 as i32 - d);
+            }
         }
     }
     (ub, lb)
