@@ -36,7 +36,8 @@ fn aim(deal: &AnyDeal, seat: Seat) -> (u8, bool) {
     match deal {
         AnyDeal::French(d) => (side_of(d.players(), d.taker(), seat), false),
         AnyDeal::TwoPlayer(d) => (1 << (seat.0 & 1), d.is_raspasy()),
-        AnyDeal::ThreePlayer(d) => (side_of(3, d.declarer(), seat), false),
+        // As `pimc` plays three-player Belot: every seat for itself.
+        AnyDeal::ThreePlayer(_) => (1 << (seat.0 & 3), false),
     }
 }
 
