@@ -1044,11 +1044,17 @@ mod tests {
         }
     }
 
-    fn the_tricks_taken_count(name: &str) {
+    /// Plays `deals` deals of `name` (decks of seed 3, the heuristic bot
+    /// in every seat) and calls `f` at every card decision with the deal,
+    /// its number, the seat, its view and what the seat knows.
+    fn each_card_decision(
+        name: &str,
+        deals: u64,
+        mut f: impl FnMut(&AnyDeal, u64, Seat, &AnyView, PlayInfo),
+    ) {
         let game = Game::from_name(name).unwrap();
         let n = game.players() as u64;
-        let mut checked = 0;
-        for k in 0..40u64 {
+        for k in 0..deals {
             let mut t = AnyDeal::new(&game, Seat((k % n) as u8), Deck::from_seed(k, 3)).unwrap();
             let mut memories: Vec<Memory> = (0..n).map(|_| Memory::default()).collect();
             let mut rng = ChaCha8Rng::seed_from_u64(k);
@@ -1059,40 +1065,7 @@ mod tests {
                 if playing {
                     let info =
                         PlayInfo::from_view(&game, &view, &mut memories[seat.index()]).unwrap();
-                    if let Objective::Contract { bonus, .. } = info.objective {
-                        let play = t.play_state().unwrap();
-                        let taken: u32 = play.points().iter().sum();
-                        let mine = play.points()[seat.index()] as i32;
-                        let known = match &view {
-                            AnyView::TwoPlayer(v) => {
-                                let scored: u32 = v
-                                    .announcements
-                                    .iter()
-                                    .filter(|a| Some(a.seat) == v.contest_winner)
-                                    .map(|a| a.points)
-                                    .sum();
-                                scored as i32 + 20 * v.belote_calls.len() as i32
-                            }
-                            AnyView::French(v) => {
-                                let scored: u32 = v
-                                    .announcements
-                                    .iter()
-                                    .filter(|a| a.scored == Some(true))
-                                    .map(|a| a.points)
-                                    .sum();
-                                let belote = contract_belote(v);
-                                scored as i32 + belote
-                            }
-                            AnyView::ThreePlayer(_) => unreachable!(),
-                        };
-                        let sum = bonus[0] + bonus[1];
-                        assert_eq!(sum, taken as i32 + known, "{name}, deal {k}");
-                        assert!(
-                            bonus[0] >= mine,
-                            "{name}, deal {k}: the seat's tricks count for it"
-                        );
-                        checked += 1;
-                    }
+                    f(&t, k, seat, &view, info);
                 } else {
                     memories[seat.index()].observe(&view);
                 }
@@ -1100,6 +1073,42 @@ mod tests {
                 t.apply(seat, &action).unwrap();
             }
         }
+    }
+
+    fn the_tricks_taken_count(name: &str) {
+        let mut checked = 0;
+        each_card_decision(name, 40, |t, k, seat, view, info| {
+            let Objective::Contract { bonus, .. } = info.objective else { return };
+            let play = t.play_state().unwrap();
+            let taken: u32 = play.points().iter().sum();
+            let mine = play.points()[seat.index()] as i32;
+            let known = match view {
+                AnyView::TwoPlayer(v) => {
+                    let scored: u32 = v
+                        .announcements
+                        .iter()
+                        .filter(|a| Some(a.seat) == v.contest_winner)
+                        .map(|a| a.points)
+                        .sum();
+                    scored as i32 + 20 * v.belote_calls.len() as i32
+                }
+                AnyView::French(v) => {
+                    let scored: u32 = v
+                        .announcements
+                        .iter()
+                        .filter(|a| a.scored == Some(true))
+                        .map(|a| a.points)
+                        .sum();
+                    let belote = contract_belote(v);
+                    scored as i32 + belote
+                }
+                AnyView::ThreePlayer(_) => unreachable!(),
+            };
+            let sum = bonus[0] + bonus[1];
+            assert_eq!(sum, taken as i32 + known, "{name}, deal {k}");
+            assert!(bonus[0] >= mine, "{name}, deal {k}: the seat's tricks count for it");
+            checked += 1;
+        });
         assert!(checked > 200, "{name}: {checked} decisions checked");
     }
 
@@ -1109,32 +1118,18 @@ mod tests {
     #[test]
     fn three_player_seats_play_for_their_own_points() {
         for name in ["three-player", "french-3"] {
-            let game = Game::from_name(name).unwrap();
             let (mut alone, mut together) = (0, 0);
-            for k in 0..10u64 {
-                let mut t =
-                    AnyDeal::new(&game, Seat((k % 3) as u8), Deck::from_seed(k, 3)).unwrap();
-                let mut rng = ChaCha8Rng::seed_from_u64(k);
-                while let Some(seat) = t.to_act() {
-                    let view = t.view(seat);
-                    if t.play_state().is_some()
-                        && let Some(info) =
-                            PlayInfo::from_view(&game, &view, &mut Memory::default())
-                    {
-                        let taker = view.common().taker.unwrap();
-                        let mine = 1u8 << seat.0;
-                        let expected = if name == "three-player" || seat == taker {
-                            mine
-                        } else {
-                            0b111 & !(1 << taker.0)
-                        };
-                        assert_eq!(info.side, expected, "{name}, deal {k}, seat {seat}");
-                        if info.side == mine { alone += 1 } else { together += 1 }
-                    }
-                    let action = HeuristicBot.act(&view, &mut rng);
-                    t.apply(seat, &action).unwrap();
-                }
-            }
+            each_card_decision(name, 10, |_, k, seat, view, info| {
+                let taker = view.common().taker.unwrap();
+                let mine = 1u8 << seat.0;
+                let expected = if name == "three-player" || seat == taker {
+                    mine
+                } else {
+                    0b111 & !(1 << taker.0)
+                };
+                assert_eq!(info.side, expected, "{name}, deal {k}, seat {seat}");
+                if info.side == mine { alone += 1 } else { together += 1 }
+            });
             assert!(alone > 50, "{name}: {alone}");
             assert!(name == "three-player" || together > 50, "{name}: {together}");
         }
