@@ -65,6 +65,7 @@ fn main() {
             stats.decisions += p.stats.decisions;
             stats.layouts += p.stats.layouts;
             stats.fallbacks += p.stats.fallbacks;
+            stats.nodes += p.stats.nodes;
         }
     }
     assert!(!times.is_empty(), "no decisions timed");
@@ -93,8 +94,9 @@ fn main() {
         );
     }
     println!(
-        "{:.1} layouts per decision; {} of {} decisions left to the heuristic (no layout within budget)",
+        "{:.1} layouts per decision, {:.0} nodes per layout; {} of {} decisions left to the heuristic (no layout within budget)",
         stats.layouts as f64 / stats.decisions.max(1) as f64,
+        stats.nodes as f64 / stats.layouts.max(1) as f64,
         stats.fallbacks,
         stats.decisions
     );

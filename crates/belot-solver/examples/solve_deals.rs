@@ -7,7 +7,8 @@
 //! suits, and the nodes searched for the value. `colver` plays the duties
 //! colver implements (no duty to under-trump, a lower trump may go on a
 //! partner's), so that both solvers' values can be compared; `value`
-//! times the value alone.
+//! times the value alone, `all` every card's value alone; `exact` keys
+//! the table by exact cards instead of relative ranks.
 //!
 //! One solver serves every deal, as a program solving many keeps it; it is
 //! reset between deals (a new table generation, nothing cleared).
@@ -38,7 +39,10 @@ fn main() {
         PlayRules::FRENCH
     };
     let ns = 0b0101;
-    let mut solver = Solver::for_seats(ns, Config::default());
+    // `exact`: table keys by exact cards, not relative rank.
+    let exact = args.iter().any(|a| a == "exact");
+    let config = Config { relative_keys: !exact, ..Config::default() };
+    let mut solver = Solver::for_seats(ns, config);
     for k in 0..n {
         let deck = Deck::from_seed(seed, k);
         let mut hands = [CardSet::EMPTY; 4];

@@ -12,8 +12,8 @@
 //! of the `Copy` [`PlayState`]), move generation and ordering (`moves`:
 //! equivalent cards collapsed, adjacent in rank among the cards still
 //! out **and** equal in points; the table's card, killers and a static
-//! guess), the transposition table of bounds at trick starts
-//! (`tt`), quick bounds on the points still to take, quick tricks (the
+//! guess), the transposition table of bounds at trick starts, keyed by
+//! relative rank (`tt`), quick bounds on the points still to take, quick tricks (the
 //! points the leader's side is sure to cash, `quick`), and the search
 //! (`search`: principal variation search, fail-soft, with a bound that
 //! skips a card when a sibling of its suit already settles it: two cards
@@ -76,6 +76,10 @@ pub struct Config {
     /// Quick tricks: at a trick start, the points the leader's side is
     /// sure to take by leading winners bound the value.
     pub quick_tricks: bool,
+    /// Table keys by relative rank: positions that differ only in which
+    /// of a suit's lowest cards worth nothing are still in hands share an
+    /// entry.
+    pub relative_keys: bool,
 }
 
 impl Default for Config {
@@ -89,6 +93,7 @@ impl Default for Config {
             point_bounds: true,
             pvs: true,
             quick_tricks: true,
+            relative_keys: true,
         }
     }
 }
@@ -104,6 +109,7 @@ impl Config {
         point_bounds: false,
         pvs: false,
         quick_tricks: false,
+        relative_keys: false,
     };
 }
 

@@ -54,7 +54,7 @@ impl MoveList {
 }
 
 /// The lowest rank bit of each suit (the sevens), of each byte.
-const SEVENS: u32 = 0x0101_0101;
+pub(crate) const SEVENS: u32 = 0x0101_0101;
 
 /// Drops cards equivalent to another legal card of the mover: same suit,
 /// same points and no card of another hand or of the trick in progress
@@ -114,6 +114,10 @@ pub(crate) struct CardTable {
     pub ruff: u32,
     /// Cards ranking in trump order.
     pub torder: u32,
+    /// The cards worth nothing below every card with points in their
+    /// suit: 7, 8 and 9 of a plain suit, 7 and 8 of a trump-ordered one
+    /// (renamed by relative rank in the table's keys).
+    pub low: u32,
 }
 
 impl CardTable {
@@ -124,7 +128,9 @@ impl CardTable {
             above: [0; 32],
             ruff: c.ruffing().bits(),
             torder: c.trump_ordered().bits(),
+            low: 0,
         };
+        t.low = ((SEVENS * 7) & !t.torder) | ((SEVENS * 3) & t.torder);
         for i in 0..32u8 {
             let card = Card::from_index(i).expect("a stored card index is a card");
             t.pts[i as usize] = c.points(card) as u8;
@@ -216,6 +222,28 @@ mod tests {
 
     fn set(s: &str) -> u32 {
         parse_cards(s).unwrap().into_iter().collect::<CardSet>().bits()
+    }
+
+    #[test]
+    fn low_cards_are_worth_nothing_and_below_the_rest_of_their_suit() {
+        let contracts = belot_core::Suit::ALL
+            .map(belot_core::Contract::Suit)
+            .into_iter()
+            .chain([belot_core::Contract::AllTrumps, belot_core::Contract::NoTrumps]);
+        for c in contracts {
+            let t = CardTable::new(c);
+            for i in 0..32 {
+                let (is_low, suit) = ((t.low >> i) & 1 != 0, 0xffu32 << (i & 24));
+                // Low: no points, and every card of its suit that is not
+                // low beats it. Every other card has points.
+                if is_low {
+                    assert_eq!(t.pts[i], 0, "{c} {i}");
+                    assert_eq!(t.above[i] & suit & !t.low, suit & !t.low, "{c} {i}");
+                } else {
+                    assert!(t.pts[i] > 0, "{c} {i}");
+                }
+            }
+        }
     }
 
     #[test]

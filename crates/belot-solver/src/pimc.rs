@@ -79,6 +79,8 @@ pub struct PimcStats {
     pub decisions: u64,
     /// Layouts solved in all.
     pub layouts: u64,
+    /// Solver nodes searched in all (given-up layouts included).
+    pub nodes: u64,
     /// Decisions left to the heuristic bot: no layout fitted the budget.
     pub fallbacks: u64,
 }
@@ -156,6 +158,7 @@ impl PimcBot {
         }
         self.stats.decisions += 1;
         self.stats.layouts += solved as u64;
+        self.stats.nodes += nodes;
         if solved == 0 {
             self.stats.fallbacks += 1;
             return None;

@@ -411,7 +411,8 @@ impl Solver {
     /// settle the node, else the bounds found (narrowing the window).
     #[inline]
     fn probe(&mut self, key: &Key, alpha: &mut i32, beta: &mut i32) -> Result<Option<Bounds>, i32> {
-        let Some(b) = self.tt.probe(key) else { return Ok(None) };
+        let Some(mut b) = self.tt.probe(key) else { return Ok(None) };
+        b.best = b.best.map(|c| key.unkeyed(c));
         if b.lo == b.hi {
             self.stats.tt_hits += 1;
             return Err(b.lo as i32);
@@ -429,6 +430,16 @@ impl Solver {
             *beta = (*beta).min(b.hi as i32);
         }
         Ok(Some(b))
+    }
+
+    /// The table's key of the trick start `s`.
+    #[inline(always)]
+    fn key(&self, s: &PlayState) -> Key {
+        if self.config.relative_keys {
+            Key::relative(s.hands(), s.leader(), self.cards.low)
+        } else {
+            Key::new(s.hands(), s.leader())
+        }
     }
 
     /// Stores `best`, found in the window `(alpha0, beta0)`, as the node's
@@ -452,7 +463,7 @@ impl Solver {
         } else {
             hi = hi.min(b);
         }
-        let best_card = best_card.or(stored.and_then(|b| b.best));
+        let best_card = best_card.or(stored.and_then(|b| b.best)).map(|c| key.keyed(c));
         self.tt.store(key, Bounds { lo, hi, best: best_card });
     }
 
@@ -520,7 +531,7 @@ impl Solver {
             return g + self.search(&next, alpha - g, beta.saturating_sub(g), ply + 1);
         }
         let use_tt = cfg.transposition && start;
-        let key = if use_tt { Some(Key::new(s.hands(), s.leader())) } else { None };
+        let key = if use_tt { Some(self.key(s)) } else { None };
         let mut stored: Option<Bounds> = None;
         if let Some(key) = &key {
             match self.probe(key, &mut alpha, &mut beta) {
@@ -644,7 +655,7 @@ impl Solver {
             let card = list.card(k);
             let mut next = *s;
             let g = self.gain(s, &mut next, card);
-            let Some(b) = self.tt.probe(&Key::new(next.hands(), next.leader())) else { continue };
+            let Some(b) = self.tt.probe(&self.key(&next)) else { continue };
             if maximizing && g + b.lo as i32 >= beta {
                 self.stats.tt_hits += 1;
                 return Some((g + b.lo as i32, Some(card)));

@@ -5,13 +5,19 @@
 //! contract, one set of play duties and one maximizing side, its future
 //! points do not depend on how it was reached, so an entry stays valid
 //! for every search of the same solver (the cards of each player fully
-//! identify it: no hash collision can give a wrong value).
+//! identify it: no hash collision can give a wrong value). Keys go by
+//! relative rank ([`Key::relative`]): a suit's lowest cards worth nothing
+//! are renamed lowest first among those still in hands, so positions that
+//! differ only in which of them were played share an entry (3–4% fewer
+//! nodes on full French deals; more layouts fit a `pimc` decision).
 //!
 //! Fixed size, buckets of four 16-byte entries on one cache line, no
 //! allocation after creation. A new search generation makes every entry
 //! stale without clearing the memory.
 
 use belot_core::{Card, CardSet, Seat};
+
+use crate::moves::SEVENS;
 
 /// The key of a trick-start position: who holds each remaining card, and
 /// the leader.
@@ -22,6 +28,25 @@ pub(crate) struct Key {
     /// The cards still in hands.
     cards: u32,
     leader: u8,
+    /// How [`Key::relative`] renamed cards, to map best cards (not part
+    /// of the key): the low cards still in hands, as the position names
+    /// them, and the two moves down (see there).
+    live: u32,
+    nines: u32,
+    above7: u32,
+}
+
+/// Moves the bits of `x` in `m` one place down (into places that must be
+/// empty in `x`).
+#[inline(always)]
+fn down(x: u64, m: u64) -> u64 {
+    (x & !m) | (x & m) >> 1
+}
+
+/// `m` for both owner planes of a key.
+#[inline(always)]
+fn wide(m: u32) -> u64 {
+    m as u64 | (m as u64) << 32
 }
 
 impl Key {
@@ -34,7 +59,57 @@ impl Key {
             owners: plane0 as u64 | (plane1 as u64) << 32,
             cards: a | b | c | d,
             leader: leader.0 & 3,
+            live: 0,
+            nines: 0,
+            above7: 0,
         }
+    }
+
+    /// As [`Key::new`], by relative rank: the cards of `low` (worth
+    /// nothing and the lowest of their suit, in each suit's three low
+    /// bits) are renamed lowest first among those still in hands. Which of
+    /// them were played does not change how the rest play or score, so
+    /// such positions share an entry.
+    #[inline(always)]
+    pub(crate) fn relative(hands: &[CardSet; 4], leader: Seat, low: u32) -> Key {
+        let mut k = Key::new(hands, leader);
+        let live = k.cards & low;
+        // Each suit's live low cards are already its lowest bits (a byte
+        // holds at most 7 here, so adding 1 carries into no other byte).
+        if live & live.wrapping_add(SEVENS) == 0 {
+            return k;
+        }
+        let dead = low & !live;
+        // A 9 above a dead 8 moves down; then the 8 and 9 above a dead 7.
+        k.nines = ((dead & SEVENS << 1) << 1) & low;
+        k.above7 = (dead & SEVENS).wrapping_mul(6) & low;
+        k.live = live;
+        k.owners = down(down(k.owners, wide(k.nines)), wide(k.above7));
+        k.cards = down(down(k.cards as u64, k.nines as u64), k.above7 as u64) as u32;
+        k
+    }
+
+    /// `card` of the position as the key names it.
+    #[inline]
+    pub(crate) fn keyed(&self, card: Card) -> Card {
+        let bit = 1u64 << (card.index() & 31);
+        let moved = down(down(bit, self.nines as u64), self.above7 as u64);
+        Card::from_index(moved.trailing_zeros() as u8).unwrap_or(card)
+    }
+
+    /// A card the key names, as the position names it.
+    #[inline]
+    pub(crate) fn unkeyed(&self, card: Card) -> Card {
+        let suit = 0xffu32 << (card.index() & 24);
+        let mut live = self.live & suit;
+        while live != 0 {
+            let c = Card::from_index(live.trailing_zeros() as u8).unwrap_or(card);
+            if self.keyed(c) == card {
+                return c;
+            }
+            live &= live - 1;
+        }
+        card
     }
 
     #[inline(always)]
@@ -156,6 +231,61 @@ impl Table {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Renames by hand: in each suit, the `low` cards still in hands
+    /// become that suit's lowest bits, in order.
+    fn renamed(hands: &[CardSet; 4], low: u32) -> [CardSet; 4] {
+        let all = hands.iter().fold(0, |a, h| a | h.bits());
+        let mut out = [0u32; 4];
+        for (o, h) in out.iter_mut().zip(hands) {
+            *o = h.bits() & !low;
+        }
+        for suit in 0..4 {
+            let mut k = 0;
+            for bit in 0..8 {
+                let i = suit * 8 + bit;
+                if (low >> i) & 1 == 0 || (all >> i) & 1 == 0 {
+                    continue;
+                }
+                for (o, h) in out.iter_mut().zip(hands) {
+                    *o |= ((h.bits() >> i) & 1) << (suit * 8 + k);
+                }
+                k += 1;
+            }
+        }
+        out.map(CardSet)
+    }
+
+    #[test]
+    fn relative_keys_rename_the_low_cards_lowest_first() {
+        // Plain suits 7 8 9, and a trump-ordered suit (hearts) 7 8.
+        let low = 0x0707_0307;
+        let mut x = 0x2545_f491_u64;
+        for _ in 0..5000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            // Each card in one of four hands or played.
+            let mut hands = [CardSet::EMPTY; 4];
+            for i in 0..32 {
+                let who = (x >> (2 * (i % 30)) ^ x >> 40 >> (i / 8)) & 7;
+                if who < 4 {
+                    hands[who as usize] |= CardSet(1 << i);
+                }
+            }
+            let key = Key::relative(&hands, Seat(1), low);
+            let want = Key::new(&renamed(&hands, low), Seat(1));
+            assert_eq!((key.owners, key.cards), (want.owners, want.cards), "{hands:?}");
+            // Each card maps into the key and back.
+            let all = hands.iter().fold(CardSet::EMPTY, |a, &h| a | h);
+            let named = want.cards;
+            for c in all {
+                let k = key.keyed(c);
+                assert!(named >> k.index() & 1 != 0, "{c} -> {k} not in the key");
+                assert_eq!(key.unkeyed(k), c);
+            }
+        }
+    }
 
     fn hands(k: u32) -> [CardSet; 4] {
         [CardSet(k & 0xff), CardSet(k & 0xff00), CardSet(k & 0xff_0000), CardSet(k & 0xff00_0000)]

@@ -2,7 +2,7 @@
 //! and contract type, and its value never changes with a pruning off.
 
 use belot_core::play::{PlayRules, PlayState};
-use belot_core::{CardSet, Contract, Deck, Seat, Suit};
+use belot_core::{Card, CardSet, Contract, Deck, Rank, Seat, Suit};
 use belot_solver::{Config, Solver};
 use proptest::prelude::*;
 
@@ -67,9 +67,9 @@ proptest! {
         let want = minimax(&s, &side);
         prop_assert_eq!(Solver::new(&s, seat, Config::default()).value(&s), want);
         // Each pruning off on its own: the value does not move.
-        for off in 0..8 {
+        for off in 0..9 {
             let mut c = Config::default();
-            match off { 0 => c.alpha_beta = false, 1 => c.transposition = false, 2 => c.equivalence = false, 3 => c.quick_bounds = false, 4 => c.ordering = false, 5 => c.point_bounds = false, 6 => c.quick_tricks = false, _ => c.pvs = false }
+            match off { 0 => c.alpha_beta = false, 1 => c.transposition = false, 2 => c.equivalence = false, 3 => c.quick_bounds = false, 4 => c.ordering = false, 5 => c.point_bounds = false, 6 => c.quick_tricks = false, 7 => c.relative_keys = false, _ => c.pvs = false }
             prop_assert_eq!(Solver::new(&s, seat, c).value(&s), want, "config {:?}", c);
         }
         // Each card's value too.
@@ -120,6 +120,34 @@ proptest! {
             let mut n = s;
             n.step(card);
             prop_assert_eq!(v, minimax_least(&n, &side));
+        }
+    }
+
+    /// Relative keys: positions that differ only in which of a suit's
+    /// lowest cards worth nothing were played share table entries. One
+    /// solver, its table kept, solves a position and then each twin (a
+    /// low card in a hand swapped for a played one of its suit) exactly.
+    #[test]
+    fn one_table_solves_twins_that_differ_in_played_low_cards(seed in any::<u64>(), players in 2..=4u8, k in 0..6u8, lead in 0..4u8) {
+        let per = match players { 4 => 4, 3 => 5, _ => 6 };
+        let contract = contract_of(k);
+        let s = endgame(seed, players, per, contract, lead % players);
+        let side = [true, false, players == 4, false];
+        let mut solver = Solver::new(&s, Seat(0), Config::default());
+        prop_assert_eq!(solver.value(&s), minimax(&s, &side));
+        let low = |c: Card| matches!(c.rank(), Rank::Seven | Rank::Eight)
+            || (c.rank() == Rank::Nine && contract.points(c) == 0);
+        let held = s.hands().iter().fold(CardSet::EMPTY, |a, &h| a | h);
+        for seat in 0..players as usize {
+            for live in s.hand(Seat(seat as u8)).iter().filter(|&c| low(c)) {
+                for dead in CardSet::suit(live.suit()).iter().filter(|&c| low(c) && !held.contains(c)) {
+                    let mut hands = *s.hands();
+                    hands[seat] = (hands[seat] - CardSet::from(live)) | CardSet::from(dead);
+                    let rules = if players == 4 { PlayRules::FRENCH } else { PlayRules::NO_PARTNERS };
+                    let twin = PlayState::new(hands, players, players == 4, contract, rules, Seat(lead % players));
+                    prop_assert_eq!(solver.value(&twin), minimax(&twin, &side), "{} for {}", dead, live);
+                }
+            }
         }
     }
 
@@ -187,7 +215,7 @@ fn full_deals_keep_their_value_with_each_pruning_off() {
     {
         let s = endgame(100 + k as u64, 4, 8, contract, 1);
         let want = Solver::new(&s, Seat(0), Config::default()).value(&s);
-        for off in 0..7 {
+        for off in 0..8 {
             let mut c = Config::default();
             match off {
                 0 => c.transposition = false,
@@ -196,6 +224,7 @@ fn full_deals_keep_their_value_with_each_pruning_off() {
                 3 => c.ordering = false,
                 4 => c.point_bounds = false,
                 5 => c.quick_tricks = false,
+                6 => c.relative_keys = false,
                 _ => c.pvs = false,
             }
             assert_eq!(Solver::new(&s, Seat(0), c).value(&s), want, "{contract} {c:?}");
