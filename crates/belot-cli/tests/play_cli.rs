@@ -149,6 +149,22 @@ fn first_dealer(game: &Game, seed: u64) -> Seat {
     }
 }
 
+/// Three-player Belot: the hint is for your own points alone, also when
+/// you defend (seed 32: Right declares), as the `pimc` bot plays.
+#[test]
+fn three_player_hint_is_for_your_own_points() {
+    let mut input = b"help\n".to_vec();
+    for _ in 0..12 {
+        input.extend_from_slice(b"1\nhint\n");
+    }
+    input.extend_from_slice(b"quit\n");
+    let text = text(&play(&["--game", "three-player", "--seed", "32"], input));
+    assert!(text.contains("declared by Right"), "{text}");
+    let hints: Vec<&str> = text.lines().filter(|l| l.contains("Best card")).collect();
+    assert!(hints.len() >= 5, "{text}");
+    assert!(hints.iter().all(|l| l.contains(", you end with")), "{hints:?}");
+}
+
 /// Every command and every kind of bad input, in every game.
 #[test]
 fn every_game_takes_commands_and_refuses_bad_input() {

@@ -240,25 +240,26 @@ fn within_budget(kind: BotKind) -> Result<(), Refusal> {
 }
 
 /// The card play in progress, the seats whose points count for the seat
-/// to play (its team; with a taker against the others each for himself,
-/// the taker alone or his opponents together; alone with two players)
-/// and whether it wants the fewest (распасы).
+/// to play (`belot_solver::side_of`: its team; alone with two players or
+/// in three-player Belot; with three in French Belote the taker alone or
+/// his opponents together) and whether it wants the fewest (распасы).
 fn aim(g: &Match) -> Option<(&PlayState, u8, bool)> {
+    let game = g.game();
     match g {
         Match::French(m) => {
             let d = m.current();
             let play = d.play_state()?;
-            Some((play, side_of(d.players(), d.taker(), play.to_play()), false))
+            Some((play, side_of(&game, d.taker(), play.to_play()), false))
         }
         Match::TwoPlayer(m) => {
             let d = m.current();
             let play = d.play_state()?;
-            Some((play, side_of(2, None, play.to_play()), d.is_raspasy()))
+            Some((play, side_of(&game, None, play.to_play()), d.is_raspasy()))
         }
         Match::ThreePlayer(m) => {
             let d = m.current();
             let play = d.play_state()?;
-            Some((play, side_of(3, d.declarer(), play.to_play()), false))
+            Some((play, side_of(&game, d.declarer(), play.to_play()), false))
         }
     }
 }

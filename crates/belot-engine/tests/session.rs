@@ -146,6 +146,10 @@ fn solve_values_every_legal_card_of_the_seat_to_play() {
             assert_eq!(r["best"].as_u64(), best, "{new}: {r}");
             let seat = r["seat"].as_u64().unwrap();
             assert!(r["side"].as_array().unwrap().contains(&json!(seat)), "{new}: {r}");
+            // Three-player Belot: each seat for itself, defenders too.
+            if new["variant"] == "three_player" {
+                assert_eq!(r["side"], json!([seat]), "{new}: {r}");
+            }
             // A best card was played last: when the same side plays next,
             // its value under best play is what it was.
             if let Some((side, was)) = last.take().filter(|l| l.0 == r["side"]) {

@@ -31,14 +31,10 @@ struct Played {
     points: [f64; 4],
 }
 
-/// The side and aim the oracle plays for at `seat`.
-fn aim(deal: &AnyDeal, seat: Seat) -> (u8, bool) {
-    match deal {
-        AnyDeal::French(d) => (side_of(d.players(), d.taker(), seat), false),
-        AnyDeal::TwoPlayer(d) => (1 << (seat.0 & 1), d.is_raspasy()),
-        // As `pimc` plays three-player Belot: every seat for itself.
-        AnyDeal::ThreePlayer(_) => (1 << (seat.0 & 3), false),
-    }
+/// The side and aim the oracle plays for at `seat`: as `pimc` plays.
+fn aim(game: &Game, deal: &AnyDeal, seat: Seat) -> (u8, bool) {
+    let least = matches!(deal, AnyDeal::TwoPlayer(d) if d.is_raspasy());
+    (side_of(game, taker(deal), seat), least)
 }
 
 fn taker(deal: &AnyDeal) -> Option<Seat> {
@@ -50,9 +46,9 @@ fn taker(deal: &AnyDeal) -> Option<Seat> {
 }
 
 /// The oracle's card: the best for its aim on the real deal.
-fn oracle_card(deal: &AnyDeal, seat: Seat) -> Option<belot_core::Card> {
+fn oracle_card(game: &Game, deal: &AnyDeal, seat: Seat) -> Option<belot_core::Card> {
     let state = deal.play_state()?;
-    let (side, least) = aim(deal, seat);
+    let (side, least) = aim(game, deal, seat);
     let mut solver = Solver::for_seats(side, Config::default());
     if least {
         solver.reset_least(side);
@@ -91,7 +87,7 @@ fn play(
             && card_play
             && mine(seat.0)
             && view.playable().len() > 1
-            && let Some(card) = oracle_card(&deal, seat)
+            && let Some(card) = oracle_card(game, &deal, seat)
         {
             let belote = view.legal().contains(&Action::Play { card, belote: true });
             action = Action::Play { card, belote };

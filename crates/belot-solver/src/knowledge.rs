@@ -705,7 +705,7 @@ impl PlayInfo {
         // seeds 1 and 2). In French Belote for three the same measured
         // level (54.9% against 55.0%; 55.2% against 54.9% on seed 2), so
         // there the defenders play together.
-        let side = 1 << (v.seat.0 & 3);
+        let side = crate::side_of(game, v.taker, v.seat);
         PlayInfo {
             me: v.seat,
             players: 3,

@@ -52,9 +52,8 @@ impl CardReview {
 }
 
 /// A card played and what its player wanted: the position before it, the
-/// seat, the card, the seats whose points count for him (his team; with a
-/// taker against the others each for himself, the taker alone, or his
-/// opponents together) and whether he wanted as few as possible (распасы).
+/// seat, the card, the seats whose points count for him ([`side_of`]) and
+/// whether he wanted as few as possible (распасы).
 struct Position {
     state: PlayState,
     taker: Option<Seat>,
@@ -173,7 +172,7 @@ pub fn review_deal(game: Game, d: &DealRecord) -> Result<(Vec<CardReview>, AnyDe
             let (pos, end) = positions(
                 deal,
                 &d.actions,
-                |x, s| (side_of(x.players(), x.taker(), s), false),
+                |x, s| (side_of(&game, x.taker(), s), false),
                 |x| x.taker(),
             )?;
             let outcome = french_outcome(&end, o);
@@ -195,7 +194,7 @@ pub fn review_deal(game: Game, d: &DealRecord) -> Result<(Vec<CardReview>, AnyDe
             let (pos, end) = positions(
                 deal,
                 &d.actions,
-                |x, s| (side_of(3, x.declarer(), s), false),
+                |x, s| (side_of(&game, x.declarer(), s), false),
                 |x| x.declarer(),
             )?;
             (pos, AnyDeal::ThreePlayer(end), None)

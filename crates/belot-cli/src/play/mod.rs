@@ -625,18 +625,14 @@ fn hint(m: &dyn Table, view: &AnyView) -> String {
     }
 }
 
-/// The hint's aim when the taker (declarer) plays alone against the two
-/// others together: three players each for himself.
-fn aim_against(taker: Option<Seat>) -> Aim {
-    match taker {
-        Some(t) if t != Seat(0) => {
-            let ally = Seat(3 - t.0);
-            Aim {
-                seats: belot_solver::side_of(3, taker, Seat(0)),
-                least: false,
-                who: format!("you and {}", names(3)[ally.index()]),
-            }
-        }
-        _ => Aim { seats: 1, least: false, who: "you".into() },
-    }
+/// The hint's aim with three players, as `pimc` plays: in French Belote
+/// the taker alone or his two opponents together, in three-player Belot
+/// each for himself (`belot_solver::side_of`).
+fn aim_against(game: &Game, taker: Option<Seat>) -> Aim {
+    let seats = belot_solver::side_of(game, taker, Seat(0));
+    let who = match (1..3u8).find(|s| seats & 1 << s != 0) {
+        Some(ally) => format!("you and {}", names(3)[ally as usize]),
+        None => "you".into(),
+    };
+    Aim { seats, least: false, who }
 }

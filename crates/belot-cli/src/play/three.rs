@@ -99,7 +99,7 @@ impl Table for ThreeMatch {
     }
 
     fn aim(&self) -> Aim {
-        aim_against(self.current().declarer())
+        aim_against(&belot_core::Match::game(self), self.current().declarer())
     }
 
     fn standing_line(&self) -> String {
