@@ -96,11 +96,7 @@ impl Table for FrenchMatch {
     }
 
     fn aim(&self) -> Aim {
-        match self.options().players {
-            3 => aim_against(&belot_core::Match::game(self), self.current().taker()),
-            4 => Aim { seats: 0b0101, least: false, who: "you and Partner".into() },
-            _ => Aim { seats: 1, least: false, who: "you".into() },
-        }
+        aim_against(&belot_core::Match::game(self), self.current().taker())
     }
 
     fn standing_line(&self) -> String {

@@ -625,13 +625,15 @@ fn hint(m: &dyn Table, view: &AnyView) -> String {
     }
 }
 
-/// The hint's aim with three players, as `pimc` plays: in French Belote
-/// the taker alone or his two opponents together, in three-player Belot
-/// each for himself (`belot_solver::side_of`).
+/// The hint's aim for your side as `pimc` plays it
+/// (`belot_solver::side_of`): your team with four French players; with
+/// three in French Belote the taker alone or his two opponents together;
+/// otherwise you alone.
 fn aim_against(game: &Game, taker: Option<Seat>) -> Aim {
     let seats = belot_solver::side_of(game, taker, Seat(0));
-    let who = match (1..3u8).find(|s| seats & 1 << s != 0) {
-        Some(ally) => format!("you and {}", names(3)[ally as usize]),
+    let n = game.players();
+    let who = match (1..n).find(|s| seats & 1 << s != 0) {
+        Some(ally) => format!("you and {}", names(n)[ally as usize]),
         None => "you".into(),
     };
     Aim { seats, least: false, who }
