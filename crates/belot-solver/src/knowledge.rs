@@ -697,14 +697,7 @@ impl PlayInfo {
         }
         let out = v.turned.set();
         let sides = sides_against(3, false, v.taker);
-        // Each seat plays for its own card points against the other two.
-        // A defender playing for both defenders' points gives points to
-        // the other defender, which count against him as much as the
-        // taker's: alone, pimc took 53.7% of the points against
-        // `heuristic` instead of 53.0% and 53.1% (2,000 mirrored deals,
-        // seeds 1 and 2). In French Belote for three the same measured
-        // level (54.9% against 55.0%; 55.2% against 54.9% on seed 2), so
-        // there the defenders play together.
+        // Each seat for its own card points (why: `side_of`).
         let side = crate::side_of(game, v.taker, v.seat);
         PlayInfo {
             me: v.seat,

@@ -122,15 +122,15 @@ pub(crate) struct CardTable {
 
 impl CardTable {
     pub(crate) fn new(c: belot_core::Contract) -> CardTable {
+        let torder = c.trump_ordered().bits();
         let mut t = CardTable {
             pts: [0; 32],
             power: [0; 32],
             above: [0; 32],
             ruff: c.ruffing().bits(),
-            torder: c.trump_ordered().bits(),
-            low: 0,
+            torder,
+            low: ((SEVENS * 7) & !torder) | ((SEVENS * 3) & torder),
         };
-        t.low = ((SEVENS * 7) & !t.torder) | ((SEVENS * 3) & t.torder);
         for i in 0..32u8 {
             let card = Card::from_index(i).expect("a stored card index is a card");
             t.pts[i as usize] = c.points(card) as u8;
