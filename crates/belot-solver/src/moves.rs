@@ -3,6 +3,8 @@
 
 use belot_core::{Card, PlayState};
 
+use crate::tt::Ranks;
+
 /// Cards to try at one node (at most one hand: 9 cards).
 #[derive(Clone, Copy)]
 pub(crate) struct MoveList {
@@ -114,10 +116,9 @@ pub(crate) struct CardTable {
     pub ruff: u32,
     /// Cards ranking in trump order.
     pub torder: u32,
-    /// The cards worth nothing below every card with points in their
-    /// suit: 7, 8 and 9 of a plain suit, 7 and 8 of a trump-ordered one
-    /// (renamed by relative rank in the table's keys).
-    pub low: u32,
+    /// Each suit's order and points, for the table's keys by relative
+    /// rank.
+    pub ranks: Ranks,
 }
 
 impl CardTable {
@@ -129,7 +130,7 @@ impl CardTable {
             above: [0; 32],
             ruff: c.ruffing().bits(),
             torder,
-            low: ((SEVENS * 7) & !torder) | ((SEVENS * 3) & torder),
+            ranks: Ranks::new(torder, &[0; 32]),
         };
         for i in 0..32u8 {
             let card = Card::from_index(i).expect("a stored card index is a card");
@@ -138,6 +139,7 @@ impl CardTable {
             t.power[i as usize] = c.strength(card) + 8 * ruffs as u8;
             t.above[i as usize] = c.higher_than(card).bits();
         }
+        t.ranks = Ranks::new(torder, &t.pts);
         t
     }
 }
@@ -222,28 +224,6 @@ mod tests {
 
     fn set(s: &str) -> u32 {
         parse_cards(s).unwrap().into_iter().collect::<CardSet>().bits()
-    }
-
-    #[test]
-    fn low_cards_are_worth_nothing_and_below_the_rest_of_their_suit() {
-        let contracts = belot_core::Suit::ALL
-            .map(belot_core::Contract::Suit)
-            .into_iter()
-            .chain([belot_core::Contract::AllTrumps, belot_core::Contract::NoTrumps]);
-        for c in contracts {
-            let t = CardTable::new(c);
-            for i in 0..32 {
-                let (is_low, suit) = ((t.low >> i) & 1 != 0, 0xffu32 << (i & 24));
-                // Low: no points, and every card of its suit that is not
-                // low beats it. Every other card has points.
-                if is_low {
-                    assert_eq!(t.pts[i], 0, "{c} {i}");
-                    assert_eq!(t.above[i] & suit & !t.low, suit & !t.low, "{c} {i}");
-                } else {
-                    assert!(t.pts[i] > 0, "{c} {i}");
-                }
-            }
-        }
     }
 
     #[test]

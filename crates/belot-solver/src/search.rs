@@ -411,8 +411,8 @@ impl Solver {
     /// settle the node, else the bounds found (narrowing the window).
     #[inline]
     fn probe(&mut self, key: &Key, alpha: &mut i32, beta: &mut i32) -> Result<Option<Bounds>, i32> {
-        let Some(mut b) = self.tt.probe(key) else { return Ok(None) };
-        b.best = b.best.map(|c| key.unkeyed(c));
+        let Some(mut b) = self.bounds(key) else { return Ok(None) };
+        b.best = b.best.map(|c| key.unkeyed(c, &self.cards.ranks));
         if b.lo == b.hi {
             self.stats.tt_hits += 1;
             return Err(b.lo as i32);
@@ -432,11 +432,23 @@ impl Solver {
         Ok(Some(b))
     }
 
+    /// The table's bounds for `key`'s position: those stored for its key,
+    /// widened by the points its cards differ by from the stored
+    /// position's.
+    #[inline(always)]
+    fn bounds(&self, key: &Key) -> Option<Bounds> {
+        let (mut b, stored) = self.tt.probe(key)?;
+        let (below, above) = key.slack(stored, &self.cards.ranks);
+        b.lo = b.lo.saturating_sub(below);
+        b.hi = b.hi.saturating_add(above);
+        Some(b)
+    }
+
     /// The table's key of the trick start `s`.
     #[inline(always)]
     fn key(&self, s: &PlayState) -> Key {
         if self.config.relative_keys {
-            Key::relative(s.hands(), s.leader(), self.cards.low)
+            Key::relative(s.hands(), s.leader(), &self.cards.ranks)
         } else {
             Key::new(s.hands(), s.leader())
         }
@@ -463,7 +475,8 @@ impl Solver {
         } else {
             hi = hi.min(b);
         }
-        let best_card = best_card.or(stored.and_then(|b| b.best)).map(|c| key.keyed(c));
+        let ranks = &self.cards.ranks;
+        let best_card = best_card.or(stored.and_then(|b| b.best)).map(|c| key.keyed(c, ranks));
         self.tt.store(key, Bounds { lo, hi, best: best_card });
     }
 
@@ -655,7 +668,7 @@ impl Solver {
             let card = list.card(k);
             let mut next = *s;
             let g = self.gain(s, &mut next, card);
-            let Some(b) = self.tt.probe(&self.key(&next)) else { continue };
+            let Some(b) = self.bounds(&self.key(&next)) else { continue };
             if maximizing && g + b.lo as i32 >= beta {
                 self.stats.tt_hits += 1;
                 return Some((g + b.lo as i32, Some(card)));

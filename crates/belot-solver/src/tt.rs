@@ -4,12 +4,17 @@
 //! A position at a trick start is the hands and the leader; for one
 //! contract, one set of play duties and one maximizing side, its future
 //! points do not depend on how it was reached, so an entry stays valid
-//! for every search of the same solver (the cards of each player fully
-//! identify it: no hash collision can give a wrong value). Keys go by
-//! relative rank ([`Key::relative`]): a suit's lowest cards worth nothing
-//! are renamed lowest first among those still in hands, so positions that
-//! differ only in which of them were played share an entry (3–4% fewer
-//! nodes on full French deals; more layouts fit a `pimc` decision).
+//! for every search of the same solver.
+//!
+//! Keys go by relative rank ([`Key::relative`]): each suit's cards still
+//! in hands are renamed weakest first, so that positions that differ only
+//! in which cards were played share an entry. Such positions play alike:
+//! every card keeps its place in its suit, every trick goes to the same
+//! seat, and only the points in the tricks differ. So an entry stored for
+//! one of them bounds the others' values within the points that differ,
+//! rank by rank ([`Key::slack`]); where only cards worth nothing differ,
+//! exactly. (Whole cards, not a hash, identify a key's class: no
+//! collision can give a wrong bound.)
 //!
 //! Fixed size, buckets of four 16-byte entries on one cache line, no
 //! allocation after creation. A new search generation makes every entry
@@ -17,30 +22,91 @@
 
 use belot_core::{Card, CardSet, Seat};
 
-use crate::moves::SEVENS;
+/// Each card's place in its suit's trick order (weakest 0), by its bit
+/// in the suit (7 8 9 10 J Q K A): plain suits, then trump-ordered ones.
+const PLACE: [[u8; 8]; 2] = [[0, 1, 2, 6, 3, 4, 5, 7], [0, 1, 6, 4, 7, 2, 3, 5]];
 
-/// The key of a trick-start position: who holds each remaining card, and
-/// the leader.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) struct Key {
-    /// Two bit planes of the holder's seat number, one bit per card.
-    owners: u64,
-    /// The cards still in hands.
-    cards: u32,
-    leader: u8,
-    /// How [`Key::relative`] renamed cards, to map best cards (not part
-    /// of the key): the low cards still in hands, as the position names
-    /// them, and the two moves down (see there).
-    live: u32,
-    nines: u32,
-    above7: u32,
+/// The inverse of [`PLACE`]: the bit of the card at each place.
+const BIT: [[u8; 8]; 2] = [[0, 1, 2, 4, 5, 6, 3, 7], [0, 1, 5, 6, 3, 7, 2, 4]];
+
+/// How cards rank and score under one contract, for keys by relative
+/// rank.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Ranks {
+    /// The cards of the suits in trump order (whole suits).
+    torder: u32,
+    /// Card points by suit and place in trick order.
+    pts: [[u8; 8]; 4],
 }
 
-/// Moves the bits of `x` in `m` one place down (into places that must be
-/// empty in `x`).
+impl Ranks {
+    /// The ranks of a contract whose trump-ordered cards are `torder`,
+    /// with card points `pts` by card index.
+    pub(crate) fn new(torder: u32, pts: &[u8; 32]) -> Ranks {
+        let mut r = Ranks { torder, pts: [[0; 8]; 4] };
+        for suit in 0..4 {
+            let order = &BIT[r.trumps(suit)];
+            for (place, &bit) in order.iter().enumerate() {
+                r.pts[suit][place] = pts[suit * 8 + bit as usize];
+            }
+        }
+        r
+    }
+
+    /// 1 if `suit` ranks in trump order, else 0.
+    #[inline(always)]
+    fn trumps(&self, suit: usize) -> usize {
+        ((self.torder >> (suit * 8)) & 1) as usize
+    }
+
+    /// Moves each card's bit to its place in its suit's trick order.
+    #[inline(always)]
+    pub(crate) fn places(&self, x: u32) -> u32 {
+        // Plain: 10 above K; J Q K one down.
+        let plain = (x & 0x8787_8787) | ((x >> 1) & 0x3838_3838) | ((x << 3) & 0x4040_4040);
+        // Trump order 7 8 Q K 10 A 9 J.
+        let trump = (x & 0x0303_0303)
+            | ((x >> 3) & 0x0c0c_0c0c)
+            | ((x << 1) & 0x1010_1010)
+            | ((x >> 2) & 0x2020_2020)
+            | ((x << 4) & 0x4040_4040)
+            | ((x << 3) & 0x8080_8080);
+        (plain & !self.torder) | (trump & self.torder)
+    }
+}
+
+/// In each byte of `x`, the bits at the places of `m`'s bits moved down
+/// to the byte's lowest bits, in order (a parallel bit extract per byte,
+/// after Hacker's Delight's `compress`; `x` must lie within `m`).
 #[inline(always)]
-fn down(x: u64, m: u64) -> u64 {
-    (x & !m) | (x & m) >> 1
+fn compress_bytes(mut x: u64, mut m: u64) -> u64 {
+    // Bits at or above 1, 2 and 4 places in each byte.
+    const ABOVE: [u64; 3] = [0xfefe_fefe_fefe_fefe, 0xfcfc_fcfc_fcfc_fcfc, 0xf0f0_f0f0_f0f0_f0f0];
+    // The zeros of m below each bit are the places it moves down.
+    let mut mk = (!m << 1) & ABOVE[0];
+    for shift in [1u32, 2, 4] {
+        // Prefix parity of mk within the byte: moves by `shift` or not.
+        let mut mp = mk ^ ((mk << 1) & ABOVE[0]);
+        mp ^= (mp << 2) & ABOVE[1];
+        mp ^= (mp << 4) & ABOVE[2];
+        let mv = mp & m;
+        m = (m ^ mv) | (mv >> shift);
+        let t = x & mv;
+        x = (x ^ t) | (t >> shift);
+        mk &= !mp;
+    }
+    x
+}
+
+/// Per suit, as many of its lowest bits as `x` has cards in it.
+#[inline(always)]
+fn counts(x: u32) -> u32 {
+    let mut r = 0;
+    for suit in 0..4 {
+        let n = ((x >> (suit * 8)) & 0xff).count_ones();
+        r |= ((1u32 << n) - 1) << (suit * 8);
+    }
+    r
 }
 
 /// `m` for both owner planes of a key.
@@ -49,67 +115,115 @@ fn wide(m: u32) -> u64 {
     m as u64 | (m as u64) << 32
 }
 
+/// The key of a trick-start position: who holds each remaining card, and
+/// the leader.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct Key {
+    /// Two bit planes of the holder's seat number, one bit per card as
+    /// the key names it.
+    owners: u64,
+    /// The cards still in hands, as the key names them.
+    cards: u32,
+    leader: u8,
+    /// The cards still in hands, as the position names them (not part of
+    /// the key: it bounds a stored value's distance from this one's).
+    live: u32,
+    /// Named by relative rank ([`Key::relative`]), not exactly.
+    relative: bool,
+}
+
 impl Key {
+    /// The key naming every card exactly.
     #[inline(always)]
     pub(crate) fn new(hands: &[CardSet; 4], leader: Seat) -> Key {
         let [a, b, c, d] = hands.map(|h| h.bits());
-        let plane0 = b | d;
-        let plane1 = c | d;
+        let live = a | b | c | d;
         Key {
-            owners: plane0 as u64 | (plane1 as u64) << 32,
-            cards: a | b | c | d,
+            owners: (b | d) as u64 | ((c | d) as u64) << 32,
+            cards: live,
             leader: leader.0 & 3,
-            live: 0,
-            nines: 0,
-            above7: 0,
+            live,
+            relative: false,
         }
     }
 
-    /// As [`Key::new`], by relative rank: the cards of `low` (worth
-    /// nothing and the lowest of their suit, in each suit's three low
-    /// bits) are renamed lowest first among those still in hands. Which of
-    /// them were played does not change how the rest play or score, so
-    /// such positions share an entry.
+    /// The key by relative rank: in each suit, the cards still in hands
+    /// are named weakest first (the n cards of a suit become its n
+    /// lowest bits, in trick order).
     #[inline(always)]
-    pub(crate) fn relative(hands: &[CardSet; 4], leader: Seat, low: u32) -> Key {
-        let mut k = Key::new(hands, leader);
-        let live = k.cards & low;
-        // Each suit's live low cards are already its lowest bits (a byte
-        // holds at most 7 here, so adding 1 carries into no other byte).
-        if live & live.wrapping_add(SEVENS) == 0 {
-            return k;
+    pub(crate) fn relative(hands: &[CardSet; 4], leader: Seat, ranks: &Ranks) -> Key {
+        let [a, b, c, d] = hands.map(|h| h.bits());
+        let live = a | b | c | d;
+        let placed = ranks.places(live);
+        let planes = ranks.places(b | d) as u64 | (ranks.places(c | d) as u64) << 32;
+        Key {
+            owners: compress_bytes(planes, wide(placed)),
+            cards: counts(live),
+            leader: leader.0 & 3,
+            live,
+            relative: true,
         }
-        let dead = low & !live;
-        // A 9 above a dead 8 moves down; then the 8 and 9 above a dead 7.
-        k.nines = ((dead & SEVENS << 1) << 1) & low;
-        k.above7 = (dead & SEVENS).wrapping_mul(6) & low;
-        k.live = live;
-        k.owners = down(down(k.owners, wide(k.nines)), wide(k.above7));
-        k.cards = down(down(k.cards as u64, k.nines as u64), k.above7 as u64) as u32;
-        k
+    }
+
+    /// How far the value of this key's position can lie below and above
+    /// that of the position of the same key whose cards in hands were
+    /// `stored`: the points they differ by, rank by rank, one way and the
+    /// other. Every trick goes the same way in both, and these are the
+    /// most the counted side's tricks can gain or lose.
+    #[inline]
+    pub(crate) fn slack(&self, stored: u32, ranks: &Ranks) -> (u8, u8) {
+        if stored == self.live {
+            return (0, 0);
+        }
+        let (from, to) = (ranks.places(stored), ranks.places(self.live));
+        let (mut below, mut above) = (0u32, 0u32);
+        for (suit, pts) in ranks.pts.iter().enumerate() {
+            let (mut f, mut t) = ((from >> (suit * 8)) & 0xff, (to >> (suit * 8)) & 0xff);
+            while f != t {
+                let (i, j) = (f.trailing_zeros() as usize & 7, t.trailing_zeros() as usize & 7);
+                let (p, q) = (pts[i] as u32, pts[j] as u32);
+                below += p.saturating_sub(q);
+                above += q.saturating_sub(p);
+                f &= f - 1;
+                t &= t - 1;
+            }
+        }
+        (below.min(255) as u8, above.min(255) as u8)
     }
 
     /// `card` of the position as the key names it.
     #[inline]
-    pub(crate) fn keyed(&self, card: Card) -> Card {
-        let bit = 1u64 << (card.index() & 31);
-        let moved = down(down(bit, self.nines as u64), self.above7 as u64);
-        Card::from_index(moved.trailing_zeros() as u8).unwrap_or(card)
+    pub(crate) fn keyed(&self, card: Card, ranks: &Ranks) -> Card {
+        if !self.relative {
+            return card;
+        }
+        let (suit, bit) = (card.index() as usize >> 3 & 3, card.index() as usize & 7);
+        let place = PLACE[ranks.trumps(suit)][bit];
+        let own = (ranks.places(self.live) >> (suit * 8)) & 0xff;
+        let rank = (own & ((1 << place) - 1)).count_ones();
+        Card::from_index((suit * 8) as u8 + rank as u8).unwrap_or(card)
     }
 
     /// A card the key names, as the position names it.
     #[inline]
-    pub(crate) fn unkeyed(&self, card: Card) -> Card {
-        let suit = 0xffu32 << (card.index() & 24);
-        let mut live = self.live & suit;
-        while live != 0 {
-            let c = Card::from_index(live.trailing_zeros() as u8).unwrap_or(card);
-            if self.keyed(c) == card {
-                return c;
-            }
-            live &= live - 1;
+    pub(crate) fn unkeyed(&self, card: Card, ranks: &Ranks) -> Card {
+        if !self.relative {
+            return card;
         }
-        card
+        let (suit, rank) = (card.index() as usize >> 3 & 3, card.index() & 7);
+        let mut own = (ranks.places(self.live) >> (suit * 8)) & 0xff;
+        for _ in 0..rank {
+            own &= own.wrapping_sub(1);
+        }
+        let place = own.trailing_zeros() as usize & 7;
+        Card::from_index((suit * 8) as u8 + BIT[ranks.trumps(suit)][place]).unwrap_or(card)
+    }
+
+    /// True when the stored cards in hands `stored` belong to this key's
+    /// class (the owners and the leader compared apart).
+    #[inline(always)]
+    fn same_cards(&self, stored: u32) -> bool {
+        if self.relative { counts(stored) == self.cards } else { stored == self.cards }
     }
 
     #[inline(always)]
@@ -131,7 +245,8 @@ pub(crate) struct Bounds {
     pub best: Option<Card>,
 }
 
-/// An entry in two words: the owner planes; then the cards (bits 0–31),
+/// An entry in two words: the owner planes; then the cards in hands as
+/// the position stored names them (bits 0–31),
 /// lo (32–39), hi (40–47), meta (48–55: leader in bits 0–1, a best card
 /// present in bit 2, the card in bits 3–7) and the generation (56–63, 0:
 /// never written).
@@ -175,33 +290,43 @@ impl Table {
         (key.hash() as usize) & self.mask
     }
 
-    /// The low word an entry for `key` has, but for lo, hi and the card.
+    /// The bits of an entry's second word that identify it, but for the
+    /// cards: the leader and the generation.
     #[inline(always)]
     fn tag(&self, key: &Key) -> u64 {
-        key.cards as u64 | (key.leader as u64) << 48 | (self.generation as u64) << 56
+        (key.leader as u64) << 48 | (self.generation as u64) << 56
     }
 
-    /// Bits of the second word that identify the entry.
-    const TAG_MASK: u64 = 0xff03_0000_ffff_ffff;
+    /// Bits of the second word that [`Table::tag`] sets.
+    const TAG_MASK: u64 = 0xff03_0000_0000_0000;
 
-    /// The bounds stored for `key`, if any.
+    /// True when the entry `[owners, w]` is `key`'s.
     #[inline(always)]
-    pub(crate) fn probe(&self, key: &Key) -> Option<Bounds> {
+    fn holds(key: &Key, [owners, w]: Entry, tag: u64) -> bool {
+        owners == key.owners && w & Self::TAG_MASK == tag && key.same_cards(w as u32)
+    }
+
+    /// The bounds stored for `key`, if any, and the cards in hands of the
+    /// position they were stored for (see [`Key::slack`]).
+    #[inline(always)]
+    pub(crate) fn probe(&self, key: &Key) -> Option<(Bounds, u32)> {
         let b = &self.buckets[self.bucket(key)];
         let tag = self.tag(key);
         for k in 0..4 {
-            let [owners, w] = entry(b, k);
-            if w & Self::TAG_MASK == tag && owners == key.owners {
+            let e = entry(b, k);
+            if Self::holds(key, e, tag) {
+                let w = e[1];
                 let meta = (w >> 48) as u8;
                 let best = if meta & 4 != 0 { Card::from_index(meta >> 3) } else { None };
-                return Some(Bounds { lo: (w >> 32) as u8, hi: (w >> 40) as u8, best });
+                return Some((Bounds { lo: (w >> 32) as u8, hi: (w >> 40) as u8, best }, w as u32));
             }
         }
         None
     }
 
-    /// Stores bounds for `key`, replacing its entry, else a stale one,
-    /// else the one with the fewest cards (the cheapest to search again).
+    /// Stores bounds for `key`'s position, replacing the entry of its key,
+    /// else a stale one, else the one with the fewest cards (the cheapest
+    /// to search again).
     #[inline(always)]
     pub(crate) fn store(&mut self, key: &Key, bounds: Bounds) {
         let tag = self.tag(key);
@@ -211,11 +336,12 @@ impl Table {
         let mut victim = 0;
         let mut victim_cards = u32::MAX;
         for k in 0..4 {
-            let [owners, w] = entry(b, k);
-            if w & Self::TAG_MASK == tag && owners == key.owners {
+            let e = entry(b, k);
+            if Self::holds(key, e, tag) {
                 victim = k;
                 break;
             }
+            let w = e[1];
             let n = if w >> 56 != generation { 0 } else { (w as u32).count_ones() + 1 };
             if n < victim_cards {
                 victim = k;
@@ -224,7 +350,11 @@ impl Table {
         }
         let meta = key.leader as u64 | bounds.best.map_or(0, |c| 4 | (c.index() as u64) << 3);
         b[2 * victim] = key.owners;
-        b[2 * victim + 1] = tag | (bounds.lo as u64) << 32 | (bounds.hi as u64) << 40 | meta << 48;
+        b[2 * victim + 1] = tag
+            | key.live as u64
+            | (bounds.lo as u64) << 32
+            | (bounds.hi as u64) << 40
+            | meta << 48;
     }
 }
 
@@ -232,40 +362,33 @@ impl Table {
 mod tests {
     use super::*;
 
-    /// Renames by hand: in each suit, the `low` cards still in hands
-    /// become that suit's lowest bits, in order.
-    fn renamed(hands: &[CardSet; 4], low: u32) -> [CardSet; 4] {
-        let all = hands.iter().fold(0, |a, h| a | h.bits());
-        let mut out = [0u32; 4];
-        for (o, h) in out.iter_mut().zip(hands) {
-            *o = h.bits() & !low;
-        }
-        for suit in 0..4 {
-            let mut k = 0;
-            for bit in 0..8 {
-                let i = suit * 8 + bit;
-                if (low >> i) & 1 == 0 || (all >> i) & 1 == 0 {
-                    continue;
-                }
-                for (o, h) in out.iter_mut().zip(hands) {
-                    *o |= ((h.bits() >> i) & 1) << (suit * 8 + k);
-                }
-                k += 1;
-            }
-        }
-        out.map(CardSet)
+    use belot_core::{Contract, Suit};
+
+    fn contracts() -> impl Iterator<Item = Contract> {
+        Suit::ALL.map(Contract::Suit).into_iter().chain([Contract::AllTrumps, Contract::NoTrumps])
     }
 
-    #[test]
-    fn relative_keys_rename_the_low_cards_lowest_first() {
-        // Plain suits 7 8 9, and a trump-ordered suit (hearts) 7 8.
-        let low = 0x0707_0307;
+    fn ranks(c: Contract) -> Ranks {
+        let mut pts = [0; 32];
+        for (i, p) in pts.iter_mut().enumerate() {
+            *p = c.points(Card::from_index(i as u8).unwrap()) as u8;
+        }
+        Ranks::new(c.trump_ordered().bits(), &pts)
+    }
+
+    /// A card's place in its suit by the contract's strengths.
+    fn place(c: Contract, card: Card) -> u32 {
+        CardSet::suit(card.suit()).iter().filter(|&o| c.strength(o) < c.strength(card)).count()
+            as u32
+    }
+
+    /// Random layouts: each card in one of four hands or played.
+    fn layouts(n: usize) -> impl Iterator<Item = [CardSet; 4]> {
         let mut x = 0x2545_f491_u64;
-        for _ in 0..5000 {
+        (0..n).map(move |_| {
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
-            // Each card in one of four hands or played.
             let mut hands = [CardSet::EMPTY; 4];
             for i in 0..32 {
                 let who = (x >> (2 * (i % 30)) ^ x >> 40 >> (i / 8)) & 7;
@@ -273,18 +396,112 @@ mod tests {
                     hands[who as usize] |= CardSet(1 << i);
                 }
             }
-            let key = Key::relative(&hands, Seat(1), low);
-            let want = Key::new(&renamed(&hands, low), Seat(1));
-            assert_eq!((key.owners, key.cards), (want.owners, want.cards), "{hands:?}");
-            // Each card maps into the key and back.
-            let all = hands.iter().fold(CardSet::EMPTY, |a, &h| a | h);
-            let named = want.cards;
-            for c in all {
-                let k = key.keyed(c);
-                assert!(named >> k.index() & 1 != 0, "{c} -> {k} not in the key");
-                assert_eq!(key.unkeyed(k), c);
+            hands
+        })
+    }
+
+    #[test]
+    fn places_and_points_follow_each_contracts_trick_order() {
+        for c in contracts() {
+            let r = ranks(c);
+            for card in CardSet::FULL {
+                let (suit, bit) = (card.suit().index(), card.index() as usize & 7);
+                let want = place(c, card);
+                assert_eq!(
+                    r.places(1 << card.index()),
+                    1 << (suit as u32 * 8 + want),
+                    "{c} {card}"
+                );
+                assert_eq!(PLACE[r.trumps(suit)][bit] as u32, want, "{c} {card}");
+                assert_eq!(BIT[r.trumps(suit)][want as usize] as usize, bit, "{c} {card}");
+                assert_eq!(r.pts[suit][want as usize] as u32, c.points(card), "{c} {card}");
             }
         }
+    }
+
+    #[test]
+    fn compress_bytes_extracts_each_bytes_bits() {
+        let mut x = 0x9e37_79b9_7f4a_7c15_u64;
+        for _ in 0..20_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let m = x.rotate_left(23) ^ x;
+            let v = x & m;
+            let mut want = 0u64;
+            for byte in 0..8 {
+                let mut k = 0;
+                for bit in 0..8 {
+                    let i = byte * 8 + bit;
+                    if (m >> i) & 1 != 0 {
+                        want |= ((v >> i) & 1) << (byte * 8 + k);
+                        k += 1;
+                    }
+                }
+            }
+            assert_eq!(compress_bytes(v, m), want, "{v:x} {m:x}");
+        }
+    }
+
+    /// Renames by hand: in each suit, the cards still in hands become
+    /// that suit's lowest bits, weakest first.
+    fn renamed(hands: &[CardSet; 4], c: Contract) -> [CardSet; 4] {
+        let all = hands.iter().fold(CardSet::EMPTY, |a, &h| a | h);
+        hands.map(|h| {
+            h.iter()
+                .map(|card| {
+                    let rank = all.iter().filter(|&o| o.suit() == card.suit()).count() as u32
+                        - CardSet::suit(card.suit())
+                            .iter()
+                            .filter(|&o| all.contains(o) && c.strength(o) >= c.strength(card))
+                            .count() as u32;
+                    CardSet(1 << (card.suit().index() as u32 * 8 + rank))
+                })
+                .fold(CardSet::EMPTY, |a, b| a | b)
+        })
+    }
+
+    #[test]
+    fn relative_keys_name_each_suits_cards_weakest_first() {
+        for (k, hands) in layouts(6000).enumerate() {
+            let c = contracts().nth(k % 6).unwrap();
+            let r = ranks(c);
+            let key = Key::relative(&hands, Seat(1), &r);
+            let want = Key::new(&renamed(&hands, c), Seat(1));
+            assert_eq!((key.owners, key.cards), (want.owners, want.cards), "{c} {hands:?}");
+            // Each card maps into the key and back.
+            let all = hands.iter().fold(CardSet::EMPTY, |a, &h| a | h);
+            for card in all {
+                let named = key.keyed(card, &r);
+                assert!(want.cards >> named.index() & 1 != 0, "{card} -> {named} not in the key");
+                assert_eq!(key.unkeyed(named, &r), card);
+            }
+        }
+    }
+
+    #[test]
+    fn slack_is_the_points_that_differ_rank_by_rank() {
+        let r = ranks(Contract::Suit(Suit::Hearts));
+        let cards = |text: &str| -> [CardSet; 4] {
+            [
+                belot_core::parse_cards(text).unwrap().into_iter().collect(),
+                CardSet::EMPTY,
+                CardSet::EMPTY,
+                CardSet::EMPTY,
+            ]
+        };
+        let key = |text| Key::relative(&cards(text), Seat(0), &r);
+        let live = |text| key(text).live;
+        // Spades A 7 stored, 10 7 now: one point less at most.
+        assert_eq!(key("TS 7S"), Key { live: live("TS 7S"), ..key("AS 7S") });
+        assert_eq!(key("TS 7S").slack(live("AS 7S"), &r), (1, 0));
+        assert_eq!(key("AS 7S").slack(live("TS 7S"), &r), (0, 1));
+        // Cards worth nothing differ: exactly equal.
+        assert_eq!(key("AS 8S").slack(live("AS 7S"), &r), (0, 0));
+        // Trumps J Q stored, 9 K now: 6 points less on one rank, 1 more on the other.
+        assert_eq!(key("9H KH").slack(live("JH QH"), &r), (6, 1));
+        // Two suits add up.
+        assert_eq!(key("9H KH TS 7S").slack(live("JH QH AS 7S"), &r), (7, 1));
     }
 
     fn hands(k: u32) -> [CardSet; 4] {
@@ -298,7 +515,7 @@ mod tests {
         assert_eq!(t.probe(&key), None);
         let b = Bounds { lo: 10, hi: 20, best: Card::from_index(9) };
         t.store(&key, b);
-        assert_eq!(t.probe(&key), Some(b));
+        assert_eq!(t.probe(&key), Some((b, 0x0f0f_0f0f)));
         // Another leader is another position.
         assert_eq!(t.probe(&Key::new(&hands(0x0f0f_0f0f), Seat(2))), None);
         // Many keys in a tiny table: whatever is found is right.
@@ -308,7 +525,7 @@ mod tests {
         }
         for k in 0..200u32 {
             let key = Key::new(&hands(k.wrapping_mul(0x9e37_79b9)), Seat((k % 4) as u8));
-            if let Some(b) = t.probe(&key) {
+            if let Some((b, _)) = t.probe(&key) {
                 assert_eq!(b.lo, (k % 100) as u8);
             }
         }

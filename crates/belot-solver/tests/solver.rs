@@ -2,7 +2,7 @@
 //! and contract type, and its value never changes with a pruning off.
 
 use belot_core::play::{PlayRules, PlayState};
-use belot_core::{Card, CardSet, Contract, Deck, Rank, Seat, Suit};
+use belot_core::{CardSet, Contract, Deck, Rank, Seat, Suit};
 use belot_solver::{Config, Solver};
 use proptest::prelude::*;
 
@@ -123,29 +123,35 @@ proptest! {
         }
     }
 
-    /// Relative keys: positions that differ only in which of a suit's
-    /// lowest cards worth nothing were played share table entries. One
-    /// solver, its table kept, solves a position and then each twin (a
-    /// low card in a hand swapped for a played one of its suit) exactly.
+    /// Relative keys: positions that differ only in which cards of a suit
+    /// were played share table entries, whose bounds widen by the points
+    /// that differ. One solver, its table kept, solves a position and
+    /// then each twin (a card in a hand swapped for a played one of its
+    /// suit) exactly, and every card of the twin too.
     #[test]
-    fn one_table_solves_twins_that_differ_in_played_low_cards(seed in any::<u64>(), players in 2..=4u8, k in 0..6u8, lead in 0..4u8) {
+    fn one_table_solves_twins_that_differ_in_played_cards(seed in any::<u64>(), players in 2..=4u8, k in 0..6u8, lead in 0..4u8) {
         let per = match players { 4 => 4, 3 => 5, _ => 6 };
         let contract = contract_of(k);
         let s = endgame(seed, players, per, contract, lead % players);
         let side = [true, false, players == 4, false];
         let mut solver = Solver::new(&s, Seat(0), Config::default());
         prop_assert_eq!(solver.value(&s), minimax(&s, &side));
-        let low = |c: Card| matches!(c.rank(), Rank::Seven | Rank::Eight)
-            || (c.rank() == Rank::Nine && contract.points(c) == 0);
         let held = s.hands().iter().fold(CardSet::EMPTY, |a, &h| a | h);
+        let rules = if players == 4 { PlayRules::FRENCH } else { PlayRules::NO_PARTNERS };
         for seat in 0..players as usize {
-            for live in s.hand(Seat(seat as u8)).iter().filter(|&c| low(c)) {
-                for dead in CardSet::suit(live.suit()).iter().filter(|&c| low(c) && !held.contains(c)) {
+            for live in s.hand(Seat(seat as u8)) {
+                for dead in CardSet::suit(live.suit()).iter().filter(|&c| !held.contains(c)) {
                     let mut hands = *s.hands();
                     hands[seat] = (hands[seat] - CardSet::from(live)) | CardSet::from(dead);
-                    let rules = if players == 4 { PlayRules::FRENCH } else { PlayRules::NO_PARTNERS };
                     let twin = PlayState::new(hands, players, players == 4, contract, rules, Seat(lead % players));
                     prop_assert_eq!(solver.value(&twin), minimax(&twin, &side), "{} for {}", dead, live);
+                    if dead.rank() == Rank::Ace {
+                        for (card, v) in solver.solve(&twin).cards {
+                            let mut n = twin;
+                            n.step(card);
+                            prop_assert_eq!(v, minimax(&n, &side), "{} for {}: {}", dead, live, card);
+                        }
+                    }
                 }
             }
         }
