@@ -130,7 +130,7 @@ impl CardTable {
             above: [0; 32],
             ruff: c.ruffing().bits(),
             torder,
-            ranks: Ranks::new(torder, &[0; 32]),
+            ranks: Ranks::new(torder),
         };
         for i in 0..32u8 {
             let card = Card::from_index(i).expect("a stored card index is a card");
@@ -139,7 +139,6 @@ impl CardTable {
             t.power[i as usize] = c.strength(card) + 8 * ruffs as u8;
             t.above[i as usize] = c.higher_than(card).bits();
         }
-        t.ranks = Ranks::new(torder, &t.pts);
         t
     }
 }

@@ -438,9 +438,11 @@ impl Solver {
     #[inline(always)]
     fn bounds(&self, key: &Key) -> Option<Bounds> {
         let (mut b, stored) = self.tt.probe(key)?;
-        let (below, above) = key.slack(stored, &self.cards.ranks);
-        b.lo = b.lo.saturating_sub(below);
-        b.hi = b.hi.saturating_add(above);
+        if stored != key.live() {
+            let (below, above) = key.slack(stored, &self.cards.ranks);
+            b.lo = b.lo.saturating_sub(below);
+            b.hi = b.hi.saturating_add(above);
+        }
         Some(b)
     }
 

@@ -29,28 +29,46 @@ const PLACE: [[u8; 8]; 2] = [[0, 1, 2, 6, 3, 4, 5, 7], [0, 1, 6, 4, 7, 2, 3, 5]]
 /// The inverse of [`PLACE`]: the bit of the card at each place.
 const BIT: [[u8; 8]; 2] = [[0, 1, 2, 4, 5, 6, 3, 7], [0, 1, 5, 6, 3, 7, 2, 4]];
 
-/// How cards rank and score under one contract, for keys by relative
-/// rank.
+/// Card points by place in trick order: plain suits, trump-ordered ones.
+const PLACE_POINTS: [[u8; 8]; 2] = [[0, 0, 0, 2, 3, 4, 10, 11], [0, 0, 3, 4, 10, 11, 14, 20]];
+
+/// For each suit's cards by place (a byte, see [`Ranks::places`]), their
+/// points weakest first, a byte each: plain suits, trump-ordered ones.
+static RANK_POINTS: [[u64; 256]; 2] = rank_points();
+
+const fn rank_points() -> [[u64; 256]; 2] {
+    let mut t = [[0u64; 256]; 2];
+    let mut order = 0;
+    while order < 2 {
+        let mut cards = 0;
+        while cards < 256 {
+            let (mut v, mut rank, mut place) = (0u64, 0, 0);
+            while place < 8 {
+                if (cards >> place) & 1 != 0 {
+                    v |= (PLACE_POINTS[order][place] as u64) << (8 * rank);
+                    rank += 1;
+                }
+                place += 1;
+            }
+            t[order][cards] = v;
+            cards += 1;
+        }
+        order += 1;
+    }
+    t
+}
+
+/// How cards rank under one contract, for keys by relative rank.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Ranks {
     /// The cards of the suits in trump order (whole suits).
     torder: u32,
-    /// Card points by suit and place in trick order.
-    pts: [[u8; 8]; 4],
 }
 
 impl Ranks {
-    /// The ranks of a contract whose trump-ordered cards are `torder`,
-    /// with card points `pts` by card index.
-    pub(crate) fn new(torder: u32, pts: &[u8; 32]) -> Ranks {
-        let mut r = Ranks { torder, pts: [[0; 8]; 4] };
-        for suit in 0..4 {
-            let order = &BIT[r.trumps(suit)];
-            for (place, &bit) in order.iter().enumerate() {
-                r.pts[suit][place] = pts[suit * 8 + bit as usize];
-            }
-        }
-        r
+    /// The ranks of a contract whose trump-ordered cards are `torder`.
+    pub(crate) fn new(torder: u32) -> Ranks {
+        Ranks { torder }
     }
 
     /// 1 if `suit` ranks in trump order, else 0.
@@ -62,16 +80,27 @@ impl Ranks {
     /// Moves each card's bit to its place in its suit's trick order.
     #[inline(always)]
     pub(crate) fn places(&self, x: u32) -> u32 {
+        self.places_wide(x as u64) as u32
+    }
+
+    /// [`Ranks::places`] for two sets of cards at once, one in each half.
+    #[inline(always)]
+    fn places_wide(&self, x: u64) -> u64 {
+        const fn w(m: u64) -> u64 {
+            m | m << 32
+        }
         // Plain: 10 above K; J Q K one down.
-        let plain = (x & 0x8787_8787) | ((x >> 1) & 0x3838_3838) | ((x << 3) & 0x4040_4040);
+        let plain =
+            (x & w(0x8787_8787)) | ((x >> 1) & w(0x3838_3838)) | ((x << 3) & w(0x4040_4040));
         // Trump order 7 8 Q K 10 A 9 J.
-        let trump = (x & 0x0303_0303)
-            | ((x >> 3) & 0x0c0c_0c0c)
-            | ((x << 1) & 0x1010_1010)
-            | ((x >> 2) & 0x2020_2020)
-            | ((x << 4) & 0x4040_4040)
-            | ((x << 3) & 0x8080_8080);
-        (plain & !self.torder) | (trump & self.torder)
+        let trump = (x & w(0x0303_0303))
+            | ((x >> 3) & w(0x0c0c_0c0c))
+            | ((x << 1) & w(0x1010_1010))
+            | ((x >> 2) & w(0x2020_2020))
+            | ((x << 4) & w(0x4040_4040))
+            | ((x << 3) & w(0x8080_8080));
+        let t = wide(self.torder);
+        (plain & !t) | (trump & t)
     }
 }
 
@@ -98,15 +127,12 @@ fn compress_bytes(mut x: u64, mut m: u64) -> u64 {
     x
 }
 
-/// Per suit, as many of its lowest bits as `x` has cards in it.
+/// The number of cards of each suit in `x`, one byte per suit.
 #[inline(always)]
 fn counts(x: u32) -> u32 {
-    let mut r = 0;
-    for suit in 0..4 {
-        let n = ((x >> (suit * 8)) & 0xff).count_ones();
-        r |= ((1u32 << n) - 1) << (suit * 8);
-    }
-    r
+    let x = x - ((x >> 1) & 0x5555_5555);
+    let x = (x & 0x3333_3333) + ((x >> 2) & 0x3333_3333);
+    (x + (x >> 4)) & 0x0f0f_0f0f
 }
 
 /// `m` for both owner planes of a key.
@@ -122,7 +148,8 @@ pub(crate) struct Key {
     /// Two bit planes of the holder's seat number, one bit per card as
     /// the key names it.
     owners: u64,
-    /// The cards still in hands, as the key names them.
+    /// The cards still in hands: exactly, or by relative rank the number
+    /// in each suit (a byte each).
     cards: u32,
     leader: u8,
     /// The cards still in hands, as the position names them (not part of
@@ -155,7 +182,7 @@ impl Key {
         let [a, b, c, d] = hands.map(|h| h.bits());
         let live = a | b | c | d;
         let placed = ranks.places(live);
-        let planes = ranks.places(b | d) as u64 | (ranks.places(c | d) as u64) << 32;
+        let planes = ranks.places_wide((b | d) as u64 | ((c | d) as u64) << 32);
         Key {
             owners: compress_bytes(planes, wide(placed)),
             cards: counts(live),
@@ -165,6 +192,12 @@ impl Key {
         }
     }
 
+    /// The cards still in hands, as the position names them.
+    #[inline(always)]
+    pub(crate) fn live(&self) -> u32 {
+        self.live
+    }
+
     /// How far the value of this key's position can lie below and above
     /// that of the position of the same key whose cards in hands were
     /// `stored`: the points they differ by, rank by rank, one way and the
@@ -172,21 +205,27 @@ impl Key {
     /// most the counted side's tricks can gain or lose.
     #[inline]
     pub(crate) fn slack(&self, stored: u32, ranks: &Ranks) -> (u8, u8) {
-        if stored == self.live {
-            return (0, 0);
-        }
-        let (from, to) = (ranks.places(stored), ranks.places(self.live));
-        let (mut below, mut above) = (0u32, 0u32);
-        for (suit, pts) in ranks.pts.iter().enumerate() {
-            let (mut f, mut t) = ((from >> (suit * 8)) & 0xff, (to >> (suit * 8)) & 0xff);
-            while f != t {
-                let (i, j) = (f.trailing_zeros() as usize & 7, t.trailing_zeros() as usize & 7);
-                let (p, q) = (pts[i] as u32, pts[j] as u32);
-                below += p.saturating_sub(q);
-                above += q.saturating_sub(p);
-                f &= f - 1;
-                t &= t - 1;
+        const HIGH: u64 = 0x8080_8080_8080_8080;
+        const ONES: u64 = 0x0101_0101_0101_0101;
+        let placed = ranks.places_wide(stored as u64 | (self.live as u64) << 32);
+        let (from, to) = (placed as u32, (placed >> 32) as u32);
+        let (mut below, mut above) = (0, 0);
+        for suit in 0..4 {
+            let (f, t) = ((from >> (suit * 8)) & 0xff, (to >> (suit * 8)) & 0xff);
+            if f == t {
+                continue;
             }
+            let table = &RANK_POINTS[ranks.trumps(suit)];
+            let (p, q) = (table[f as usize], table[t as usize]);
+            // Each byte p - q (points at most 20: no borrow between bytes).
+            let d = ((p | HIGH) - q) ^ HIGH;
+            let neg = (d & HIGH) >> 7;
+            let mask = neg * 0xff;
+            let lost = d & !mask;
+            let gained = ((d ^ mask) + neg) & mask;
+            // Byte sums: at most 8 ranks of 20 points.
+            below += lost.wrapping_mul(ONES) >> 56;
+            above += gained.wrapping_mul(ONES) >> 56;
         }
         (below.min(255) as u8, above.min(255) as u8)
     }
@@ -369,11 +408,7 @@ mod tests {
     }
 
     fn ranks(c: Contract) -> Ranks {
-        let mut pts = [0; 32];
-        for (i, p) in pts.iter_mut().enumerate() {
-            *p = c.points(Card::from_index(i as u8).unwrap()) as u8;
-        }
-        Ranks::new(c.trump_ordered().bits(), &pts)
+        Ranks::new(c.trump_ordered().bits())
     }
 
     /// A card's place in its suit by the contract's strengths.
@@ -414,7 +449,8 @@ mod tests {
                 );
                 assert_eq!(PLACE[r.trumps(suit)][bit] as u32, want, "{c} {card}");
                 assert_eq!(BIT[r.trumps(suit)][want as usize] as usize, bit, "{c} {card}");
-                assert_eq!(r.pts[suit][want as usize] as u32, c.points(card), "{c} {card}");
+                let pts = PLACE_POINTS[r.trumps(suit)][want as usize];
+                assert_eq!(pts as u32, c.points(card), "{c} {card}");
             }
         }
     }
@@ -468,7 +504,7 @@ mod tests {
             let r = ranks(c);
             let key = Key::relative(&hands, Seat(1), &r);
             let want = Key::new(&renamed(&hands, c), Seat(1));
-            assert_eq!((key.owners, key.cards), (want.owners, want.cards), "{c} {hands:?}");
+            assert_eq!((key.owners, key.cards), (want.owners, counts(want.cards)), "{c} {hands:?}");
             // Each card maps into the key and back.
             let all = hands.iter().fold(CardSet::EMPTY, |a, &h| a | h);
             for card in all {
