@@ -35,13 +35,16 @@ pub struct Budget {
 }
 
 impl Budget {
-    /// 32 layouts within a million nodes: a few milliseconds late in a
-    /// deal, at most some tens of milliseconds at its first tricks (mean
-    /// 15 ms, p99 66 ms on a 2-core AMD EPYC VM, French Belote); 128
-    /// layouts played out per call (512 measured no better: 49.8% of the
-    /// points against 128 over 1,000 mirrored French deals).
-    pub const DEFAULT: Budget =
-        Budget { samples: 32, nodes: 1_000_000, first: 1_000_000, bids: 128 };
+    /// 32 layouts within 600,000 nodes: a few milliseconds late in a
+    /// deal, at most some tens of milliseconds at its first tricks (see
+    /// docs/bots.md for the times per game). Since the table keys by
+    /// relative rank, about 30 layouts fit a decision; a million nodes
+    /// fitted all 32 more often, took no more points (three-player Belot,
+    /// 53.7% against 53.6% of the points against `heuristic`) and its
+    /// slowest decisions went over 100 ms. 128 layouts played out per
+    /// call (512 measured no better: 49.8% of the points against 128 over
+    /// 1,000 mirrored French deals).
+    pub const DEFAULT: Budget = Budget { samples: 32, nodes: 600_000, first: 600_000, bids: 128 };
     /// A quarter of the layouts within a fifth of the nodes, a quarter of
     /// the playouts per call: the tables' medium level (`pimc:8:200000:32`).
     pub const MEDIUM: Budget = Budget { samples: 8, nodes: 200_000, first: 200_000, bids: 32 };

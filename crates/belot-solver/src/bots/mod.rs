@@ -257,7 +257,7 @@ impl std::str::FromStr for BotKind {
         let bad = || {
             format!(
                 "unknown bot {s:?}: the bots are random, heuristic, pimc (or pimc:LAYOUTS:NODES \
-                 or pimc:LAYOUTS:NODES:BIDS, e.g. pimc:32:1000000:128; BIDS 0 bids as the \
+                 or pimc:LAYOUTS:NODES:BIDS, e.g. pimc:32:600000:128; BIDS 0 bids as the \
                  heuristic) and ismcts (or ismcts:ITERATIONS, e.g. ismcts:60000); the tables' \
                  levels easy, medium and strong name heuristic, pimc:8:200000:32 and pimc"
             )
