@@ -2,19 +2,19 @@
 # The tables' strength levels (issue 23): each a measured step above the
 # one before, in every game. `belot arena` on mirrored deals (seed 1):
 # medium (pimc:8:200000:32) against easy (heuristic), strong (pimc)
-# against medium; FRENCH deals in French Belote for 4 (default 2000),
-# THREE in three-player Belot (default 2000: its strong-over-medium step
-# is about 0.7 points of share, too small for 500 deals), OTHER in the
-# other games (default 500). Fails unless every step's 95% interval of
-# the share of points lies above 50%. The results do not depend on the
-# machine's load (budgets are counts, not times); about 25 minutes on 2
-# cores. Writes bench/results/levels-<date>.txt.
+# against medium; FRENCH deals in French Belote for 4, THREE in
+# three-player Belot, OTHER in the other games (2000 each by default:
+# strong over medium is 0.6-0.8 points of share in French Belote for 3
+# and three-player Belot, too small for 500 deals). Fails unless every
+# step's 95% interval of the share of points lies above 50%. The results
+# do not depend on the machine's load (budgets are counts, not times);
+# about 25 minutes on 2 cores. Writes bench/results/levels-<date>.txt.
 #
 #   bash bench/levels.sh [FRENCH] [OTHER] [THREE]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 french=${1:-2000}
-other=${2:-500}
+other=${2:-2000}
 three=${3:-2000}
 cargo build --release --quiet -p belot-cli
 out="bench/results/levels-$(date +%Y-%m-%d).txt"

@@ -13,7 +13,9 @@
 //! equivalent cards collapsed, adjacent in rank among the cards still
 //! out **and** equal in points; the table's card, killers and a static
 //! guess), the transposition table of bounds at trick starts, keyed by
-//! relative rank (`tt`), quick bounds on the points still to take, quick
+//! relative rank (`tt`: positions that differ only in which cards were
+//! played share an entry, whose bounds widen by the points their cards
+//! differ by), quick bounds on the points still to take, quick
 //! tricks (the points the leader's side is sure to cash, `quick`), and
 //! the search
 //! (`search`: principal variation search, fail-soft, with a bound that
@@ -112,8 +114,8 @@ pub struct Config {
     /// sure to take by leading winners bound the value.
     pub quick_tricks: bool,
     /// Table keys by relative rank: positions that differ only in which
-    /// of a suit's lowest cards worth nothing are still in hands share an
-    /// entry.
+    /// cards of each suit are still in hands share an entry, its bounds
+    /// widened by the points their cards differ by (off: exact keys).
     pub relative_keys: bool,
 }
 

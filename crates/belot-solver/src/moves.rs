@@ -116,8 +116,7 @@ pub(crate) struct CardTable {
     pub ruff: u32,
     /// Cards ranking in trump order.
     pub torder: u32,
-    /// Each suit's order and points, for the table's keys by relative
-    /// rank.
+    /// Each suit's trick order, for the table's keys by relative rank.
     pub ranks: Ranks,
 }
 
