@@ -17,6 +17,18 @@ import sys
 
 TARGETS = {("french", "heuristic", "random"), ("french", "pimc", "heuristic"),
            ("french", "pimc", "ismcts"), ("french", "ismcts", "heuristic")}
+# Issue 23's: pimc against heuristic in every game, and against 1bbd4f1's.
+TARGETS |= {(g, "pimc", "heuristic") for g in ("french-3", "french-2", "two-player",
+                                              "three-player")}
+TARGETS |= {("french", "pimc", "1bbd4f1's pimc")}
+
+
+def side(name):
+    """An outside program's side, 'pimc@.../baseline-1bbd4f1/... engine',
+    as "1bbd4f1's pimc"; any other name as it is."""
+    bot, _, command = name.partition("@")
+    commit = re.search(r"baseline-(\w+)", command)
+    return f"{commit.group(1)}'s {bot}" if commit else name
 
 
 def ci(text):
@@ -45,10 +57,11 @@ def main():
     text = open(sys.argv[1], encoding="utf-8").read()
     runs = re.split(r"^## ", text, flags=re.M)
     for run in runs:
-        head = re.match(r"(\S+): (\S+) vs (\S+), (\d+) mirrored deals", run)
+        head = re.match(r"(\S+): (\S+) vs (.+?), (\d+) mirrored deals", run)
         if not head:
             continue
         game, a, b, deals = head.groups()
+        b = side(b)
         line = {k: re.search(rf"^{k}\s+(.*)$", run, flags=re.M).group(1)
                 for k in ("share of points", "point difference", "win rate", "Elo difference")}
         share = line["share of points"].split()[0]
@@ -69,10 +82,11 @@ def main():
           "| sets won, tied, lost | Elo (95% CI) |")
     print("|---|---|---|---|---|---|---|---|")
     for run in runs:
-        head = re.match(r"(\S+): (\S+) vs (\S+), (\d+) mirrored matches", run)
+        head = re.match(r"(\S+): (\S+) vs (.+?), (\d+) mirrored matches", run)
         if not head:
             continue
         game, a, b, sets = head.groups()
+        b = side(b)
         deals = re.search(r"matches, (\d+) deals\)", run).group(1)
         line = {k: re.search(rf"^{k}\s+(.*)$", run, flags=re.M).group(1)
                 for k in ("share of points", "point difference", "matches won",
