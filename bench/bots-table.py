@@ -15,12 +15,12 @@ import math
 import re
 import sys
 
-TARGETS = {("french", "heuristic", "random"), ("french", "pimc", "heuristic"),
-           ("french", "pimc", "ismcts"), ("french", "ismcts", "heuristic")}
-# Issue 23's: pimc against heuristic in every game, and against 1bbd4f1's.
-TARGETS |= {(g, "pimc", "heuristic") for g in ("french-3", "french-2", "two-player",
-                                              "three-player")}
-TARGETS |= {("french", "pimc", "1bbd4f1's pimc")}
+# Issue 7's French targets, and issue 23's: pimc against heuristic in
+# every game and against 1bbd4f1's pimc.
+GAMES = ("french", "french-3", "french-2", "two-player", "three-player")
+TARGETS = {("french", "heuristic", "random"), ("french", "pimc", "ismcts"),
+           ("french", "ismcts", "heuristic"), ("french", "pimc", "1bbd4f1's pimc")}
+TARGETS |= {(game, "pimc", "heuristic") for game in GAMES}
 
 
 def side(name):

@@ -7,11 +7,11 @@
 # it on an otherwise idle machine), then plays every pairing in every game
 # (and pimc against commit 1bbd4f1's build, on deals and whole matches)
 # with `belot arena` on mirrored deals (seed 1): French Belote's pairings
-# over DEALS_FRENCH deals (ismcts vs heuristic over DEALS_OTHER), the
-# other games' over DEALS_OTHER (heuristic vs random and pimc vs heuristic
-# over DEALS_FRENCH: issue 23 asks for pimc's share against heuristic in
-# every game with a tight interval; the ismcts pairings over a third:
-# ismcts costs ~80 ms a card). Then
+# over DEALS_FRENCH deals (ismcts vs heuristic over DEALS_OTHER); in the
+# other games heuristic vs random and pimc vs heuristic over DEALS_FRENCH
+# too (issue 23 asks for pimc's share against heuristic in every game,
+# with a tight interval), the ismcts pairings over a third of DEALS_OTHER
+# (ismcts costs ~80 ms a card). Then
 # whole matches (--matches), and examples/random_breakdown: where the
 # points go against random.
 # The arena's results do not depend on the machine or its load: every
