@@ -70,6 +70,8 @@ pub struct PlayInfo {
     pub auction: Option<Auction>,
     /// The cards each seat has played this deal (that the seat saw).
     pub played_by: [CardSet; 4],
+    /// What the others' plays say of their hands, where modelled.
+    pub plays: Option<crate::playmodel::PlayModel>,
 }
 
 /// What the calls of a French auction say of the bidders' hands, for
@@ -483,6 +485,7 @@ impl PlayInfo {
             objective,
             auction,
             played_by: played_by(&tricks),
+            plays: Some(crate::playmodel::PlayModel::french(v, contract, rules, PLAY_MISS)),
         }
     }
 
@@ -544,6 +547,7 @@ impl PlayInfo {
             objective,
             auction: None,
             played_by: played_by(&tricks),
+            plays: None,
         }
     }
 
@@ -719,6 +723,7 @@ impl PlayInfo {
             objective: Objective::Points,
             auction: Some(PlayInfo::three_auction(game, v)),
             played_by: played_by(&tricks),
+            plays: Some(crate::playmodel::PlayModel::three(v, contract, PLAY_MISS)),
         }
     }
 
@@ -742,6 +747,28 @@ impl PlayInfo {
         p
     }
 }
+
+/// How much less likely a layout is for each card another seat played
+/// that the play model (the heuristic bot) would not have played with it.
+/// In three-player Belot against `heuristic`, 2,000 mirrored deals (seed
+/// 1): 0.3 took 54.3% of the points, 0.1 54.5%, 0.02 (with up to six
+/// times the layouts drawn) 55.0%, against 53.6% without the model.
+const PLAY_MISS: f64 = 0.02;
+
+/// At most this many times the layouts drawn when the plays weigh them:
+/// drawing stops once as many as usual are near the likeliest
+/// ([`NEAR_BEST`]). Where few plays tell anything (the first tricks) the
+/// usual number does; later, misses thin the layouts out and more are
+/// drawn. (Six times as many drawn always: 55.2% instead of 55.0%, but a
+/// three-player card's p99 near 100 ms.)
+const PLAYS_TRIES: usize = 6;
+
+/// A layout is near the likeliest at half its weight or more.
+const NEAR_BEST: f64 = 0.5;
+
+/// Layouts weighed below this share of the likeliest by the plays alone
+/// are dropped before the auction weighs them.
+const PLAYS_FLOOR: f64 = 1e-3;
 
 /// How much less likely a layout is that gives a player the other half of
 /// a belote pair he played from without calling it.
@@ -875,17 +902,30 @@ impl PlayInfo {
     }
 
     /// A layout drawn as [`PlayInfo::sample`] does, then weighed by how
-    /// likely the auction's calls (and the belotes not called) are with
-    /// it: of `tries` layouts one is kept with chances in proportion to
-    /// those likelihoods (sampling importance resampling). With nothing
-    /// to weigh, one layout.
+    /// likely the auction's calls, the belotes not called and the cards
+    /// the others played ([`PlayInfo::plays`]) are with it: of `tries`
+    /// layouts (more when the plays weigh them, [`PLAYS_TRIES`]) one is
+    /// kept with chances in proportion to those likelihoods (sampling
+    /// importance resampling). With nothing to weigh, one layout.
     pub fn sample_by_calls(&self, rng: &mut dyn RngCore, tries: usize) -> Option<[CardSet; 4]> {
-        if self.auction.is_none() && self.unlikely.iter().all(|u| u.is_empty()) {
+        if self.auction.is_none()
+            && self.plays.is_none()
+            && self.unlikely.iter().all(|u| u.is_empty())
+        {
             return self.sample(rng);
         }
         let mut layouts = Vec::with_capacity(tries);
         let mut weights = Vec::with_capacity(tries);
-        for _ in 0..tries.max(1) {
+        let max_tries = match &self.plays {
+            Some(_) => tries * PLAYS_TRIES,
+            None => tries,
+        };
+        for i in 0..max_tries.max(1) {
+            // Enough layouts near the likeliest: as many as with nothing
+            // to weigh but the auction (the plays' misses thin them out).
+            if i >= tries && self.near_best(&weights) >= tries {
+                break;
+            }
             let Some(h) = self.sample(rng) else { continue };
             let mut w = 1.0;
             for (hand, u) in h.iter().zip(self.unlikely) {
@@ -893,15 +933,31 @@ impl PlayInfo {
                     w *= SILENT_MISS;
                 }
             }
-            if let Some(auction) = &self.auction {
-                for (s, (hand, played)) in h.iter().zip(self.played_by).enumerate() {
-                    if s != self.me.index() & 3 && s < self.players as usize {
-                        w *= auction.likelihood(Seat(s as u8), *hand | played);
-                    }
-                }
+            if let Some(plays) = &self.plays {
+                w *= plays.likelihood(&h);
             }
             layouts.push(h);
             weights.push(w);
+        }
+        // The auction's likelihood costs the most: layouts the plays
+        // already make a thousand times less likely than the likeliest
+        // are left out without it.
+        let floor = match self.plays {
+            Some(_) => weights.iter().copied().fold(0.0, f64::max) * PLAYS_FLOOR,
+            None => 0.0,
+        };
+        if let Some(auction) = &self.auction {
+            for (h, w) in layouts.iter().zip(weights.iter_mut()) {
+                if *w < floor {
+                    *w = 0.0;
+                    continue;
+                }
+                for (s, (hand, played)) in h.iter().zip(self.played_by).enumerate() {
+                    if s != self.me.index() & 3 && s < self.players as usize {
+                        *w *= auction.likelihood(Seat(s as u8), *hand | played);
+                    }
+                }
+            }
         }
         let total: f64 = weights.iter().sum();
         if layouts.is_empty() {
@@ -920,6 +976,15 @@ impl PlayInfo {
             x -= w;
         }
         layouts.last().copied()
+    }
+
+    /// How many of `weights` are at least [`NEAR_BEST`] of the largest.
+    fn near_best(&self, weights: &[f64]) -> usize {
+        if self.plays.is_none() {
+            return weights.len();
+        }
+        let best = weights.iter().copied().fold(0.0, f64::max);
+        weights.iter().filter(|&&w| w >= best * NEAR_BEST).count()
     }
 
     /// The play position with `hands` as the seats' cards now.

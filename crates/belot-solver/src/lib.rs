@@ -32,6 +32,7 @@ pub mod knowledge;
 mod moves;
 pub mod odds;
 pub mod pimc;
+pub mod playmodel;
 pub mod review;
 
 mod quick;

@@ -117,6 +117,19 @@ pub fn act_with(view: &SeatView, bidding: Bidding) -> Action {
     }
 }
 
+/// The card the heuristic bot would play from `legal` (the cards the seat
+/// of `view` may play to its trick in progress, led when it is empty):
+/// the play model behind [`crate::playmodel`].
+pub(crate) fn card(view: &SeatView, contract: Contract, legal: CardSet) -> Option<Card> {
+    let cards: Vec<(Card, bool)> = legal.iter().map(|c| (c, false)).collect();
+    let first = cards.first()?.0;
+    if view.trick.as_ref().is_none_or(|t| t.cards.is_empty()) {
+        let unique: Vec<Card> = legal.iter().collect();
+        return Some(lead(view, contract, &unique));
+    }
+    Some(follow(view, contract, &cards).unwrap_or(first))
+}
+
 /// The suits each seat is known to be void in, from the tricks it saw: a
 /// player who did not follow the suit led has none of it.
 fn voids(view: &SeatView) -> [CardSet; 4] {

@@ -205,6 +205,15 @@ fn play(view: &ThreeView) -> Action {
     }
 }
 
+/// The card the heuristic bot would play from `view.legal`: the play
+/// model behind [`crate::playmodel`].
+pub(crate) fn card(view: &ThreeView) -> Option<Card> {
+    match play(view) {
+        Action::Play { card, .. } => Some(card),
+        _ => None,
+    }
+}
+
 /// The heuristic bot's action in three-player Belot: always one of
 /// `view.legal` (`Pass` when the view offers nothing).
 pub fn act(view: &ThreeView) -> Action {
