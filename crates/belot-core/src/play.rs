@@ -56,6 +56,36 @@ pub struct TrickContext {
     pub partner_winning: bool,
 }
 
+impl TrickContext {
+    /// The trick `trick` (its cards so far, in play order) as `seat`, the
+    /// next to play, sees it under `contract`; with `partners`, seats `s`
+    /// and `s + 2` play together.
+    pub fn of_trick(
+        contract: Contract,
+        trick: &[(Seat, Card)],
+        seat: Seat,
+        partners: bool,
+    ) -> TrickContext {
+        let Some(&first) = trick.first() else {
+            // A lead: no card wins yet, and the duties ignore `winning`.
+            return TrickContext { led: None, winning: first_card(), partner_winning: false };
+        };
+        let mut win = first;
+        for &(s, c) in &trick[1..] {
+            if contract.beats(c, win.1) {
+                win = (s, c);
+            }
+        }
+        let partner_winning = partners && (win.0.index() + 2) % 4 == seat.index() & 3;
+        TrickContext { led: Some(first.1), winning: win.1, partner_winning }
+    }
+}
+
+/// Any card, for a lead's `winning`.
+fn first_card() -> Card {
+    CardSet::FULL.first().expect("a full set has cards")
+}
+
 /// The cards `hand` may play to the trick described by `ctx` (§1.6).
 /// Always non-empty when `hand` is non-empty.
 #[inline(always)]

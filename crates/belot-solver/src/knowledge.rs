@@ -923,7 +923,7 @@ impl PlayInfo {
         for i in 0..max_tries.max(1) {
             // Enough layouts near the likeliest: as many as with nothing
             // to weigh but the auction (the plays' misses thin them out).
-            if i >= tries && self.near_best(&weights) >= tries {
+            if i >= tries && PlayInfo::near_best(&weights) >= tries {
                 break;
             }
             let Some(h) = self.sample(rng) else { continue };
@@ -979,10 +979,7 @@ impl PlayInfo {
     }
 
     /// How many of `weights` are at least [`NEAR_BEST`] of the largest.
-    fn near_best(&self, weights: &[f64]) -> usize {
-        if self.plays.is_none() {
-            return weights.len();
-        }
+    fn near_best(weights: &[f64]) -> usize {
         let best = weights.iter().copied().fold(0.0, f64::max);
         weights.iter().filter(|&&w| w >= best * NEAR_BEST).count()
     }
@@ -1016,15 +1013,10 @@ impl PlayInfo {
 
     /// The cards the seat may play now (from its hand and the trick).
     pub fn legal(&self) -> CardSet {
-        let Some(&(_, led)) = self.trick.first() else { return self.hand };
-        let mut win = self.trick[0];
-        for &(seat, c) in &self.trick[1..] {
-            if self.contract.beats(c, win.1) {
-                win = (seat, c);
-            }
+        if self.trick.is_empty() {
+            return self.hand;
         }
-        let partner_winning = self.partners && (win.0.index() + 2) % 4 == self.me.index() & 3;
-        let ctx = TrickContext { led: Some(led), winning: win.1, partner_winning };
+        let ctx = TrickContext::of_trick(self.contract, &self.trick, self.me, self.partners);
         legal_plays(self.hand, self.contract, &self.rules, &ctx)
     }
 }

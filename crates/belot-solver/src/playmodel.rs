@@ -110,13 +110,6 @@ impl PlayModel {
         }
     }
 
-    /// Adds step `s` (with `later`, the cards its seat played from it on).
-    fn push(&mut self, s: &Step, later: CardSet, trick: &[(Seat, Card)], players: u8, then: Then) {
-        let ctx = context(self.contract, players, s.seat, trick);
-        self.plays.push(Past { seat: s.seat, card: s.card, later, ctx });
-        self.views.push(RefCell::new(then));
-    }
-
     /// The plays of `view`'s deal by the other seats (French Belote), each
     /// judged with the weight `miss` when the model would have played
     /// otherwise.
@@ -124,15 +117,13 @@ impl PlayModel {
         let tricks: Vec<&TrickView> = view.tricks.iter().chain(view.trick.as_ref()).collect();
         let now = std::array::from_fn(|s| view.hand_sizes.get(s).copied().unwrap_or(0));
         let mut model = PlayModel::new(contract, rules, miss);
-        for s in steps(&tricks, view.seat, now) {
-            let trick = &tricks[s.trick].cards[..s.place];
-            let played_since = played_from(&tricks, s.trick, s.place, s.seat);
+        model.add_steps(&tricks, view.seat, now, view.players, |s| {
             let mut then = view.clone();
-            rewind(&mut then.common, &s, &tricks);
+            rewind(&mut then.common, s, &tricks);
             then.tricks.truncate(s.trick);
             then.hand_sizes = s.sizes[..view.hand_sizes.len().min(4)].to_vec();
-            model.push(&s, played_since, trick, view.players, Then::French(Box::new(then)));
-        }
+            Then::French(Box::new(then))
+        });
         model
     }
 
@@ -141,21 +132,33 @@ impl PlayModel {
         let tricks: Vec<&TrickView> = view.tricks.iter().chain(view.trick.as_ref()).collect();
         let [a, b, c] = view.hand_sizes;
         let mut model = PlayModel::new(contract, PlayRules::NO_PARTNERS, miss);
-        for s in steps(&tricks, view.seat, [a, b, c, 0]) {
-            let trick = &tricks[s.trick].cards[..s.place];
-            let played_since = played_from(&tricks, s.trick, s.place, s.seat);
+        model.add_steps(&tricks, view.seat, [a, b, c, 0], 3, |s| {
             let mut then = view.clone();
-            rewind(&mut then.common, &s, &tricks);
+            rewind(&mut then.common, s, &tricks);
             then.tricks.truncate(s.trick);
             then.hand_sizes = [s.sizes[0], s.sizes[1], s.sizes[2]];
-            model.push(&s, played_since, trick, 3, Then::Three(Box::new(then)));
-        }
+            Then::Three(Box::new(then))
+        });
         model
     }
 
-    /// The weight of one card the model would not have played.
-    pub fn miss(&self) -> f64 {
-        self.miss
+    /// Adds every play of `tricks` by a seat other than `me` (`now`: the
+    /// hand sizes now), with the view `then` rebuilds before it.
+    fn add_steps(
+        &mut self,
+        tricks: &[&TrickView],
+        me: Seat,
+        now: [usize; 4],
+        players: u8,
+        then: impl Fn(&Step) -> Then,
+    ) {
+        for s in steps(tricks, me, now) {
+            let trick = &tricks[s.trick].cards[..s.place];
+            let later = played_from(tricks, s.trick, s.place, s.seat);
+            let ctx = TrickContext::of_trick(self.contract, trick, s.seat, players == 4);
+            self.plays.push(Past { seat: s.seat, card: s.card, later, ctx });
+            self.views.push(RefCell::new(then(&s)));
+        }
     }
 
     /// How likely the plays are with `hands` the seats' cards now.
@@ -214,26 +217,6 @@ fn played_from(tricks: &[&TrickView], t: usize, i: usize, seat: Seat) -> CardSet
         }
     }
     out
-}
-
-/// The duties of `seat` playing onto `trick` (its cards so far).
-fn context(contract: Contract, players: u8, seat: Seat, trick: &[(Seat, Card)]) -> TrickContext {
-    let Some(&first) = trick.first() else {
-        return TrickContext { led: None, winning: first_card(), partner_winning: false };
-    };
-    let mut win = first;
-    for &(s, c) in &trick[1..] {
-        if contract.beats(c, win.1) {
-            win = (s, c);
-        }
-    }
-    let partner_winning = players == 4 && (win.0.index() + 2) % 4 == seat.index() & 3;
-    TrickContext { led: Some(first.1), winning: win.1, partner_winning }
-}
-
-/// Any card: a lead has no winning card, and its duties ignore it.
-fn first_card() -> Card {
-    CardSet::FULL.first().expect("a full set has cards")
 }
 
 #[cfg(test)]

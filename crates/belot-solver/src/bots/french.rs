@@ -121,12 +121,11 @@ pub fn act_with(view: &SeatView, bidding: Bidding) -> Action {
 /// of `view` may play to its trick in progress, led when it is empty):
 /// the play model behind [`crate::playmodel`].
 pub(crate) fn card(view: &SeatView, contract: Contract, legal: CardSet) -> Option<Card> {
-    let cards: Vec<(Card, bool)> = legal.iter().map(|c| (c, false)).collect();
-    let first = cards.first()?.0;
+    let first = legal.first()?;
     if view.trick.as_ref().is_none_or(|t| t.cards.is_empty()) {
-        let unique: Vec<Card> = legal.iter().collect();
-        return Some(lead(view, contract, &unique));
+        return Some(lead(view, contract, &legal.iter().collect::<Vec<_>>()));
     }
+    let cards: Vec<(Card, bool)> = legal.iter().map(|c| (c, false)).collect();
     Some(follow(view, contract, &cards).unwrap_or(first))
 }
 
