@@ -100,11 +100,4 @@ fn main() {
         stats.fallbacks,
         stats.decisions
     );
-    eprintln!(
-        "alpha-mu: {} decisions, {} with another card than pimc's, gave up {} times, {} leaves",
-        belot_solver::pimc::AM_DECISIONS.load(std::sync::atomic::Ordering::Relaxed),
-        belot_solver::pimc::AM_DIFF.load(std::sync::atomic::Ordering::Relaxed),
-        belot_solver::pimc::AM_GAVE_UP.load(std::sync::atomic::Ordering::Relaxed),
-        belot_solver::pimc::AM_LEAVES.load(std::sync::atomic::Ordering::Relaxed)
-    );
 }

@@ -24,7 +24,6 @@
 //! their difference in points). Every pruning can be switched off in
 //! [`Config`]; tests check that the value never changes.
 
-pub mod alphamu;
 pub mod arena;
 pub mod bidding;
 pub mod bots;

@@ -59,15 +59,6 @@ impl Default for Budget {
 /// Layouts drawn for each one kept, weighed by the auction's calls.
 const CALL_TRIES: usize = 16;
 
-/// Experiment: leaves the α-μ search solved.
-pub static AM_DECISIONS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-/// Experiment.
-pub static AM_DIFF: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-/// Experiment.
-pub static AM_GAVE_UP: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-/// Experiment.
-pub static AM_LEAVES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-
 /// The PIMC bot.
 pub struct PimcBot {
     /// The game (its play duties are the solver's).
@@ -122,7 +113,7 @@ impl PimcBot {
     }
 
     /// The card to play: the best total over the sampled layouts.
-    fn choose(&mut self, info: &PlayInfo, legal: CardSet, rng: &mut dyn RngCore, pref: Option<Card>) -> Option<Card> {
+    fn choose(&mut self, info: &PlayInfo, legal: CardSet, rng: &mut dyn RngCore) -> Option<Card> {
         if legal.len() == 1 {
             return legal.first();
         }
@@ -139,7 +130,6 @@ impl PimcBot {
             solver.reset(info.side);
         }
         let mut totals = [0f64; 32];
-        let mut worlds: Vec<(belot_core::PlayState, u32)> = Vec::new();
         let (mut solved, mut nodes) = (0u32, 0u64);
         for _ in 0..self.budget.samples.max(1) {
             let left = self.budget.nodes.saturating_sub(nodes);
@@ -159,7 +149,6 @@ impl PimcBot {
             // Each card's worth as the seat's objective says (the deal's
             // score in two-player Belot, card points elsewhere).
             let in_play = crate::points_in_play(&state);
-            worlds.push((state.clone(), in_play));
             for (card, v) in solution.cards {
                 totals[card.index() as usize & 31] +=
                     match (stakes, info.objective.scores(v, in_play)) {
@@ -177,45 +166,6 @@ impl PimcBot {
             self.stats.fallbacks += 1;
             return None;
         }
-        let am: usize = std::env::var("BELOT_AM").ok().and_then(|v| v.parse().ok()).unwrap_or(0);
-        let amw: usize = std::env::var("BELOT_AM_W").ok().and_then(|v| v.parse().ok()).unwrap_or(16);
-        if am > 0 && info.hand.len() <= am && !info.minimize && stakes.is_none() {
-            worlds.truncate(amw);
-            let (states, plays): (Vec<_>, Vec<u32>) = worlds.into_iter().unzip();
-            let objective = info.objective;
-            let worth = move |w: usize, v: u32| objective.worth(v, plays[w]);
-            let mut search = crate::alphamu::AlphaMu {
-                worlds: states,
-                worth: &worth,
-                side: info.side,
-                me: info.me,
-                solver,
-                cap: std::env::var("BELOT_AM_CAP").ok().and_then(|v| v.parse().ok()).unwrap_or(16),
-                leaves: 0,
-                limit: std::env::var("BELOT_AM_NODES").ok().and_then(|v| v.parse().ok()).unwrap_or(u64::MAX),
-                nodes: 0,
-            };
-            let vals = search.root(std::env::var("BELOT_AM_M").ok().and_then(|v| v.parse().ok()).unwrap_or(2));
-            AM_LEAVES.fetch_add(search.leaves, std::sync::atomic::Ordering::Relaxed);
-            if let Some(vals) = vals {
-                let mut best: Option<(Card, f64)> = None;
-                for (c, v) in vals {
-                    if best.is_none_or(|(_, b)| v > b + 1e-9) {
-                        best = Some((c, v));
-                    }
-                }
-                let pimc_best = legal.iter().fold(None::<Card>, |b, c| {
-                    let t = |c: Card| totals[c.index() as usize & 31];
-                    if b.is_none_or(|b| t(c) > t(b)) { Some(c) } else { b }
-                });
-                AM_DECISIONS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                if pimc_best != best.map(|(c, _)| c) {
-                    AM_DIFF.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                }
-                return best.map(|(c, _)| c);
-            }
-            AM_GAVE_UP.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        }
         // The best total (the least with the aim reversed); ties to the
         // lowest card, so the choice never depends on iteration order.
         let worth = |c: Card| {
@@ -226,12 +176,6 @@ impl PimcBot {
         for c in legal {
             if best.is_none_or(|b| worth(c) > worth(b)) {
                 best = Some(c);
-            }
-        }
-        let eps: f64 = std::env::var("BELOT_TIE_EPS").ok().and_then(|v| v.parse().ok()).unwrap_or(-1.0);
-        if let (Some(b), Some(p)) = (best, pref) {
-            if eps >= 0.0 && legal.contains(p) && worth(p) >= worth(b) - eps * solved as f64 {
-                return Some(p);
             }
         }
         best
@@ -278,11 +222,7 @@ impl Bot for PimcBot {
             }
             return HeuristicBot.act(view, rng);
         };
-        let pref = match crate::bots::heuristic_act(view) {
-            Action::Play { card, .. } => Some(card),
-            _ => None,
-        };
-        let card = self.choose(&info, legal, rng, pref);
+        let card = self.choose(&info, legal, rng);
         crate::bots::card_action(view, card, rng)
     }
 }
