@@ -151,7 +151,10 @@ fn french_session(db: &Db) {
     assert_eq!(db.table(id), before);
     // Export, import: the same table; CSV has a row per deal.
     let export = db.ok(&["export", id]);
-    let file = std::env::temp_dir().join(format!("belot-export-{}.json", std::process::id()));
+    // One file per session: the SQLite and PostgreSQL sessions run at once.
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let file = std::env::temp_dir().join(format!("belot-export-{}-{n}.json", std::process::id()));
     std::fs::write(&file, &export).unwrap();
     let id2 = db.ok(&["import", file.to_str().unwrap()]);
     assert_eq!(db.table(id2.trim())["table"], before["table"]);
