@@ -173,9 +173,16 @@ struct ServeLimits {
     /// Card tables kept live in memory.
     #[arg(long, default_value_t = 1000)]
     max_tables: usize,
-    /// Connections (players and spectators) to one card table.
-    #[arg(long, default_value_t = 64)]
-    max_table_watchers: usize,
+    /// Connections through a card table's own link (its people) to one
+    /// table; spectators never count against it.
+    #[arg(long, default_value_t = 32)]
+    max_table_players: usize,
+    /// Connections through a card table's spectators' link to one table.
+    #[arg(long, alias = "max-table-watchers", default_value_t = 1000)]
+    max_table_spectators: usize,
+    /// Spectators' connections to one table from one client address.
+    #[arg(long, default_value_t = 16)]
+    max_spectators_per_address: usize,
     /// Messages per second a table connection may send (bursts of twice).
     #[arg(long, default_value_t = 10)]
     ws_rate: u32,
@@ -191,13 +198,18 @@ struct ServeLimits {
     /// Pause before a bot plays.
     #[arg(long, default_value = "700ms", value_parser = duration)]
     bot_pace: std::time::Duration,
+    /// How long a finished trick stays on the table before a bot leads
+    /// the next one.
+    #[arg(long, default_value = "1500ms", value_parser = duration)]
+    trick_pause: std::time::Duration,
     /// Put away a table nobody is connected to after this long.
     #[arg(long, default_value = "600s", value_parser = duration)]
     table_idle: std::time::Duration,
     /// With several processes on one PostgreSQL database: how long a
     /// process's hold on a table lasts unless renewed; a table whose
-    /// process died moves to another within about this long.
-    #[arg(long, default_value = "10s", value_parser = duration)]
+    /// process died moves to another within about this long (1 s at
+    /// least: it is renewed every third of it).
+    #[arg(long, default_value = "10s", value_parser = lease)]
     table_lease: std::time::Duration,
     /// Commands for tables served by another process waiting for its
     /// answer at once.
@@ -229,14 +241,17 @@ impl ServeLimits {
             freshness: self.freshness.max(std::time::Duration::from_millis(1)),
             shutdown_grace: self.shutdown_grace,
             max_tables: self.max_tables.max(1),
-            max_table_watchers: self.max_table_watchers.max(1),
+            max_table_players: self.max_table_players.max(1),
+            max_table_spectators: self.max_table_spectators,
+            max_spectators_per_address: self.max_spectators_per_address,
             ws_rate: self.ws_rate.max(1),
             ws_message_max: self.ws_message_max.max(256),
             ws_idle: self.ws_idle,
             bot_threads: self.bot_threads.unwrap_or(defaults.bot_threads).max(1),
             bot_pace: self.bot_pace,
+            trick_pause: self.trick_pause,
             table_idle: self.table_idle,
-            table_lease: self.table_lease.max(std::time::Duration::from_millis(300)),
+            table_lease: self.table_lease,
             max_forwarded: self.max_forwarded.max(1),
             trusted_proxies: self.trusted_proxies.clone(),
         }
@@ -251,6 +266,16 @@ fn duration(s: &str) -> Result<std::time::Duration, String> {
     };
     let n: u64 = num.trim().parse().map_err(|_| format!("{s:?}: give e.g. 10s or 250ms"))?;
     Ok(std::time::Duration::from_millis(n.saturating_mul(unit)))
+}
+
+/// A lease: a duration of at least [`belot_server::MIN_TABLE_LEASE`].
+fn lease(s: &str) -> Result<std::time::Duration, String> {
+    let d = duration(s)?;
+    let min = belot_server::MIN_TABLE_LEASE;
+    if d < min {
+        return Err(format!("{s:?}: a lease is {}s at least", min.as_secs()));
+    }
+    Ok(d)
 }
 
 fn main() -> ExitCode {

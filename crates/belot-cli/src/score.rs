@@ -528,6 +528,7 @@ fn load(store: &dyn Store, id: &str) -> R<(SheetId, Sheet)> {
 /// appends it in one transaction.
 fn change(store: &mut dyn Store, id: &str, make: &dyn Fn(&Sheet) -> R<Change>) -> R<String> {
     let (id, mut sheet) = load(store, id)?;
+    sheet.setup().refuse_if_kept()?;
     let c = make(&sheet)?;
     let n = sheet.history().len();
     sheet.apply(c.clone())?;
@@ -555,6 +556,7 @@ fn new_sheet(
         players: players.split(',').map(|p| p.trim().to_string()).collect(),
         first_dealer: Seat(dealer),
         rules,
+        kept_by_table: false,
     };
     let sheet = Sheet::new(setup)?;
     let id = store.create(sheet.setup()).map_err(|e| e.to_string())?;
@@ -611,8 +613,10 @@ fn import(store: &mut dyn Store, file: &Path) -> R<String> {
     if v["format"] != "belot-sheet" {
         return Err("not a belot sheet export: expected \"format\": \"belot-sheet\"".into());
     }
-    let setup: Setup =
+    let mut setup: Setup =
         serde_json::from_value(v["setup"].clone()).map_err(|e| format!("setup: {e}"))?;
+    // The copy is the importer's own: no card table keeps it.
+    setup.kept_by_table = false;
     let history: Vec<Change> =
         serde_json::from_value(v["history"].clone()).map_err(|e| format!("history: {e}"))?;
     // Replays it first: a history that does not apply is refused whole.
@@ -630,6 +634,7 @@ fn add_record(store: &mut dyn Store, sheet: &str, file: &Path) -> R<String> {
     let game = AnyMatch::from_record(&record).map_err(|e| e.to_string())?;
     let entries = DealInput::from_match(&game);
     let (id, mut s) = load(store, sheet)?;
+    s.setup().refuse_if_kept()?;
     let start = s.history().len();
     let changes: Vec<Change> = entries.into_iter().map(|entry| Change::Add { entry }).collect();
     for c in &changes {

@@ -17,6 +17,7 @@ fn sheet_of(n: u32) -> Sheet {
         first_dealer: Seat(0),
         // A target no 300 deals reach, so every row of those is scored.
         rules: Game::French(FrenchOptions { target: 100_000, ..Default::default() }),
+        kept_by_table: false,
     };
     let mut s = Sheet::new(setup).unwrap();
     for k in 0..n {

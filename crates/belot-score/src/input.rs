@@ -31,6 +31,12 @@ pub struct Setup {
     pub first_dealer: Seat,
     /// Game and house rules.
     pub rules: Game,
+    /// The sheet is kept by a card table of `belot serve`, which alone
+    /// writes it (its finished deals); no change from anywhere else is
+    /// taken ([`Setup::kept_by_table`]). Set only when the table makes
+    /// the sheet: a set-up change keeps it as it was.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub kept_by_table: bool,
 }
 
 /// Longest player or game name accepted.
@@ -107,6 +113,19 @@ fn name_ok(name: &str, seat: Option<usize>, min: usize, max: usize) -> Result<()
 }
 
 impl Setup {
+    /// Refuses a change made by anyone but the card table that keeps the
+    /// sheet ([`Setup::kept_by_table`]).
+    pub fn refuse_if_kept(&self) -> Result<(), Refusal> {
+        if self.kept_by_table {
+            return Err(Refusal::new(
+                "kept_by_table",
+                "this score sheet is kept by its card table: its deals are written as they end \
+                 there, and nothing else changes it",
+            ));
+        }
+        Ok(())
+    }
+
     /// Checks the set-up; says what is wrong and what is accepted. Names
     /// are judged trimmed (see [`Setup::normalized`]): a player name has 1
     /// to [`MAX_NAME`] characters, the game name at most twice that, and

@@ -22,6 +22,7 @@
 //!     players: vec!["Ana".into(), "Boris".into(), "Chloé".into(), "Dimitar".into()],
 //!     first_dealer: Seat(0),
 //!     rules: Game::French(Default::default()),
+//!     kept_by_table: false,
 //! };
 //! let mut sheet = Sheet::new(setup)?;
 //! // Boris (seat 1) took; his side made 100 of the 162.

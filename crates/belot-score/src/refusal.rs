@@ -46,6 +46,7 @@ pub const CODES: &[&str] = &[
     "deal_rules",
     "house_rules",
     "inconsistent",
+    "kept_by_table",
     "last_trick_points",
     "meld_cards_shared",
     "meld_cards_shared_once",

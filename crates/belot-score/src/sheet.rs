@@ -770,7 +770,9 @@ impl Sheet {
     /// A new set-up for this sheet: names trimmed and checked, the same game
     /// and number of players (the deals entered must still make sense).
     fn checked_setup(&self, setup: &Setup) -> Result<Setup, Refusal> {
-        let new = setup.clone().normalized()?;
+        let mut new = setup.clone().normalized()?;
+        // Who keeps the sheet is not the set-up's to change.
+        new.kept_by_table = self.setup.kept_by_table;
         let same_game = std::mem::discriminant(&new.rules)
             == std::mem::discriminant(&self.setup.rules)
             && new.players.len() == self.setup.players.len()

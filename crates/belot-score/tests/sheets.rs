@@ -14,6 +14,7 @@ fn french_setup() -> Setup {
         players: ["Ana", "Boris", "Chloé", "Dimitar"].map(String::from).to_vec(),
         first_dealer: Seat(3),
         rules: Game::French(FrenchOptions::default()),
+        kept_by_table: false,
     }
 }
 
@@ -280,6 +281,7 @@ fn two_player_session() {
         players: vec!["Ivan".into(), "Olena".into()],
         first_dealer: Seat(0),
         rules: Game::TwoPlayer(Default::default()),
+        kept_by_table: false,
     };
     let mut s = Sheet::new(setup).unwrap();
     let two = |contract: &str, loader: Option<u8>, pts: [u32; 2]| DealInput::TwoPlayer {
@@ -310,6 +312,7 @@ fn three_player_session() {
         players: vec!["A".into(), "B".into(), "C".into()],
         first_dealer: Seat(2),
         rules: Game::ThreePlayer(Default::default()),
+        kept_by_table: false,
     };
     let mut s = Sheet::new(setup).unwrap();
     let three = |d: u8, pts: [u32; 3], last: u8| DealInput::ThreePlayer {
@@ -423,6 +426,7 @@ fn csv_export_defuses_spreadsheet_formulas_in_names() {
         players: ["=HYPERLINK(\"x\")", "+1", "-2", "@SUM(A1)"].map(String::from).to_vec(),
         first_dealer: belot_core::Seat(0),
         rules: Game::French(Default::default()),
+        kept_by_table: false,
     };
     let mut sheet = belot_score::Sheet::new(setup).unwrap();
     add(&mut sheet, fr(0, [Some(100), None], [0, 0], None, None));
@@ -474,8 +478,7 @@ proptest! {
                 name: String::new(),
                 players: (0..n).map(|i| format!("P{i}")).collect(),
                 first_dealer: Seat(0),
-                rules,
-            };
+                rules, kept_by_table: false };
             let mut s = Sheet::new(setup).unwrap();
             let before = s.clone();
             if let Err(e) = s.apply(Change::Add { entry }) {
@@ -509,6 +512,7 @@ fn variant_setup(v: usize) -> Setup {
         players: (0..players).map(|i| format!("P{i}")).collect(),
         first_dealer: Seat(1),
         rules,
+        kept_by_table: false,
     }
 }
 

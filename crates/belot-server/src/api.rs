@@ -94,7 +94,9 @@ pub(crate) async fn create(
     Peer(peer): Peer,
     body: Result<Json<Setup>, JsonRejection>,
 ) -> ApiResult<Response> {
-    let Json(setup) = body.map_err(body_error)?;
+    let Json(mut setup) = body.map_err(body_error)?;
+    // Only a card table makes a sheet it keeps.
+    setup.kept_by_table = false;
     let sheet = Sheet::new(setup).map_err(ApiError::refused)?;
     hub.allow_create(peer)?;
     let g = hub.create(sheet).await?;
@@ -203,6 +205,9 @@ pub(crate) async fn post_change(
         ));
     }
     let g = hub.game(&id).await?;
+    if let Err(r) = g.head().setup().refuse_if_kept() {
+        return Err(ApiError { status: StatusCode::FORBIDDEN, ..ApiError::refused(r) });
+    }
     catch_up(&hub, &g, req.version).await?;
     // Sent before (the answer was lost, or a double tap): answered with
     // the state, applied once.

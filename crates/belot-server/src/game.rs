@@ -496,6 +496,7 @@ mod tests {
             players: ["A", "B", "C", "D"].map(String::from).to_vec(),
             first_dealer: belot_core::Seat(0),
             rules: Rules::French(Default::default()),
+            kept_by_table: false,
         };
         let view = SheetId::random().unwrap();
         let mut sheet = Sheet::new(setup).unwrap();

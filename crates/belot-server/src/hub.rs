@@ -532,7 +532,7 @@ fn stored(s: &dyn Store, id: &SheetId) -> Result<(Sheet, Vec<(String, usize)>), 
 
 /// The address a client is counted by: an IPv6 client holds a whole /64
 /// (it can pick any address in it), so it counts as one.
-fn client(ip: IpAddr) -> IpAddr {
+pub(crate) fn client(ip: IpAddr) -> IpAddr {
     match ip {
         IpAddr::V6(v6) if v6.to_ipv4_mapped().is_none() => {
             let s = v6.segments();

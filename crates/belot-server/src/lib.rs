@@ -43,7 +43,7 @@ pub mod table;
 
 pub use error::{ApiError, ApiResult};
 pub use hub::Hub;
-pub use limits::Limits;
+pub use limits::{Limits, MIN_TABLE_LEASE};
 pub use net::{Reach, serve_with, signal};
 
 /// Largest request body accepted.

@@ -60,9 +60,18 @@ pub struct Limits {
     /// new or reopened table is refused while every one has players
     /// connected (`--max-tables`, 1,000).
     pub max_tables: usize,
-    /// Connections (players and spectators) to one card table
-    /// (`--max-table-watchers`, 64).
-    pub max_table_watchers: usize,
+    /// Connections through a card table's own link (its people: each
+    /// seat's phones, and a friend opening the invite) to one table
+    /// (`--max-table-players`, 32). Spectators never count against it, so
+    /// they can never keep a seated person out.
+    pub max_table_players: usize,
+    /// Connections through a card table's spectators' link to one table
+    /// (`--max-table-spectators`, 1,000).
+    pub max_table_spectators: usize,
+    /// Spectators' connections to one table from one client address
+    /// (`--max-spectators-per-address`, 16; an IPv6 client counts by its
+    /// /64).
+    pub max_spectators_per_address: usize,
     /// Messages a table connection may send per second, on average; past
     /// it the connection is closed with `rate_limited`
     /// (`--ws-rate`, 10; bursts of twice as many pass).
@@ -79,13 +88,18 @@ pub struct Limits {
     /// The pause before a bot plays, so that people see each card land
     /// (`--bot-pace`, 700 ms).
     pub bot_pace: Duration,
+    /// How long a finished trick stays on the table (its last card and
+    /// who won it) before a bot leads the next one; pages show it as long
+    /// (`--trick-pause`, 1.5 s).
+    pub trick_pause: Duration,
     /// A table nobody is connected to is put away (it stays stored) after
     /// this long (`--table-idle`, 10 min).
     pub table_idle: Duration,
     /// Several processes on one PostgreSQL database: how long a process's
     /// hold on a live table (its lease) lasts unless renewed (every third
     /// of it); a table whose process died is taken over by another within
-    /// about this long (`--table-lease`, 10 s).
+    /// about this long (`--table-lease`, 10 s; at least
+    /// [`MIN_TABLE_LEASE`]).
     pub table_lease: Duration,
     /// Commands for a table served by another process that wait for its
     /// answer at once; past it a command gets 503 (`--max-forwarded`,
@@ -96,6 +110,10 @@ pub struct Limits {
     /// client is counted by the address it connects from).
     pub trusted_proxies: Vec<std::net::IpAddr>,
 }
+
+/// The shortest lease `belot serve` takes (`--table-lease`): it is renewed
+/// every third of it, a database write per table each time.
+pub const MIN_TABLE_LEASE: Duration = Duration::from_secs(1);
 
 impl Default for Limits {
     fn default() -> Limits {
@@ -116,12 +134,15 @@ impl Default for Limits {
             freshness: Duration::from_millis(100),
             shutdown_grace: Duration::from_secs(5),
             max_tables: 1000,
-            max_table_watchers: 64,
+            max_table_players: 32,
+            max_table_spectators: 1000,
+            max_spectators_per_address: 16,
             ws_rate: 10,
             ws_message_max: 4096,
             ws_idle: Duration::from_secs(60),
             bot_threads: std::thread::available_parallelism().map_or(2, |n| n.get()),
             bot_pace: Duration::from_millis(700),
+            trick_pause: Duration::from_millis(1500),
             table_idle: Duration::from_secs(600),
             table_lease: Duration::from_secs(10),
             max_forwarded: 1024,

@@ -57,6 +57,10 @@ pub(crate) struct NewTable {
     /// Seconds a person has to act before a bot plays for them (0: none).
     #[serde(default)]
     timer: u32,
+    /// "Tap to continue": after each trick the bots wait for a person's
+    /// tap (or the turn timer).
+    #[serde(default)]
+    tap_to_continue: bool,
 }
 
 fn bad_request(code: &'static str, m: impl Into<String>) -> ApiError {
@@ -75,7 +79,7 @@ pub(crate) async fn create(
     seat_all(&mut table, &req, &secret)?;
     // Counted once the table is known to be good: a refusal costs nothing.
     hub.allow_create(peer)?;
-    let settings = Settings { timer: req.timer, ..Settings::default() };
+    let settings = Settings { timer: req.timer, tap: req.tap_to_continue, ..Settings::default() };
     let r = hub.create_table(table, settings).await?;
     let body = json!({
         "id": r.id, "view": r.view, "seat": mine,
@@ -185,6 +189,8 @@ pub(crate) enum ClientMsg {
     Bot { seat: Seat, level: Level },
     /// Leave: a strong bot plays on in the seat.
     Leave,
+    /// The trick finished at change `seq` was seen ("tap to continue").
+    Continue { seq: u64 },
     /// Keeps the connection open; answered with `pong`.
     Ping,
 }
@@ -197,6 +203,7 @@ impl ClientMsg {
             ClientMsg::Next { seq } => What::Next { seq },
             ClientMsg::Bot { seat, level } => What::Bot { seat, level },
             ClientMsg::Leave => What::Leave,
+            ClientMsg::Continue { seq } => What::Continue { seq },
             ClientMsg::Ping => return None,
         })
     }
@@ -373,33 +380,89 @@ fn review_body(n: usize, names: &[String], cards: &[belot_solver::review::CardRe
     Bytes::from(v.to_string())
 }
 
+/// Which link a connection came through.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Link {
+    /// The table's own link: its people (and a friend about to sit).
+    Players,
+    /// The spectators' link, from this address (if known).
+    Spectator(Option<std::net::IpAddr>),
+}
+
 /// Counts a connection to a table against the limits while it lives.
+/// People and spectators have limits of their own: no number of
+/// spectators keeps a seated person out, and one address holds at most
+/// `--max-spectators-per-address` of a table's spectators' places.
 struct Watch {
     hub: Hub,
     room: Arc<Room>,
+    link: Link,
+}
+
+fn too_many(what: &str) -> ApiError {
+    ApiError::unavailable(
+        "too_many_listeners",
+        format!("too many {what} are connected to this table or this server: try again later"),
+    )
 }
 
 impl Watch {
-    fn take(hub: &Hub, room: Arc<Room>) -> ApiResult<Watch> {
-        let all = hub.inner.listeners.fetch_add(1, Ordering::Relaxed);
-        let here = room.watchers.fetch_add(1, Ordering::Relaxed);
-        let w = Watch { hub: hub.clone(), room };
+    fn take(hub: &Hub, room: Arc<Room>, link: Link) -> ApiResult<Watch> {
         let l = hub.limits();
-        if all >= l.max_listeners || here >= l.max_table_watchers {
-            return Err(ApiError::unavailable(
-                "too_many_listeners",
-                "too many phones are connected to this table or this server: try again later",
-            ));
+        match link {
+            Link::Players => {
+                if room.players.fetch_add(1, Ordering::Relaxed) >= l.max_table_players {
+                    room.players.fetch_sub(1, Ordering::Relaxed);
+                    return Err(too_many("phones of this table's people"));
+                }
+            }
+            Link::Spectator(addr) => Watch::take_spectator(hub, &room, addr)?,
         }
-        w.room.nudge();
-        Ok(w)
+        room.watchers.fetch_add(1, Ordering::Relaxed);
+        room.nudge();
+        Ok(Watch { hub: hub.clone(), room, link })
+    }
+
+    fn take_spectator(hub: &Hub, room: &Room, addr: Option<std::net::IpAddr>) -> ApiResult<()> {
+        let l = hub.limits();
+        let mut sp = room.spectators.lock().unwrap_or_else(|p| p.into_inner());
+        let mine = addr.map_or(0, |a| sp.by_addr.get(&a).copied().unwrap_or(0));
+        if sp.all >= l.max_table_spectators || mine >= l.max_spectators_per_address {
+            return Err(too_many("spectators"));
+        }
+        if hub.inner.listeners.fetch_add(1, Ordering::Relaxed) >= l.max_listeners {
+            hub.inner.listeners.fetch_sub(1, Ordering::Relaxed);
+            return Err(too_many("spectators"));
+        }
+        sp.all += 1;
+        if let Some(a) = addr {
+            *sp.by_addr.entry(a).or_default() += 1;
+        }
+        Ok(())
     }
 }
 
 impl Drop for Watch {
     fn drop(&mut self) {
-        self.hub.inner.listeners.fetch_sub(1, Ordering::Relaxed);
         self.room.watchers.fetch_sub(1, Ordering::Relaxed);
+        match self.link {
+            Link::Players => {
+                self.room.players.fetch_sub(1, Ordering::Relaxed);
+            }
+            Link::Spectator(addr) => {
+                self.hub.inner.listeners.fetch_sub(1, Ordering::Relaxed);
+                let mut sp = self.room.spectators.lock().unwrap_or_else(|p| p.into_inner());
+                sp.all -= 1;
+                if let Some(a) = addr
+                    && let Some(n) = sp.by_addr.get_mut(&a)
+                {
+                    *n -= 1;
+                    if *n == 0 {
+                        sp.by_addr.remove(&a);
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -411,21 +474,23 @@ pub(crate) async fn ws_table(
     ws: WebSocketUpgrade,
 ) -> ApiResult<Response> {
     let room = hub.room(&parse_table(&id)?).await.map_err(not_found_table)?;
-    upgrade(hub, room, ws, true)
+    upgrade(hub, room, ws, Link::Players)
 }
 
 /// `GET /api/watch/{view}/ws`: a spectator's connection.
 pub(crate) async fn ws_watch(
     State(hub): State<Hub>,
     Path(view): Path<String>,
+    Peer(peer): Peer,
     ws: WebSocketUpgrade,
 ) -> ApiResult<Response> {
     let room = hub.room_by_view(&parse_table(&view)?).await.map_err(not_found_table)?;
-    upgrade(hub, room, ws, false)
+    upgrade(hub, room, ws, Link::Spectator(peer.map(crate::hub::client)))
 }
 
-fn upgrade(hub: Hub, room: Arc<Room>, ws: WebSocketUpgrade, player: bool) -> ApiResult<Response> {
-    let watch = Watch::take(&hub, room)?;
+fn upgrade(hub: Hub, room: Arc<Room>, ws: WebSocketUpgrade, link: Link) -> ApiResult<Response> {
+    let player = link == Link::Players;
+    let watch = Watch::take(&hub, room, link)?;
     let max = hub.limits().ws_message_max;
     Ok(ws.max_message_size(max).max_frame_size(max).on_upgrade(move |socket| async move {
         Session::new(hub, watch, player).run(socket).await;
@@ -478,7 +543,8 @@ impl Session {
                         Ok(reply) => out = reply,
                         Err(end) => break end,
                     },
-                    Ok(_) => break None,
+                    Ok(Some(Err(e))) => break unreadable(&e, self.hub.limits().ws_message_max),
+                    Ok(None) => break None,
                     Err(_) => break Some(("idle", "nothing heard for too long".into())),
                 },
                 r = frames.changed() => {
@@ -560,6 +626,19 @@ impl Session {
                 api_error_bytes(&e)
             }
         }
+    }
+}
+
+/// Why a message could not be read, for the client's last message: too
+/// big, or text that is not UTF-8 (the connection is closed after it).
+fn unreadable(e: &axum::Error, max: usize) -> End {
+    let said = e.to_string();
+    if said.contains("Space limit exceeded") || said.contains("too long") {
+        Some(("too_big", format!("a message is {max} bytes at most")))
+    } else if said.contains("UTF-8") || said.contains("utf-8") {
+        Some(("bad_message", "messages are JSON in UTF-8 text".into()))
+    } else {
+        None
     }
 }
 

@@ -61,6 +61,7 @@ const CODES: &[&str] = &[
     "not_your_seat",
     "bad_name",
     "not_your_turn",
+    "waiting",
     "stale",
     "bad_seats",
     "illegal",

@@ -55,6 +55,14 @@ pub(crate) struct Settings {
     /// Deals written to the sheet.
     #[serde(default)]
     pub recorded: usize,
+    /// The sheet is marked as kept by the table (tables of older versions
+    /// gave every seat its edit id: their deals go to a new sheet).
+    #[serde(default)]
+    pub sheet_kept: bool,
+    /// "Tap to continue": after each trick the bots wait until a person
+    /// at the table has seen it and tapped (or the turn timer ran out).
+    #[serde(default)]
+    pub tap: bool,
 }
 
 /// The stored state of a table (JSON in the store's `state`).
@@ -96,6 +104,9 @@ pub(crate) enum What {
     Bot { seat: Seat, level: Level },
     /// Leave the table: a strong bot plays on in the seat.
     Leave,
+    /// The trick finished at change `seq` was seen: with "tap to
+    /// continue" on, the bots may play on.
+    Continue { seq: u64 },
 }
 
 pub(crate) enum Cmd {
@@ -126,14 +137,26 @@ pub(crate) enum Cmd {
     Record { reply: oneshot::Sender<ApiResult<MatchRecord>> },
 }
 
+/// The spectators' connections to a table: how many, and from where.
+#[derive(Default)]
+pub(crate) struct Spectators {
+    pub all: usize,
+    pub by_addr: std::collections::HashMap<std::net::IpAddr, usize>,
+}
+
 /// A table in memory, as the handlers see it.
 pub(crate) struct Room {
     pub id: SheetId,
     pub view: SheetId,
     tx: mpsc::Sender<Cmd>,
     pub frames: watch::Receiver<Arc<Frame>>,
-    /// Connections open to the table (players and spectators).
+    /// Connections open to the table (players and spectators): while
+    /// there is one, the bots play.
     pub watchers: Arc<AtomicUsize>,
+    /// Connections through the spectators' link, in all and by address.
+    pub spectators: Mutex<Spectators>,
+    /// Connections through the table's own link (people who may sit).
+    pub players: AtomicUsize,
     pub used: AtomicU64,
     /// Tells this start of the table from a later one.
     pub generation: u64,
@@ -172,9 +195,10 @@ pub(crate) fn refused(e: TableError) -> ApiError {
     let status = match e {
         TableError::NoSeat => StatusCode::NOT_FOUND,
         TableError::NotYours => StatusCode::FORBIDDEN,
-        TableError::Taken | TableError::Stale { .. } | TableError::NotYourTurn => {
-            StatusCode::CONFLICT
-        }
+        TableError::Taken
+        | TableError::Stale { .. }
+        | TableError::NotYourTurn
+        | TableError::Waiting => StatusCode::CONFLICT,
         _ => StatusCode::UNPROCESSABLE_ENTITY,
     };
     let message = match &e {
@@ -186,6 +210,9 @@ pub(crate) fn refused(e: TableError) -> ApiError {
             crate::table::NAME_MAX
         ),
         TableError::NotYourTurn => "it is not your turn".to_string(),
+        TableError::Waiting => {
+            "the table waits for its free seats to be taken (or given to bots)".to_string()
+        }
         TableError::Stale { seq } => format!("the table moved on (now at {seq}): look again"),
         TableError::BadSeats(m) => m.clone(),
         TableError::Game(g) => g.to_string(),
@@ -198,9 +225,12 @@ pub(crate) fn secret() -> ApiResult<String> {
     Ok(SheetId::random()?.to_string())
 }
 
-fn seed() -> u64 {
-    let id = SheetId::random().map(|i| i.to_string()).unwrap_or_default();
-    u64::from_str_radix(id.get(..16).unwrap_or("0"), 16).unwrap_or(0)
+/// The bots' own randomness (their sampling), apart from the decks.
+fn bot_rng() -> ChaCha8Rng {
+    let mut key = [0u8; 32];
+    // Without the system's randomness the bots still play, less varied.
+    let _ = getrandom::fill(&mut key);
+    ChaCha8Rng::from_seed(key)
 }
 
 /// Starts the actor of a table; returns its room.
@@ -213,7 +243,7 @@ pub(crate) fn start(
 ) -> Room {
     let (id, view) = ids;
     let (tx, rx) = mpsc::channel(QUEUE);
-    let frame = build_frame(&table, &s, &view);
+    let frame = build_frame(&table, &s, &view, hub.limits().trick_pause);
     let (frames_tx, frames) = watch::channel(Arc::new(frame));
     let watchers = Arc::new(AtomicUsize::new(0));
     let actor = Actor {
@@ -224,8 +254,10 @@ pub(crate) fn start(
         frames: frames_tx,
         watchers: Arc::clone(&watchers),
         settings: s,
-        rng: ChaCha8Rng::seed_from_u64(seed()),
+        rng: bot_rng(),
         wake: None,
+        planned: 0,
+        continued: 0,
         active: Instant::now(),
         generation,
         mode: Mode::Serve,
@@ -233,7 +265,17 @@ pub(crate) fn start(
         remote_until: Instant::now(),
     };
     tokio::spawn(actor.run(rx));
-    Room { id, view, tx, frames, watchers, used: AtomicU64::new(0), generation }
+    Room {
+        id,
+        view,
+        tx,
+        frames,
+        watchers,
+        spectators: Mutex::default(),
+        players: AtomicUsize::new(0),
+        used: AtomicU64::new(0),
+        generation,
+    }
 }
 
 /// The table and its settings from the stored state.
@@ -243,7 +285,9 @@ pub(crate) fn restore(stored: &StoredTable) -> ApiResult<(Table, Settings)> {
         ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "storage", "this table cannot be read")
     };
     let st: State = serde_json::from_str(&stored.state).map_err(|e| bad(e.to_string()))?;
-    let t = Table::restore(&st.record, &st.seats, stored.seq).map_err(|e| bad(format!("{e:?}")))?;
+    let decks = crate::table::os_decks().map_err(|e| bad(e.to_string()))?;
+    let t = Table::restore(&st.record, &st.seats, stored.seq, decks)
+        .map_err(|e| bad(format!("{e:?}")))?;
     Ok((t, st.settings))
 }
 
@@ -255,9 +299,11 @@ pub(crate) fn stored(id: &SheetId, view: &SheetId, t: &Table, s: &Settings) -> S
     StoredTable { id: id.clone(), view: view.clone(), seq: t.seq(), state, owner: None }
 }
 
-/// A new table of `game`, deals from a random seed.
+/// A new table of `game`, its decks shuffled from the system's
+/// randomness.
 pub(crate) fn new_table(game: &Game) -> ApiResult<Table> {
-    Table::new(game, seed()).map_err(|e| refused(TableError::Game(e)))
+    let decks = crate::table::os_decks().map_err(|e| refused(TableError::Game(e)))?;
+    Table::new(game, decks).map_err(|e| refused(TableError::Game(e)))
 }
 
 /// What a seat or spectator is sent: the table's message and the links.
@@ -269,22 +315,36 @@ struct Out<'a> {
     you: Option<Seat>,
     /// Seconds a person has to act (0: no timer).
     timer: u32,
+    /// Milliseconds a finished trick stays on the table before the bots
+    /// play on.
+    pause: u64,
+    /// "Tap to continue": the bots also wait for a person's tap.
+    tap: bool,
     /// The table's read-only id: the spectators' link.
     watch: &'a SheetId,
-    /// The score sheet of the table's deals: its edit id for the seats,
-    /// its read-only id for spectators.
+    /// The read-only id of the score sheet of the table's deals (the
+    /// table alone writes it).
     sheet: Option<&'a SheetId>,
     #[serde(flatten)]
     msg: Message,
 }
 
-fn build_frame(t: &Table, s: &Settings, watch: &SheetId) -> Frame {
+fn build_frame(t: &Table, s: &Settings, watch: &SheetId, pause: Duration) -> Frame {
     let one = |v: Viewer| {
-        let (you, sheet) = match v {
-            Viewer::Seat(seat) => (Some(seat), s.sheet.as_ref()),
-            Viewer::Spectator => (None, s.sheet_view.as_ref()),
+        let you = match v {
+            Viewer::Seat(seat) => Some(seat),
+            Viewer::Spectator => None,
         };
-        let out = Out { kind: "state", you, timer: s.timer, watch, sheet, msg: t.message(v) };
+        let out = Out {
+            kind: "state",
+            you,
+            timer: s.timer,
+            pause: pause.as_millis() as u64,
+            tap: s.tap,
+            watch,
+            sheet: s.sheet_view.as_ref(),
+            msg: t.message(v),
+        };
         Bytes::from(serde_json::to_vec(&out).unwrap_or_default())
     };
     let players = t.seats().len();
@@ -307,6 +367,13 @@ struct Actor {
     rng: ChaCha8Rng,
     /// When a bot plays next, or a person's time runs out.
     wake: Option<Instant>,
+    /// The change count `wake` was planned at: someone connecting, or
+    /// another process saying people are there, does not restart a bot's
+    /// pause.
+    planned: u64,
+    /// The change count at which a person tapped to continue after a
+    /// trick ("tap to continue").
+    continued: u64,
     /// When something last happened.
     active: Instant,
     generation: u64,
@@ -513,6 +580,19 @@ impl Actor {
     }
 
     async fn act(&mut self, seat: Seat, secret: &str, what: What) -> ApiResult<u64> {
+        if let What::Continue { seq } = what {
+            // Nothing changes but when the bots play on.
+            let now = {
+                let t = self.table();
+                t.check(seat, secret).map_err(refused)?;
+                t.seq()
+            };
+            if seq == now && self.continued != now {
+                self.continued = now;
+                self.wake = None;
+            }
+            return Ok(now);
+        }
         {
             let mut t = self.table();
             t.check(seat, secret).map_err(refused)?;
@@ -523,6 +603,7 @@ impl Actor {
                 What::Next { .. } => t.deal_next(),
                 What::Bot { seat, level } => t.seat_bot_open(seat, level.kind()),
                 What::Leave => t.leave(seat, secret, Level::Strong.kind()),
+                What::Continue { .. } => return Ok(t.seq()),
             }
             .map_err(refused)?;
         }
@@ -573,21 +654,45 @@ impl Actor {
     }
 
     fn publish(&self) {
-        let frame = build_frame(&self.table(), &self.settings, &self.view);
+        let pause = self.hub.limits().trick_pause;
+        let frame = build_frame(&self.table(), &self.settings, &self.view, pause);
         self.frames.send_replace(Arc::new(frame));
     }
 
-    /// When the actor wakes by itself: a bot's pause, or a person's time.
+    /// When the actor wakes by itself: a bot's pause (longer after a
+    /// trick, so that people see it whole), a person's time, or the end of
+    /// the wait for a tap. A wake already planned for this state stands:
+    /// commands that change nothing (someone connecting, a presence note
+    /// from another process) never put a bot's move off.
     fn plan(&mut self) {
-        let pace = self.hub.limits().bot_pace;
-        let to_act = self.table().to_act();
-        self.wake = match to_act {
-            Some((_, true)) => Some(Instant::now() + pace),
-            Some((_, false)) if self.settings.timer > 0 => {
-                Some(Instant::now() + Duration::from_secs(self.settings.timer.into()))
-            }
-            _ => None,
+        let (seq, to_act, trick_done) = {
+            let t = self.table();
+            (t.seq(), t.to_act(), t.trick_just_done())
         };
+        if self.wake.is_some() && self.planned == seq {
+            return;
+        }
+        self.planned = seq;
+        let l = self.hub.limits();
+        let timer = (self.settings.timer > 0)
+            .then(|| Instant::now() + Duration::from_secs(self.settings.timer.into()));
+        self.wake = match to_act {
+            // Tap to continue: the table waits for a person's tap, or for
+            // the turn timer.
+            Some((_, true)) if trick_done && self.settings.tap && self.continued != seq => timer,
+            Some((_, true)) if trick_done && self.continued != seq => {
+                Some(Instant::now() + l.bot_pace.max(l.trick_pause))
+            }
+            Some((_, true)) => Some(Instant::now() + l.bot_pace),
+            Some((_, false)) => timer,
+            None => None,
+        };
+    }
+
+    /// Whether the bots wait for a tap after the trick just finished.
+    fn held_for_tap(&self) -> bool {
+        let t = self.table();
+        self.settings.tap && t.trick_just_done() && self.continued != t.seq()
     }
 
     /// A bot plays (or a person's time ran out), if someone is connected
@@ -596,6 +701,13 @@ impl Actor {
         self.wake = None;
         if !self.present() || self.mode != Mode::Serve {
             return;
+        }
+        if self.held_for_tap() {
+            // Nobody tapped within the turn timer: the bots play on.
+            let seq = self.table().seq();
+            self.continued = seq;
+            self.planned = 0;
+            return self.plan();
         }
         let Some((seat, bot)) = self.table().to_act() else { return };
         let Ok(permit) = Arc::clone(&self.hub.inner.bots).acquire_owned().await else { return };
@@ -638,12 +750,20 @@ impl Actor {
     }
 
     async fn write_entries(&mut self, entries: Vec<DealInput>, setup: Setup) -> ApiResult<()> {
+        if self.settings.sheet.is_some() && !self.settings.sheet_kept {
+            // A sheet of an older version, whose edit id every seat was
+            // given: the table's deals go to a new one that only it keeps.
+            self.settings.sheet = None;
+            self.settings.recorded = 0;
+        }
         let g = match &self.settings.sheet {
             Some(id) => self.hub.game(id).await?,
             None => {
+                let setup = Setup { kept_by_table: true, ..setup };
                 let g = self.hub.create(Sheet::new(setup).map_err(ApiError::refused)?).await?;
                 self.settings.sheet = Some(g.id.clone());
                 self.settings.sheet_view = Some(g.view.clone());
+                self.settings.sheet_kept = true;
                 g
             }
         };
@@ -657,11 +777,15 @@ impl Actor {
 }
 
 /// The record of a table's finished deals (the deal in play would show
-/// every hand), with its seats' names.
+/// every hand), with its seats' names. A seed (tables of older versions
+/// had one: it gives every deal's cards) is shown once the match is over.
 fn finished_record(t: &Table) -> MatchRecord {
     let mut r = t.record();
-    if !t.deal_over() {
+    if !t.deal_over() || t.waiting() {
         r.deals.pop();
+    }
+    if !t.game().match_over() {
+        r.seed = None;
     }
     r.names = sheet_setup(t).players;
     r
@@ -682,5 +806,11 @@ fn sheet_setup(t: &Table) -> Setup {
             SeatSpec::Open => format!("{}", i + 1),
         })
         .collect();
-    Setup { name: String::new(), players, first_dealer: Seat(0), rules: t.game().game() }
+    Setup {
+        name: String::new(),
+        players,
+        first_dealer: Seat(0),
+        rules: t.game().game(),
+        kept_by_table: false,
+    }
 }

@@ -9,10 +9,25 @@
 
 use belot_core::view::TrickView;
 use belot_core::{
-    Action, AnyMatch, AnyView, CardSet, Game, GameError, Match, MatchRecord, Seat, Standing,
+    Action, AnyMatch, AnyView, CardSet, Deck, Game, GameError, Match, MatchRecord, Seat, Standing,
 };
 use belot_solver::bots::{Bot, BotKind, remind};
+use rand_core::{RngCore, SeedableRng};
 use serde::{Deserialize, Serialize};
+
+/// Where a table's decks come from: each deal is shuffled afresh by this
+/// generator, which lives in memory only. No seed is stored or shown, so
+/// nothing a player can read tells an unplayed card; a finished deal's
+/// deck says nothing of the next one.
+pub type Decks = Box<dyn RngCore + Send>;
+
+/// Decks from the operating system's randomness: ChaCha20 keyed with 256
+/// fresh bits for each table (and again after a restart).
+pub fn os_decks() -> Result<Decks, GameError> {
+    let mut key = [0u8; 32];
+    getrandom::fill(&mut key).map_err(|e| GameError::Invalid(format!("no randomness: {e}")))?;
+    Ok(Box::new(rand_chacha::ChaCha20Rng::from_seed(key)))
+}
 
 /// Longest player name, in characters.
 pub const NAME_MAX: usize = 24;
@@ -94,6 +109,11 @@ pub struct Message {
     /// Once the deal is over: the cards each seat played in it, in seat
     /// order, shown to everyone.
     pub hands: Option<Vec<CardSet>>,
+    /// The table waits for the friends it invited: a seat is still open
+    /// and nothing has been played. Nobody holds cards yet (the deal that
+    /// counts is dealt when the last seat is taken), so every viewer gets
+    /// the spectators' view.
+    pub waiting: bool,
 }
 
 /// Why a table refused something; nothing changed.
@@ -110,6 +130,9 @@ pub enum TableError {
     BadName,
     /// Another seat is to act (or nobody: the deal is over).
     NotYourTurn,
+    /// The table waits for its open seats to be taken (or given to bots)
+    /// before the first deal.
+    Waiting,
     /// The action was decided on an older state of the table (sent twice,
     /// or after another change): the table is now at `seq`.
     Stale {
@@ -132,6 +155,7 @@ impl TableError {
             TableError::NotYours => "not_your_seat",
             TableError::BadName => "bad_name",
             TableError::NotYourTurn => "not_your_turn",
+            TableError::Waiting => "waiting",
             TableError::Stale { .. } => "stale",
             TableError::BadSeats(_) => "bad_seats",
             TableError::Game(GameError::Illegal(_)) => "illegal",
@@ -159,15 +183,51 @@ pub struct Table {
     m: AnyMatch,
     seats: Vec<Occupant>,
     seq: u64,
+    decks: Decks,
+    /// An action has been played: from then on an open seat (there is
+    /// none unless a table of an older version left one) no longer holds
+    /// the table back.
+    started: bool,
 }
 
 impl Table {
-    /// A new table for `game`, its deals from `seed`, every seat open.
-    pub fn new(game: &Game, seed: u64) -> Result<Table, GameError> {
+    /// A new table for `game`, every seat open, its decks shuffled by
+    /// `decks` ([`os_decks`] on a server; a seeded generator in tests).
+    pub fn new(game: &Game, mut decks: Decks) -> Result<Table, GameError> {
         game.validate().map_err(|e| GameError::Invalid(e.message))?;
-        let m = AnyMatch::from_seed(game, Seat(0), seed)?;
+        let m = AnyMatch::new(game, Seat(0), Deck::shuffled(&mut decks))?;
         let seats = (0..m.players()).map(|_| Occupant::Open).collect();
-        Ok(Table { m, seats, seq: 0 })
+        Ok(Table { m, seats, seq: 0, decks, started: false })
+    }
+
+    /// True while the table waits for the friends it invited: a seat is
+    /// open and nothing has been played. Nobody acts meanwhile.
+    pub fn waiting(&self) -> bool {
+        !self.started && self.seats.iter().any(|o| matches!(o, Occupant::Open))
+    }
+
+    /// Once the last open seat is taken: deals the first deal afresh
+    /// (whatever anyone could see while the table waited was not it) and
+    /// tells the bots.
+    fn start_if_full(&mut self, was_waiting: bool) -> Result<(), TableError> {
+        if !was_waiting || self.waiting() {
+            return Ok(());
+        }
+        let deck = Deck::shuffled(&mut self.decks);
+        self.m = AnyMatch::new(&self.m.game(), Seat(0), deck).map_err(TableError::Game)?;
+        for (i, o) in self.seats.iter_mut().enumerate() {
+            if let Occupant::Bot(kind, bot) = o {
+                *bot = new_bot(*kind, &self.m, Seat(i as u8));
+            }
+        }
+        Ok(())
+    }
+
+    /// True when the last card played completed a trick and the next one
+    /// has not begun: the trick is still to be seen on the table.
+    pub fn trick_just_done(&self) -> bool {
+        !self.m.tricks().is_empty()
+            && self.m.play_state().is_some_and(|p| p.current_trick().is_empty())
     }
 
     /// The match played at the table.
@@ -188,17 +248,21 @@ impl Table {
         if !matches!(slot, Occupant::Open) {
             return Err(TableError::Taken);
         }
-        *slot = Occupant::Person { name: name.to_string(), secret };
+        let was_waiting = self.waiting();
+        self.seats[seat.index()] = Occupant::Person { name: name.to_string(), secret };
         self.seq += 1;
-        Ok(())
+        self.start_if_full(was_waiting)
     }
 
     /// Puts a bot of `kind` in `seat` (open, or a person's who left).
     pub fn seat_bot(&mut self, seat: Seat, kind: BotKind) -> Result<(), TableError> {
-        let slot = self.seats.get_mut(seat.index()).ok_or(TableError::NoSeat)?;
-        *slot = Occupant::Bot(kind, new_bot(kind, &self.m, seat));
+        if seat.index() >= self.seats.len() {
+            return Err(TableError::NoSeat);
+        }
+        let was_waiting = self.waiting();
+        self.seats[seat.index()] = Occupant::Bot(kind, new_bot(kind, &self.m, seat));
         self.seq += 1;
-        Ok(())
+        self.start_if_full(was_waiting)
     }
 
     /// The first open seat, if any.
@@ -231,10 +295,15 @@ impl Table {
         }
     }
 
-    /// Who is to act and what sits there: `Some((seat, true))` for a bot.
+    /// Who is to act and what sits there: `Some((seat, true))` for a bot;
+    /// nobody while the table waits for its players.
     pub fn to_act(&self) -> Option<(Seat, bool)> {
-        let seat = self.m.to_act()?;
+        let seat = self.seat_to_act()?;
         Some((seat, matches!(self.seats.get(seat.index()), Some(Occupant::Bot(..)))))
+    }
+
+    fn seat_to_act(&self) -> Option<Seat> {
+        if self.waiting() { None } else { self.m.to_act() }
     }
 
     /// True when nobody is to act: the deal (or the match) is over.
@@ -245,7 +314,7 @@ impl Table {
     /// Plays for the person in `seat`, who is to act and ran out of time,
     /// the action a `kind` bot would choose.
     pub fn act_for(&mut self, seat: Seat, kind: BotKind, rng: &mut dyn rand_core::RngCore) {
-        if self.m.to_act() != Some(seat) {
+        if self.seat_to_act() != Some(seat) {
             return;
         }
         let action = new_bot(kind, &self.m, seat).act(&self.m.view(seat), rng);
@@ -268,6 +337,9 @@ impl Table {
         if seen != self.seq {
             return Err(TableError::Stale { seq: self.seq });
         }
+        if self.waiting() {
+            return Err(TableError::Waiting);
+        }
         if self.m.to_act() != Some(seat) {
             return Err(TableError::NotYourTurn);
         }
@@ -277,7 +349,7 @@ impl Table {
     /// The bot to act now, if the seat to act holds one: it plays its
     /// action and the seat; `None` when a person (or nobody) is to act.
     pub fn step_bot(&mut self, rng: &mut dyn rand_core::RngCore) -> Option<(Seat, Action)> {
-        let seat = self.m.to_act()?;
+        let seat = self.seat_to_act()?;
         let view = self.m.view(seat);
         let Some(Occupant::Bot(_, bot)) = self.seats.get_mut(seat.index()) else { return None };
         let action = bot.act(&view, rng);
@@ -293,6 +365,7 @@ impl Table {
     fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), TableError> {
         self.m.apply(seat, action).map_err(TableError::Game)?;
         self.seq += 1;
+        self.started = true;
         Ok(())
     }
 
@@ -300,7 +373,11 @@ impl Table {
     /// the finished deal's score until then); refused while it goes on or
     /// once the match is won.
     pub fn deal_next(&mut self) -> Result<(), TableError> {
-        self.m.next_deal(None).map_err(TableError::Game)?;
+        if self.m.match_over() {
+            return Err(TableError::Game(GameError::Finished));
+        }
+        let deck = Deck::shuffled(&mut self.decks);
+        self.m.next_deal(Some(deck)).map_err(TableError::Game)?;
         self.seq += 1;
         let standing = self.m.standing();
         for o in &mut self.seats {
@@ -332,13 +409,16 @@ impl Table {
 
     /// The table rebuilt from its stored record, seats and change count
     /// (after a restart): the same state, so that every client resumes
-    /// where it was. Bots start without the memory of the deal they had.
+    /// where it was; its next decks from `decks`. Bots start without the
+    /// memory of the deal they had.
     pub fn restore(
         record: &MatchRecord,
         seats: &[SeatSpec],
         seq: u64,
+        decks: Decks,
     ) -> Result<Table, TableError> {
         let m = AnyMatch::from_record(record).map_err(TableError::Game)?;
+        let started = record.deals.len() > 1 || record.deals.iter().any(|d| !d.actions.is_empty());
         if seats.len() != m.players() as usize {
             let e = format!("{} seats for {} players", seats.len(), m.players());
             return Err(TableError::BadSeats(e));
@@ -361,14 +441,15 @@ impl Table {
                 })
             })
             .collect::<Result<_, TableError>>()?;
-        Ok(Table { m, seats, seq })
+        Ok(Table { m, seats, seq, decks, started })
     }
 
     /// What `viewer` is sent now.
     pub fn message(&self, viewer: Viewer) -> Message {
+        let waiting = self.waiting();
         let view = match viewer {
-            Viewer::Seat(s) => self.m.view(s),
-            Viewer::Spectator => self.m.view(Seat(0)).into_public(),
+            Viewer::Seat(s) if !waiting => self.m.view(s),
+            _ => self.m.view(Seat(0)).into_public(),
         };
         Message {
             seq: self.seq,
@@ -378,7 +459,8 @@ impl Table {
             deal: self.m.deal_number(),
             match_over: self.m.match_over(),
             last_trick: self.m.tricks().last().map(|t| TrickView::done(t, self.m.players())),
-            hands: self.deal_over().then(|| self.played()),
+            hands: (self.deal_over() && !waiting).then(|| self.played()),
+            waiting,
         }
     }
 

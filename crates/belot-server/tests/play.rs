@@ -13,12 +13,12 @@ use std::time::Duration;
 
 use belot_core::{Card, CardSet};
 use belot_server::Limits;
-use futures_util::{SinkExt, StreamExt};
+use futures_util::SinkExt;
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message as Ws;
 
 fn fast() -> Limits {
-    Limits { bot_pace: Duration::ZERO, ..Limits::default() }
+    Limits { bot_pace: Duration::ZERO, trick_pause: Duration::ZERO, ..Limits::default() }
 }
 
 fn cards(v: &Value, out: &mut BTreeSet<Card>) {
@@ -114,12 +114,12 @@ async fn people_play_a_deal(rules: Value, seats: &[&str]) {
     check_hidden(&a.seen, &watcher.seen);
     check_hidden(&b.seen, &watcher.seen);
     // The deal is on a score sheet of the game, with the same totals;
-    // spectators get its read-only link.
+    // players and spectators alike get its read-only link.
     let s = a.until(|s| s["sheet"].is_string()).await;
     let w = watcher.until(|s| s["sheet"].is_string()).await;
-    assert_ne!(s["sheet"], w["sheet"]);
+    assert_eq!(s["sheet"], w["sheet"]);
     let sheet = s["sheet"].as_str().unwrap();
-    let (status, sh) = common::http(addr, "GET", &format!("/api/sheets/{sheet}"), None).await;
+    let (status, sh) = common::http(addr, "GET", &format!("/api/view/{sheet}"), None).await;
     assert_eq!(status, 200, "{sh}");
     assert_eq!(sh["setup"]["rules"]["variant"], s["view"]["variant"]);
     let totals: Vec<f64> = serde_json::from_value(sh["table"]["totals"].clone()).unwrap();
@@ -221,7 +221,7 @@ async fn a_finished_deal_is_on_the_tables_score_sheet_and_in_its_record() {
     let end = play_deal(&mut c).await;
     let s = c.until(|s| s["sheet"].is_string()).await;
     let sheet = s["sheet"].as_str().unwrap();
-    let (status, sh) = common::http(addr, "GET", &format!("/api/sheets/{sheet}"), None).await;
+    let (status, sh) = common::http(addr, "GET", &format!("/api/view/{sheet}"), None).await;
     assert_eq!(status, 200, "{sh}");
     assert_eq!(sh["table"]["rows"].as_array().unwrap().len(), 1, "{sh}");
     let totals: Vec<i64> = serde_json::from_value(sh["table"]["totals"].clone()).unwrap();
@@ -361,7 +361,7 @@ async fn bad_messages_get_an_error_and_change_nothing() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn floods_big_and_binary_messages_close_the_connection() {
     let path = common::db("ws-flood");
-    let limits = Limits { ws_rate: 5, max_table_watchers: 3, ..fast() };
+    let limits = Limits { ws_rate: 5, max_table_players: 3, ..fast() };
     let (addr, _hub, stop) = common::start(&path, limits).await;
     let t = create(addr, french(), &["me", "open", "open", "open"]).await;
     let ws = format!("/api/tables/{}/ws", t["id"].as_str().unwrap());
@@ -376,10 +376,23 @@ async fn floods_big_and_binary_messages_close_the_connection() {
         last = c.recv().await;
     }
     assert_eq!(last["code"], "rate_limited");
+    // Too big, or text that is not UTF-8: a last error says why, then
+    // the connection closes.
     let mut c = Client::open(addr, &ws).await;
     let _ = c.ws.send(Ws::text("x".repeat(10_000))).await;
-    let closed = tokio::time::timeout(Duration::from_secs(5), c.ws.next()).await.unwrap();
-    assert!(!matches!(closed, Some(Ok(Ws::Text(_)))), "{closed:?}");
+    assert_eq!(c.until_error().await["code"], "too_big");
+    assert_eq!(c.until_error().await["type"], "closed");
+    let mut c = Client::open(addr, &ws).await;
+    let bad = tokio_tungstenite::tungstenite::protocol::frame::Frame::message(
+        vec![b'{', 0xff, 0xfe, b'}'],
+        tokio_tungstenite::tungstenite::protocol::frame::coding::OpCode::Data(
+            tokio_tungstenite::tungstenite::protocol::frame::coding::Data::Text,
+        ),
+        true,
+    );
+    let _ = c.ws.send(Ws::Frame(bad)).await;
+    assert_eq!(c.until_error().await["code"], "bad_message");
+    assert_eq!(c.until_error().await["type"], "closed");
     let mut c = Client::open(addr, &ws).await;
     c.ws.send(Ws::binary(vec![1, 2, 3])).await.unwrap();
     assert_eq!(c.until_error().await["code"], "bad_message");

@@ -6,11 +6,16 @@
 use std::collections::BTreeSet;
 
 use belot_core::{Action, Card, Game, Match, Seat};
-use belot_server::table::{SeatSpec, Table, TableError, Viewer};
+use belot_server::table::{Decks, SeatSpec, Table, TableError, Viewer};
 use belot_solver::bots::BotKind;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 use serde_json::Value;
+
+/// Decks shuffled from `seed`: the same deals each run.
+fn decks(seed: u64) -> Decks {
+    Box::new(ChaCha8Rng::seed_from_u64(seed))
+}
 
 /// Every card named anywhere in a JSON value.
 fn cards_in(v: &Value, out: &mut BTreeSet<Card>) {
@@ -65,7 +70,7 @@ fn check_messages(t: &Table) {
 /// Plays `deals` deals at a table of `game` (fewer if the match ends):
 /// people in the seats of `people`, heuristic bots in the others.
 fn play(game: &Game, seed: u64, people: &[u8], deals: usize) -> usize {
-    let mut t = Table::new(game, seed).unwrap();
+    let mut t = Table::new(game, decks(seed)).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let secret = |s: u8| format!("{:032x}", seed * 16 + s as u64);
     for s in 0..t.game().players() {
@@ -131,7 +136,7 @@ fn tables_never_send_a_seat_another_seats_cards() {
 #[test]
 fn a_table_refuses_taken_seats_bad_names_and_actions_out_of_turn() {
     let game = Game::from_name("french").unwrap();
-    let mut t = Table::new(&game, 1).unwrap();
+    let mut t = Table::new(&game, decks(1)).unwrap();
     t.join(Seat(0), "Ana", "a".repeat(32)).unwrap();
     assert_eq!(t.join(Seat(0), "Boris", "b".repeat(32)), Err(TableError::Taken));
     assert_eq!(t.join(Seat(4), "Boris", "b".repeat(32)), Err(TableError::NoSeat));
@@ -139,9 +144,18 @@ fn a_table_refuses_taken_seats_bad_names_and_actions_out_of_turn() {
     assert_eq!(t.join(Seat(1), &"x".repeat(25), "b".repeat(32)), Err(TableError::BadName));
     assert_eq!(t.join(Seat(1), "a\u{7}b", "b".repeat(32)), Err(TableError::BadName));
     t.join(Seat(1), "Boris", "b".repeat(32)).unwrap();
+    let (a, b) = ("a".repeat(32), "b".repeat(32));
+    // Two seats are open: the table waits, and shows no hand.
+    assert!(t.waiting());
+    assert_eq!(t.act(Seat(1), &b, t.seq(), &Action::Pass).unwrap_err().code(), "waiting");
+    assert!(t.message(Viewer::Seat(Seat(1))).view.hand().is_empty());
+    assert!(t.message(Viewer::Seat(Seat(1))).waiting);
+    t.join(Seat(2), "Chloé", "c".repeat(32)).unwrap();
+    t.seat_bot(Seat(3), BotKind::Heuristic).unwrap();
+    assert!(!t.waiting());
+    assert_eq!(t.message(Viewer::Seat(Seat(1))).view.hand().len(), 5);
     let seq = t.seq();
     // Seat 1 is to act first (the dealer is seat 0); seat 0 may not.
-    let (a, b) = ("a".repeat(32), "b".repeat(32));
     let e = t.act(Seat(0), &a, seq, &Action::Pass).unwrap_err();
     assert_eq!(e.code(), "not_your_turn");
     let e = t.act(Seat(1), &b, seq, &Action::play("7S".parse().unwrap())).unwrap_err();
@@ -154,7 +168,7 @@ fn a_table_refuses_taken_seats_bad_names_and_actions_out_of_turn() {
     let m = t.message(Viewer::Spectator);
     assert!(m.view.hand().is_empty() && m.view.legal().is_empty());
     assert_eq!(m.seats[0].name, "Ana");
-    assert_eq!(m.seats[2].kind, "open");
+    assert_eq!(m.seats[2].kind, "person");
 }
 
 /// Issue 21 (3): a table rebuilt from its record, seats and change count
@@ -163,7 +177,7 @@ fn a_table_refuses_taken_seats_bad_names_and_actions_out_of_turn() {
 fn a_table_rebuilt_from_its_record_is_the_same_table() {
     for name in ["french", "french-3", "two-player", "three-player"] {
         let game = Game::from_name(name).unwrap();
-        let mut t = Table::new(&game, 9).unwrap();
+        let mut t = Table::new(&game, decks(9)).unwrap();
         t.join(Seat(0), "Ana", "a".repeat(32)).unwrap();
         for s in 1..t.game().players() {
             t.seat_bot(Seat(s), BotKind::Heuristic).unwrap();
@@ -177,14 +191,17 @@ fn a_table_rebuilt_from_its_record_is_the_same_table() {
                 t.act(seat, &"a".repeat(32), t.seq(), &a).unwrap();
             }
         }
-        let back = Table::restore(&t.record(), &t.seats(), t.seq()).unwrap();
+        let back = Table::restore(&t.record(), &t.seats(), t.seq(), decks(0)).unwrap();
         assert_eq!(back.seats(), t.seats());
         let mut bad = t.seats();
         bad[1] = SeatSpec::Bot { bot: "genius".into() };
-        let e = Table::restore(&t.record(), &bad, t.seq()).err().unwrap();
+        let e = Table::restore(&t.record(), &bad, t.seq(), decks(0)).err().unwrap();
         assert_eq!(e.code(), "bad_seats");
         bad.pop();
-        assert_eq!(Table::restore(&t.record(), &bad, 0).err().unwrap().code(), "bad_seats");
+        assert_eq!(
+            Table::restore(&t.record(), &bad, 0, decks(0)).err().unwrap().code(),
+            "bad_seats"
+        );
         let players = t.game().players();
         let viewers = (0..players).map(|s| Viewer::Seat(Seat(s))).chain([Viewer::Spectator]);
         for v in viewers {
@@ -209,10 +226,10 @@ fn a_bot_seat_shows_its_level_and_keeps_it_when_the_table_is_rebuilt() {
     for level in Level::ALL {
         assert_eq!(level.name().parse::<BotKind>().unwrap(), level.kind());
         assert_eq!(Level::of(level.kind()), Some(level));
-        let mut t = Table::new(&Game::from_name("french").unwrap(), 5).unwrap();
+        let mut t = Table::new(&Game::from_name("french").unwrap(), decks(5)).unwrap();
         t.join(Seat(0), "Ana", "s".into()).unwrap();
         t.seat_bot(Seat(1), level.kind()).unwrap();
-        let back = Table::restore(&t.record(), &t.seats(), t.seq()).unwrap();
+        let back = Table::restore(&t.record(), &t.seats(), t.seq(), decks(0)).unwrap();
         for table in [&t, &back] {
             let seats = &table.message(Viewer::Spectator).seats;
             assert_eq!((seats[1].kind, seats[1].level), ("bot", Some(level.name())), "{level:?}");

@@ -21,6 +21,7 @@
 //!     players: vec!["Ivan".into(), "Olena".into()],
 //!     first_dealer: Default::default(),
 //!     rules: Game::TwoPlayer(Default::default()),
+//!     kept_by_table: false,
 //! };
 //! let id = store.create(&setup)?;
 //! store.append(&id, 0, &Change::Add { entry: DealInput::ThrownIn })?;

@@ -9,6 +9,7 @@ pub fn setup() -> Setup {
         players: ["A", "B", "C", "D"].map(String::from).to_vec(),
         first_dealer: Seat(0),
         rules: Game::French(Default::default()),
+        kept_by_table: false,
     }
 }
 
