@@ -35,6 +35,10 @@ export BELOT_AXE="$PWD/$axe"
 echo "== PostgreSQL on 127.0.0.1:5432 (scripts/postgres.sh)"
 pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null || $sudo bash scripts/postgres.sh
 
+# The table abuse tests hold 500 spectators' sockets in one process (both
+# ends): room for them where the default is low.
+ulimit -n 65536 2>/dev/null || ulimit -n 8192 2>/dev/null || true
+
 # Without a browser, axe-core or PostgreSQL the tests that need them fail
 # rather than skip.
 export BELOT_REQUIRE_BROWSER=1
