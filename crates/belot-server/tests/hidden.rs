@@ -60,10 +60,11 @@ fn cards_in_text(s: &str, out: &mut BTreeSet<Card>) {
     let b = s.as_bytes();
     for i in 0..b.len().saturating_sub(1) {
         let alone = |j: Option<&u8>| j.is_none_or(|c| !c.is_ascii_alphanumeric());
-        if alone(i.checked_sub(1).and_then(|j| b.get(j))) && alone(b.get(i + 2)) {
-            if let Some(c) = s.get(i..i + 2).and_then(|t| t.parse::<Card>().ok()) {
-                out.insert(c);
-            }
+        if alone(i.checked_sub(1).and_then(|j| b.get(j)))
+            && alone(b.get(i + 2))
+            && let Some(c) = s.get(i..i + 2).and_then(|t| t.parse::<Card>().ok())
+        {
+            out.insert(c);
         }
     }
 }
