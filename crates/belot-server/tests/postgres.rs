@@ -227,6 +227,39 @@ async fn a_table_served_by_one_server_is_played_through_another() {
     let _ = stop_b.send(());
 }
 
+/// Issue 42: with the shortest lease (1 s: the process serving the table
+/// hears every third of a second that someone is connected through the
+/// other), a person connected to the process that does not serve the
+/// table sees the bots play at their usual pace: a presence note never
+/// restarts a bot's pause.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bots_play_at_their_pace_for_a_person_on_another_process_with_a_short_lease() {
+    let Some(db) = common::PgDb::new("shortlease") else { return };
+    let loc = Location::parse(&db.url);
+    let limits = || Limits { table_lease: belot_server::MIN_TABLE_LEASE, ..Limits::default() };
+    let (a, _ha, stop_a) = common::start_at(&loc, limits()).await;
+    let (b, _hb, stop_b) = common::start_at(&loc, limits()).await;
+    let t = ws::create(a, ws::french(), &["me", "easy", "easy", "easy"]).await;
+    let mut ana =
+        ws::Client::seat(b, t["id"].as_str().unwrap(), 0, t["secret"].as_str().unwrap()).await;
+    let start = ana.state["seq"].as_u64().unwrap();
+    let end = std::time::Instant::now() + Duration::from_secs(8);
+    while std::time::Instant::now() < end {
+        let left = end - std::time::Instant::now();
+        let Ok(m) = tokio::time::timeout(left, ana.recv()).await else { break };
+        if m["type"] == "state" && ws::my_turn(&m) {
+            ana.send(json!({"type": "act", "seq": m["seq"], "action": m["view"]["legal"][0]}))
+                .await;
+        }
+    }
+    let moves = ana.state["seq"].as_u64().unwrap() - start;
+    eprintln!("moves in 8 s through the other process, lease 1 s: {moves}");
+    // At 700 ms a bot move (1.5 s after a trick), some 10; none before.
+    assert!(moves >= 6, "{moves} moves in 8 s");
+    let _ = stop_a.send(());
+    let _ = stop_b.send(());
+}
+
 /// A seat taken and a stale action through the other server: the serving
 /// server decides, and its answer (or refusal, with its code) comes back.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
