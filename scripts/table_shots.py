@@ -1,9 +1,11 @@
 """Screenshots of the card-table screens through chromedriver (see
-shot.py): a 390x844 phone makes a French table with three bots from the
-home page, plays a deal by tapping (the first legal card, a bid that is
-not a pass), and is shot at the new-table form, the auction, the play,
-the deal's end and its review; another phone shoots the join page of a
-table with a free seat.
+shot.py): a 390x844 phone makes a French table from the home page with
+two bots, a friend's seat and "tap to continue", is shot waiting for the
+friend (the invite link and its QR code), gives the seat to a bot, plays
+a deal by tapping (the first legal card, a bid that is not a pass), and
+is shot at the new-table form, the auction, the play, a finished trick
+(its fourth card and winner), the deal's end and its review; another
+phone shoots the join page of a table with a free seat.
 
     python3 scripts/table_shots.py DRIVER_PORT BASE_URL OUT_DIR LANG
 """
@@ -50,6 +52,8 @@ def main():
 
     def step():
         return js("""if (document.querySelector('#deal-over')) return 'over';
+            const go = document.querySelector('#trick-continue');
+            if (go) { go.click(); return 'continue'; }
             if (!tbl || !tbl.st || tbl.busy === tbl.st.seq) return 'wait';
             const c = document.querySelector('#hand .legal');
             const bs = [...document.querySelectorAll('#actions button[data-action]')];
@@ -65,9 +69,14 @@ def main():
         # One bot of each level.
         js("document.querySelector('#t-seat-2').value = 'medium'; document.querySelector('#t-seat-3').value = 'easy'; return 1;")
         shot("table-new")
-        # Seat 2 bids first: the auction is this phone's at once.
-        js("document.querySelector('#t-seat-0').value = 'strong'; document.querySelector('#t-seat-1').value = 'me'; return 1;")
+        # Seat 2 bids first: the auction is this phone's at once. Seat 4 is
+        # a friend's, so the table waits for it; each trick waits for a tap.
+        js("""document.querySelector('#t-seat-0').value = 'strong'; document.querySelector('#t-seat-1').value = 'me';
+              document.querySelector('#t-seat-3').value = 'open'; document.querySelector('#t-tap').checked = true; return 1;""")
         js("document.querySelector('#start-table').click(); return 1;")
+        wait("document.querySelector('#waiting') && document.querySelector('#invite-qr').complete")
+        shot("table-waiting")
+        js("document.querySelector('#bot-level-3').value = 'easy'; document.querySelector('#waiting-seats button[data-bot]').click(); return 1;")
         wait("document.querySelector('#actions button[data-action]')")
         shot("table-auction")
         while not js("return tbl.st.view.phase === 'playing' && !!tbl.st.view.trick && tbl.st.view.trick.cards.length >= 2 && tbl.st.view.to_act === tbl.st.you;"):
@@ -75,12 +84,19 @@ def main():
                 break
             time.sleep(0.1)
         shot("table-play")
+        # The first trick played whole: its fourth card and who won it stay.
+        while not js("return !!document.querySelector('#trick-continue');"):
+            if step() == "over":
+                break
+            time.sleep(0.1)
+        shot("table-trick")
         while step() != "over":
             time.sleep(0.1)
         shot("table-deal-over")
         js("document.querySelector('#review-btn').click(); return 1;")
         wait("document.querySelector('#review .judged')")
-        js("document.querySelector('#review').scrollIntoView(); return 1;")
+        # The page scrolls the review's top into view by itself.
+        time.sleep(0.5)
         shot("table-review")
         req = urllib.request.Request(f"{base}/api/tables", method="POST", headers={"content-type": "application/json"},
                                      data=json.dumps({"rules": {"variant": "two_player"}, "seats": ["me", "open"], "name": "Ivan"}).encode())

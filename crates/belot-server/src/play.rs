@@ -374,9 +374,14 @@ fn review_body(n: usize, names: &[String], cards: &[belot_solver::review::CardRe
         })
         .collect();
     let first = cards.first();
+    // What a value counts: the card points won in tricks from there on
+    // (the last trick's 10 included); announcements and belote are fixed
+    // by the hands, so they are left out (the outcome counts them).
+    let counts = json!({"card_points": true, "last_trick": true, "announcements": false,
+        "belote": false});
     let v = json!({"deal": n, "names": names, "contract": first.map(|c| c.contract),
-        "taker": first.and_then(|c| c.taker), "cards": cards.iter().map(card).collect::<Vec<_>>(),
-        "players": players});
+        "taker": first.and_then(|c| c.taker), "values": counts,
+        "cards": cards.iter().map(card).collect::<Vec<_>>(), "players": players});
     Bytes::from(v.to_string())
 }
 

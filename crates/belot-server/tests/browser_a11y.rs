@@ -353,8 +353,9 @@ fn browser_axe_core_on_the_card_table_screens() {
         let Some(axe) = axe_source() else { return };
         let Some(d) = start_driver() else { return };
         let started = Instant::now();
+        let fast = Duration::from_millis(20);
         let limits =
-            belot_server::Limits { bot_pace: Duration::from_millis(20), ..Default::default() };
+            belot_server::Limits { bot_pace: fast, trick_pause: fast, ..Default::default() };
         let port = serve_limits(limits);
         let base = format!("http://127.0.0.1:{port}");
         let b = browser(&d, 7);
@@ -385,13 +386,24 @@ fn browser_axe_core_on_the_card_table_screens() {
         b.wait("document.querySelector('#join-name')");
         c.each_lang("join a table", &nothing);
 
-        // A French table: the auction on this phone's turn, then the play
-        // with a card on the table.
+        // A French table with a friend's seat and "tap to continue": the
+        // waiting screen (its spectators' link open), then a bot in the seat,
+        // the auction on this phone's turn, then the play with a card on
+        // the table, and a finished trick held for a tap.
         b.go(&format!("{base}/"));
         b.type_in("#t-name", "Ana");
         // Seat 2 bids first: the auction is this phone's at once.
-        b.js("document.querySelector('#t-seat-0').value = 'easy'; document.querySelector('#t-seat-1').value = 'me'; return 1;");
+        b.js("document.querySelector('#t-seat-0').value = 'easy'; document.querySelector('#t-seat-1').value = 'me'; document.querySelector('#t-seat-3').value = 'open'; document.querySelector('#t-tap').checked = true; return 1;");
         b.click("#start-table");
+        let waiting = |b: &Browser<'_>| {
+            b.wait("document.querySelector('#waiting-watch')");
+            b.js("document.querySelector('#waiting-watch').open = true; return 1;");
+        };
+        waiting(&b);
+        c.each_lang("waiting for a friend", &waiting);
+        contrast.extend(c.focus_ring("waiting for a friend", 8));
+        contrast.extend(c.borders("waiting for a friend"));
+        b.click("#waiting-seats button[data-bot='3']");
         b.wait("document.querySelector('#card-table')");
         b.wait("document.querySelector('#actions button[data-action]')");
         c.each_lang("card table, auction", &nothing);
@@ -405,6 +417,14 @@ fn browser_axe_core_on_the_card_table_screens() {
         contrast.extend(c.focus_ring("card table", 12));
         contrast.extend(c.borders("card table"));
         let t0 = Instant::now();
+        while b.js("return !document.querySelector('#trick-continue');") == json!(true) {
+            b.js(r#"const c = document.querySelector('#hand .legal'); if (c && tbl.busy !== tbl.st.seq) { tbl.busy = tbl.st.seq; c.click(); } return 1;"#);
+            assert!(t0.elapsed() < Duration::from_secs(60), "no trick finished");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        c.each_lang("card table, a finished trick", &nothing);
+        contrast.extend(c.focus_ring("a finished trick", 12));
+        let t0 = Instant::now();
         while table_step(&b) != "over" {
             assert!(t0.elapsed() < Duration::from_secs(60), "the deal did not end");
             std::thread::sleep(Duration::from_millis(50));
@@ -415,6 +435,9 @@ fn browser_axe_core_on_the_card_table_screens() {
             b.js("document.querySelector('#hands').open = true; return 1;");
         };
         review(&b);
+        // The review's top is in view, not under the totals kept on top.
+        let gap = b.wait("document.querySelector('#review h3') && document.querySelector('#review h3').getBoundingClientRect().top - document.querySelector('#table-totals').getBoundingClientRect().bottom");
+        assert!(gap.as_f64().unwrap() >= 0.0, "the totals cover the review's title: {gap}");
         c.each_lang("deal over, review", &review);
         contrast.extend(c.focus_ring("deal over", 10));
         let watch = b.wait("tbl.st.watch");

@@ -12,15 +12,28 @@ use serde_json::{Value, json};
 mod common;
 use common::webdriver::*;
 
-/// Bots play at once (the default pause is for people's eyes).
+/// Bots play at once (the default pauses are for people's eyes).
 fn server() -> String {
-    let port = serve_limits(Limits { bot_pace: Duration::from_millis(20), ..Limits::default() });
+    let fast = Duration::from_millis(20);
+    let port = serve_limits(Limits { bot_pace: fast, trick_pause: fast, ..Limits::default() });
     format!("http://127.0.0.1:{port}")
 }
 
 /// Makes a table from the home page's Play form: `seats` as the form
 /// names them (me, open, easy, strong). Returns the table's path.
 fn new_table(b: &Browser<'_>, base: &str, variant: &str, players: usize, seats: &[&str]) -> String {
+    new_table_with(b, base, variant, players, seats, false)
+}
+
+/// The same, with "tap to continue" ticked or not.
+fn new_table_with(
+    b: &Browser<'_>,
+    base: &str,
+    variant: &str,
+    players: usize,
+    seats: &[&str],
+    tap: bool,
+) -> String {
     b.go(&format!("{base}/"));
     b.click("#mode-play");
     b.wait("document.querySelector('#t-variant')");
@@ -32,6 +45,10 @@ fn new_table(b: &Browser<'_>, base: &str, variant: &str, players: usize, seats: 
         b.js(&format!("document.querySelector('#t-seat-{i}').value = {s:?}; return 1;"));
     }
     b.type_in("#t-name", "Ana");
+    if tap {
+        b.js("document.querySelector('#t-rules').open = true; return 1;");
+        b.click("#t-tap");
+    }
     b.click("#start-table");
     let path = b.wait("location.pathname.startsWith('/t/') && document.querySelector('#card-table') && location.pathname");
     path.as_str().unwrap().to_string()
@@ -71,7 +88,8 @@ fn browser_two_people_and_two_bots_play_a_french_deal_one_reloads_a_spectator_wa
         let base = server();
         let a = browser(&d, 1);
         new_table(&a, &base, "french", 4, &["me", "open", "easy", "strong"]);
-        a.js("document.querySelector('#table-share').open = true; return 1;");
+        // The table waits for the friend: the links are on its screen.
+        a.js("document.querySelector('#waiting-watch').open = true; return 1;");
         let invite = a.wait("document.querySelector('#invite-link').value");
         let watch = a.wait(
             "document.querySelector('#watch-link') && document.querySelector('#watch-link').value",
@@ -152,4 +170,95 @@ fn browser_a_two_player_and_a_three_player_deal_against_bots() {
             assert_eq!(hands, json!(seats.len()), "{variant}: every seat's cards shown at the end");
         }
     });
+}
+
+/// Issue 42: a table made with a friend's seat waits for the friend, with
+/// the invite link and its QR code on the maker's first screen (no
+/// scrolling on the phone) and nothing dealt; the friend joins by the
+/// link, and the deal starts on both phones. With "tap to continue" each
+/// finished trick stays on the table, its fourth card and winner shown,
+/// and the bots wait until a person taps. In a two-player table the maker
+/// gives the free seat to a bot from the waiting screen instead.
+#[test]
+fn browser_a_table_waits_for_its_friend_and_each_trick_waits_for_a_tap() {
+    retried(|| {
+        let Some(d) = start_driver() else { return };
+        let base = server();
+        let a = browser(&d, 5);
+        new_table_with(&a, &base, "french", 4, &["me", "easy", "open", "easy"], true);
+        a.wait("document.querySelector('#waiting') && document.querySelector('#invite-qr').complete && document.querySelector('#invite-qr').naturalWidth > 0");
+        // The link, the copy button and the QR code are in view at once.
+        let bottom = a.js("return Math.max(...['#invite-link', '#copy-invite', '#invite-qr'].map(s => document.querySelector(s).getBoundingClientRect().bottom));");
+        assert!(bottom.as_f64().unwrap() <= 844.0, "below the fold: {bottom}");
+        assert_eq!(a.js("return document.querySelectorAll('#hand .card').length;"), json!(0));
+        let invite = a.js("return document.querySelector('#invite-link').value;");
+        let invite = invite.as_str().unwrap();
+        let path = &invite[invite.find("/t/").unwrap()..];
+        // Nothing moves while the seat is free.
+        std::thread::sleep(Duration::from_millis(300));
+        assert_eq!(a.js("return tbl.st.view.calls.length;"), json!(0));
+        let b = browser(&d, 6);
+        b.go(&format!("{base}{path}"));
+        b.wait("document.querySelector('#join-name')");
+        b.type_in("#join-name", "Boris");
+        b.click("#join button[data-seat='2']");
+        for p in [&a, &b] {
+            p.wait("!document.querySelector('#waiting') && document.querySelectorAll('#hand .card').length === 5");
+        }
+        // Play until a trick is finished: it stays, with who won it, and
+        // while it does the table does not move on.
+        let t = Instant::now();
+        loop {
+            let held = a.js("return !!document.querySelector('#trick-continue');");
+            if held == json!(true) {
+                break;
+            }
+            assert!(t.elapsed() < Duration::from_secs(60), "no trick finished");
+            for p in [&a, &b] {
+                if p.js("return !!document.querySelector('#trick-continue');") != json!(true) {
+                    table_step_no_continue(p);
+                }
+            }
+            std::thread::sleep(Duration::from_millis(60));
+        }
+        let cards = a.js("return document.querySelectorAll('#trick .card').length;");
+        assert_eq!(cards, json!(4), "the fourth card is on the table");
+        assert_eq!(
+            a.js("return document.querySelectorAll('#trick .slot.winner').length;"),
+            json!(1)
+        );
+        let won = a.js("return document.querySelector('#trick-continue').textContent;");
+        assert!(won.as_str().unwrap().contains("wins the trick"), "{won}");
+        let seq = a.js("return tbl.st.seq;");
+        let bot_next = a.js("const s = tbl.st; return s.view.to_act !== 0 && s.view.to_act !== 2;");
+        std::thread::sleep(Duration::from_millis(600));
+        if bot_next == json!(true) {
+            assert_eq!(a.js("return tbl.st.seq;"), seq, "the bots wait for a tap");
+        }
+        a.click("#trick-continue");
+        a.wait("!document.querySelector('#trick-continue')");
+        // The friend's phone kept it too, until its own tap.
+        b.wait("!!document.querySelector('#trick-continue')");
+        b.click("#trick-continue");
+        b.wait("!document.querySelector('#trick-continue')");
+
+        // Two players: the free seat given to a bot from the waiting screen.
+        new_table(&a, &base, "two_player", 2, &["me", "open"]);
+        a.wait("document.querySelector('#waiting') && document.querySelector('#bot-level-1')");
+        a.js("document.querySelector('#bot-level-1').value = 'easy'; return 1;");
+        a.click("#waiting-seats button[data-bot='1']");
+        a.wait("!document.querySelector('#waiting') && document.querySelectorAll('#hand .card').length >= 6");
+        assert_eq!(a.js("return tbl.st.seats[1].level;"), json!("easy"));
+    });
+}
+
+/// One tap of the table's auction or a legal card, leaving a held trick
+/// alone.
+fn table_step_no_continue(b: &Browser<'_>) {
+    b.js(r#"if (document.querySelector('#deal-over') || !tbl || !tbl.st || tbl.busy === tbl.st.seq) return 0;
+        const c = document.querySelector('#hand .legal');
+        const bs = [...document.querySelectorAll('#actions button[data-action]')];
+        const pick = c || bs.find(x => x.dataset.action === 'take') || bs.find(x => x.dataset.action !== 'pass') || bs[0];
+        if (!pick) return 0;
+        tbl.busy = tbl.st.seq; pick.click(); return 1;"#);
 }

@@ -6,8 +6,9 @@
 
 const TABLE_WORDS = {
   en: {
+    waitingTitle: "Waiting for friends", waitingNote: "Send them the invite link, or let them scan the code: the first deal is dealt when every seat is taken.", waitingWatch: "The table starts when every seat is taken.", copy: "Copy link", copied: "Link copied", shareLink: "Share…", botHere: "Bot in seat {n}", level: "Level", wonTrick: "{name} wins the trick ({points})", tapContinue: "Tap to continue", tapOption: "Tap to continue after each trick", err_waiting: "The table waits for every seat to be taken.", err_too_big: "The page sent a message that is too big: reload it.",
     accountOne: "{cards} cards, 1 mistake costing {cost}",
-    review: "Review the deal", reviewTitle: "Deal {n} under best play", reviewNote: "Each card: the points its side ends the deal with under best play from there. A mistake says what it cost and the best cards.", account: "{cards} cards, {mistakes} mistakes costing {cost}", noMistakes: "{cards} cards, no mistakes", costs: "costs {n}", bestWas: "best", outcomeChange: "{played} instead of {best}", analysing: "Analysing…",
+    review: "Review the deal", reviewTitle: "Deal {n} under best play", reviewNote: "Each card: the card points (the last trick's 10 included) its side ends the deal with under best play from there. Announcements and belote are not in these values (the cards played do not change them), but made or dedans counts them. A mistake says what it cost and the best cards.", account: "{cards} cards, {mistakes} mistakes costing {cost}", noMistakes: "{cards} cards, no mistakes", costs: "costs {n}", bestWas: "best", outcomeChange: "{played} instead of {best}", analysing: "Analysing…",
     newTable: "New table", seatN: "Seat {n}", you: "You", yourName: "Your name",
     seat_me: "You", seat_open: "A friend (by link)", seat_easy: "Bot: easy", seat_medium: "Bot: medium", seat_strong: "Bot: strong",
     turnTimer: "Turn timer", timerOff: "No timer", seconds: "{n} s", startTable: "Start the table",
@@ -31,8 +32,9 @@ const TABLE_WORDS = {
     err_too_many_tables: "The server has as many tables as it can hold: try again later.", err_bad_message: "The page sent something the server did not understand: reload it.",
   },
   fr: {
+    waitingTitle: "En attente des amis", waitingNote: "Envoyez-leur le lien d'invitation, ou faites-leur scanner le code : la première donne est distribuée quand toutes les places sont prises.", waitingWatch: "La table commence quand toutes les places sont prises.", copy: "Copier le lien", copied: "Lien copié", shareLink: "Partager…", botHere: "Robot à la place {n}", level: "Niveau", wonTrick: "{name} remporte le pli ({points})", tapContinue: "Toucher pour continuer", tapOption: "Toucher pour continuer après chaque pli", err_waiting: "La table attend que toutes les places soient prises.", err_too_big: "La page a envoyé un message trop long : rechargez-la.",
     accountOne: "{cards} cartes, 1 erreur coûtant {cost}",
-    review: "Analyser la donne", reviewTitle: "Donne {n} en jeu parfait", reviewNote: "Chaque carte : les points que son camp finit par avoir si tout le monde joue au mieux ensuite. Une erreur dit ce qu'elle a coûté et les meilleures cartes.", account: "{cards} cartes, {mistakes} erreurs coûtant {cost}", noMistakes: "{cards} cartes, aucune erreur", costs: "coûte {n}", bestWas: "mieux", outcomeChange: "{played} au lieu de {best}", analysing: "Analyse…",
+    review: "Analyser la donne", reviewTitle: "Donne {n} en jeu parfait", reviewNote: "Chaque carte : les points de cartes (dix de der compris) que son camp finit par avoir si tout le monde joue au mieux ensuite. Les annonces et la belote n'y sont pas (le jeu des cartes ne les change pas), mais « faite » ou « dedans » les compte. Une erreur dit ce qu'elle a coûté et les meilleures cartes.", account: "{cards} cartes, {mistakes} erreurs coûtant {cost}", noMistakes: "{cards} cartes, aucune erreur", costs: "coûte {n}", bestWas: "mieux", outcomeChange: "{played} au lieu de {best}", analysing: "Analyse…",
     newTable: "Nouvelle table", seatN: "Place {n}", you: "Vous", yourName: "Votre nom",
     seat_me: "Vous", seat_open: "Un ami (par lien)", seat_easy: "Robot : facile", seat_medium: "Robot : moyen", seat_strong: "Robot : fort",
     turnTimer: "Temps par coup", timerOff: "Sans limite", seconds: "{n} s", startTable: "Ouvrir la table",
@@ -56,8 +58,9 @@ const TABLE_WORDS = {
     err_too_many_tables: "Le serveur a autant de tables qu'il peut : réessayez plus tard.", err_bad_message: "La page a envoyé un message incompris : rechargez-la.",
   },
   bg: {
+    waitingTitle: "Чакаме приятелите", waitingNote: "Изпратете им връзката за покана или им дайте да сканират кода: първата раздача започва, когато всички места са заети.", waitingWatch: "Масата започва, когато всички места са заети.", copy: "Копирай връзката", copied: "Връзката е копирана", shareLink: "Сподели…", botHere: "Бот на място {n}", level: "Ниво", wonTrick: "{name} взема взятката ({points})", tapContinue: "Докоснете, за да продължите", tapOption: "Докосване за продължение след всяка взятка", err_waiting: "Масата чака всички места да бъдат заети.", err_too_big: "Страницата изпрати твърде голямо съобщение: презаредете я.",
     accountOne: "{cards} карти, 1 грешка за {cost} точки",
-    review: "Анализ на раздачата", reviewTitle: "Раздача {n} при най-добра игра", reviewNote: "За всяка карта: точките, с които отборът ѝ завършва при най-добра игра оттам нататък. При грешка — колко струва и кои са най-добрите карти.", account: "{cards} карти, {mistakes} грешки за {cost} точки", noMistakes: "{cards} карти, без грешки", costs: "струва {n}", bestWas: "най-добре", outcomeChange: "{played} вместо {best}", analysing: "Анализ…",
+    review: "Анализ на раздачата", reviewTitle: "Раздача {n} при най-добра игра", reviewNote: "За всяка карта: точките от карти (с 10-те за последната взятка), с които отборът ѝ завършва при най-добра игра оттам нататък. Анонсите и белотът не са в тези стойности (изиграните карти не ги променят), но „изкарана“ или „вътре“ ги отчита. При грешка — колко струва и кои са най-добрите карти.", account: "{cards} карти, {mistakes} грешки за {cost} точки", noMistakes: "{cards} карти, без грешки", costs: "струва {n}", bestWas: "най-добре", outcomeChange: "{played} вместо {best}", analysing: "Анализ…",
     newTable: "Нова маса", seatN: "Място {n}", you: "Вие", yourName: "Вашето име",
     seat_me: "Вие", seat_open: "Приятел (с връзка)", seat_easy: "Бот: лесен", seat_medium: "Бот: среден", seat_strong: "Бот: силен",
     turnTimer: "Време за ход", timerOff: "Без ограничение", seconds: "{n} с", startTable: "Отвори масата",
@@ -81,8 +84,9 @@ const TABLE_WORDS = {
     err_too_many_tables: "Сървърът има толкова маси, колкото може: опитайте по-късно.", err_bad_message: "Страницата изпрати нещо неразбираемо: презаредете я.",
   },
   ru: {
+    waitingTitle: "Ждём друзей", waitingNote: "Отправьте им ссылку-приглашение или дайте отсканировать код: первая сдача начнётся, когда все места будут заняты.", waitingWatch: "Игра начнётся, когда все места будут заняты.", copy: "Копировать ссылку", copied: "Ссылка скопирована", shareLink: "Поделиться…", botHere: "Бот на место {n}", level: "Уровень", wonTrick: "{name} берёт взятку ({points})", tapContinue: "Коснитесь, чтобы продолжить", tapOption: "Касание для продолжения после каждой взятки", err_waiting: "Стол ждёт, пока все места будут заняты.", err_too_big: "Страница отправила слишком длинное сообщение: перезагрузите её.",
     accountOne: "{cards} карт, 1 ошибка, стоила {cost}",
-    review: "Разбор сдачи", reviewTitle: "Сдача {n} при лучшей игре", reviewNote: "Для каждой карты: очки, с которыми её сторона закончит сдачу при лучшей игре дальше. Для ошибки — сколько она стоила и лучшие карты.", account: "{cards} карт, ошибок: {mistakes}, стоили {cost}", noMistakes: "{cards} карт, без ошибок", costs: "стоит {n}", bestWas: "лучше", outcomeChange: "{played} вместо {best}", analysing: "Анализ…",
+    review: "Разбор сдачи", reviewTitle: "Сдача {n} при лучшей игре", reviewNote: "Для каждой карты: очки за карты (с 10 за последнюю взятку), с которыми её сторона закончит сдачу при лучшей игре дальше. Объявления и бела в эти значения не входят (сыгранные карты их не меняют), но «сыграна» или «внутри» их учитывает. Для ошибки — сколько она стоила и лучшие карты.", account: "{cards} карт, ошибок: {mistakes}, стоили {cost}", noMistakes: "{cards} карт, без ошибок", costs: "стоит {n}", bestWas: "лучше", outcomeChange: "{played} вместо {best}", analysing: "Анализ…",
     newTable: "Новый стол", seatN: "Место {n}", you: "Вы", yourName: "Ваше имя",
     seat_me: "Вы", seat_open: "Друг (по ссылке)", seat_easy: "Бот: лёгкий", seat_medium: "Бот: средний", seat_strong: "Бот: сильный",
     turnTimer: "Время на ход", timerOff: "Без ограничения", seconds: "{n} с", startTable: "Открыть стол",
@@ -106,8 +110,9 @@ const TABLE_WORDS = {
     err_too_many_tables: "На сервере столько столов, сколько он может: попробуйте позже.", err_bad_message: "Страница отправила непонятное: перезагрузите её.",
   },
   uk: {
+    waitingTitle: "Чекаємо на друзів", waitingNote: "Надішліть їм посилання-запрошення або дайте відсканувати код: перша роздача почнеться, коли всі місця будуть зайняті.", waitingWatch: "Гра почнеться, коли всі місця будуть зайняті.", copy: "Копіювати посилання", copied: "Посилання скопійовано", shareLink: "Поділитися…", botHere: "Бот на місце {n}", level: "Рівень", wonTrick: "{name} бере взятку ({points})", tapContinue: "Торкніться, щоб продовжити", tapOption: "Дотик для продовження після кожної взятки", err_waiting: "Стіл чекає, поки всі місця будуть зайняті.", err_too_big: "Сторінка надіслала задовге повідомлення: перезавантажте її.",
     accountOne: "{cards} карт, 1 помилка, коштувала {cost}",
-    review: "Розбір роздачі", reviewTitle: "Роздача {n} за найкращої гри", reviewNote: "Для кожної карти: очки, з якими її сторона закінчить роздачу за найкращої гри далі. Для помилки — скільки вона коштувала і найкращі карти.", account: "{cards} карт, помилок: {mistakes}, коштували {cost}", noMistakes: "{cards} карт, без помилок", costs: "коштує {n}", bestWas: "краще", outcomeChange: "{played} замість {best}", analysing: "Аналіз…",
+    review: "Розбір роздачі", reviewTitle: "Роздача {n} за найкращої гри", reviewNote: "Для кожної карти: очки за карти (з 10 за останню взятку), з якими її сторона закінчить роздачу за найкращої гри далі. Оголошення і бела до цих значень не входять (зіграні карти їх не змінюють), але «зіграна» чи «всередині» їх враховує. Для помилки — скільки вона коштувала і найкращі карти.", account: "{cards} карт, помилок: {mistakes}, коштували {cost}", noMistakes: "{cards} карт, без помилок", costs: "коштує {n}", bestWas: "краще", outcomeChange: "{played} замість {best}", analysing: "Аналіз…",
     newTable: "Новий стіл", seatN: "Місце {n}", you: "Ви", yourName: "Ваше ім'я",
     seat_me: "Ви", seat_open: "Друг (за посиланням)", seat_easy: "Бот: легкий", seat_medium: "Бот: середній", seat_strong: "Бот: сильний",
     turnTimer: "Час на хід", timerOff: "Без обмеження", seconds: "{n} с", startTable: "Відкрити стіл",
@@ -131,8 +136,9 @@ const TABLE_WORDS = {
     err_too_many_tables: "На сервері стільки столів, скільки він може: спробуйте пізніше.", err_bad_message: "Сторінка надіслала незрозуміле: перезавантажте її.",
   },
   ro: {
+    waitingTitle: "Așteptăm prietenii", waitingNote: "Trimiteți-le linkul de invitație sau lăsați-i să scaneze codul: prima mână se împarte când toate locurile sunt ocupate.", waitingWatch: "Masa începe când toate locurile sunt ocupate.", copy: "Copiați linkul", copied: "Link copiat", shareLink: "Distribuiți…", botHere: "Robot pe locul {n}", level: "Nivel", wonTrick: "{name} ia levata ({points})", tapContinue: "Atingeți pentru a continua", tapOption: "Atingere pentru a continua după fiecare levată", err_waiting: "Masa așteaptă să fie ocupate toate locurile.", err_too_big: "Pagina a trimis un mesaj prea lung: reîncărcați-o.",
     accountOne: "{cards} cărți, 1 greșeală care a costat {cost}",
-    review: "Analiza mâinii", reviewTitle: "Mâna {n} jucată perfect", reviewNote: "Pentru fiecare carte: punctele cu care termină mâna echipa ei dacă de acolo se joacă perfect. O greșeală arată cât a costat și cărțile cele mai bune.", account: "{cards} cărți, {mistakes} greșeli care au costat {cost}", noMistakes: "{cards} cărți, nicio greșeală", costs: "costă {n}", bestWas: "mai bine", outcomeChange: "{played} în loc de {best}", analysing: "Analiză…",
+    review: "Analiza mâinii", reviewTitle: "Mâna {n} jucată perfect", reviewNote: "Pentru fiecare carte: punctele din cărți (cu cele 10 ale ultimei levate) cu care termină mâna echipa ei dacă de acolo se joacă perfect. Anunțurile și belotul nu sunt incluse (cărțile jucate nu le schimbă), dar „făcută” sau „căzută” le socotește. O greșeală arată cât a costat și cărțile cele mai bune.", account: "{cards} cărți, {mistakes} greșeli care au costat {cost}", noMistakes: "{cards} cărți, nicio greșeală", costs: "costă {n}", bestWas: "mai bine", outcomeChange: "{played} în loc de {best}", analysing: "Analiză…",
     newTable: "Masă nouă", seatN: "Locul {n}", you: "Dvs.", yourName: "Numele dvs.",
     seat_me: "Dvs.", seat_open: "Un prieten (prin link)", seat_easy: "Robot: ușor", seat_medium: "Robot: mediu", seat_strong: "Robot: puternic",
     turnTimer: "Timp de mutare", timerOff: "Fără limită", seconds: "{n} s", startTable: "Deschide masa",
@@ -230,7 +236,7 @@ async function routeTable(kind, id) {
   leaveTablePage();
   const watch = kind === "w";
   const mine = watch ? null : mySeats()[id];
-  tbl = { id, watch, mine, st: null, ws: null, selected: null, showLast: false, error: "", tries: 0, belote: true };
+  tbl = { id, watch, mine, st: null, ws: null, selected: null, showLast: false, error: "", tries: 0, belote: true, hold: null };
   if (!RULES) await loadRules();
   if (watch || mine) { connectTable(); renderTable(); return; }
   const r = await api("GET", `/api/tables/${id}`);
@@ -294,10 +300,34 @@ function onState(m) {
   }
   const before = tbl.st;
   if (!before || before.view.to_act !== m.view.to_act || before.seq !== m.seq) tbl.turnSince = Date.now();
+  if (before && trickDone(before, m)) holdTrick(m);
   tbl.st = m;
   tbl.offline = false;
   if (!before || before.seq !== m.seq) tbl.error = "";
   if (tbl.selected && !legalPlay(tbl.selected)) tbl.selected = null;
+  renderTable();
+}
+
+// ---- a finished trick stays on the table ----
+// The trick a state's last card completed: its four cards and who won it
+// stay in the centre for the table's pause (the bots wait as long), or,
+// with "tap to continue", until the player taps; then it is gathered.
+const trickKey = st => st.last_trick ? `${st.deal}:${st.last_trick.cards.map(c => c[1]).join("")}` : "";
+function trickDone(before, m) {
+  return m.last_trick && m.deal === before.deal && trickKey(m) !== trickKey(before);
+}
+function holdTrick(m) {
+  const tap = !!m.tap && m.you != null;
+  const hold = { trick: m.last_trick, tap };
+  tbl.hold = hold;
+  if (!tap) setTimeout(() => { if (tbl && tbl.hold === hold) { tbl.hold = null; renderTable(); } }, m.pause || 1500);
+}
+// The player has seen the trick: gather it, and let the bots play on.
+function releaseTrick() {
+  if (!tbl.hold) return;
+  const tap = tbl.hold.tap;
+  tbl.hold = null;
+  if (tap) tableSend({ type: "continue", seq: tbl.st.seq });
   renderTable();
 }
 
@@ -329,6 +359,7 @@ function act(action) {
 function playCard(card) {
   if (tapTwice() && tbl.selected !== card) { tbl.selected = card; renderTable(); return; }
   tbl.selected = null;
+  tbl.hold = null;
   act({ type: "play", card, ...(beloteAllowed(card) && tbl.belote ? { belote: true } : {}) });
 }
 
@@ -359,10 +390,15 @@ function renderTable() {
   const st = tbl.st;
   document.title = `belot · ${t("table")}`;
   if (!st) { main.replaceChildren(el("p", { class: "note" }, "…")); return; }
-  const parts = [totalsBar(st), statusLine(st)];
   const error = tbl.error ? el("p", { class: "error", role: "alert", id: "table-error" }, tbl.error) : null;
-  // A finished deal: its score in place of the table, in view at once.
-  if (st.hands) parts.push(dealOverPanel(st), error);
+  if (st.waiting) {
+    main.replaceChildren(el("div", { class: "card-table", id: "card-table" }, waitingPanel(st), error));
+    return;
+  }
+  const parts = [totalsBar(st), statusLine(st)];
+  // A finished deal: its score in place of the table, in view at once
+  // (once its last trick has been seen).
+  if (st.hands && !tbl.hold) parts.push(dealOverPanel(st), error);
   else parts.push(tableArea(st), error, actionBar(st), handRow(st));
   parts.push(tableMenu(st));
   const wrap = el("div", { class: "card-table", id: "card-table" }, parts);
@@ -425,10 +461,26 @@ function tableArea(st) {
   const v = st.view;
   const seats = st.seats.map((_, i) => i).filter(i => i !== st.you).map(i => seatBox(st, i));
   const center = el("div", { class: "trick", id: "trick", "aria-label": t("trick") });
-  const shown = tbl.showLast && st.last_trick ? st.last_trick : v.trick;
-  if (shown) for (const [seat, card] of shown.cards) center.append(el("div", { class: "slot " + place(st, seat) }, cardFace(card)));
-  else if (v.turned && v.phase === "bidding") center.append(el("div", { class: "slot center" }, el("span", { class: "note" }, t("turned")), cardFace(v.turned)));
-  if (tbl.showLast) center.classList.add("last");
+  const held = tbl.hold && tbl.hold.trick;
+  const shown = held || (tbl.showLast && st.last_trick ? st.last_trick : v.trick);
+  if (shown) {
+    for (const [seat, card] of shown.cards) {
+      const slot = el("div", { class: "slot " + place(st, seat) }, cardFace(card));
+      if (shown.winner === seat) slot.classList.add("winner");
+      center.append(slot);
+    }
+  } else if (v.turned && v.phase === "bidding") center.append(el("div", { class: "slot center" }, el("span", { class: "note" }, t("turned")), cardFace(v.turned)));
+  if (held) {
+    // Who won it, said in words too (screen readers hear it).
+    const won = fill(t("wonTrick"), { name: seatName(st, held.winner), points: held.points ?? 0 });
+    const say = tbl.hold.tap
+      ? el("button", { type: "button", class: "primary", id: "trick-continue", on: { click: releaseTrick } }, won, el("br"), t("tapContinue"))
+      : el("span", { class: "won", id: "trick-won", role: "status" }, won);
+    center.append(el("div", { class: "slot center" }, say));
+    center.classList.add("held");
+    center.addEventListener("click", ev => { if (ev.target === center) releaseTrick(); });
+  }
+  if (tbl.showLast && !held) center.classList.add("last");
   return el("div", { class: `table-area n${st.seats.length}` }, seats, center);
 }
 
@@ -515,6 +567,8 @@ async function loadReview(st, box) {
   if (!r.ok) { box.replaceChildren(el("p", { class: "error" }, errorText(r))); return; }
   tbl.review = r.body;
   box.replaceChildren(...reviewView(st, r.body));
+  // Its top in view, below the totals that stay at the top.
+  box.scrollIntoView({ block: "start" });
 }
 
 function reviewView(st, rv) {
@@ -536,9 +590,73 @@ function reviewView(st, rv) {
   return [el("h3", {}, fill(t("reviewTitle"), { n: rv.deal })), el("p", { class: "note" }, t("reviewNote")), accounts, el("ol", { class: "tricks" }, tricks)];
 }
 
+// ---- a table waiting for the friends it invited ----
+// Nothing is dealt until every seat is taken: the invite link, its QR
+// code, and a bot for any seat nobody will take, all on the first screen.
+function waitingPanel(st) {
+  const seats = el("ul", { class: "seats", id: "waiting-seats" }, st.seats.map((s, i) => {
+    const li = el("li", { "data-seat": i }, seatName(st, i) + (i === st.you ? ` (${t("you")})` : ""));
+    if (s.kind === "open" && st.you != null) {
+      const level = el("select", { "aria-label": `${t("level")} · ${fill(t("seatN"), { n: i + 1 })}`, id: `bot-level-${i}` },
+        ["easy", "medium", "strong"].map(k => el("option", { value: k, selected: k === "strong" }, t("seat_" + k))));
+      li.append(" ", el("span", { class: "bot-pick" }, level,
+        el("button", { type: "button", class: "quiet", "data-bot": i, on: { click: () => tableSend({ type: "bot", seat: i, level: level.value }) } }, fill(t("botHere"), { n: i + 1 }))));
+    }
+    return li;
+  }));
+  const box = el("section", { id: "waiting", "aria-labelledby": "waiting-title" },
+    el("h2", { id: "waiting-title" }, `${t("waitingTitle")}: ${t(st.view.variant)}`));
+  if (tbl.watch) return box.append(el("p", {}, t("waitingWatch")), seats), box;
+  const origin = shareOrigin();
+  const link = origin + `/t/${tbl.id}`;
+  const copied = el("span", { class: "note", id: "invite-copied", role: "status" });
+  const copy = el("button", { type: "button", class: "primary", id: "copy-invite", on: { click: async () => {
+    try { await navigator.clipboard.writeText(link); copied.textContent = t("copied"); } catch (e) { $("#invite-link").select(); }
+  } } }, t("copy"));
+  const share = navigator.share ? el("button", { type: "button", id: "share-invite", on: { click: () => navigator.share({ url: link }).catch(() => {}) } }, t("shareLink")) : null;
+  box.append(el("p", {}, t("waitingNote")),
+    el("label", { for: "invite-link" }, t("inviteLink")),
+    el("input", { type: "text", readonly: true, id: "invite-link", value: link }),
+    el("div", { class: "row invite-actions" }, copy, share, copied),
+    reachNote(),
+    el("img", { id: "invite-qr", alt: "QR: " + t("inviteLink"), src: `/api/tables/${tbl.id}/qr.svg?origin=${encodeURIComponent(origin)}`, width: 180, height: 180 }),
+    seats);
+  if (st.watch) {
+    const watch = origin + `/w/${st.watch}`;
+    box.append(el("details", { id: "waiting-watch" }, el("summary", {}, t("watchLink")),
+      el("input", { type: "text", readonly: true, id: "watch-link", "aria-label": t("watchLink"), value: watch }),
+      el("img", { alt: "QR: " + t("watchLink"), src: `/api/watch/${st.watch}/qr.svg?origin=${encodeURIComponent(origin)}`, width: 160, height: 160 })));
+  }
+  return box;
+}
+
+// The address the other phones can open: the page's, or the server's
+// network address when the page was opened on this machine (asked once,
+// GET /api/reach, as the score keeper's share panel does).
+const onThisMachine = () => {
+  const host = location.hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  return host === "localhost" || host.endsWith(".localhost") || /^127\./.test(host) || host === "::1";
+};
+function shareOrigin() {
+  if (!onThisMachine()) return location.origin;
+  if (!sharePanel.known && !sharePanel.reach) {
+    sharePanel.reach = fetch("/api/reach", { cache: "no-store" }).then(r => r.ok ? r.json() : null).catch(() => null)
+      .then(r => { if (r) { sharePanel.known = r; renderTable(); } else sharePanel.reach = null; return r; });
+  }
+  return (sharePanel.known && sharePanel.known.urls && sharePanel.known.urls[0]) || location.origin;
+}
+// Why the other phones cannot open the links, when they cannot.
+function reachNote() {
+  const r = sharePanel.known;
+  if (!onThisMachine() || !r || (r.urls && r.urls.length)) return null;
+  const port = location.port || (location.protocol === "https:" ? "443" : "80");
+  return el("p", { class: "note", id: "reach-note" }, t(r.loopback_only ? "reachLocal" : "reachNone").replace("{port}", port));
+}
+
 function tableMenu(st) {
   const items = [];
-  if (st.sheet) items.push(el("a", { href: st.you != null ? `/g/${st.sheet}` : `/v/${st.sheet}`, id: "sheet-link" }, t("scoreSheet")));
+  // The table alone keeps its score sheet: everyone gets its read-only link.
+  if (st.sheet) items.push(el("a", { href: `/v/${st.sheet}`, id: "sheet-link" }, t("scoreSheet")));
   if (!tbl.watch) items.push(el("a", { href: `/api/tables/${tbl.id}/record.json`, download: "belot-table.json" }, t("record")));
   const opts = el("label", { class: "check" }, el("input", { type: "checkbox", id: "tap-twice", checked: tapTwice(),
     on: { change: e => localStorage.setItem("belot.tapTwice", e.target.checked ? "1" : "0") } }), " ", t("tapTwice"));
@@ -559,7 +677,7 @@ function tableShare(st) {
   const links = [["inviteLink", "invite-link", `/t/${tbl.id}`, `/api/tables/${tbl.id}/qr.svg`]];
   if (st.watch) links.push(["watchLink", "watch-link", `/w/${st.watch}`, `/api/watch/${st.watch}/qr.svg`]);
   for (const [label, id, path, qr] of links) {
-    const origin = (sharePanel.known && sharePanel.known.urls && sharePanel.known.urls[0]) || location.origin;
+    const origin = shareOrigin();
     box.append(el("p", {}, t(label)), el("input", { type: "text", readonly: true, id, "aria-label": t(label), value: origin + path }),
       el("img", { alt: "QR: " + t(label), src: `${qr}?origin=${encodeURIComponent(origin)}`, width: 160, height: 160 }));
   }
@@ -598,6 +716,7 @@ function newTableForm() {
   const seats = el("div", { id: "t-seats" });
   const opts = el("div");
   const timer = el("select", { id: "t-timer" }, [0, 30, 60, 120].map(s => el("option", { value: s }, s ? fill(t("seconds"), { n: s }) : t("timerOff"))));
+  const tap = el("input", { type: "checkbox", id: "t-tap" });
   const name = el("input", { type: "text", id: "t-name", maxlength: 24, value: myName(), autocomplete: "nickname" });
   const err = el("p", { class: "error", role: "alert", id: "t-error" });
   const count = () => variant.value === "french" ? +nplayers.value : variant.value === "two_player" ? 2 : 3;
@@ -615,14 +734,15 @@ function newTableForm() {
     el("div", { id: "t-nplayers-wrap" }, el("label", {}, t("nPlayers"), nplayers)),
     el("label", {}, t("yourName"), name),
     el("fieldset", {}, el("legend", {}, t("players")), seats),
-    el("details", { id: "t-rules" }, el("summary", {}, t("rules")), opts, el("label", {}, t("turnTimer"), timer)),
+    el("details", { id: "t-rules" }, el("summary", {}, t("rules")), opts, el("label", {}, t("turnTimer"), timer),
+      el("label", { class: "check" }, tap, " ", t("tapOption"))),
     err, el("button", { type: "submit", class: "primary", id: "start-table" }, t("startTable")));
   redraw();
   form.addEventListener("submit", async ev => {
     ev.preventDefault();
     const options = readOptions(variant.value, form, "t");
     if (variant.value === "french") options.players = count();
-    const body = { rules: { variant: variant.value, options }, seats: [...seats.querySelectorAll("select")].map(s => s.value), timer: +timer.value };
+    const body = { rules: { variant: variant.value, options }, seats: [...seats.querySelectorAll("select")].map(s => s.value), timer: +timer.value, tap_to_continue: tap.checked };
     if (body.seats.includes("me")) { body.name = name.value.trim(); localStorage.setItem("belot.name", body.name); }
     const r = await api("POST", "/api/tables", body);
     if (!r.ok) { err.textContent = errorText(r); return; }

@@ -364,6 +364,8 @@ pub fn new_game(b: &Browser<'_>, base: &str, variant: &str, players: &[&str]) ->
 pub fn table_step(b: &Browser<'_>) -> String {
     let v = b.js(
         r#"if (document.querySelector('#deal-over')) return 'over';
+        const go = document.querySelector('#trick-continue');
+        if (go) { go.click(); return 'continue'; }
         if (!tbl || !tbl.st || tbl.busy === tbl.st.seq) return 'wait';
         const c = document.querySelector('#hand .legal');
         const bs = [...document.querySelectorAll('#actions button[data-action]')];
