@@ -258,6 +258,8 @@ pub(crate) fn start(
         wake: None,
         planned: 0,
         continued: 0,
+        ready: None,
+        due: Instant::now(),
         active: Instant::now(),
         generation,
         mode: Mode::Serve,
@@ -374,6 +376,11 @@ struct Actor {
     /// The change count at which a person tapped to continue after a
     /// trick ("tap to continue").
     continued: u64,
+    /// The bot's move, chosen as soon as its turn came (at this change
+    /// count), and when it is shown: a pace after the turn came, however
+    /// long the bot thought, so that no one learns from the time it took.
+    ready: Option<(u64, Seat, Action)>,
+    due: Instant,
     /// When something last happened.
     active: Instant,
     generation: u64,
@@ -672,18 +679,25 @@ impl Actor {
         if self.wake.is_some() && self.planned == seq {
             return;
         }
+        if self.planned != seq {
+            self.ready = None;
+        }
         self.planned = seq;
         let l = self.hub.limits();
+        let now = Instant::now();
         let timer = (self.settings.timer > 0)
-            .then(|| Instant::now() + Duration::from_secs(self.settings.timer.into()));
+            .then(|| now + Duration::from_secs(self.settings.timer.into()));
         self.wake = match to_act {
             // Tap to continue: the table waits for a person's tap, or for
             // the turn timer.
             Some((_, true)) if trick_done && self.settings.tap && self.continued != seq => timer,
-            Some((_, true)) if trick_done && self.continued != seq => {
-                Some(Instant::now() + l.bot_pace.max(l.trick_pause))
+            Some((_, true)) => {
+                let after_trick = trick_done && self.continued != seq;
+                self.due =
+                    now + if after_trick { l.bot_pace.max(l.trick_pause) } else { l.bot_pace };
+                // Think now (unless done), show the move when it is due.
+                Some(if self.ready.is_some() { self.due } else { now })
             }
-            Some((_, true)) => Some(Instant::now() + l.bot_pace),
             Some((_, false)) => timer,
             None => None,
         };
@@ -710,22 +724,53 @@ impl Actor {
             return self.plan();
         }
         let Some((seat, bot)) = self.table().to_act() else { return };
+        if bot {
+            return self.bot_turn().await;
+        }
+        // A person out of time: the easy bot's choice is played for them.
         let Ok(permit) = Arc::clone(&self.hub.inner.bots).acquire_owned().await else { return };
         let table = Arc::clone(&self.table);
         let mut rng = ChaCha8Rng::seed_from_u64(rand_core::RngCore::next_u64(&mut self.rng));
         let think = tokio::task::spawn_blocking(move || {
             let _permit = permit;
             let mut t = table.lock().unwrap_or_else(|p| p.into_inner());
-            if bot {
-                t.step_bot(&mut rng);
-            } else {
-                t.act_for(seat, Level::Easy.kind(), &mut rng);
-            }
+            t.act_for(seat, Level::Easy.kind(), &mut rng);
         });
         if think.await.is_ok() {
             let _ = self.commit().await;
         }
         self.plan();
+    }
+
+    /// A bot's turn: its move is chosen at once (on the bot pool) and
+    /// shown when due, a pace after its turn came.
+    async fn bot_turn(&mut self) {
+        let seq = self.table().seq();
+        match self.ready.take() {
+            Some((at, seat, action)) if at == seq && Instant::now() >= self.due => {
+                if self.table().play_bot(seat, &action).is_ok() {
+                    let _ = self.commit().await;
+                }
+                return self.plan();
+            }
+            Some(r) if r.0 == seq => {
+                self.ready = Some(r);
+                self.wake = Some(self.due);
+                return;
+            }
+            _ => {}
+        }
+        let Ok(permit) = Arc::clone(&self.hub.inner.bots).acquire_owned().await else { return };
+        let table = Arc::clone(&self.table);
+        let mut rng = ChaCha8Rng::seed_from_u64(rand_core::RngCore::next_u64(&mut self.rng));
+        let think = tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            table.lock().unwrap_or_else(|p| p.into_inner()).choose_bot(&mut rng)
+        });
+        if let Ok(Some((seat, action))) = think.await {
+            self.ready = Some((seq, seat, action));
+        }
+        self.wake = Some(self.due.max(Instant::now()));
     }
 
     /// Writes the table's finished deals not yet on its score sheet (a

@@ -349,6 +349,14 @@ impl Table {
     /// The bot to act now, if the seat to act holds one: it plays its
     /// action and the seat; `None` when a person (or nobody) is to act.
     pub fn step_bot(&mut self, rng: &mut dyn rand_core::RngCore) -> Option<(Seat, Action)> {
+        let (seat, action) = self.choose_bot(rng)?;
+        self.play_bot(seat, &action).ok()?;
+        Some((seat, action))
+    }
+
+    /// What the bot to act would do now (not done yet: see
+    /// [`Table::play_bot`]), if the seat to act holds one.
+    pub fn choose_bot(&mut self, rng: &mut dyn rand_core::RngCore) -> Option<(Seat, Action)> {
         let seat = self.seat_to_act()?;
         let view = self.m.view(seat);
         let Some(Occupant::Bot(_, bot)) = self.seats.get_mut(seat.index()) else { return None };
@@ -356,10 +364,18 @@ impl Table {
         // Its turn comes back after the others': free its solver's table
         // meanwhile (a strong bot's is half a megabyte).
         bot.release();
-        // A bot's action is legal (the solver's tests hold it to that);
-        // a refusal here is a bug, and the bot stays to act.
-        self.apply(seat, &action).ok()?;
         Some((seat, action))
+    }
+
+    /// Plays the action a bot chose ([`Table::choose_bot`]) for the bot
+    /// in `seat`, still to act. A bot's action is legal (the solver's
+    /// tests hold it to that); a refusal is a bug, and the bot stays to
+    /// act.
+    pub fn play_bot(&mut self, seat: Seat, action: &Action) -> Result<(), TableError> {
+        match (self.seat_to_act(), self.seats.get(seat.index())) {
+            (Some(s), Some(Occupant::Bot(..))) if s == seat => self.apply(seat, action),
+            _ => Err(TableError::NotYourTurn),
+        }
     }
 
     fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), TableError> {
