@@ -7,13 +7,16 @@
 # the latency from a person's action to every person of the table
 # receiving it, the errors, and the server's memory and CPU; fails unless
 # p99 < 100 ms with no errors. Loopback only; bounded by SECONDS
-# (default 60) after the tables are made.
+# (default 60) after the tables are made. SPECTATORS (default 0) watch the
+# first table, ten from each loopback address.
 #
-#   bash bench/tables.sh [TABLES] [SECONDS]
+#   bash bench/tables.sh [TABLES] [SECONDS] [SPECTATORS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tables=${1:-200}
 seconds=${2:-60}
+spectators=${3:-0}
+ulimit -n 65536 2>/dev/null || true
 cargo build --release --quiet -p belot-cli
 cargo build --release --quiet -p belot-server --example tableload
 work=$(mktemp -d "${TMPDIR:-/tmp}/belot-tables.XXXXXX")
@@ -24,7 +27,7 @@ trap 'kill $server 2>/dev/null; rm -rf "$work"' EXIT
 for _ in $(seq 50); do curl -s -o /dev/null "http://127.0.0.1:$port/" && break; sleep 0.1; done
 echo "machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg) at the start"
 cpu0=$(awk '{print $14+$15}' "/proc/$server/stat")
-out=$(./target/release/examples/tableload "127.0.0.1:$port" "$tables" "$seconds")
+out=$(./target/release/examples/tableload "127.0.0.1:$port" "$tables" "$seconds" "$spectators")
 cpu1=$(awk '{print $14+$15}' "/proc/$server/stat")
 echo "$out"
 rss=$(awk '/VmHWM/ {print $2}' "/proc/$server/status")

@@ -357,3 +357,34 @@ fn per_seat_flags_of_two_and_three_players() {
         (json!([0, 0]), json!([0, 1]))
     );
 }
+
+/// Issue 42: a card table's score sheet is written by the table alone:
+/// `belot score` refuses to change it (kept_by_table), while an import
+/// of its export is the importer's own copy.
+#[test]
+fn a_card_tables_sheet_refuses_belot_score_and_its_imported_copy_does_not() {
+    use belot_store::Store;
+    let db = Db::new("kept");
+    let setup = belot_score::Setup {
+        name: String::new(),
+        players: ["Ana", "Bot 2", "Bot 3", "Bot 4"].map(String::from).to_vec(),
+        first_dealer: belot_core::Seat(0),
+        rules: belot_core::Game::French(Default::default()),
+        kept_by_table: true,
+    };
+    let id = belot_store::SqliteStore::open(Path::new(&db.0)).unwrap().create(&setup).unwrap();
+    let id = id.as_str();
+    for args in [
+        &["add", id, "--taker", "1", "--points", "100"][..],
+        &["undo", id][..],
+        &["delete", id, "1"][..],
+    ] {
+        let e = db.err(args);
+        assert!(e.contains("kept by its card table"), "{args:?}: {e}");
+    }
+    let file = std::env::temp_dir().join(format!("belot-kept-{}.json", std::process::id()));
+    std::fs::write(&file, db.ok(&["export", id])).unwrap();
+    let copy = db.ok(&["import", file.to_str().unwrap()]);
+    let _ = std::fs::remove_file(&file);
+    db.ok(&["add", copy.trim(), "--taker", "1", "--points", "100"]);
+}

@@ -244,6 +244,20 @@ fn a_db_path_under_a_regular_file_says_so() {
     assert!(!out.status.success() && err.contains("is a file"), "{err}");
 }
 
+/// Issue 42: a lease under 1 s is refused with the bound (it is renewed
+/// every third of it, a database write per table each time).
+#[test]
+fn a_lease_under_a_second_is_refused() {
+    let d = dir("lease");
+    let out = Command::new(env!("CARGO_BIN_EXE_belot"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--table-lease", "500ms", "--db"])
+        .arg(d.join("b.db"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && err.contains("1s at least"), "{err}");
+}
+
 /// Makes a path immutable (`chattr +i`: read-only even for root, as on
 /// read-only media) until dropped.
 struct Immutable(Vec<PathBuf>);

@@ -9,8 +9,10 @@
 //! next one after 2 seconds. Measured: for every person's action, the time
 //! from sending it to each person of the table receiving the state that
 //! holds it (every seat's update); errors and lost connections.
+//! SPECTATORS (default 0) watch the first table through its spectators'
+//! link, ten from each loopback address 127.0.1.x, reading every state.
 //!
-//! `cargo run --release -p belot-server --example tableload -- 127.0.0.1:8080 [TABLES] [SECONDS]`
+//! `cargo run --release -p belot-server --example tableload -- 127.0.0.1:8080 [TABLES] [SECONDS] [SPECTATORS]`
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -32,6 +34,8 @@ struct Tally {
     actions: usize,
     deals: usize,
     errors: HashMap<String, usize>,
+    /// Messages the spectators read.
+    watched: usize,
 }
 
 type Shared = Arc<Mutex<Tally>>;
@@ -66,15 +70,42 @@ async fn post(addr: &str, path: &str, body: Value) -> Result<Value, String> {
     Ok(v)
 }
 
-/// One table: made, a friend joined; returns the two seats' secrets.
-async fn table(addr: &str) -> Result<(String, [(u64, String); 2]), String> {
+/// A made table: its id, its spectators' id, the two people's seats and
+/// secrets.
+type Made = (String, String, [(u64, String); 2]);
+
+/// One table: made, a friend joined.
+async fn table(addr: &str) -> Result<Made, String> {
     let body = json!({"rules": {"variant": "french"}, "seats": ["me", "open", "strong", "strong"], "name": "A"});
     let t = post(addr, "/api/tables", body).await?;
     let id = t["id"].as_str().ok_or("no id")?.to_string();
     let j = post(addr, &format!("/api/tables/{id}/join"), json!({"name": "B"})).await?;
     let a = (t["seat"].as_u64().unwrap_or(0), t["secret"].as_str().unwrap_or("").to_string());
     let b = (j["seat"].as_u64().unwrap_or(1), j["secret"].as_str().unwrap_or("").to_string());
-    Ok((id, [a, b]))
+    let view = t["view"].as_str().unwrap_or("").to_string();
+    Ok((id, view, [a, b]))
+}
+
+/// A spectator of `view` from loopback address `from`, reading every
+/// message until `end`.
+async fn spectator(addr: String, view: String, from: std::net::Ipv4Addr, end: Instant, t: Shared) {
+    let sock = match tokio::net::TcpSocket::new_v4() {
+        Ok(s) if s.bind((from, 0).into()).is_ok() => s,
+        _ => return error(&t, "spectator bind"),
+    };
+    let Ok(Ok(stream)) =
+        tokio::time::timeout(Duration::from_secs(10), sock.connect(addr.parse().unwrap())).await
+    else {
+        return error(&t, "spectator connect");
+    };
+    let url = format!("ws://{addr}/api/watch/{view}/ws");
+    let plain = tokio_tungstenite::MaybeTlsStream::Plain(stream);
+    let Ok((mut ws, _)) = tokio_tungstenite::client_async(url, plain).await else {
+        return error(&t, "spectator refused");
+    };
+    while let Ok(Some(Ok(_))) = tokio::time::timeout_at(end.into(), ws.next()).await {
+        tally(&t).watched += 1;
+    }
 }
 
 /// The action a person takes: a card, else a bid that is not a pass.
@@ -197,6 +228,7 @@ async fn main() {
     }
     let tables: usize = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(200);
     let seconds: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(60);
+    let spectators: u32 = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(0);
     let shared: Shared = Arc::default();
     let mut made = Vec::new();
     for _ in 0..tables {
@@ -208,7 +240,15 @@ async fn main() {
     let start = Instant::now();
     let end = start + Duration::from_secs(seconds);
     let mut tasks = Vec::new();
-    for (k, (id, seats)) in made.into_iter().enumerate() {
+    if let Some((_, view, _)) = made.first() {
+        for i in 0..spectators {
+            let from =
+                std::net::Ipv4Addr::new(127, 0, 1 + (i / 10 / 250) as u8, 1 + (i / 10 % 250) as u8);
+            let (a, v, t) = (addr.clone(), view.clone(), Arc::clone(&shared));
+            tasks.push(tokio::spawn(spectator(a, v, from, end, t)));
+        }
+    }
+    for (k, (id, _, seats)) in made.into_iter().enumerate() {
         for (n, (seat, secret)) in seats.into_iter().enumerate() {
             let p = Person {
                 k,
@@ -228,9 +268,11 @@ async fn main() {
     lat.sort();
     let errors: usize = t.errors.values().sum();
     println!(
-        "{tables} tables, {} people, {seconds} s: {} actions by people ({:.1}/s), {} deals dealt; \
+        "{tables} tables, {} people, {spectators} spectators on the first ({} states read), {seconds} s: \
+         {} actions by people ({:.1}/s), {} deals dealt; \
          card to every seat's update: p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms over {} updates; errors {errors} {:?}",
         tables * 2,
+        t.watched,
         t.actions,
         t.actions as f64 / seconds as f64,
         t.deals,

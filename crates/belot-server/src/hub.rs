@@ -86,7 +86,9 @@ impl Hub {
 
     /// A hub on the store at `loc`: an SQLite file or a PostgreSQL
     /// database.
-    pub fn open_at(loc: &Location, limits: Limits) -> Result<Hub, StoreError> {
+    pub fn open_at(loc: &Location, mut limits: Limits) -> Result<Hub, StoreError> {
+        // The lease's floor holds for every caller, not only the command.
+        limits.table_lease = limits.table_lease.max(crate::MIN_TABLE_LEASE);
         let writer = Writer::start(loc, &limits)?;
         let inner = Arc::new(Inner {
             readers: Readers::new(loc),

@@ -243,7 +243,8 @@ pub(crate) fn start(
 ) -> Room {
     let (id, view) = ids;
     let (tx, rx) = mpsc::channel(QUEUE);
-    let frame = build_frame(&table, &s, &view, hub.limits().trick_pause);
+    let held = waits_for_tap(&table, &s, 0);
+    let frame = build_frame(&table, &s, &view, hub.limits().trick_pause, held);
     let (frames_tx, frames) = watch::channel(Arc::new(frame));
     let watchers = Arc::new(AtomicUsize::new(0));
     let actor = Actor {
@@ -322,6 +323,9 @@ struct Out<'a> {
     pause: u64,
     /// "Tap to continue": the bots also wait for a person's tap.
     tap: bool,
+    /// The bots wait for a person's tap now (a page that lost the moment,
+    /// by a reload, shows the trick and the tap again).
+    held: bool,
     /// The table's read-only id: the spectators' link.
     watch: &'a SheetId,
     /// The read-only id of the score sheet of the table's deals (the
@@ -331,7 +335,13 @@ struct Out<'a> {
     msg: Message,
 }
 
-fn build_frame(t: &Table, s: &Settings, watch: &SheetId, pause: Duration) -> Frame {
+/// Whether the bots wait for a person's tap now: "tap to continue", a
+/// trick just finished, a bot to lead the next, and no tap since.
+fn waits_for_tap(t: &Table, s: &Settings, continued: u64) -> bool {
+    s.tap && t.trick_just_done() && continued != t.seq() && t.to_act().is_some_and(|(_, bot)| bot)
+}
+
+fn build_frame(t: &Table, s: &Settings, watch: &SheetId, pause: Duration, held: bool) -> Frame {
     let one = |v: Viewer| {
         let you = match v {
             Viewer::Seat(seat) => Some(seat),
@@ -343,6 +353,7 @@ fn build_frame(t: &Table, s: &Settings, watch: &SheetId, pause: Duration) -> Fra
             timer: s.timer,
             pause: pause.as_millis() as u64,
             tap: s.tap,
+            held,
             watch,
             sheet: s.sheet_view.as_ref(),
             msg: t.message(v),
@@ -597,6 +608,8 @@ impl Actor {
             if seq == now && self.continued != now {
                 self.continued = now;
                 self.wake = None;
+                // Every page hears that the bots play on.
+                self.publish();
             }
             return Ok(now);
         }
@@ -662,7 +675,10 @@ impl Actor {
 
     fn publish(&self) {
         let pause = self.hub.limits().trick_pause;
-        let frame = build_frame(&self.table(), &self.settings, &self.view, pause);
+        let t = self.table();
+        let held = waits_for_tap(&t, &self.settings, self.continued);
+        let frame = build_frame(&t, &self.settings, &self.view, pause, held);
+        drop(t);
         self.frames.send_replace(Arc::new(frame));
     }
 
@@ -705,8 +721,7 @@ impl Actor {
 
     /// Whether the bots wait for a tap after the trick just finished.
     fn held_for_tap(&self) -> bool {
-        let t = self.table();
-        self.settings.tap && t.trick_just_done() && self.continued != t.seq()
+        waits_for_tap(&self.table(), &self.settings, self.continued)
     }
 
     /// A bot plays (or a person's time ran out), if someone is connected
@@ -721,6 +736,7 @@ impl Actor {
             let seq = self.table().seq();
             self.continued = seq;
             self.planned = 0;
+            self.publish();
             return self.plan();
         }
         let Some((seat, bot)) = self.table().to_act() else { return };

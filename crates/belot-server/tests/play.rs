@@ -518,3 +518,48 @@ async fn a_silent_connection_is_closed_when_idle() {
     assert_eq!(status, 200);
     let _ = stop.send(());
 }
+
+/// Issue 42, "tap to continue": after a trick the bots wait until a
+/// person taps (continue); the state says so (held), also to a phone that
+/// reconnects meanwhile, and a stale continue changes nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_tap_to_continue_the_bots_wait_for_a_persons_tap_after_each_trick() {
+    let path = common::db("ws-tap");
+    let (addr, _hub, stop) = common::start(&path, fast()).await;
+    let body = json!({"rules": french(), "seats": ["me", "easy", "easy", "easy"], "name": "A",
+        "tap_to_continue": true});
+    let (status, t) = post(addr, "/api/tables", body).await;
+    assert_eq!(status, 201, "{t}");
+    let (id, secret) = (t["id"].as_str().unwrap(), t["secret"].as_str().unwrap());
+    let mut c = Client::seat(addr, id, 0, secret).await;
+    assert_eq!(c.state["tap"], true);
+    let held = loop {
+        let s = c.until(|s| my_turn(s) || s["held"] == true || deal_over(s)).await;
+        assert!(!deal_over(&s), "a deal with no trick a bot leads after");
+        if s["held"] == true {
+            break s;
+        }
+        c.send(json!({"type": "act", "seq": s["seq"], "action": s["view"]["legal"][0]})).await;
+        c.until(|n| n["seq"].as_u64() > s["seq"].as_u64()).await;
+    };
+    assert!(held["last_trick"]["cards"].as_array().is_some_and(|c| c.len() == 4), "{held}");
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let (_, now) = common::http(addr, "GET", &format!("/api/tables/{id}"), None).await;
+    assert_eq!(now["seq"], held["seq"], "the bots wait");
+    // A phone that reconnects is told, and a stale continue does nothing.
+    drop(c);
+    let mut c = Client::seat(addr, id, 0, secret).await;
+    assert_eq!(
+        (c.state["held"].clone(), c.state["seq"].clone()),
+        (json!(true), held["seq"].clone())
+    );
+    c.send(json!({"type": "continue", "seq": held["seq"].as_u64().unwrap() - 1})).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let (_, now) = common::http(addr, "GET", &format!("/api/tables/{id}"), None).await;
+    assert_eq!(now["seq"], held["seq"], "the bots still wait");
+    c.send(json!({"type": "continue", "seq": held["seq"]})).await;
+    let s = c.until(|s| s["held"] == false).await;
+    assert_eq!(s["seq"], held["seq"]);
+    c.until(|s| s["seq"].as_u64() > held["seq"].as_u64()).await;
+    let _ = stop.send(());
+}

@@ -301,6 +301,12 @@ function onState(m) {
   const before = tbl.st;
   if (!before || before.view.to_act !== m.view.to_act || before.seq !== m.seq) tbl.turnSince = Date.now();
   if (before && trickDone(before, m)) holdTrick(m);
+  else if (m.held && m.you != null && !tbl.hold) {
+    // The bots wait for a tap: this page's was lost (say it again), or it
+    // never showed the trick (it was reloaded): the trick and the tap.
+    if (tbl.continuedAt === m.seq) tableSend({ type: "continue", seq: m.seq });
+    else holdTrick(m);
+  }
   tbl.st = m;
   tbl.offline = false;
   if (!before || before.seq !== m.seq) tbl.error = "";
@@ -327,7 +333,10 @@ function releaseTrick() {
   if (!tbl.hold) return;
   const tap = tbl.hold.tap;
   tbl.hold = null;
-  if (tap) tableSend({ type: "continue", seq: tbl.st.seq });
+  if (tap) {
+    tbl.continuedAt = tbl.st.seq;
+    tableSend({ type: "continue", seq: tbl.st.seq });
+  }
   renderTable();
 }
 
