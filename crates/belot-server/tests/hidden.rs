@@ -21,6 +21,7 @@ use belot_core::{AnyMatch, Card, Match, MatchRecord, Seat};
 use belot_server::Limits;
 use belot_store::{SheetId, SqliteStore, Store};
 use common::ws::{Client, create, deal_over, my_turn};
+use common::{cards_in, named};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 use serde_json::{Value, json};
@@ -52,36 +53,6 @@ fn fast() -> Limits {
         ws_rate: 10_000,
         ..Limits::default()
     }
-}
-
-/// Every card named in a text: a two-character card code standing alone
-/// (not inside a longer word or number).
-fn cards_in_text(s: &str, out: &mut BTreeSet<Card>) {
-    let b = s.as_bytes();
-    for i in 0..b.len().saturating_sub(1) {
-        let alone = |j: Option<&u8>| j.is_none_or(|c| !c.is_ascii_alphanumeric());
-        if alone(i.checked_sub(1).and_then(|j| b.get(j)))
-            && alone(b.get(i + 2))
-            && let Some(c) = s.get(i..i + 2).and_then(|t| t.parse::<Card>().ok())
-        {
-            out.insert(c);
-        }
-    }
-}
-
-fn cards_in(v: &Value, out: &mut BTreeSet<Card>) {
-    match v {
-        Value::String(s) => cards_in_text(s, out),
-        Value::Array(a) => a.iter().for_each(|x| cards_in(x, out)),
-        Value::Object(m) => m.values().for_each(|x| cards_in(x, out)),
-        _ => {}
-    }
-}
-
-fn named(v: &Value) -> BTreeSet<Card> {
-    let mut out = BTreeSet::new();
-    cards_in(v, &mut out);
-    out
 }
 
 /// The body of an HTTP answer, as JSON (`{"status", "text"}` for one

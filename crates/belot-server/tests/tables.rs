@@ -3,34 +3,20 @@
 //! every message to every seat and to a spectator checked for hidden
 //! cards after every change.
 
+mod common;
+
 use std::collections::BTreeSet;
 
 use belot_core::{Action, Card, Game, Match, Seat};
 use belot_server::table::{Decks, SeatSpec, Table, TableError, Viewer};
 use belot_solver::bots::BotKind;
+use common::named;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
-use serde_json::Value;
 
 /// Decks shuffled from `seed`: the same deals each run.
 fn decks(seed: u64) -> Decks {
     Box::new(ChaCha8Rng::seed_from_u64(seed))
-}
-
-/// Every card named anywhere in a JSON value.
-fn cards_in(v: &Value, out: &mut BTreeSet<Card>) {
-    match v {
-        Value::String(s) if s.len() == 2 => out.extend(s.parse::<Card>().ok()),
-        Value::Array(a) => a.iter().for_each(|x| cards_in(x, out)),
-        Value::Object(m) => m.values().for_each(|x| cards_in(x, out)),
-        _ => {}
-    }
-}
-
-fn named(v: &Value) -> BTreeSet<Card> {
-    let mut out = BTreeSet::new();
-    cards_in(v, &mut out);
-    out
 }
 
 /// Cards every seat is shown outside its own hand: what all may know.

@@ -150,6 +150,42 @@ impl Sse {
     }
 }
 
+use std::collections::BTreeSet;
+
+use belot_core::Card;
+
+/// Every card named in a text: a two-character card code standing alone
+/// (not inside a longer word or number).
+pub fn cards_in_text(s: &str, out: &mut BTreeSet<Card>) {
+    let b = s.as_bytes();
+    for i in 0..b.len().saturating_sub(1) {
+        let alone = |j: Option<&u8>| j.is_none_or(|c| !c.is_ascii_alphanumeric());
+        if alone(i.checked_sub(1).and_then(|j| b.get(j)))
+            && alone(b.get(i + 2))
+            && let Some(c) = s.get(i..i + 2).and_then(|t| t.parse::<Card>().ok())
+        {
+            out.insert(c);
+        }
+    }
+}
+
+pub fn cards_in(v: &Value, out: &mut BTreeSet<Card>) {
+    match v {
+        Value::String(s) => cards_in_text(s, out),
+        Value::Array(a) => a.iter().for_each(|x| cards_in(x, out)),
+        Value::Object(m) => m.values().for_each(|x| cards_in(x, out)),
+        _ => {}
+    }
+}
+
+/// Every card named anywhere in a JSON value, in a string of its own or
+/// inside a longer text.
+pub fn named(v: &Value) -> BTreeSet<Card> {
+    let mut out = BTreeSet::new();
+    cards_in(v, &mut out);
+    out
+}
+
 #[allow(unused_imports)] // Only the PostgreSQL tests use it.
 pub use belot_store::testing::PgTestDb as PgDb;
 
