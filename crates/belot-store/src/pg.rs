@@ -545,10 +545,22 @@ impl Store for PgStore {
 
     fn check_schema(&self) -> Result<(), StoreError> {
         let v = self.schema_version()?;
-        if v == MIGRATIONS.len() {
-            Ok(())
-        } else {
-            Err(StoreError::Io(format!("schema version {v}, expected {}", MIGRATIONS.len())))
+        if v != MIGRATIONS.len() {
+            return Err(StoreError::Io(format!(
+                "schema version {v}, expected {}",
+                MIGRATIONS.len()
+            )));
         }
+        for table in ["sheets", "changes", "card_tables"] {
+            let there: bool = self
+                .client
+                .borrow_mut()
+                .query_one("SELECT to_regclass($1) IS NOT NULL", &[&table])?
+                .get(0);
+            if !there {
+                return Err(StoreError::Io(format!("the table {table} is missing")));
+            }
+        }
+        Ok(())
     }
 }

@@ -13,7 +13,7 @@ use crate::{
 /// Marks a belot database (`PRAGMA application_id`): "BELT".
 const APPLICATION_ID: i64 = 0x4245_4C54;
 
-/// The tables belot makes; a file holding any other is not ours.
+/// The tables belot makes (the health check looks for each).
 const TABLES: &[&str] = &["sheets", "changes", "card_tables"];
 
 /// How long a write waits for another program's lock before giving up
@@ -98,8 +98,10 @@ impl SqliteStore {
     /// folder cannot be written.
     pub fn open(path: &Path) -> Result<SqliteStore, StoreError> {
         make_folder(path)?;
+        // Judged from its bytes before SQLite opens it: a connection may
+        // write (a journal mode, a `-shm` file) before any check could run.
+        classify(path)?;
         let conn = Connection::open(path)?;
-        check_ours(&conn, path)?;
         if conn.is_readonly(rusqlite::MAIN_DB)? {
             return Err(StoreError::ReadOnly(format!("{} is read-only", path.display())));
         }
@@ -123,6 +125,9 @@ impl SqliteStore {
         if !path.is_file() {
             return Err(StoreError::Io(format!("no database at {}", path.display())));
         }
+        if classify(path)? == Kind::Empty {
+            return Err(StoreError::Io(format!("{} holds no belot data yet", path.display())));
+        }
         let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
         let conn = match Connection::open_with_flags(path, flags) {
             Ok(c) if c.query_row("PRAGMA user_version", [], |r| r.get::<_, i64>(0)).is_ok() => c,
@@ -133,7 +138,6 @@ impl SqliteStore {
                 flags | OpenFlags::SQLITE_OPEN_URI,
             )?,
         };
-        check_ours(&conn, path)?;
         let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
         if version as usize != MIGRATIONS.len() {
             return Err(StoreError::Io(format!(
@@ -150,11 +154,11 @@ impl SqliteStore {
     /// writing (a server's read connections): reads the latest commits,
     /// refuses to write, runs no migration.
     pub fn open_reader(path: &Path) -> Result<SqliteStore, StoreError> {
+        classify(path)?;
         let conn = Connection::open_with_flags(
             path,
             OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
         )?;
-        check_ours(&conn, path)?;
         conn.pragma_update(None, "query_only", true)?;
         conn.busy_timeout(BUSY_TIMEOUT)?;
         Ok(SqliteStore { conn })
@@ -332,27 +336,104 @@ fn folder_writable(path: &Path) -> bool {
 /// Refuses a database that is not belot's, before anything is written to
 /// it: belot's application id, or (files from before the id) belot's
 /// tables and nothing else, or an empty file.
-fn check_ours(conn: &Connection, path: &Path) -> Result<(), StoreError> {
-    let foreign = |why: &str| StoreError::Foreign(format!("{}: {why}", path.display()));
-    let app: i64 = conn
-        .query_row("PRAGMA application_id", [], |r| r.get(0))
-        .map_err(|_| foreign("not an SQLite database"))?;
-    if app == APPLICATION_ID {
-        return Ok(());
+/// A database file that may be opened: belot's, or one with nothing in
+/// it yet (missing, empty, or an SQLite file of one blank page).
+#[derive(Debug, PartialEq, Eq)]
+enum Kind {
+    Belot,
+    Empty,
+}
+
+/// What the file at `path` is, from its own bytes: belot marks its
+/// databases with its `application_id` (header bytes 68-71) in the same
+/// transaction as its first tables, so anything else that holds a thing
+/// (another id, a `user_version`, a second page) is another program's,
+/// refused before SQLite opens it. Only when a write-ahead log lies beside
+/// an unmarked header (the mark may be in it still) does SQLite read the
+/// file, read-only.
+fn classify(path: &Path) -> Result<Kind, StoreError> {
+    let foreign = |why: String| StoreError::Foreign(format!("{}: {why}", path.display()));
+    let len = match std::fs::metadata(path) {
+        Ok(m) if m.is_dir() => return Err(foreign("a folder, not a database file".into())),
+        Ok(m) => m.len(),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Kind::Empty),
+        Err(e) => return Err(StoreError::Io(format!("{}: {e}", path.display()))),
+    };
+    let mut head = [0u8; 100];
+    let read = std::fs::File::open(path)
+        .and_then(|mut f| std::io::Read::read(&mut f, &mut head))
+        .map_err(|e| StoreError::Io(format!("{}: {e}", path.display())))?;
+    let wal = std::fs::metadata(format!("{}-wal", path.display())).is_ok_and(|m| m.len() > 0);
+    if len == 0 && !wal {
+        return Ok(Kind::Empty);
     }
-    if app != 0 {
-        return Err(foreign("another program's SQLite database"));
-    }
-    let mut st = conn.prepare(
-        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
-    )?;
-    let names = st.query_map([], |r| r.get::<_, String>(0))?;
-    for name in names {
-        if !TABLES.contains(&name?.as_str()) {
-            return Err(foreign("it holds tables belot does not make"));
+    if read < 100 || &head[..16] != b"SQLite format 3\0" {
+        if len == 0 {
+            return check_ours(path);
         }
+        return Err(foreign("not an SQLite database".into()));
     }
-    Ok(())
+    let int = |at: usize| u32::from_be_bytes([head[at], head[at + 1], head[at + 2], head[at + 3]]);
+    if i64::from(int(68)) == APPLICATION_ID {
+        return Ok(Kind::Belot);
+    }
+    if wal {
+        return check_ours(path);
+    }
+    judge(int(68), int(60), pages(&head, len), &foreign)
+}
+
+/// The database's size in pages, from its header (or the file's length,
+/// where the header's count may be stale).
+fn pages(head: &[u8; 100], len: u64) -> u64 {
+    let int = |at: usize| u32::from_be_bytes([head[at], head[at + 1], head[at + 2], head[at + 3]]);
+    let size = match u16::from_be_bytes([head[16], head[17]]) {
+        1 => 65_536,
+        n => u64::from(n).max(512),
+    };
+    if int(24) == int(92) && int(28) > 0 { u64::from(int(28)) } else { len.div_ceil(size) }
+}
+
+/// An unmarked SQLite file may be taken only if it holds nothing: no
+/// other program's id, no version, no page past the first (each table
+/// has a page of its own).
+fn judge(
+    app: u32,
+    version: u32,
+    pages: u64,
+    foreign: &dyn Fn(String) -> StoreError,
+) -> Result<Kind, StoreError> {
+    if app != 0 {
+        return Err(foreign(format!(
+            "another program's SQLite database (application id {app:#x})"
+        )));
+    }
+    if version != 0 {
+        return Err(foreign(format!(
+            "an SQLite database with user_version {version} but not marked as belot's"
+        )));
+    }
+    if pages > 1 {
+        return Err(foreign("it holds tables, and is not marked as belot's".into()));
+    }
+    Ok(Kind::Empty)
+}
+
+/// The same judgement through SQLite, read-only (a write-ahead log beside
+/// the file may hold the mark, or the tables, that its header does not).
+fn check_ours(path: &Path) -> Result<Kind, StoreError> {
+    let foreign = |why: String| StoreError::Foreign(format!("{}: {why}", path.display()));
+    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let conn = Connection::open_with_flags(path, flags)?;
+    let read = |sql: &str| conn.query_row(sql, [], |r| r.get::<_, i64>(0));
+    let app =
+        read("PRAGMA application_id").map_err(|_| foreign("not an SQLite database".into()))?;
+    if app == APPLICATION_ID {
+        return Ok(Kind::Belot);
+    }
+    let version = read("PRAGMA user_version")?;
+    let objects = read("SELECT count(*) FROM sqlite_master")?;
+    judge(app as u32, version as u32, if objects > 0 { 2 } else { 1 }, &foreign)
 }
 
 impl Store for SqliteStore {
@@ -506,10 +587,22 @@ impl Store for SqliteStore {
 
     fn check_schema(&self) -> Result<(), StoreError> {
         let v: i64 = self.conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
-        if v as usize == MIGRATIONS.len() {
-            Ok(())
-        } else {
-            Err(StoreError::Io(format!("schema version {v}, expected {}", MIGRATIONS.len())))
+        if v as usize != MIGRATIONS.len() {
+            return Err(StoreError::Io(format!(
+                "schema version {v}, expected {}",
+                MIGRATIONS.len()
+            )));
         }
+        for table in TABLES {
+            let there: i64 = self.conn.query_row(
+                "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?1",
+                [table],
+                |r| r.get(0),
+            )?;
+            if there == 0 {
+                return Err(StoreError::Io(format!("the table {table} is missing")));
+            }
+        }
+        Ok(())
     }
 }

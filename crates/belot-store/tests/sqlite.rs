@@ -63,6 +63,90 @@ fn a_foreign_database_is_refused_untouched() {
     assert!(matches!(SqliteStore::open(&path), Err(StoreError::Foreign(_))));
 }
 
+/// The folder's files, by name.
+fn listing(dir: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// Opens `path` every way belot does; each must refuse it as another
+/// program's, and leave the file byte for byte as it was, with nothing
+/// beside it (no `-wal`, no `-shm`).
+fn refused_untouched(path: &std::path::Path, case: &str) {
+    let dir = path.parent().unwrap();
+    let (before, files) = (std::fs::read(path).unwrap(), listing(dir));
+    let tries = [
+        SqliteStore::open(path).err(),
+        SqliteStore::open_read_only(path).err(),
+        SqliteStore::open_reader(path).err(),
+    ];
+    for e in tries {
+        assert!(matches!(e, Some(StoreError::Foreign(_))), "{case}: {e:?}");
+    }
+    assert!(std::fs::read(path).unwrap() == before, "{case}: the file changed");
+    assert_eq!(listing(dir), files, "{case}: files left beside it");
+}
+
+/// Issue 43: an SQLite file is belot's only by belot's mark. Unmarked
+/// files that hold anything (a version, a table even of a name belot
+/// uses) are refused before anything is written: no journal mode switch
+/// (header bytes 18-19), no version, no journal files, read-only or not.
+#[test]
+fn unmarked_sqlite_files_are_refused_byte_for_byte() {
+    let cases: &[(&str, &str)] = &[
+        ("version 1", "PRAGMA user_version = 1; VACUUM;"),
+        ("version 2", "PRAGMA user_version = 2; VACUUM;"),
+        ("version 3", "PRAGMA user_version = 3; VACUUM;"),
+        ("version 9", "PRAGMA user_version = 9; VACUUM;"),
+        ("a table named sheets", "CREATE TABLE sheets (name TEXT, rows INTEGER);"),
+        ("another id", "PRAGMA application_id = 42; VACUUM;"),
+        ("in WAL mode", "PRAGMA journal_mode = WAL; CREATE TABLE notes (t TEXT);"),
+    ];
+    for (i, (case, sql)) in cases.iter().enumerate() {
+        let path = temp(&format!("unmarked-{i}"));
+        rusqlite::Connection::open(&path).unwrap().execute_batch(sql).unwrap();
+        refused_untouched(&path, case);
+        // Read-only too.
+        let mut perm = std::fs::metadata(&path).unwrap().permissions();
+        perm.set_readonly(true);
+        std::fs::set_permissions(&path, perm).unwrap();
+        refused_untouched(&path, &format!("{case}, read-only"));
+    }
+}
+
+/// A missing file, an empty one and a blank SQLite file become belot
+/// databases; a belot database whose mark is still in its write-ahead log
+/// (another connection has it open) is recognised.
+#[test]
+fn empty_files_are_taken_and_belots_own_recognised() {
+    let path = temp("empty");
+    std::fs::write(&path, b"").unwrap();
+    SqliteStore::open(&path).unwrap().create(&setup()).unwrap();
+    let path = temp("blank");
+    rusqlite::Connection::open(&path).unwrap().execute_batch("VACUUM;").unwrap();
+    let mut first = SqliteStore::open(&path).unwrap();
+    first.defer_checkpoints().unwrap();
+    let id = first.create(&setup()).unwrap();
+    let second = SqliteStore::open(&path).unwrap();
+    assert_eq!(second.version(&id).unwrap(), 0);
+    second.check_schema().unwrap();
+}
+
+/// The health check looks for the tables, not only the version.
+#[test]
+fn the_health_check_finds_a_missing_table() {
+    let path = temp("health");
+    let s = SqliteStore::open(&path).unwrap();
+    s.check_schema().unwrap();
+    rusqlite::Connection::open(&path).unwrap().execute_batch("DROP TABLE card_tables;").unwrap();
+    let e = s.check_schema().unwrap_err();
+    assert!(e.to_string().contains("card_tables"), "{e}");
+}
+
 /// A cache notices another writer's commits through data_version; its own
 /// do not move it.
 #[test]
