@@ -558,7 +558,7 @@ fn new_sheet(
         rules,
         kept_by_table: false,
     };
-    let sheet = Sheet::new(setup)?;
+    let sheet = Sheet::start(setup)?;
     let id = store.create(sheet.setup()).map_err(|e| e.to_string())?;
     Ok(format!("{id}\n"))
 }

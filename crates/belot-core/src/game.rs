@@ -99,17 +99,37 @@ pub enum Game {
 #[serde(tag = "variant", rename_all = "snake_case", deny_unknown_fields)]
 enum GameRepr {
     French {
-        #[serde(default)]
+        #[serde(default, deserialize_with = "rules_object")]
         options: FrenchOptions,
     },
     TwoPlayer {
-        #[serde(default)]
+        #[serde(default, deserialize_with = "rules_object")]
         options: TwoOptions,
     },
     ThreePlayer {
-        #[serde(default)]
+        #[serde(default, deserialize_with = "rules_object")]
         options: ThreeOptions,
     },
+}
+
+/// House rules are an object: serde's derive would also take an array,
+/// its items read as the fields in order (`[1]` as the first rule).
+fn rules_object<'de, D, O>(d: D) -> Result<O, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    O: Deserialize<'de>,
+{
+    struct Rules<O>(std::marker::PhantomData<O>);
+    impl<'de, O: Deserialize<'de>> serde::de::Visitor<'de> for Rules<O> {
+        type Value = O;
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str("an object of house rules")
+        }
+        fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<O, A::Error> {
+            O::deserialize(serde::de::value::MapAccessDeserializer::new(map))
+        }
+    }
+    d.deserialize_map(Rules(std::marker::PhantomData))
 }
 
 impl From<GameRepr> for Game {
@@ -556,5 +576,26 @@ impl AnyView {
     /// but a распасы deal whose table charges a бела to its caller.
     pub fn call_scores(&self) -> bool {
         !matches!(self, AnyView::TwoPlayer(v) if v.bela_charges_caller)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 43: house rules are an object; an array is refused, not read
+    /// field by field (`[1]` had been taken as the first rule).
+    #[test]
+    fn house_rules_must_be_an_object() {
+        let g: Game = serde_json::from_str(r#"{"variant":"french","options":{"target":500}}"#)
+            .expect("an object of rules");
+        assert!(matches!(g, Game::French(o) if o.target == 500));
+        for bad in [r#"[1]"#, r#"[]"#, r#"1"#, r#""x""#] {
+            let text = format!(r#"{{"variant":"two_player","options":{bad}}}"#);
+            let e = serde_json::from_str::<Game>(&text).unwrap_err().to_string();
+            assert!(e.contains("an object of house rules"), "{bad}: {e}");
+        }
+        let g: Game = serde_json::from_str(r#"{"variant":"three_player"}"#).unwrap();
+        assert_eq!(g, Game::default_for(Variant::ThreePlayer));
     }
 }

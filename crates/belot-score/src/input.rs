@@ -126,6 +126,15 @@ impl Setup {
         Ok(())
     }
 
+    /// Checks a set-up entered now (a new sheet, a set-up change): as
+    /// [`Setup::validate`], and the game's name at most [`MAX_NAME`]
+    /// characters, as the players' (sheets stored before this held up to
+    /// twice as many, which still read).
+    pub fn check_new(&self) -> Result<(), Refusal> {
+        self.validate()?;
+        name_ok(self.name.trim(), None, 0, MAX_NAME)
+    }
+
     /// Checks the set-up; says what is wrong and what is accepted. Names
     /// are judged trimmed (see [`Setup::normalized`]): a player name has 1
     /// to [`MAX_NAME`] characters, the game name at most twice that, and

@@ -308,6 +308,13 @@ struct Tail {
 }
 
 impl Sheet {
+    /// A new sheet for a set-up entered now ([`Setup::check_new`]: the
+    /// names as long as the documents say).
+    pub fn start(setup: Setup) -> Result<Sheet, Refusal> {
+        setup.check_new()?;
+        Sheet::new(setup)
+    }
+
     /// A new, empty sheet. Names are stored trimmed (see
     /// [`Setup::normalized`]).
     pub fn new(setup: Setup) -> Result<Sheet, Refusal> {
@@ -431,6 +438,9 @@ impl Sheet {
     /// Only the rows from the first live deal the change affects are
     /// re-derived.
     pub fn apply(&mut self, change: Change) -> Result<Applied, Refusal> {
+        if let Change::Setup { setup } = &change {
+            setup.check_new()?;
+        }
         // A new change clears the redo list: keep it aside to put back if
         // the change is refused.
         let redo = match change {

@@ -732,6 +732,16 @@ fn names_refuse_control_invisible_and_bidi_characters() {
         e.contains("seat 3") && e.contains("has 41 characters") && e.message.len() < 250,
         "{e}"
     );
+    // Issue 43: a game's name entered now is 40 characters at most, as
+    // the docs say, for a new sheet and a set-up change; a stored sheet of
+    // up to 80 (accepted before) still reads.
+    let long_name = Setup { name: "g".repeat(41), ..french_setup() };
+    let e = Sheet::start(long_name.clone()).unwrap_err();
+    assert!(e.code == "name_length" && e.message.starts_with("game name"), "{e}");
+    let mut old = Sheet::new(long_name.clone()).unwrap();
+    let renamed = Setup { name: "h".repeat(60), ..french_setup() };
+    assert_eq!(old.apply(Change::Setup { setup: renamed }).unwrap_err().code, "name_length");
+    Sheet::start(Setup { name: "g".repeat(40), ..french_setup() }).unwrap();
     // Letters of every script, accents and emoji stay accepted.
     let ok = ["Chloé", "Димитър", "Ірина", "Ștefan", "李雷", "🂡 Ace"];
     let setup = Setup {

@@ -97,7 +97,7 @@ pub(crate) async fn create(
     let Json(mut setup) = body.map_err(body_error)?;
     // Only a card table makes a sheet it keeps.
     setup.kept_by_table = false;
-    let sheet = Sheet::new(setup).map_err(ApiError::refused)?;
+    let sheet = Sheet::start(setup).map_err(ApiError::refused)?;
     hub.allow_create(peer)?;
     let g = hub.create(sheet).await?;
     Ok(json_bytes(StatusCode::CREATED, full(&g, true)))

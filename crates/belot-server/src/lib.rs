@@ -95,6 +95,7 @@ pub fn app(hub: Hub) -> Router {
         .method_not_allowed_fallback(method_not_allowed)
         .layer(axum::middleware::from_fn_with_state(hub.clone(), request_timeout))
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(axum::middleware::from_fn(error::json_errors))
         // gzip when the client asks for it (never the live streams, which
         // must not wait for a compressor's buffer, nor images).
         .layer(CompressionLayer::new())

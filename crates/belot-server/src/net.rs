@@ -109,6 +109,90 @@ impl<T: AsyncWrite + Unpin> AsyncWrite for IdleIo<T> {
     }
 }
 
+/// A connection on which the HTTP layer's own bare error answers (an
+/// empty 400, 414 or 431 for a request hyper cannot take) go out as JSON
+/// with a code, as every other error does ([`crate::error::json_for_bare_error`]).
+/// hyper writes such an answer whole, as the only thing in flight, before
+/// closing.
+struct JsonErrorsIo<T> {
+    inner: T,
+    /// The JSON answer being written, how much of it is out, and how many
+    /// of hyper's bytes it stands for.
+    pending: Option<(Vec<u8>, usize, usize)>,
+}
+
+impl<T: AsyncWrite + Unpin> JsonErrorsIo<T> {
+    fn new(inner: T) -> JsonErrorsIo<T> {
+        JsonErrorsIo { inner, pending: None }
+    }
+
+    /// Writes the JSON answer in place of `head`, if `head` is a bare
+    /// error; `None` to write `head` as it is.
+    fn replace(&mut self, cx: &mut Context<'_>, head: &[u8]) -> Option<Poll<io::Result<usize>>> {
+        if self.pending.is_none() {
+            let (out, used) = crate::error::json_for_bare_error(head)?;
+            self.pending = Some((out, 0, used));
+        }
+        let (out, sent, used) = self.pending.as_mut()?;
+        while *sent < out.len() {
+            match Pin::new(&mut self.inner).poll_write(cx, &out[*sent..]) {
+                Poll::Ready(Ok(0)) => return Some(Poll::Ready(Ok(0))),
+                Poll::Ready(Ok(n)) => *sent += n,
+                Poll::Ready(Err(e)) => return Some(Poll::Ready(Err(e))),
+                Poll::Pending => return Some(Poll::Pending),
+            }
+        }
+        let used = *used;
+        self.pending = None;
+        Some(Poll::Ready(Ok(used)))
+    }
+}
+
+impl<T: AsyncRead + Unpin> AsyncRead for JsonErrorsIo<T> {
+    fn poll_read(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.get_mut().inner).poll_read(cx, buf)
+    }
+}
+
+impl<T: AsyncWrite + Unpin> AsyncWrite for JsonErrorsIo<T> {
+    fn poll_write(self: Pin<&mut Self>, cx: &mut Context<'_>, b: &[u8]) -> Poll<io::Result<usize>> {
+        let me = self.get_mut();
+        match me.replace(cx, b) {
+            Some(p) => p,
+            None => Pin::new(&mut me.inner).poll_write(cx, b),
+        }
+    }
+
+    fn poll_write_vectored(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[io::IoSlice<'_>],
+    ) -> Poll<io::Result<usize>> {
+        let me = self.get_mut();
+        let first = bufs.iter().find(|b| !b.is_empty()).map_or(&[][..], |b| &b[..]);
+        match me.replace(cx, first) {
+            Some(p) => p,
+            None => Pin::new(&mut me.inner).poll_write_vectored(cx, bufs),
+        }
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.inner.is_write_vectored()
+    }
+
+    fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.get_mut().inner).poll_flush(cx)
+    }
+
+    fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.get_mut().inner).poll_shutdown(cx)
+    }
+}
+
 /// Where the server listens, and so the addresses the other phones at the
 /// table can open: none when it listens on loopback only; the machine's
 /// network interfaces' addresses when it listens on all of them (0.0.0.0
@@ -280,7 +364,10 @@ pub async fn serve_with(
         let conn = hyper::server::conn::http1::Builder::new()
             .timer(TokioTimer::new())
             .header_read_timeout(limits.header_timeout)
-            .serve_connection(TokioIo::new(IdleIo::new(stream, limits.idle_timeout)), svc)
+            .serve_connection(
+                TokioIo::new(JsonErrorsIo::new(IdleIo::new(stream, limits.idle_timeout))),
+                svc,
+            )
             .with_upgrades();
         let mut closing = closing.subscribe();
         tokio::spawn(async move {

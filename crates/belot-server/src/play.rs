@@ -5,6 +5,7 @@
 
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
+use std::time::Duration;
 
 use axum::Json;
 use axum::body::Bytes;
@@ -559,11 +560,21 @@ impl Session {
                 _ = shutdown.changed() => break Some(("shutdown", "the server is restarting".into())),
             }
         };
+        let said = end.is_some();
         if let Some((code, message)) = end {
             let b = error_bytes(code, &message);
             let _ = tokio::time::timeout(timeout, tx.send(WsMessage::Text(text(b)))).await;
         }
         let _ = tokio::time::timeout(timeout, tx.close()).await;
+        // The connection no longer counts against the table's places.
+        drop(self);
+        if said {
+            // What the client sent meanwhile is read and dropped (a second
+            // at most): closed with it unread, the socket would be reset,
+            // and the client might lose the last message that says why.
+            let drain = async { while let Some(Ok(_)) = rx.next().await {} };
+            let _ = tokio::time::timeout(Duration::from_secs(1), drain).await;
+        }
     }
 
     /// Handles one message; `Ok(Some(bytes))` is a reply to send, `Err`
@@ -575,10 +586,13 @@ impl Session {
             WsMessage::Binary(_) => {
                 return Err(Some(("bad_message", "messages are JSON text".into())));
             }
+            // The protocol's own pings (answered by the library with a
+            // pong) count against the rate as messages do.
+            _ if !self.spend() => return Err(rate_limited()),
             _ => return Ok(None),
         };
         if !self.spend() {
-            return Err(Some(("rate_limited", "too many messages: slow down".into())));
+            return Err(rate_limited());
         }
         let msg: ClientMsg = match serde_json::from_str(text.as_str()) {
             Ok(m) => m,
@@ -632,6 +646,10 @@ impl Session {
             }
         }
     }
+}
+
+fn rate_limited() -> End {
+    Some(("rate_limited", "too many messages: slow down".into()))
 }
 
 /// Why a message could not be read, for the client's last message: too

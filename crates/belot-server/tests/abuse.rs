@@ -337,3 +337,55 @@ async fn behind_a_trusted_proxy_clients_are_counted_by_their_own_address() {
     assert_eq!(create_forwarded(addr, "10.0.0.2").await, 201);
     assert_eq!(create_forwarded(addr, "10.0.0.3").await, 429, "the header is ignored");
 }
+
+/// Issue 43: a body declared over the limit is refused at once with a
+/// JSON 413, unread and with no `100 Continue`; the HTTP layer's own
+/// refusals (an address or headers too large, a request it cannot parse)
+/// are JSON errors with a code too.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn oversized_and_unparsable_requests_get_json_errors_at_once() {
+    let (addr, _hub, _stop) = start(&db("oversized"), Limits::default()).await;
+    let big = "POST /api/sheets HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n\
+               Content-Length: 1000000000\r\nExpect: 100-continue\r\n\r\n"
+        .to_string();
+    let cases = [
+        (big, 413, "too_big"),
+        (format!("GET /{} HTTP/1.1\r\nHost: t\r\n\r\n", "a".repeat(70_000)), 414, "uri_too_long"),
+        (
+            format!("GET / HTTP/1.1\r\nHost: t\r\nX-Big: {}\r\n\r\n", "a".repeat(500_000)),
+            431,
+            "headers_too_large",
+        ),
+        ("GET / HTT\u{1}P/1.1\r\nHost: t\r\n\r\n".to_string(), 400, "bad_request"),
+        ("GET /api/tables/x/review/-1 HTTP/1.1\r\nHost: t\r\n\r\n".to_string(), 400, "bad_request"),
+    ];
+    for (req, status, code) in cases {
+        let mut s = TcpStream::connect(addr).await.unwrap();
+        s.write_all(req.as_bytes()).await.unwrap();
+        let (text, took) = until_closed_or(&mut s, Duration::from_secs(5)).await;
+        assert!(took < Duration::from_secs(1), "{code}: answered after {took:?}");
+        assert!(!text.contains("100 Continue"), "{text}");
+        assert!(text.starts_with(&format!("HTTP/1.1 {status}")), "{text}");
+        assert!(
+            text.contains("application/json") && text.contains(&format!("\"code\":\"{code}\"")),
+            "{text}"
+        );
+    }
+}
+
+/// Reads the answer: until the peer closes, or its JSON body is whole.
+async fn until_closed_or(s: &mut TcpStream, limit: Duration) -> (String, Duration) {
+    let t = Instant::now();
+    let mut out = Vec::new();
+    let mut buf = [0u8; 4096];
+    while t.elapsed() < limit {
+        match tokio::time::timeout(limit, s.read(&mut buf)).await {
+            Ok(Ok(n)) if n > 0 => out.extend_from_slice(&buf[..n]),
+            _ => break,
+        }
+        if out.ends_with(b"}}") {
+            break;
+        }
+    }
+    (String::from_utf8_lossy(&out).into_owned(), t.elapsed())
+}

@@ -166,3 +166,148 @@ fn api_bodies_never_break_the_server_and_refusals_change_nothing() {
         refused.get()
     );
 }
+
+/// Every route, as a path to mutate: `{id}` stands for a segment.
+const ROUTES: &[&str] = &[
+    "/",
+    "/g/{id}",
+    "/t/{id}",
+    "/app.js",
+    "/healthz",
+    "/api/openapi.json",
+    "/api/reach",
+    "/api/rules",
+    "/api/sheets",
+    "/api/sheets/{id}",
+    "/api/sheets/{id}/changes",
+    "/api/sheets/{id}/changes?before={id}&limit={id}",
+    "/api/sheets/{id}/preview",
+    "/api/sheets/{id}/events",
+    "/api/sheets/{id}/export.csv",
+    "/api/sheets/{id}/qr.svg?origin={id}",
+    "/api/view/{id}",
+    "/api/view/{id}/events",
+    "/api/tables",
+    "/api/tables/{id}",
+    "/api/tables/{id}/join",
+    "/api/tables/{id}/do",
+    "/api/tables/{id}/ws",
+    "/api/tables/{id}/record.json",
+    "/api/tables/{id}/review/{id}",
+    "/api/watch/{id}",
+    "/api/watch/{id}/ws",
+    "/api/watch/{id}/review/{id}",
+    "/api/watch/{id}/qr.svg",
+];
+
+fn segment() -> impl Strategy<Value = String> {
+    prop_oneof![
+        Just("0123456789abcdef0123456789abcdef".to_string()),
+        Just("-1".to_string()),
+        Just("18446744073709551616".to_string()),
+        Just("%ff%fe".to_string()),
+        Just("%00".to_string()),
+        Just("..%2f..".to_string()),
+        Just("a".repeat(9000)),
+        "[a-zA-Z0-9%._~-]{0,40}",
+    ]
+}
+
+/// Headers a client might send, sane or not.
+fn headers() -> impl Strategy<Value = String> {
+    let one = prop_oneof![
+        Just(String::new()),
+        Just("Content-Length: 1000000000\r\nExpect: 100-continue\r\n".to_string()),
+        Just("Content-Length: abc\r\n".to_string()),
+        Just("Content-Length: 5\r\nContent-Length: 6\r\n".to_string()),
+        Just("Transfer-Encoding: chunked\r\n".to_string()),
+        Just(format!("X-Big: {}\r\n", "a".repeat(500_000))),
+        Just("X-Many: 1\r\n".repeat(300)),
+        Just("Connection: Upgrade\r\nUpgrade: websocket\r\n".to_string()),
+        Just("Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: x\r\n".to_string()),
+        Just("X-Forwarded-For: 10.0.0.1, ::1\r\n".to_string()),
+        Just("Accept-Encoding: gzip\r\n".to_string()),
+        Just("Bad Header\r\n".to_string()),
+        Just("X-Ctl: a\u{7}b\r\n".to_string()),
+    ];
+    prop::collection::vec(one, 0..3).prop_map(|v| v.concat())
+}
+
+/// One raw HTTP/1.1 exchange: the status, the head (lower case) and the
+/// body (chunks joined).
+fn exchange(addr: std::net::SocketAddr, req: &[u8]) -> (u16, String, Vec<u8>) {
+    use std::io::{Read, Write};
+    let mut s = std::net::TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(std::time::Duration::from_secs(20))).unwrap();
+    let _ = s.write_all(req);
+    let mut out = Vec::new();
+    let _ = s.read_to_end(&mut out);
+    let end = out.windows(4).position(|w| w == b"\r\n\r\n").map_or(out.len(), |i| i + 4);
+    let head = String::from_utf8_lossy(&out[..end]).to_ascii_lowercase();
+    let status = head.split_whitespace().nth(1).and_then(|c| c.parse().ok()).unwrap_or(0);
+    let mut body = out[end..].to_vec();
+    if head.contains("transfer-encoding: chunked") {
+        body = dechunk(&body);
+    }
+    (status, head, body)
+}
+
+fn dechunk(mut b: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    while let Some(i) = b.windows(2).position(|w| w == b"\r\n") {
+        let n = usize::from_str_radix(std::str::from_utf8(&b[..i]).unwrap_or("0").trim(), 16);
+        let Ok(n) = n else { break };
+        if n == 0 || b.len() < i + 2 + n {
+            break;
+        }
+        out.extend_from_slice(&b[i + 2..i + 2 + n]);
+        b = &b[(i + 4 + n).min(b.len())..];
+    }
+    out
+}
+
+/// Issue 43: every route's path, method and headers fuzzed over a real
+/// socket (so that the HTTP layer's own refusals are seen too): every
+/// answer of 400 or more is a JSON error with a code, never a bare text
+/// or an empty body, and the server never fails (no 500).
+#[test]
+fn every_routes_paths_and_headers_answer_json_errors() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let limits = Limits { creates_per_minute: 1_000_000, ..Limits::default() };
+    let (addr, _hub, _stop) = rt.block_on(common::start(&common::db("fuzz-paths"), limits));
+    let config =
+        ProptestConfig { cases: 300, failure_persistence: None, ..ProptestConfig::default() };
+    let methods = ["GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS", "BREW"];
+    let seen = std::cell::RefCell::new(std::collections::BTreeSet::new());
+    proptest!(config, |(route in 0..ROUTES.len(), segs in prop::collection::vec(segment(), 3),
+                        method in 0..methods.len(), extra in headers(), body in ".{0,40}")| {
+        let mut path = ROUTES[route].to_string();
+        for s in &segs {
+            path = path.replacen("{id}", s, 1);
+        }
+        let method = methods[method];
+        let req = format!(
+            "{method} {path} HTTP/1.1\r\nHost: t\r\n{extra}Connection: close\r\n\r\n{body}"
+        );
+        let (status, head, bytes) = exchange(addr, req.as_bytes());
+        prop_assert!(status != 0 && status != 500, "{status} for {method} {path}");
+        seen.borrow_mut().insert(status);
+        if status >= 400 {
+            prop_assert!(head.contains("content-type: application/json"), "{status}: {head}");
+        }
+        if status >= 400 && method != "HEAD" && !head.contains("content-encoding") {
+            let v: Value = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+            prop_assert!(
+                v["error"]["code"].is_string(),
+                "{status} for {method} {}: {}",
+                path.chars().take(80).collect::<String>(),
+                String::from_utf8_lossy(&bytes)
+            );
+        }
+    });
+    // The fuzz reached the HTTP layer's refusals and the router's.
+    let seen = seen.into_inner();
+    for s in [400, 404, 405, 413, 431] {
+        assert!(seen.contains(&s), "no {s} among {seen:?}");
+    }
+}

@@ -376,6 +376,23 @@ async fn floods_big_and_binary_messages_close_the_connection() {
         last = c.recv().await;
     }
     assert_eq!(last["code"], "rate_limited");
+    // Issue 43: a burst of 200 of the protocol's own pings (answered with
+    // pongs, and not counted before) is limited too, and gets the reason
+    // before the close, sent without reading (the server reads what came
+    // meanwhile instead of resetting the socket).
+    let mut c = Client::open(addr, &ws).await;
+    let burst: Vec<Ws> = (0..200).map(|i| Ws::Ping(vec![i as u8; 100].into())).collect();
+    for m in burst {
+        if c.ws.feed(m).await.is_err() {
+            break;
+        }
+    }
+    let _ = c.ws.flush().await;
+    let mut last = json!(null);
+    while last["type"] != "error" && last["type"] != "closed" {
+        last = c.recv().await;
+    }
+    assert_eq!(last["code"], "rate_limited", "{last}");
     // Too big, or text that is not UTF-8: a last error says why, then
     // the connection closes.
     let mut c = Client::open(addr, &ws).await;

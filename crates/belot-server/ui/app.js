@@ -396,7 +396,7 @@ async function renderNew() {
     el("h2", {}, t("newGame")),
     el("label", {}, t("variant"), variant),
     el("div", { id: "nplayers-wrap" }, el("label", {}, t("nPlayers"), nplayers)),
-    el("label", {}, t("name"), el("input", { type: "text", id: "gname", maxlength: 80 })),
+    el("label", {}, t("name"), el("input", { type: "text", id: "gname", maxlength: 40 })),
     el("fieldset", {}, el("legend", {}, t("players")), names),
     el("label", {}, t("dealer"), dealer),
     el("fieldset", { id: "o-rules" }, el("legend", {}, t("rules")), opts),

@@ -42,15 +42,19 @@ impl Client {
 
     /// The next message (a state is kept as the last state).
     pub async fn recv(&mut self) -> Value {
-        let m = tokio::time::timeout(Duration::from_secs(20), self.ws.next())
-            .await
-            .expect("a message within 20 s")
-            .expect("the connection open")
-            .expect("a good frame");
-        let v: Value = match m {
-            Ws::Text(t) => serde_json::from_str(t.as_str()).unwrap(),
-            Ws::Close(_) => json!({"type": "closed"}),
-            other => panic!("unexpected {other:?}"),
+        let v: Value = loop {
+            let m = tokio::time::timeout(Duration::from_secs(20), self.ws.next())
+                .await
+                .expect("a message within 20 s")
+                .expect("the connection open")
+                .expect("a good frame");
+            match m {
+                Ws::Text(t) => break serde_json::from_str(t.as_str()).unwrap(),
+                Ws::Close(_) => break json!({"type": "closed"}),
+                // The protocol's pongs (to the tests' own pings).
+                Ws::Pong(_) | Ws::Ping(_) => continue,
+                other => panic!("unexpected {other:?}"),
+            }
         };
         if v["type"] == "state" {
             self.state = v.clone();
