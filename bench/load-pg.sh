@@ -20,7 +20,7 @@ source bench/pg-scratch.sh
 pg_scratch load
 serve() { # DB: starts a server on it; sets addr
   local p; p=$(port)
-  ./target/release/belot serve --addr "127.0.0.1:$p" --db "$1" --creates-per-minute 1000000 >/dev/null 2>>"$work/serve.log" &
+  ./target/release/belot serve --addr "127.0.0.1:$p" --db "$1" --creates-per-minute 1000000 --max-connections-per-address 100000 --max-listeners-per-address 100000 --max-websockets-per-address 100000 --max-requests-per-address 100000 >/dev/null 2>>"$work/serve.log" &
   pids+=($!)
   for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$p/healthz" && break; sleep 0.1; done
   addr="127.0.0.1:$p"

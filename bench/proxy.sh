@@ -31,7 +31,7 @@ ulimit -n "$(ulimit -Hn)"
 wait_for() { for _ in $(seq 100); do curl -s -o /dev/null "http://$1/healthz" && return 0; sleep 0.1; done; return 1; }
 serve() { # PORT
   ./target/release/belot serve --addr "127.0.0.1:$1" --db "$url" --trusted-proxy 127.0.0.1 \
-    --creates-per-minute 1000000 >/dev/null 2>>"$work/serve.log" &
+    --creates-per-minute 1000000 --max-connections-per-address 100000 --max-listeners-per-address 100000 --max-websockets-per-address 100000 --max-requests-per-address 100000 >/dev/null 2>>"$work/serve.log" &
   pids+=($!)
   wait_for "127.0.0.1:$1"
 }

@@ -21,7 +21,7 @@ cargo build --release --quiet -p belot-cli
 cargo build --release --quiet -p belot-server --example tableload
 work=$(mktemp -d "${TMPDIR:-/tmp}/belot-tables.XXXXXX")
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-./target/release/belot serve --addr "127.0.0.1:$port" --db "$work/t.db" --creates-per-minute 1000000 2>"$work/serve.log" &
+./target/release/belot serve --addr "127.0.0.1:$port" --db "$work/t.db" --creates-per-minute 1000000 --max-connections-per-address 100000 --max-listeners-per-address 100000 --max-websockets-per-address 100000 --max-requests-per-address 100000 2>"$work/serve.log" &
 server=$!
 trap 'kill $server 2>/dev/null; rm -rf "$work"' EXIT
 for _ in $(seq 50); do curl -s -o /dev/null "http://127.0.0.1:$port/" && break; sleep 0.1; done

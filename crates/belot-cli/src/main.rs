@@ -128,6 +128,19 @@ struct ServeLimits {
     /// Open connections at once; more get 503.
     #[arg(long, default_value_t = 4096)]
     max_connections: usize,
+    /// Open connections from one client address (a trusted proxy's not
+    /// counted); more get 503.
+    #[arg(long, default_value_t = 256)]
+    max_connections_per_address: usize,
+    /// Live-update listeners of one client address.
+    #[arg(long, default_value_t = 64)]
+    max_listeners_per_address: usize,
+    /// Card tables' WebSockets of one client address.
+    #[arg(long, default_value_t = 64)]
+    max_websockets_per_address: usize,
+    /// Requests of one client address being answered at once; more get 429.
+    #[arg(long, default_value_t = 64)]
+    max_requests_per_address: usize,
     /// Time to send a request's headers.
     #[arg(long, default_value = "10s", value_parser = duration)]
     header_timeout: std::time::Duration,
@@ -226,6 +239,10 @@ impl ServeLimits {
         let defaults = belot_server::Limits::default();
         belot_server::Limits {
             max_connections: self.max_connections.max(1),
+            max_connections_per_address: self.max_connections_per_address.max(1),
+            max_listeners_per_address: self.max_listeners_per_address.max(1),
+            max_websockets_per_address: self.max_websockets_per_address.max(1),
+            max_requests_per_address: self.max_requests_per_address.max(1),
             header_timeout: self.header_timeout,
             request_timeout: self.request_timeout,
             idle_timeout: self.idle_timeout,

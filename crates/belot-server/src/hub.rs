@@ -56,6 +56,8 @@ pub(crate) struct Inner {
     shared: bool,
     /// Commands forwarded to other processes, waiting for their answers.
     asked: crate::relay::Asked,
+    /// What each client address holds of the server-wide limits.
+    pub fair: crate::fair::Fair,
 }
 
 /// Most deal reviews kept (each a few kilobytes).
@@ -106,6 +108,7 @@ impl Hub {
             node: SheetId::random()?.to_string(),
             shared: matches!(loc, Location::Postgres(_)),
             asked: crate::relay::Asked::default(),
+            fair: crate::fair::Fair::new(&limits),
             limits,
         });
         let hub = Hub { inner };

@@ -30,6 +30,7 @@ use tower_http::compression::CompressionLayer;
 mod api;
 mod db;
 mod error;
+mod fair;
 mod game;
 mod hub;
 mod limits;
@@ -94,6 +95,7 @@ pub fn app(hub: Hub) -> Router {
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(axum::middleware::from_fn_with_state(hub.clone(), request_timeout))
+        .layer(axum::middleware::from_fn_with_state(hub.clone(), fair::requests))
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(axum::middleware::from_fn(error::json_errors))
         // gzip when the client asks for it (never the live streams, which

@@ -10,6 +10,20 @@ pub struct Limits {
     /// Open connections at once; past it a new connection gets 503 and is
     /// closed (`--max-connections`, 4,096).
     pub max_connections: usize,
+    /// Open connections from one client address; past it its next one
+    /// gets 503 and is closed (`--max-connections-per-address`, 256). A
+    /// trusted proxy's connections carry many clients: not counted here.
+    pub max_connections_per_address: usize,
+    /// Live-update listeners of one client address
+    /// (`--max-listeners-per-address`, 64).
+    pub max_listeners_per_address: usize,
+    /// Card tables' WebSockets of one client address, people's and
+    /// spectators' (`--max-websockets-per-address`, 64).
+    pub max_websockets_per_address: usize,
+    /// Requests of one client address being answered at once (a slow body
+    /// or a slow answer holds one); past it 429
+    /// (`--max-requests-per-address`, 64).
+    pub max_requests_per_address: usize,
     /// Time to send a request's headers (`--header-timeout`, 10 s).
     pub header_timeout: Duration,
     /// Time to send a request's body and get the answer; live-update
@@ -119,6 +133,10 @@ impl Default for Limits {
     fn default() -> Limits {
         Limits {
             max_connections: 4096,
+            max_connections_per_address: 256,
+            max_listeners_per_address: 64,
+            max_websockets_per_address: 64,
+            max_requests_per_address: 64,
             header_timeout: Duration::from_secs(10),
             request_timeout: Duration::from_secs(15),
             idle_timeout: Duration::from_secs(60),

@@ -14,7 +14,7 @@ use axum::response::{IntoResponse, Response};
 use futures_util::StreamExt;
 use tokio::sync::watch;
 
-use crate::api::parse_id;
+use crate::api::{Peer, parse_id};
 use crate::error::{ApiError, ApiResult};
 use crate::game::{self, Game, Snapshot};
 use crate::hub::Hub;
@@ -26,34 +26,44 @@ const KEEP_ALIVE: Duration = Duration::from_secs(15);
 pub(crate) async fn events_edit(
     State(hub): State<Hub>,
     Path(id): Path<String>,
+    Peer(peer): Peer,
 ) -> ApiResult<Response> {
     let g = hub.game(&parse_id(&id)?).await?;
-    stream(hub, g, true)
+    stream(hub, g, true, peer)
 }
 
 pub(crate) async fn events_view(
     State(hub): State<Hub>,
     Path(view): Path<String>,
+    Peer(peer): Peer,
 ) -> ApiResult<Response> {
     let g = hub.game_by_view(&parse_id(&view)?).await?;
-    stream(hub, g, false)
+    stream(hub, g, false, peer)
 }
 
 /// Counts a listener against the limits while it lives.
 struct Slot {
     hub: Hub,
     game: Arc<Game>,
+    /// Its place among its address's listeners.
+    _share: Option<crate::fair::Share>,
 }
 
 impl Slot {
-    fn take(hub: &Hub, game: &Arc<Game>) -> ApiResult<Slot> {
+    fn take(hub: &Hub, game: &Arc<Game>, peer: Option<std::net::IpAddr>) -> ApiResult<Slot> {
+        let share = match peer {
+            Some(ip) => Some(
+                hub.inner.fair.listeners.take(ip).ok_or_else(|| crate::fair::over("listeners"))?,
+            ),
+            None => None,
+        };
         if !hub.may_pin(game) {
             return Err(ApiError::unavailable(
                 "too_many_listeners",
                 "the server holds as many followed games as it may: try again later",
             ));
         }
-        let slot = Slot { hub: hub.clone(), game: Arc::clone(game) };
+        let slot = Slot { hub: hub.clone(), game: Arc::clone(game), _share: share };
         let all = hub.inner.listeners.fetch_add(1, Ordering::Relaxed);
         let here = game.listeners.fetch_add(1, Ordering::Relaxed);
         let l = hub.limits();
@@ -85,8 +95,13 @@ struct Listener {
     last: usize,
 }
 
-fn stream(hub: Hub, g: Arc<Game>, edit: bool) -> ApiResult<Response> {
-    let slot = Slot::take(&hub, &g)?;
+fn stream(
+    hub: Hub,
+    g: Arc<Game>,
+    edit: bool,
+    peer: Option<std::net::IpAddr>,
+) -> ApiResult<Response> {
+    let slot = Slot::take(&hub, &g, peer)?;
     // Subscribe before reading the state: no change can fall between.
     let mut rx = g.live.subscribe();
     g.ensure_parts();

@@ -14,7 +14,7 @@ use axum::Router;
 use axum::extract::ConnectInfo;
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
-use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt, ReadBuf};
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::Semaphore;
 use tokio::time::{Instant, Sleep};
@@ -336,6 +336,7 @@ pub async fn serve_with(
     let limits = hub.limits().clone();
     let reach = Reach::new(listener.local_addr()?);
     let permits = Arc::new(Semaphore::new(limits.max_connections));
+    let per_address = Arc::clone(&hub.inner.fair.connections);
     // Told to every connection at shutdown: finish the request in hand
     // (a WebSocket ends with the live streams).
     let (closing, _) = tokio::sync::watch::channel(false);
@@ -349,8 +350,21 @@ pub async fn serve_with(
             },
             _ = &mut stop => break,
         };
+        // A fair share per client address first (a trusted proxy's
+        // connections are its clients', counted by address per request).
+        let share = if limits.trusted_proxies.contains(&peer.ip()) {
+            None
+        } else {
+            match per_address.take(peer.ip()) {
+                Some(s) => Some(s),
+                None => {
+                    refuse(stream, "this address holds as many connections as one may");
+                    continue;
+                }
+            }
+        };
         let Ok(permit) = Arc::clone(&permits).try_acquire_owned() else {
-            tokio::spawn(refuse(stream));
+            refuse(stream, "the server is full: try again");
             continue;
         };
         let _ = stream.set_nodelay(true);
@@ -379,7 +393,7 @@ pub async fn serve_with(
                     let _ = conn.await;
                 }
             }
-            drop(permit);
+            drop((permit, share));
         });
     }
     drop(listener);
@@ -395,16 +409,18 @@ pub async fn serve_with(
     Ok(())
 }
 
-/// Tells a connection over the cap to come back, and closes it.
-async fn refuse(mut s: TcpStream) {
+/// Tells a connection over a cap to come back, and closes it, at once: the
+/// answer fits in the socket's buffer, and a storm of refused connections
+/// leaves no task or socket behind.
+fn refuse(s: TcpStream, why: &str) {
     let body =
-        r#"{"error":{"code":"too_many_connections","message":"the server is full: try again"}}"#;
+        serde_json::json!({"error": {"code": "too_many_connections", "message": why}}).to_string();
     let full = format!(
         "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\nretry-after: 1\r\n\
          connection: close\r\ncontent-length: {}\r\n\r\n{body}",
         body.len()
     );
-    let _ = tokio::time::timeout(Duration::from_secs(1), s.write_all(full.as_bytes())).await;
+    let _ = s.try_write(full.as_bytes());
 }
 
 /// Resolves on SIGINT (Ctrl-C) or, on Unix, SIGTERM.

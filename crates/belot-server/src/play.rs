@@ -3,6 +3,7 @@
 //! Every command goes to the table's actor ([`crate::room`]), which alone
 //! changes the table.
 
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
@@ -403,6 +404,8 @@ struct Watch {
     hub: Hub,
     room: Arc<Room>,
     link: Link,
+    /// Its place among its address's WebSockets.
+    _share: Option<crate::fair::Share>,
 }
 
 fn too_many(what: &str) -> ApiError {
@@ -413,7 +416,13 @@ fn too_many(what: &str) -> ApiError {
 }
 
 impl Watch {
-    fn take(hub: &Hub, room: Arc<Room>, link: Link) -> ApiResult<Watch> {
+    fn take(hub: &Hub, room: Arc<Room>, link: Link, peer: Option<IpAddr>) -> ApiResult<Watch> {
+        let share = match peer {
+            Some(ip) => Some(
+                hub.inner.fair.sockets.take(ip).ok_or_else(|| crate::fair::over("connections"))?,
+            ),
+            None => None,
+        };
         let l = hub.limits();
         match link {
             Link::Players => {
@@ -426,7 +435,7 @@ impl Watch {
         }
         room.watchers.fetch_add(1, Ordering::Relaxed);
         room.nudge();
-        Ok(Watch { hub: hub.clone(), room, link })
+        Ok(Watch { hub: hub.clone(), room, link, _share: share })
     }
 
     fn take_spectator(hub: &Hub, room: &Room, addr: Option<std::net::IpAddr>) -> ApiResult<()> {
@@ -477,10 +486,11 @@ impl Drop for Watch {
 pub(crate) async fn ws_table(
     State(hub): State<Hub>,
     Path(id): Path<String>,
+    Peer(peer): Peer,
     ws: WebSocketUpgrade,
 ) -> ApiResult<Response> {
     let room = hub.room(&parse_table(&id)?).await.map_err(not_found_table)?;
-    upgrade(hub, room, ws, Link::Players)
+    upgrade(hub, room, ws, Link::Players, peer)
 }
 
 /// `GET /api/watch/{view}/ws`: a spectator's connection.
@@ -491,12 +501,18 @@ pub(crate) async fn ws_watch(
     ws: WebSocketUpgrade,
 ) -> ApiResult<Response> {
     let room = hub.room_by_view(&parse_table(&view)?).await.map_err(not_found_table)?;
-    upgrade(hub, room, ws, Link::Spectator(peer.map(crate::hub::client)))
+    upgrade(hub, room, ws, Link::Spectator(peer.map(crate::hub::client)), peer)
 }
 
-fn upgrade(hub: Hub, room: Arc<Room>, ws: WebSocketUpgrade, link: Link) -> ApiResult<Response> {
+fn upgrade(
+    hub: Hub,
+    room: Arc<Room>,
+    ws: WebSocketUpgrade,
+    link: Link,
+    peer: Option<IpAddr>,
+) -> ApiResult<Response> {
     let player = link == Link::Players;
-    let watch = Watch::take(&hub, room, link)?;
+    let watch = Watch::take(&hub, room, link, peer)?;
     let max = hub.limits().ws_message_max;
     Ok(ws.max_message_size(max).max_frame_size(max).on_upgrade(move |socket| async move {
         Session::new(hub, watch, player).run(socket).await;

@@ -389,3 +389,184 @@ async fn until_closed_or(s: &mut TcpStream, limit: Duration) -> (String, Duratio
     }
     (String::from_utf8_lossy(&out).into_owned(), t.elapsed())
 }
+
+/// A connection from the loopback address `from` (every 127.x.y.z reaches
+/// the server, each counted as a client of its own).
+async fn connect_from(addr: std::net::SocketAddr, from: [u8; 4]) -> TcpStream {
+    let sock = tokio::net::TcpSocket::new_v4().unwrap();
+    sock.bind((std::net::Ipv4Addr::from(from), 0).into()).unwrap();
+    sock.connect(addr).await.unwrap()
+}
+
+/// One request from `from`: the status and how long it took.
+async fn get_from(addr: std::net::SocketAddr, from: [u8; 4], path: &str) -> (u16, Duration) {
+    let t = Instant::now();
+    let mut s = connect_from(addr, from).await;
+    let req = format!("GET {path} HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n");
+    let _ = s.write_all(req.as_bytes()).await;
+    let (text, _) = until_closed(&mut s, Duration::from_secs(10)).await;
+    let status = text.split_whitespace().nth(1).and_then(|c| c.parse().ok()).unwrap_or(0);
+    (status, t.elapsed())
+}
+
+fn p99(mut v: Vec<Duration>) -> Duration {
+    v.sort();
+    v[(v.len() * 99).div_ceil(100) - 1]
+}
+
+/// Issue 43: one address holds at most its share of the connections
+/// (`--max-connections-per-address`), however it tries: silent sockets
+/// held to the maximum and a storm of reconnections on top. Another
+/// address's requests are all served meanwhile, at the usual latency.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_address_cannot_shut_the_others_out() {
+    let limits = Limits {
+        max_connections: 64,
+        max_connections_per_address: 16,
+        header_timeout: Duration::from_secs(30),
+        idle_timeout: Duration::from_secs(30),
+        ..Limits::default()
+    };
+    let (addr, _hub, _stop) = start(&db("fair-conns"), limits).await;
+    let (bad, good) = ([127, 0, 0, 2], [127, 0, 0, 3]);
+    let mut calm = Vec::new();
+    for _ in 0..50 {
+        let (s, took) = get_from(addr, good, "/api/rules").await;
+        assert_eq!(s, 200);
+        calm.push(took);
+    }
+    // The address tries to hold every place on the server (64): it gets
+    // its 16.
+    let mut held = Vec::new();
+    for _ in 0..64 {
+        held.push(connect_from(addr, bad).await);
+    }
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    // Past its 16, each was refused at once (an answer waits to be read).
+    let mut refused = 0;
+    for h in &held {
+        let mut b = [0u8; 16];
+        if matches!(h.try_read(&mut b), Ok(n) if n > 0) {
+            refused += 1;
+        }
+    }
+    assert_eq!(refused, 48);
+    let mut extra = connect_from(addr, bad).await;
+    let (text, _) = until_closed(&mut extra, Duration::from_secs(5)).await;
+    assert!(text.starts_with("HTTP/1.1 503") && text.contains("too_many_connections"), "{text}");
+    // A storm on top: eight of the address's connections reopening each
+    // as soon as the server drops it (as the issue's attacker did).
+    let storms: Vec<_> = (0..8)
+        .map(|_| {
+            tokio::spawn(async move {
+                loop {
+                    let mut s = connect_from(addr, bad).await;
+                    let _ = s.write_all(b"GET /api/rules HTTP/1.1\r\nHost: t\r\n\r\n").await;
+                    let _ = until_closed(&mut s, Duration::from_secs(5)).await;
+                }
+            })
+        })
+        .collect();
+    let mut busy = Vec::new();
+    for _ in 0..50 {
+        let (s, took) = get_from(addr, good, "/api/rules").await;
+        assert_eq!(s, 200, "another address is served");
+        busy.push(took);
+    }
+    storms.iter().for_each(|s| s.abort());
+    let (calm, busy) = (p99(calm), p99(busy));
+    eprintln!("another address's requests, p99: {calm:?} alone, {busy:?} beside the storm");
+    assert!(busy < Duration::from_millis(100).max(calm * 5), "{busy:?} against {calm:?}");
+    drop(held);
+}
+
+/// Issue 43: one address's share of live-update listeners, table
+/// WebSockets and requests in hand; another address is served.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_address_holds_its_share_of_listeners_sockets_and_requests() {
+    let limits = Limits {
+        max_listeners_per_address: 3,
+        max_websockets_per_address: 3,
+        max_requests_per_address: 3,
+        request_timeout: Duration::from_secs(30),
+        trusted_proxies: vec!["127.0.0.6".parse().unwrap()],
+        ..Limits::default()
+    };
+    let (addr, _hub, _stop) = start(&db("fair-shares"), limits).await;
+    let (bad, good) = ([127, 0, 0, 4], [127, 0, 0, 5]);
+    let (id, _) = new_game(addr).await;
+    // Listeners.
+    let events = format!("/api/sheets/{id}/events");
+    let mut held = Vec::new();
+    for _ in 0..3 {
+        let mut s = connect_from(addr, bad).await;
+        s.write_all(format!("GET {events} HTTP/1.1\r\nHost: t\r\n\r\n").as_bytes()).await.unwrap();
+        let mut head = [0u8; 12];
+        s.read_exact(&mut head).await.unwrap();
+        assert_eq!(&head, b"HTTP/1.1 200");
+        held.push(s);
+    }
+    assert_eq!(get_from(addr, bad, &events).await.0, 429);
+    // WebSockets (a table's spectators' link).
+    let body = json!({"rules": {"variant": "french"}, "seats": ["me", "easy", "easy", "easy"], "name": "A"});
+    let (_, t) = http(addr, "POST", "/api/tables", Some(&body)).await;
+    let ws = format!("/api/watch/{}/ws", t["view"].as_str().unwrap());
+    let upgrade = format!(
+        "GET {ws} HTTP/1.1\r\nHost: t\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\
+         Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n"
+    );
+    for _ in 0..3 {
+        let mut s = connect_from(addr, bad).await;
+        s.write_all(upgrade.as_bytes()).await.unwrap();
+        let mut head = [0u8; 12];
+        s.read_exact(&mut head).await.unwrap();
+        assert_eq!(&head, b"HTTP/1.1 101");
+        held.push(s);
+    }
+    let mut s = connect_from(addr, bad).await;
+    s.write_all(upgrade.as_bytes()).await.unwrap();
+    let (text, _) = until_closed(&mut s, Duration::from_secs(5)).await;
+    assert!(text.starts_with("HTTP/1.1 429") && text.contains("rate_limited"), "{text}");
+    // Requests in hand: bodies promised and not sent.
+    for _ in 0..3 {
+        let mut s = connect_from(addr, bad).await;
+        s.write_all(b"POST /api/sheets HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{").await.unwrap();
+        held.push(s);
+    }
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    assert_eq!(get_from(addr, bad, "/api/rules").await.0, 429);
+    // Another address: every kind served.
+    assert_eq!(get_from(addr, good, "/api/rules").await.0, 200);
+    let mut s = connect_from(addr, good).await;
+    s.write_all(upgrade.as_bytes()).await.unwrap();
+    let mut head = [0u8; 12];
+    s.read_exact(&mut head).await.unwrap();
+    assert_eq!(&head, b"HTTP/1.1 101");
+    let mut s = connect_from(addr, good).await;
+    s.write_all(format!("GET {events} HTTP/1.1\r\nHost: t\r\n\r\n").as_bytes()).await.unwrap();
+    s.read_exact(&mut head).await.unwrap();
+    assert_eq!(&head, b"HTTP/1.1 200");
+    // Places given back are taken again.
+    held.clear();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(get_from(addr, bad, "/api/rules").await.0, 200);
+    // Behind a trusted proxy each client has its own share, by the
+    // address the proxy names.
+    let proxy = [127, 0, 0, 6];
+    let via = |client: &str| {
+        format!("GET {events} HTTP/1.1\r\nHost: t\r\nX-Forwarded-For: {client}\r\n\r\n")
+    };
+    for _ in 0..3 {
+        let mut s = connect_from(addr, proxy).await;
+        s.write_all(via("10.0.0.1").as_bytes()).await.unwrap();
+        s.read_exact(&mut head).await.unwrap();
+        assert_eq!(&head, b"HTTP/1.1 200");
+        held.push(s);
+    }
+    for (client, status) in [("10.0.0.1", b"HTTP/1.1 429"), ("10.0.0.2", b"HTTP/1.1 200")] {
+        let mut s = connect_from(addr, proxy).await;
+        s.write_all(via(client).as_bytes()).await.unwrap();
+        s.read_exact(&mut head).await.unwrap();
+        assert_eq!(&head, status, "{client}");
+    }
+}
