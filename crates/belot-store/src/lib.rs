@@ -37,6 +37,7 @@ use std::fmt;
 use belot_score::{Change, Setup};
 
 mod pg;
+mod pg_batch;
 mod sqlite;
 #[doc(hidden)]
 pub mod testing;

@@ -145,6 +145,8 @@ const MIGRATION_LOCK: i64 = 0x4245_4C54;
 pub struct PgStore {
     // Reads take `&self` in the `Store` trait; the client needs `&mut`.
     client: RefCell<Client>,
+    /// The batched appends' statements, prepared at the first batch.
+    batch: Option<crate::pg_batch::Prepared>,
 }
 
 impl From<postgres::Error> for StoreError {
@@ -179,7 +181,7 @@ impl PgStore {
         // A write waiting on another's lock gives up as `Busy`.
         client.batch_execute("SET lock_timeout = '5s'")?;
         migrate(&mut client)?;
-        Ok(PgStore { client: RefCell::new(client) })
+        Ok(PgStore { client: RefCell::new(client), batch: None })
     }
 
     /// The schema version the database is at.
@@ -329,6 +331,47 @@ impl PgStore {
         Ok(done)
     }
 
+    /// A batch's writes: the appends together ([`crate::pg_batch`]), in
+    /// a savepoint (should it fail as a whole, they are made one at a
+    /// time), every other write on its own.
+    fn write_all(
+        tx: &mut Transaction<'_>,
+        p: &crate::pg_batch::Prepared,
+        writes: &[Write],
+    ) -> Vec<Result<Written, StoreError>> {
+        let mut done: Vec<Option<Result<Written, StoreError>>> = writes
+            .iter()
+            .map(|w| (!matches!(w, Write::Append { .. })).then(|| PgStore::write_one(tx, w)))
+            .collect();
+        let appends: Vec<crate::pg_batch::Append<'_>> = writes
+            .iter()
+            .filter_map(|w| match w {
+                Write::Append { id, expected, changes, key } => Some(crate::pg_batch::Append {
+                    id,
+                    expected: *expected,
+                    changes,
+                    key: key.as_deref(),
+                }),
+                _ => None,
+            })
+            .collect();
+        let together = tx.transaction().map_err(StoreError::from).and_then(|mut sp| {
+            let r = crate::pg_batch::append_all(&mut sp, p, &appends, CHANNEL)?;
+            sp.commit()?;
+            Ok(r)
+        });
+        let mut each = together.ok().map(Vec::into_iter);
+        for (w, slot) in writes.iter().zip(done.iter_mut()) {
+            if slot.is_none() {
+                *slot = Some(match each.as_mut().and_then(Iterator::next) {
+                    Some(r) => r,
+                    None => PgStore::write_one(tx, w),
+                });
+            }
+        }
+        done.into_iter().map(|r| r.unwrap_or(Err(StoreError::Io("no outcome".into())))).collect()
+    }
+
     fn one_id(&self, sql: &str, key: &SheetId) -> Result<SheetId, StoreError> {
         let row = self.client.borrow_mut().query_opt(sql, &[&key.as_str()])?;
         row.map(|r| SheetId(r.get(0))).ok_or_else(|| StoreError::NotFound(key.to_string()))
@@ -465,12 +508,21 @@ impl Store for PgStore {
 
     fn write_batch(&mut self, writes: &[Write]) -> Vec<Result<Written, StoreError>> {
         let all = |e: StoreError| writes.iter().map(|_| Err(e.clone())).collect();
+        if self.batch.is_none() {
+            match crate::pg_batch::Prepared::new(self.client.get_mut()) {
+                Ok(p) => self.batch = Some(p),
+                Err(e) => return all(e),
+            }
+        }
         let mut c = self.client.borrow_mut();
         let mut tx = match c.transaction() {
             Ok(tx) => tx,
             Err(e) => return all(e.into()),
         };
-        let done: Vec<_> = writes.iter().map(|w| PgStore::write_one(&mut tx, w)).collect();
+        let done = match &self.batch {
+            Some(p) => PgStore::write_all(&mut tx, p, writes),
+            None => writes.iter().map(|w| PgStore::write_one(&mut tx, w)).collect(),
+        };
         match tx.commit() {
             Ok(()) => done,
             Err(e) => all(e.into()),

@@ -212,7 +212,15 @@ fn a_keyed_write_is_stored_once() {
         assert_eq!(s.write_batch(&[w(0, "k1")])[0], Ok(Written::Appended(1)));
         assert!(s.write_batch(&[w(1, "k1")])[0].is_err(), "the same key twice");
         assert_eq!(s.write_batch(&[w(1, "k2")])[0], Ok(Written::Appended(2)));
-        assert_eq!(s.keys(&id).unwrap(), vec![("k1".into(), 1), ("k2".into(), 2)]);
+        // Twice in one batch (a batch of PostgreSQL's is written at once).
+        let both = s.write_batch(&[w(2, "k3"), w(3, "k3")]);
+        assert_eq!(both[0], Ok(Written::Appended(3)));
+        assert!(both[1].is_err(), "the same key twice in one batch");
+        assert_eq!(s.version(&id).unwrap(), 3);
+        assert_eq!(
+            s.keys(&id).unwrap(),
+            vec![("k1".into(), 1), ("k2".into(), 2), ("k3".into(), 3)]
+        );
     });
 }
 
