@@ -5,7 +5,7 @@
 
 use std::net::IpAddr;
 use std::sync::Arc;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use axum::Json;
@@ -392,8 +392,8 @@ fn review_body(n: usize, names: &[String], cards: &[belot_solver::review::CardRe
 enum Link {
     /// The table's own link: its people (and a friend about to sit).
     Players,
-    /// The spectators' link, from this address (if known).
-    Spectator(Option<std::net::IpAddr>),
+    /// The spectators' link.
+    Spectator,
 }
 
 /// Counts a connection to a table against the limits while it lives.
@@ -404,8 +404,9 @@ struct Watch {
     hub: Hub,
     room: Arc<Room>,
     link: Link,
-    /// Its place among its address's WebSockets.
-    _share: Option<crate::fair::Share>,
+    /// Its address's places: among all table WebSockets, and among this
+    /// table's spectators.
+    _shares: Vec<crate::fair::Share>,
 }
 
 fn too_many(what: &str) -> ApiError {
@@ -415,45 +416,45 @@ fn too_many(what: &str) -> ApiError {
     )
 }
 
+/// Counts one more on `n` unless it is at `max` already.
+fn claim(n: &AtomicUsize, max: usize) -> bool {
+    if n.fetch_add(1, Ordering::Relaxed) >= max {
+        n.fetch_sub(1, Ordering::Relaxed);
+        return false;
+    }
+    true
+}
+
 impl Watch {
     fn take(hub: &Hub, room: Arc<Room>, link: Link, peer: Option<IpAddr>) -> ApiResult<Watch> {
-        let share = match peer {
-            Some(ip) => Some(
-                hub.inner.fair.sockets.take(ip).ok_or_else(|| crate::fair::over("connections"))?,
-            ),
-            None => None,
-        };
         let l = hub.limits();
+        let mut shares = Vec::new();
+        if let Some(ip) = peer {
+            shares.push(
+                hub.inner.fair.sockets.take(ip).ok_or_else(|| crate::fair::over("connections"))?,
+            );
+        }
+        if link == Link::Spectator
+            && let Some(ip) = peer
+        {
+            shares.push(room.spectators_by_addr.take(ip).ok_or_else(|| too_many("spectators"))?);
+        }
         match link {
-            Link::Players => {
-                if room.players.fetch_add(1, Ordering::Relaxed) >= l.max_table_players {
-                    room.players.fetch_sub(1, Ordering::Relaxed);
-                    return Err(too_many("phones of this table's people"));
-                }
+            Link::Players if !claim(&room.players, l.max_table_players) => {
+                return Err(too_many("phones of this table's people"));
             }
-            Link::Spectator(addr) => Watch::take_spectator(hub, &room, addr)?,
+            Link::Spectator if !claim(&room.spectators, l.max_table_spectators) => {
+                return Err(too_many("spectators"));
+            }
+            Link::Spectator if !claim(&hub.inner.listeners, l.max_listeners) => {
+                room.spectators.fetch_sub(1, Ordering::Relaxed);
+                return Err(too_many("spectators"));
+            }
+            _ => {}
         }
         room.watchers.fetch_add(1, Ordering::Relaxed);
         room.nudge();
-        Ok(Watch { hub: hub.clone(), room, link, _share: share })
-    }
-
-    fn take_spectator(hub: &Hub, room: &Room, addr: Option<std::net::IpAddr>) -> ApiResult<()> {
-        let l = hub.limits();
-        let mut sp = room.spectators.lock().unwrap_or_else(|p| p.into_inner());
-        let mine = addr.map_or(0, |a| sp.by_addr.get(&a).copied().unwrap_or(0));
-        if sp.all >= l.max_table_spectators || mine >= l.max_spectators_per_address {
-            return Err(too_many("spectators"));
-        }
-        if hub.inner.listeners.fetch_add(1, Ordering::Relaxed) >= l.max_listeners {
-            hub.inner.listeners.fetch_sub(1, Ordering::Relaxed);
-            return Err(too_many("spectators"));
-        }
-        sp.all += 1;
-        if let Some(a) = addr {
-            *sp.by_addr.entry(a).or_default() += 1;
-        }
-        Ok(())
+        Ok(Watch { hub: hub.clone(), room, link, _shares: shares })
     }
 }
 
@@ -461,23 +462,12 @@ impl Drop for Watch {
     fn drop(&mut self) {
         self.room.watchers.fetch_sub(1, Ordering::Relaxed);
         match self.link {
-            Link::Players => {
-                self.room.players.fetch_sub(1, Ordering::Relaxed);
-            }
-            Link::Spectator(addr) => {
+            Link::Players => self.room.players.fetch_sub(1, Ordering::Relaxed),
+            Link::Spectator => {
                 self.hub.inner.listeners.fetch_sub(1, Ordering::Relaxed);
-                let mut sp = self.room.spectators.lock().unwrap_or_else(|p| p.into_inner());
-                sp.all -= 1;
-                if let Some(a) = addr
-                    && let Some(n) = sp.by_addr.get_mut(&a)
-                {
-                    *n -= 1;
-                    if *n == 0 {
-                        sp.by_addr.remove(&a);
-                    }
-                }
+                self.room.spectators.fetch_sub(1, Ordering::Relaxed)
             }
-        }
+        };
     }
 }
 
@@ -501,7 +491,7 @@ pub(crate) async fn ws_watch(
     ws: WebSocketUpgrade,
 ) -> ApiResult<Response> {
     let room = hub.room_by_view(&parse_table(&view)?).await.map_err(not_found_table)?;
-    upgrade(hub, room, ws, Link::Spectator(peer.map(crate::hub::client)), peer)
+    upgrade(hub, room, ws, Link::Spectator, peer)
 }
 
 fn upgrade(

@@ -137,13 +137,6 @@ pub(crate) enum Cmd {
     Record { reply: oneshot::Sender<ApiResult<MatchRecord>> },
 }
 
-/// The spectators' connections to a table: how many, and from where.
-#[derive(Default)]
-pub(crate) struct Spectators {
-    pub all: usize,
-    pub by_addr: std::collections::HashMap<std::net::IpAddr, usize>,
-}
-
 /// A table in memory, as the handlers see it.
 pub(crate) struct Room {
     pub id: SheetId,
@@ -153,8 +146,10 @@ pub(crate) struct Room {
     /// Connections open to the table (players and spectators): while
     /// there is one, the bots play.
     pub watchers: Arc<AtomicUsize>,
-    /// Connections through the spectators' link, in all and by address.
-    pub spectators: Mutex<Spectators>,
+    /// Connections through the spectators' link.
+    pub spectators: AtomicUsize,
+    /// The same, by address (`--max-spectators-per-address`).
+    pub spectators_by_addr: Arc<crate::fair::PerAddress>,
     /// Connections through the table's own link (people who may sit).
     pub players: AtomicUsize,
     pub used: AtomicU64,
@@ -274,7 +269,8 @@ pub(crate) fn start(
         tx,
         frames,
         watchers,
-        spectators: Mutex::default(),
+        spectators: AtomicUsize::new(0),
+        spectators_by_addr: crate::fair::PerAddress::new(hub.limits().max_spectators_per_address),
         players: AtomicUsize::new(0),
         used: AtomicU64::new(0),
         generation,
@@ -842,7 +838,7 @@ impl Actor {
 /// had one: it gives every deal's cards) is shown once the match is over.
 fn finished_record(t: &Table) -> MatchRecord {
     let mut r = t.record();
-    if !t.deal_over() || t.waiting() {
+    if !t.deal_over() {
         r.deals.pop();
     }
     if !t.game().match_over() {

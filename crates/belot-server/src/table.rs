@@ -475,7 +475,7 @@ impl Table {
             deal: self.m.deal_number(),
             match_over: self.m.match_over(),
             last_trick: self.m.tricks().last().map(|t| TrickView::done(t, self.m.players())),
-            hands: (self.deal_over() && !waiting).then(|| self.played()),
+            hands: self.deal_over().then(|| self.played()),
             waiting,
         }
     }

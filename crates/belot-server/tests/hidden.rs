@@ -85,7 +85,7 @@ impl Run {
         let deal = s["deal"].as_u64().unwrap();
         let (id, view, a) = (self.id.clone(), self.view.clone(), self.addr);
         let hello = json!({"type": "hello", "seat": 0, "secret": self.secret});
-        let asks: Vec<(Who, String, String, Option<Value>)> = vec![
+        let mut asks: Vec<(Who, String, String, Option<Value>)> = vec![
             (Who::Seat0, "GET".into(), format!("/api/tables/{id}"), None),
             (Who::Spectator, "GET".into(), format!("/api/watch/{view}"), None),
             (
@@ -111,7 +111,6 @@ impl Run {
                 Some(json!({"name": "Eve"})),
             ),
         ];
-        let mut asks = asks;
         if let Some(sheet) = s["sheet"].as_str() {
             let change = json!({"version": 0, "change": {"op": "take_back"}});
             asks.push((Who::Spectator, "GET".into(), format!("/api/view/{sheet}"), None));

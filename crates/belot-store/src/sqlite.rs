@@ -373,20 +373,24 @@ fn classify(path: &Path) -> Result<Kind, StoreError> {
         }
         return Err(foreign("not an SQLite database".into()));
     }
-    let int = |at: usize| u32::from_be_bytes([head[at], head[at + 1], head[at + 2], head[at + 3]]);
-    if i64::from(int(68)) == APPLICATION_ID {
+    if i64::from(be32(&head, 68)) == APPLICATION_ID {
         return Ok(Kind::Belot);
     }
     if wal {
         return check_ours(path);
     }
-    judge(int(68), int(60), pages(&head, len), &foreign)
+    judge(be32(&head, 68), be32(&head, 60), pages(&head, len), &foreign)
+}
+
+/// The big-endian number at `at` of an SQLite header.
+fn be32(head: &[u8; 100], at: usize) -> u32 {
+    u32::from_be_bytes([head[at], head[at + 1], head[at + 2], head[at + 3]])
 }
 
 /// The database's size in pages, from its header (or the file's length,
 /// where the header's count may be stale).
 fn pages(head: &[u8; 100], len: u64) -> u64 {
-    let int = |at: usize| u32::from_be_bytes([head[at], head[at + 1], head[at + 2], head[at + 3]]);
+    let int = |at: usize| be32(head, at);
     let size = match u16::from_be_bytes([head[16], head[17]]) {
         1 => 65_536,
         n => u64::from(n).max(512),
