@@ -20,7 +20,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-7}
 runs=${2:-3}
-baseline_rev=421531e
+baseline_rev=a0ee51e
 baseline_dir=target/baseline-$baseline_rev
 cargo build --release --quiet -p belot-cli
 cargo build --release --quiet -p belot-server --example loadgen
