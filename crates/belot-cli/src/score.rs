@@ -236,7 +236,7 @@ struct EntryArgs {
     /// Three players: the declarer.
     #[arg(long)]
     declarer: Option<u8>,
-    /// Three players: who took the last trick.
+    /// Three players: who took the last trick (needed with --no-trick only).
     #[arg(long)]
     last: Option<u8>,
     /// Three players: capo players (no trick), `SEAT,...`; two players:
@@ -404,7 +404,6 @@ impl EntryArgs {
     /// A three-player Belot deal from the flags.
     fn three_player(&self) -> R<DealInput> {
         let declarer = self.declarer.ok_or("--declarer SEAT is required")?;
-        let last = self.last.ok_or("--last SEAT (who took the last trick) is required")?;
         let p =
             numbers(self.points.as_deref().ok_or("--points A,B,C is required")?, "--points", 3)?;
         let capo = match &self.no_trick {
@@ -419,7 +418,7 @@ impl EntryArgs {
         Ok(DealInput::ThreePlayer {
             declarer: Seat(declarer),
             card_points: [p[0], p[1], p[2]],
-            last_trick: Seat(last),
+            last_trick: self.last.map(Seat),
             capo,
             combinations,
             belots,
@@ -499,7 +498,7 @@ pub fn run(args: ScoreArgs) -> R<String> {
         ScoreCommand::Restore { sheet, deal } => {
             change(store, &sheet, &|_| Ok(Change::Restore { id: deal }))
         }
-        ScoreCommand::Undo { sheet } => change(store, &sheet, &|_| Ok(Change::TakeBack)),
+        ScoreCommand::Undo { sheet } => take_back(store, &sheet),
         ScoreCommand::Redo { sheet } => change(store, &sheet, &|_| Ok(Change::PutBack)),
         ScoreCommand::UndoChange { sheet } => change(store, &sheet, &|_| Ok(Change::Undo)),
         ScoreCommand::RedoChange { sheet } => change(store, &sheet, &|_| Ok(Change::Redo)),
@@ -534,6 +533,18 @@ fn change(store: &mut dyn Store, id: &str, make: &dyn Fn(&Sheet) -> R<Change>) -
     sheet.apply(c.clone())?;
     store.append(&id, n, &c).map_err(|e| e.to_string())?;
     Ok(render(&id, &sheet))
+}
+
+/// `belot score undo` (↶ of seed 002 §11): takes back the last deal and
+/// says which, and how to put it back.
+fn take_back(store: &mut dyn Store, id: &str) -> R<String> {
+    let (_, sheet) = load(store, id)?;
+    let last = sheet.table().rows.last().map(|r| r.number);
+    let out = change(store, id, &|_| Ok(Change::TakeBack))?;
+    let said = last.map_or(String::new(), |n| {
+        format!("Deal {n} taken back (`belot score redo` puts it back).\n")
+    });
+    Ok(said + &out)
 }
 
 /// `belot score new`: a sheet for the game, its players and house rules.

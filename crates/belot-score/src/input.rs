@@ -249,8 +249,11 @@ pub enum DealInput {
         declarer: Seat,
         /// Card points of each player, the last trick's 10 included.
         card_points: [u32; 3],
-        /// Who took the last trick.
-        last_trick: Seat,
+        /// Who took the last trick: needed with a capo only (without one
+        /// the 10 is in its taker's points, and scores the same whoever
+        /// he is).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        last_trick: Option<Seat>,
         /// Players who took no trick (capo).
         #[serde(default)]
         capo: Vec<Seat>,
@@ -705,13 +708,14 @@ impl DealInput {
         };
         let seat_ok = |s: Seat, what: &str| seat_ok(s, usize::from(rules.players()), what);
         seat_ok(*declarer, "declarer")?;
-        seat_ok(*last_trick, "last trick")?;
         for s in capo {
             seat_ok(*s, "capo")?;
         }
+        let last_trick = three_last_trick(*last_trick, capo, card_points)?;
+        seat_ok(last_trick, "last trick")?;
         check_capo(capo, card_points)?;
         check_combinations(combinations, belots)?;
-        three_card_points(card_points, capo, *last_trick)?;
+        three_card_points(card_points, capo, last_trick)?;
         let mut cards = *card_points;
         cards[last_trick.index()] -= 10;
         let mut tricks = [0u8; 3];
@@ -724,7 +728,7 @@ impl DealInput {
             dealer,
             card_points: cards,
             tricks,
-            last_trick: *last_trick,
+            last_trick,
             combinations: *combinations,
             belots: *belots,
         };
@@ -815,7 +819,7 @@ impl DealInput {
         DealInput::ThreePlayer {
             declarer: s.declarer,
             card_points,
-            last_trick: s.last_trick,
+            last_trick: Some(s.last_trick),
             capo: (0..3).filter(|&i| s.tricks[i] == 0).map(|i| Seat(i as u8)).collect(),
             combinations: s.combinations,
             belots: s.belots,
@@ -936,6 +940,29 @@ fn check_capo(capo: &[Seat], card_points: &[u32; 3]) -> Result<(), Refusal> {
             .with("total", 162));
     }
     Ok(())
+}
+
+/// Who took the last trick. Without a capo the form need not ask: the
+/// 10 is in its taker's points and the deal scores the same whoever took
+/// it, so the player with the most points (at least 10) stands for him.
+fn three_last_trick(
+    given: Option<Seat>,
+    capo: &[Seat],
+    card_points: &[u32; 3],
+) -> Result<Seat, Refusal> {
+    if let Some(s) = given {
+        return Ok(s);
+    }
+    if !capo.is_empty() {
+        let m = "with a player who took no trick (capo), say who took the last trick";
+        return Err(Refusal::new("last_trick_needed", m));
+    }
+    let top = (0..3).max_by_key(|&i| (card_points[i], std::cmp::Reverse(i))).unwrap_or(0);
+    if card_points[top] < 10 {
+        let m = "someone took the last trick, so someone has at least its 10 points";
+        return Err(Refusal::new("last_trick_points", m).with("seat", top as u8));
+    }
+    Ok(Seat(top as u8))
 }
 
 /// Three-player card points: the capo players are not all three and did

@@ -47,6 +47,7 @@ pub const CODES: &[&str] = &[
     "house_rules",
     "inconsistent",
     "kept_by_table",
+    "last_trick_needed",
     "last_trick_points",
     "meld_cards_shared",
     "meld_cards_shared_once",

@@ -318,7 +318,7 @@ fn three_player_session() {
     let three = |d: u8, pts: [u32; 3], last: u8| DealInput::ThreePlayer {
         declarer: Seat(d),
         card_points: pts,
-        last_trick: Seat(last),
+        last_trick: Some(Seat(last)),
         capo: vec![],
         combinations: [0; 3],
         belots: [0; 3],
@@ -333,6 +333,51 @@ fn three_player_session() {
     assert!(e.contains("at most 162"), "{e}");
     let e = s.apply(Change::Add { entry: three(0, [41, 62, 5], 2) }).unwrap_err();
     assert!(e.contains("at least its 10 points"), "{e}");
+}
+
+/// Three players: who took the last trick is asked only with a capo.
+/// Without one its 10 is in his points and the deal scores the same
+/// whoever took it, so the form need not ask (issue 44).
+#[test]
+fn three_player_last_trick_is_needed_only_with_a_capo() {
+    let setup = Setup {
+        name: String::new(),
+        players: vec!["A".into(), "B".into(), "C".into()],
+        first_dealer: Seat(2),
+        rules: Game::ThreePlayer(Default::default()),
+        kept_by_table: false,
+    };
+    let three = |last: Option<u8>, capo: Vec<Seat>| DealInput::ThreePlayer {
+        declarer: Seat(0),
+        card_points: [41, 62, 59],
+        last_trick: last.map(Seat),
+        capo,
+        combinations: [0; 3],
+        belots: [0; 3],
+    };
+    let recorded = |entry: DealInput| {
+        let mut s = Sheet::new(setup.clone()).unwrap();
+        add(&mut s, entry);
+        (s.table().rows[0].recorded.clone(), s.table().next_dealer)
+    };
+    let unsaid = recorded(three(None, vec![]));
+    for last in 0..3 {
+        assert_eq!(recorded(three(Some(last), vec![])), unsaid, "last trick {last}");
+    }
+    let mut s = Sheet::new(setup.clone()).unwrap();
+    let e = s.apply(Change::Add { entry: three(None, vec![Seat(2)]) }).unwrap_err();
+    assert_eq!(e.code, "last_trick_needed");
+    let tiny = DealInput::ThreePlayer {
+        declarer: Seat(0),
+        card_points: [4, 3, 3],
+        last_trick: None,
+        capo: vec![],
+        combinations: [0; 3],
+        belots: [0; 3],
+    };
+    let e = s.apply(Change::Add { entry: tiny }).unwrap_err();
+    assert_eq!(e.code, "last_trick_points");
+    assert!(s.table().rows.is_empty(), "a refusal changes nothing");
 }
 
 fn any_entry() -> impl Strategy<Value = DealInput> {
@@ -467,7 +512,7 @@ proptest! {
             (Game::ThreePlayer(Default::default()), 3, DealInput::ThreePlayer {
                 declarer: Seat(seat % 4),
                 card_points: pts.map(small),
-                last_trick: Seat(seat % 3),
+                last_trick: Some(Seat(seat % 3)),
                 capo: if flag { vec![Seat(seat % 3)] } else { vec![] },
                 combinations: extra.map(small),
                 belots: [extra[0] as u8, 0, 0],
@@ -563,7 +608,7 @@ fn variant_entry(v: usize) -> BoxedStrategy<DealInput> {
                 DealInput::ThreePlayer {
                     declarer: Seat(d),
                     card_points: pts,
-                    last_trick: Seat(last),
+                    last_trick: Some(Seat(last)),
                     capo: vec![],
                     combinations: [if comb { 50 } else { 0 }, 0, 0],
                     belots: [0; 3],

@@ -73,12 +73,50 @@ fn full_value(g: &Game, edit: bool) -> Value {
     serde_json::from_slice(&bytes).unwrap_or(Value::Null)
 }
 
+/// A body the handler could not take, as a coded error: `not_json` (415:
+/// no JSON content type), `bad_json` (400: not JSON), `missing_field`,
+/// `unknown_field` or `invalid_value` (422, with the field and where it
+/// is), `too_big` (413). serde's own words stay in the message only.
 pub(crate) fn body_error(e: JsonRejection) -> ApiError {
-    let status = match &e {
-        JsonRejection::BytesRejection(_) => StatusCode::PAYLOAD_TOO_LARGE,
-        _ => StatusCode::UNPROCESSABLE_ENTITY,
+    let text = e.body_text();
+    let (status, code) = match &e {
+        JsonRejection::BytesRejection(_) => (StatusCode::PAYLOAD_TOO_LARGE, "too_big"),
+        JsonRejection::MissingJsonContentType(_) => (StatusCode::UNSUPPORTED_MEDIA_TYPE, "not_json"),
+        JsonRejection::JsonSyntaxError(_) => (StatusCode::BAD_REQUEST, "bad_json"),
+        JsonRejection::JsonDataError(_) => (StatusCode::UNPROCESSABLE_ENTITY, data_error_code(&text)),
+        _ => (StatusCode::BAD_REQUEST, "bad_request"),
     };
-    ApiError::new(status, "bad_request", format!("{}; see /api/openapi.json", e.body_text()))
+    let mut err = ApiError::new(status, code, format!("{text}; see /api/openapi.json"));
+    if let JsonRejection::JsonDataError(_) = &e {
+        err.params = Some(data_error_params(&text));
+    }
+    err
+}
+
+/// The code of a body that is JSON but not of the expected shape, read
+/// from serde's message (its wording is stable: "missing field `x`").
+fn data_error_code(text: &str) -> &'static str {
+    if text.contains("missing field `") {
+        "missing_field"
+    } else if text.contains("unknown field `") {
+        "unknown_field"
+    } else {
+        "invalid_value"
+    }
+}
+
+/// Where in the body a data error is (`change.entry`) and the field it
+/// names, for a message in the client's language.
+fn data_error_params(text: &str) -> Value {
+    let rest = text.split_once("target type: ").map_or(text, |(_, r)| r);
+    // serde_path_to_error puts the path first, then ": ", then the error;
+    // "." alone is the body itself.
+    let (at, what) = match rest.split_once(": ") {
+        Some((p, w)) if !p.contains(' ') => (p, w),
+        _ => (".", rest),
+    };
+    let field = what.split('`').nth(1).unwrap_or("");
+    json!({ "at": at, "field": field })
 }
 
 fn query_error(e: QueryRejection) -> ApiError {
