@@ -81,9 +81,13 @@ pub(crate) fn body_error(e: JsonRejection) -> ApiError {
     let text = e.body_text();
     let (status, code) = match &e {
         JsonRejection::BytesRejection(_) => (StatusCode::PAYLOAD_TOO_LARGE, "too_big"),
-        JsonRejection::MissingJsonContentType(_) => (StatusCode::UNSUPPORTED_MEDIA_TYPE, "not_json"),
+        JsonRejection::MissingJsonContentType(_) => {
+            (StatusCode::UNSUPPORTED_MEDIA_TYPE, "not_json")
+        }
         JsonRejection::JsonSyntaxError(_) => (StatusCode::BAD_REQUEST, "bad_json"),
-        JsonRejection::JsonDataError(_) => (StatusCode::UNPROCESSABLE_ENTITY, data_error_code(&text)),
+        JsonRejection::JsonDataError(_) => {
+            (StatusCode::UNPROCESSABLE_ENTITY, data_error_code(&text))
+        }
         _ => (StatusCode::BAD_REQUEST, "bad_request"),
     };
     let mut err = ApiError::new(status, code, format!("{text}; see /api/openapi.json"));

@@ -290,8 +290,22 @@ async fn a_keyed_change_sent_twice_is_applied_once_even_across_a_restart() {
     let (s, b) = call(&h, "POST", &url, Some(bad)).await;
     assert_eq!(
         (s, b["error"]["code"].clone()),
-        (StatusCode::UNPROCESSABLE_ENTITY, json!("bad_request"))
+        (StatusCode::UNPROCESSABLE_ENTITY, json!("invalid_value"))
     );
+    // Issue 44: a deal without a taker is a coded refusal that names the
+    // field, not serde's words alone.
+    let no_taker = json!({"version": 1, "key": "k2",
+        "change": {"op": "add", "entry": {"kind": "french", "card_points": [90, null]}}});
+    let (s, b) = call(&h, "POST", &url, Some(no_taker)).await;
+    assert_eq!(
+        (s, b["error"]["code"].clone()),
+        (StatusCode::UNPROCESSABLE_ENTITY, json!("missing_field"))
+    );
+    assert_eq!(b["error"]["params"]["field"], json!("taker"), "{b}");
+    assert_eq!(b["error"]["params"]["at"], json!("change"), "{b}");
+    let extra = json!({"version": 1, "key": "k3", "x": 1, "change": add(1, 100)});
+    let (_, b) = call(&h, "POST", &url, Some(extra)).await;
+    assert_eq!(b["error"]["code"], json!("unknown_field"), "{b}");
 }
 
 /// Issue 19: the "changes" view lists every change, newest first, page by

@@ -281,8 +281,7 @@ fn browser_axe_core_on_every_screen_and_language() {
 
         // A two-player game with a deal.
         new_game(&b, &base, "two_player", &["Ivan", "Olena"]);
-        b.click("#t-contract [data-value='NT']");
-        b.click("#t-loader [data-value='0']");
+        b.click("#t-order-0-NT");
         b.type_in("#t-points-0", "60");
         b.type_in("#t-points-1", "40");
         b.click("#save");
@@ -297,7 +296,6 @@ fn browser_axe_core_on_every_screen_and_language() {
         b.type_in("#r-points-0", "41");
         b.type_in("#r-points-1", "62");
         b.type_in("#r-points-2", "59");
-        b.click("#r-last [data-value='1']");
         b.click("#save");
         b.wait("document.querySelectorAll('[data-id]').length === 1");
         c.each_lang("three-player game", &nothing);

@@ -287,10 +287,10 @@ async fn bad_tables_and_joins_are_refused_with_a_code() {
             "bad_name",
         ),
         (json!({"rules": french(), "seats": ["me", "open", "open", "open"]}), "bad_name"),
-        (json!({"rules": {"variant": "poker"}, "seats": []}), "bad_request"),
+        (json!({"rules": {"variant": "poker"}, "seats": []}), "invalid_value"),
         (
             json!({"rules": french(), "seats": ["me", "open", "open", "open"], "x": 1}),
-            "bad_request",
+            "unknown_field",
         ),
     ];
     for (body, code) in cases {

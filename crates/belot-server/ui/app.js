@@ -207,6 +207,34 @@ const MORE_WORDS = {
   },
 };
 for (const [l, w] of Object.entries(MORE_WORDS)) Object.assign(T[l], w);
+// The deal forms' words (issue 44).
+const FORM_WORDS = {
+  en: { moreTwo: "Constructions, bela", moreThree: "Capo, combinations, belot", whoOrdered: "Who ordered what?", turnedSuit: "Turned suit",
+    afterEndAsk: "The game is over: a deal saved now is after the end and counts for nothing.", saveAfter: "Save after the end",
+    spades: "spades", hearts: "hearts", diamonds: "diamonds", clubs: "clubs", allTrumps: "all trumps", noTrumps: "no trumps", atShort: "AT", ntShort: "NT",
+    err_last_trick_needed: "Someone took no trick: say who took the last trick." },
+  fr: { moreTwo: "Combinaisons, belote", moreThree: "Capot, combinaisons, belote", whoOrdered: "Qui a pris, et à quoi ?", turnedSuit: "Couleur retournée",
+    afterEndAsk: "La partie est finie : une donne enregistrée maintenant vient après la fin et ne compte pas.", saveAfter: "Enregistrer après la fin",
+    spades: "pique", hearts: "cœur", diamonds: "carreau", clubs: "trèfle", allTrumps: "tout atout", noTrumps: "sans atout", atShort: "TA", ntShort: "SA",
+    err_last_trick_needed: "Un joueur n'a fait aucun pli : dites qui a fait le dernier pli." },
+  bg: { moreTwo: "Комбинации, бела", moreThree: "Без взятка, комбинации, белот", whoOrdered: "Кой какво обяви?", turnedSuit: "Обърнат цвят",
+    afterEndAsk: "Играта свърши: раздача, записана сега, е след края и не се брои.", saveAfter: "Запиши след края",
+    spades: "пика", hearts: "купа", diamonds: "каро", clubs: "спатия", allTrumps: "всичко коз", noTrumps: "без коз", atShort: "ВК", ntShort: "БК",
+    err_last_trick_needed: "Някой не взе взятка: изберете кой взе последната взятка." },
+  ru: { moreTwo: "Конструкции, бела", moreThree: "Без взяток, комбинации, белот", whoOrdered: "Кто что заказал?", turnedSuit: "Открытая масть",
+    afterEndAsk: "Игра окончена: сдача, записанная сейчас, будет после конца и не засчитается.", saveAfter: "Записать после конца",
+    spades: "пики", hearts: "червы", diamonds: "бубны", clubs: "трефы", allTrumps: "все козыри", noTrumps: "без козырей", atShort: "ВК", ntShort: "БК",
+    err_last_trick_needed: "Кто-то не взял ни одной взятки: укажите, кто взял последнюю взятку." },
+  uk: { moreTwo: "Конструкції, бела", moreThree: "Без взяток, комбінації, белот", whoOrdered: "Хто що замовив?", turnedSuit: "Відкрита масть",
+    afterEndAsk: "Гру закінчено: роздача, записана зараз, буде після кінця і не зарахується.", saveAfter: "Записати після кінця",
+    spades: "вини", hearts: "чирви", diamonds: "бубни", clubs: "трефи", allTrumps: "усі козирі", noTrumps: "без козирів", atShort: "ВК", ntShort: "БК",
+    err_last_trick_needed: "Хтось не взяв жодної взятки: вкажіть, хто взяв останню взятку." },
+  ro: { moreTwo: "Construcții, bela", moreThree: "Fără levată, combinații, belot", whoOrdered: "Cine ce a comandat?", turnedSuit: "Culoarea întoarsă",
+    afterEndAsk: "Jocul s-a terminat: o mână salvată acum e după final și nu se socotește.", saveAfter: "Salvează după final",
+    spades: "pică", hearts: "cupă", diamonds: "caro", clubs: "treflă", allTrumps: "toate atu", noTrumps: "fără atu", atShort: "TA", ntShort: "FA",
+    err_last_trick_needed: "Cineva n-a luat nicio levată: spuneți cine a luat ultima levată." },
+};
+for (const [l, w] of Object.entries(FORM_WORDS)) Object.assign(T[l], w);
 const LANGS = ["en", "bg", "ru", "uk", "ro", "fr"];
 const LANG_NAMES = { en: "English", bg: "Български", ru: "Русский", uk: "Українська", ro: "Română", fr: "Français" };
 // ?lang=bg in a link opens the page in that language (and keeps it).
@@ -335,6 +363,8 @@ function errorText(r) {
   const code = e ? e.code : "";
   if (code === "offline") return t("offlineSave");
   if (["busy", "timeout", "too_many_connections", "rate_limited", "read_only", "moved"].includes(code)) return t("serverBusy");
+  // A body the server could not read is the page's fault, not the user's.
+  if (["bad_json", "not_json", "missing_field", "unknown_field", "invalid_value"].includes(code)) return t("err_bad_request");
   // A refusal the page knows, in its language, with the table's names.
   const text = T[lang] && T[lang]["err_" + code];
   if (text) return fillIn(text, (e && e.params) || {});
@@ -493,7 +523,8 @@ function outcomeOf(row) {
 function contractOf(st, e) {
   const p = st.setup.players, name = s => p[s] || "";
   if (e.kind === "french") return name(e.taker) + (e.trump ? " " + SUITS[e.trump] : "");
-  if (e.kind === "two_player") return (e.raspasy ? t("raspasy") + " " : "") + (SUITS[e.contract] || e.contract) + (e.loader != null ? " " + name(e.loader) : "");
+  // An all-pass deal says so in its outcome: its row shows the turned suit.
+  if (e.kind === "two_player") return contractShort(e.contract) + (e.loader != null ? " " + name(e.loader) : "");
   if (e.kind === "three_player") return name(e.declarer);
   return "—";
 }
@@ -656,8 +687,10 @@ async function send(change, version = game.version, key = newKey(), boxSel = "#f
   }
   if (r.status === 409 && r.body.state) { game = r.body.state; renderKeepingForm(); }
   const msg = r.status === 409 ? t("stale") : errorText(r);
-  const box = $(boxSel);
-  if (box) box.textContent = msg; else status(msg);
+  // A deal form puts the message next to what it is about.
+  const box = typeof boxSel === "string" ? $(boxSel) : boxSel;
+  if (box && box.fail) box.fail(r.status === 409 ? "stale" : r.body.error && r.body.error.code, msg);
+  else if (box) box.textContent = msg; else status(msg);
   return false;
 }
 
@@ -667,15 +700,36 @@ function choice(label, values, current, onPick, id) {
       on: { click: ev => { onPick(current === v && v !== null ? null : v); ev.currentTarget.closest("form").dispatchEvent(new Event("redraw")); } } }, text))));
 }
 
-function numberInput(id, label, value, onInput, extra = {}) {
-  const { onFocus, placeholder, cls } = extra;
-  return el("label", {}, label, el("input", { type: "number", id, inputmode: "numeric", min: 0, max: 300, value: value ?? "", placeholder, class: cls,
-    on: { input: ev => onInput(ev.target.value === "" ? null : +ev.target.value), focus: () => onFocus && onFocus() } }));
+// A points box: a text box with no phone keyboard of its own (the
+// keypad under it types), still typed on by a computer's keyboard.
+function pointsInput(id, label, value, extra) {
+  const { onType, onTap, placeholder, cls } = extra;
+  return el("label", {}, label, el("input", { type: "text", id, inputmode: "none", autocomplete: "off", maxlength: 3, value: value ?? "", placeholder, class: cls,
+    on: { input: ev => { ev.target.value = ev.target.value.replace(/\D/g, ""); onType(ev.target.value === "" ? null : +ev.target.value); },
+      focus: ev => { onTap(); ev.target.select(); }, click: () => onTap() } }));
 }
 
 // The side a French player's points are on: his team with four players,
 // himself otherwise.
 const sideOfSeat = (st, seat) => st.setup.players.length === 4 ? seat % 2 : seat;
+
+// The most card points a box can hold: a side's 162; in two-player
+// Belot a deal's 18 cards hold at most 156 (238 in ВК, 126 in БК).
+const boxMax = m => m.kind === "two_player" ? ({ AT: 238, NT: 126 })[m.contract] ?? 156 : 162;
+
+// Which part of the form a refusal is about, by its code: the message
+// goes there (and the folded part holding it opens).
+const ERROR_AT = {
+  needTaker: "f-taker", needLoader: "t-order", needDeclarer: "r-declarer", needLastTrick: "r-last",
+  last_trick_needed: "r-last", last_trick_points: "r-last", capo_last_trick: "r-last",
+  capo_twice: "r-capo", nobody_took_tricks: "r-capo", no_trick_points: "pts",
+  needPoints: "pts", pointsRange: "pts", card_points: "pts", card_points_all: "pts", card_points_between: "pts",
+  card_points_both: "pts", card_points_missing: "pts", card_points_range: "pts", card_points_sum: "pts",
+  capot_points_two: "pts", capot_points: "f-capot", capot_other_points: "f-capot",
+  announcement_points: "f-ann", melds_or_points: "f-ann", melds_need_trump: "f-ann",
+  construction_points: "t-melds", belas_per_suit: "t-belas", belas_total: "t-belas", bela_one_player: "t-belas",
+  combination_points: "r-melds", belots_total: "r-belots",
+};
 
 function dealForm(st) {
   const v = st.setup.rules.variant, n = st.setup.players.length, names = sides(st), ns = names.length;
@@ -686,39 +740,82 @@ function dealForm(st) {
   if (v === "french") { m.kind = "french"; m.card_points ??= Array(ns).fill(null); m.announcements = m.announcements && m.announcements.length ? m.announcements : Array(ns).fill(0); }
   if (v === "two_player") { m.kind = "two_player"; m.card_points ??= [null, null]; m.constructions ??= [0, 0]; m.belas ??= [0, 0]; m.contract ??= "H"; m.raspasy ??= false; }
   if (v === "three_player") { m.kind = "three_player"; m.card_points ??= [null, null, null]; m.combinations ??= [0, 0, 0]; m.belots ??= [0, 0, 0]; m.capo ??= []; }
-  const form = el("form", { id: "deal-form", "aria-label": t("newDeal") });
-  // Which points box the keypad types into: the one last tapped, else the
-  // taker's side (the loader's, the declarer's).
+  const form = el("form", { id: "deal-form", "aria-label": t("newDeal"), novalidate: true });
+  // Where every card is in play (French for 4 or 3) the last side's points
+  // follow from the 162: that box is left for the app. French for 2 and the
+  // two- and three-player games leave cards out: every box is typed.
+  const derived = v === "french" && n !== 2;
+  // Which box the keypad types into: the one last tapped, else the
+  // taker's (loader's, declarer's) side. A box holding a number it has
+  // not typed (a deal opened to edit, a box tapped) is replaced by the
+  // first digit, not appended to.
   let target = null;
-  const keypadTarget = () => target ?? (v === "french" ? (m.taker != null ? sideOfSeat(st, m.taker) : 0) : v === "two_player" ? m.loader ?? 0 : m.declarer ?? 0);
-  // The points boxes and the keypad under them. French with two sides:
-  // the other side's points follow from the 162, shown as the other box's
-  // placeholder while one is typed.
-  const pointBoxes = (prefix, labels) => {
-    const two = v === "french" && ns === 2;
-    const typed = m.card_points.findIndex(x => x != null);
-    const other = i => two && typed >= 0 && typed !== i && m.capot == null && m.card_points[typed] <= 162 ? String(162 - m.card_points[typed]) : undefined;
-    const boxes = labels.map((s, i) => numberInput(`${prefix}-${i}`, s, m.card_points[i], x => {
-      m.card_points[i] = x;
-      target = i;
-      if (two && x != null) {
-        // Typing keeps the box (no redraw): update the other in place.
-        m.card_points[1 - i] = null;
-        const o = $(`#${prefix}-${1 - i}`, form);
-        if (o) { o.value = ""; o.placeholder = m.capot == null && x <= 162 ? String(162 - x) : ""; }
-      }
-    }, { onFocus: () => { target = i; }, placeholder: other(i), cls: keypadTarget() === i ? "kp-target" : undefined }));
-    return [el("fieldset", {}, el("legend", {}, t("points")), el("div", { class: "row pts" }, boxes)),
-      el("p", { class: "note", id: "kp-for" }, t("keypadFor").replace("{s}", labels[keypadTarget()])),
-      keypad(d => {
-        const k = keypadTarget();
-        const cur = m.card_points[k] ?? 0;
-        m.card_points[k] = d === "C" ? null : d === "⌫" ? Math.floor(cur / 10) || null : Math.min(cur * 10 + d, 999);
-        target = k;
-        if (two && m.card_points[k] != null) m.card_points[1 - k] = null;
-        form.dispatchEvent(new Event("redraw"));
-      })];
+  const fresh = new Set(editing ? m.card_points.map((x, i) => x != null ? i : -1).filter(i => i >= 0) : []);
+  const first = () => v === "french" ? (m.taker != null ? sideOfSeat(st, m.taker) : 0) : v === "two_player" ? m.loader ?? 0 : m.declarer ?? 0;
+  const keypadTarget = () => target ?? first();
+  const typed = () => m.card_points.filter((x, i) => x != null && !fresh.has(i)).length;
+  // After a digit: on to the next box once no further digit fits, unless
+  // every box the players must give is typed.
+  const advance = k => {
+    const x = m.card_points[k];
+    if (x == null || (x !== 0 && x * 10 <= boxMax(m))) return;
+    if (derived && typed() >= ns - 1) return;
+    for (let j = 1; j < ns; j++) {
+      const i = (k + j) % ns;
+      if (m.card_points[i] == null || fresh.has(i)) { target = i; return; }
+    }
   };
+  const press = d => {
+    const k = keypadTarget();
+    const cur = fresh.has(k) ? 0 : m.card_points[k] ?? 0;
+    fresh.delete(k);
+    target = k;
+    if (d === "C") m.card_points[k] = null;
+    else if (d === "⌫") m.card_points[k] = Math.floor(cur / 10) || null;
+    else if (cur * 10 + d <= boxMax(m)) { m.card_points[k] = cur * 10 + d; advance(k); }
+    // French for four: a side's points say the other's; one box is typed.
+    if (v === "french" && n === 4 && m.card_points[k] != null) m.card_points[1 - k] = null;
+    form.dispatchEvent(new Event("redraw"));
+  };
+  // The points boxes and the keypad under them; a box the app derives
+  // shows its points as a placeholder.
+  const pointBoxes = (prefix, labels) => {
+    const empty = m.card_points.map((x, i) => x == null ? i : -1).filter(i => i >= 0);
+    const sum = m.card_points.reduce((a, x) => a + (x ?? 0), 0);
+    const hint = i => derived && m.capot == null && empty.length === 1 && empty[0] === i && sum <= 162 ? String(162 - sum) : undefined;
+    const boxes = labels.map((s, i) => pointsInput(`${prefix}-${i}`, s, m.card_points[i], {
+      onType: x => {
+        m.card_points[i] = x; target = i; fresh.delete(i);
+        if (v === "french" && n === 4 && x != null) {
+          // Typing keeps the box (no redraw): the other side in place.
+          m.card_points[1 - i] = null;
+          const o = $(`#${prefix}-${1 - i}`, form);
+          if (o) { o.value = ""; o.placeholder = m.capot == null && x <= 162 ? String(162 - x) : ""; }
+        }
+      },
+      onTap: () => { if (target !== i) { target = i; if (m.card_points[i] != null) fresh.add(i); markTarget(prefix, labels); } },
+      placeholder: hint(i), cls: keypadTarget() === i ? "kp-target" : undefined }));
+    return [el("fieldset", { id: "pts" }, el("legend", {}, t("points")), el("div", { class: "row pts" }, boxes)),
+      el("p", { class: "note", id: "kp-for" }, t("keypadFor").replace("{s}", labels[keypadTarget()])),
+      keypad(press)];
+  };
+  // A tap on a box moves the keypad there without a redraw (which would
+  // take the focus from under the finger).
+  const markTarget = (prefix, labels) => {
+    labels.forEach((_, i) => $(`#${prefix}-${i}`, form)?.classList.toggle("kp-target", i === keypadTarget()));
+    const note = $("#kp-for", form);
+    if (note) note.textContent = t("keypadFor").replace("{s}", labels[keypadTarget()]);
+  };
+  // The folded part of a form (announcements, capot, melds…): most deals
+  // have none of it. Opened, it is scrolled above the sticky Save bar.
+  const folds = new Set();
+  const more = (id, label, open, ...content) => {
+    const box = el("details", { id, class: "more", open: open || folds.has(id),
+      on: { toggle: ev => { if (ev.target.open) { folds.add(id); showAbove(ev.target); } else folds.delete(id); } } },
+      el("summary", {}, label), ...content);
+    return box;
+  };
+  const redraw = () => form.dispatchEvent(new Event("redraw"));
   const draw = () => {
     // "New deal" is said to screen readers; the screen's room goes to the form.
     const body = [el("h2", { class: editing ? "" : "sr-only" }, editing ? `${t("edit")} #${editing.id}` : t("newDeal"))];
@@ -726,59 +823,76 @@ function dealForm(st) {
       body.push(choice(t("taker"), players, m.taker, x => { m.taker = x; target = null; }, "f-taker"));
       body.push(...pointBoxes("f-points", names));
       body.push(choice(t("belote"), sideList, m.belote, x => { m.belote = x; }, "f-belote"));
-      // Announcements and capot are folded away: most deals have neither.
-      const more = m.capot != null || m.announcements.some(a => a > 0);
-      body.push(el("details", { id: "f-more", open: more || form.dataset.more === "1",
-        on: { toggle: ev => { form.dataset.more = ev.target.open ? "1" : ""; } } }, el("summary", {}, t("more")),
-        el("fieldset", {}, el("legend", {}, t("announcements")),
-        names.map((s, i) => el("div", { class: "row chips" }, el("span", {}, `${s}: `, el("strong", { "data-ann": i }, m.announcements[i])),
-          [20, 50, 100, 150, 200].map(a => el("button", { type: "button", id: `f-ann-${i}-${a}`, "aria-label": `${s} +${a}`, on: { click: () => { m.announcements[i] += a; form.dispatchEvent(new Event("redraw")); } } }, `+${a}`)),
-          el("button", { type: "button", id: `f-ann-${i}-0`, "aria-label": `${s} ${t("clear")}`, on: { click: () => { m.announcements[i] = 0; form.dispatchEvent(new Event("redraw")); } } }, "0")))),
+      body.push(more("f-more", t("more"), m.capot != null || m.announcements.some(a => a > 0),
+        el("fieldset", { id: "f-ann" }, el("legend", {}, t("announcements")),
+          names.map((s, i) => el("div", { class: "row chips" }, el("span", {}, `${s}: `, el("strong", { "data-ann": i }, m.announcements[i])),
+            [20, 50, 100, 150, 200].map(a => el("button", { type: "button", id: `f-ann-${i}-${a}`, "aria-label": `${s} +${a}`, on: { click: () => { m.announcements[i] += a; redraw(); } } }, `+${a}`)),
+            el("button", { type: "button", id: `f-ann-${i}-0`, "aria-label": `${s} ${t("clear")}`, on: { click: () => { m.announcements[i] = 0; redraw(); } } }, "0")))),
         choice(t("capot"), sideList, m.capot, x => { m.capot = x; }, "f-capot")));
     } else if (v === "two_player") {
-      body.push(choice(t("contract"), [...Object.entries(SUITS), ["AT", "AT (ВК)"], ["NT", "NT (БК)"]], m.contract, x => { m.contract = x ?? "H"; }, "t-contract"));
-      body.push(el("label", {}, el("input", { type: "checkbox", id: "t-raspasy", checked: m.raspasy, on: { change: ev => { m.raspasy = ev.target.checked; if (m.raspasy) m.loader = null; form.dispatchEvent(new Event("redraw")); } } }), " " + t("raspasy")));
-      if (!m.raspasy) body.push(choice(t("loader"), players, m.loader, x => { m.loader = x; target = null; }, "t-loader"));
+      body.push(orderGrid(m, players, () => { target = null; }));
       body.push(...pointBoxes("t-points", st.setup.players));
-      body.push(chips(t("constructions"), players, m.constructions, "t-melds", form));
-      body.push(counter(t("belas"), players, m.belas, "t-belas", form));
+      body.push(more("t-more", t("moreTwo"), m.constructions.some(x => x > 0) || m.belas.some(x => x > 0),
+        chips(t("constructions"), players, m.constructions, "t-melds", form),
+        counter(t("belas"), players, m.belas, "t-belas", form)));
     } else {
       body.push(choice(t("declarer"), players, m.declarer, x => { m.declarer = x; target = null; }, "r-declarer"));
       body.push(...pointBoxes("r-points", st.setup.players));
-      body.push(choice(t("lastTrick"), players, m.last_trick, x => { m.last_trick = x; }, "r-last"));
-      body.push(el("fieldset", {}, el("legend", {}, t("capo")), el("div", { class: "toggle" }, players.map(([i, p]) =>
-        el("button", { type: "button", id: `r-capo-${i}`, "aria-pressed": String(m.capo.includes(i)), on: { click: () => { m.capo = m.capo.includes(i) ? m.capo.filter(x => x !== i) : [...m.capo, i]; form.dispatchEvent(new Event("redraw")); } } }, p)))));
-      // A capo deal drops the last trick's 10 unless the table plays otherwise: say so.
-      if (m.capo.length && !st.setup.rules.options.capo_also_scores_last_trick) body.push(el("p", { class: "note", id: "capo-note" }, t("capoNote")));
-      body.push(chips(t("combinations"), players, m.combinations, "r-melds", form));
-      body.push(counter(t("belot"), players, m.belots, "r-belots", form));
+      const capoNote = m.capo.length && !st.setup.rules.options.capo_also_scores_last_trick
+        ? el("p", { class: "note", id: "capo-note" }, t("capoNote")) : null;
+      body.push(more("r-more", t("moreThree"), m.capo.length > 0 || m.last_trick != null || m.combinations.some(x => x > 0) || m.belots.some(x => x > 0),
+        el("fieldset", { id: "r-capo" }, el("legend", {}, t("capo")), el("div", { class: "toggle" }, players.map(([i, p]) =>
+          el("button", { type: "button", id: `r-capo-${i}`, "aria-pressed": String(m.capo.includes(i)), on: { click: () => { m.capo = m.capo.includes(i) ? m.capo.filter(x => x !== i) : [...m.capo, i]; redraw(); } } }, p)))),
+        // Who took the last trick matters only in a capo deal.
+        m.capo.length || m.last_trick != null ? choice(t("lastTrick"), players, m.last_trick, x => { m.last_trick = x; }, "r-last") : null,
+        capoNote,
+        chips(t("combinations"), players, m.combinations, "r-melds", form),
+        counter(t("belot"), players, m.belots, "r-belots", form)));
     }
     if (!editing) body.push(el("p", { id: "preview", class: "preview", "aria-live": "polite" }));
-    body.push(el("p", { class: "error", id: "form-error", role: "alert" }));
     body.push(el("div", { class: "row", id: "save-bar" },
+      el("p", { class: "error", id: "form-error", role: "alert" }),
       el("button", { type: "submit", class: "primary", id: "save" }, editing ? t("update") : t("save")),
       el("button", { type: "button", id: "thrown-in", on: { click: () => submit({ kind: "thrown_in" }) } }, t("thrownIn")),
       v === "two_player" ? el("button", { type: "button", id: "redeal", on: { click: () => submit({ kind: "redeal" }) } }, t("redeal")) : null,
       editing ? el("button", { type: "button", id: "cancel", on: { click: () => { editing = null; renderGame(); } } }, t("cancel")) : null));
     const focused = document.activeElement && document.activeElement.id;
     form.replaceChildren(...body);
-    if (focused && $(`#${focused}`, form)) $(`#${focused}`, form).focus();
+    if (focused && $(`#${focused}`, form)) $(`#${focused}`, form).focus({ preventScroll: true });
   };
   form.dataset.version = st.version;
   // Any tap or keystroke in the form marks it as started (phones do not
   // always focus buttons, so focus alone cannot tell).
   form.addEventListener("click", () => { form.dataset.dirty = "1"; });
   form.addEventListener("input", () => { form.dataset.dirty = "1"; });
+  // A refusal next to what it is about, in view and said aloud.
+  const fail = (code, text) => {
+    const at = ERROR_AT[code];
+    const fold = at && $(`#${at}`, form)?.closest("details");
+    if (fold && !fold.open) { folds.add(fold.id); draw(); }
+    const anchor = at && $(`#${at}`, form);
+    const box = $("#form-error", form);
+    box.textContent = text;
+    if (anchor) anchor.append(box); else $("#save-bar", form).prepend(box);
+    showAbove(box);
+  };
+  form.fail = fail;
   const submit = async entry => {
     // A second tap while the first is on its way saves nothing twice.
     if (form.dataset.busy === "1") return;
     const problem = check(entry);
-    if (problem) { $("#form-error", form).textContent = t(problem); return; }
+    if (problem) { fail(problem, t(problem)); return; }
+    // A deal after the game's end counts for nothing: asked first.
+    if (!editing && game.table.winner != null && form.dataset.afterEnd !== "1") {
+      fail("", t("afterEndAsk"));
+      $("#form-error", form).append(" ", el("button", { type: "button", id: "save-after", on: { click: () => { form.dataset.afterEnd = "1"; submit(entry); } } }, t("saveAfter")));
+      return;
+    }
     const change = editing ? { op: "edit", id: editing.id, entry } : { op: "add", entry };
     form.dataset.busy = "1";
-    const ok = await send(change, +form.dataset.version).finally(() => { form.dataset.busy = ""; });
-    // A short confirmation; the form is fresh and the totals in view.
-    if (ok === true && change.op === "add") status(t("saved").replace("{n}", game.table.rows.length));
+    const ok = await send(change, +form.dataset.version, newKey(), form).finally(() => { form.dataset.busy = ""; });
+    // A short confirmation; the form is fresh, in view, the totals too.
+    if (ok === true && change.op === "add") { status(t("saved").replace("{n}", game.table.rows.length)); window.scrollTo(0, 0); }
     // Refused as stale: the user has now seen the current table, so the
     // same form sent again applies on top of it.
     if (!ok && game.version > +form.dataset.version) form.dataset.version = game.version;
@@ -817,6 +931,39 @@ function dealForm(st) {
   return form;
 }
 
+// Scrolls an element into view above the sticky Save bar and below the
+// sticky totals (their heights are the scroll margins in app.css).
+function showAbove(elem) {
+  const r = elem.getBoundingClientRect();
+  const bar = $("#save-bar"), totals = $(".totals");
+  const bottom = bar && !bar.contains(elem) ? bar.getBoundingClientRect().top : window.innerHeight;
+  const top = totals ? totals.getBoundingClientRect().bottom : 0;
+  if (r.bottom > bottom) window.scrollBy(0, Math.min(r.bottom - bottom + 8, r.top - top - 8));
+  else if (r.top < top) window.scrollBy(0, r.top - top - 8);
+}
+
+// Two-player Belot: who ordered what, in one tap (a row of contracts per
+// player); or the all-pass deal (распасы), with its turned suit.
+const CONTRACTS = ["S", "H", "D", "C", "AT", "NT"];
+const contractShort = c => SUITS[c] || t(c === "AT" ? "atShort" : "ntShort");
+const contractName = c => t({ S: "spades", H: "hearts", D: "diamonds", C: "clubs", AT: "allTrumps", NT: "noTrumps" }[c]);
+function orderGrid(m, players, picked) {
+  const redraw = ev => ev.currentTarget.closest("form").dispatchEvent(new Event("redraw"));
+  const pick = (loader, contract) => ev => {
+    const same = !m.raspasy && m.loader === loader && m.contract === contract;
+    m.raspasy = false; m.loader = same ? null : loader; m.contract = contract; picked(); redraw(ev);
+  };
+  const rows = players.map(([i, p]) => el("div", { class: "order-row" }, el("span", { class: "order-name" }, p),
+    CONTRACTS.map(c => el("button", { type: "button", id: `t-order-${i}-${c}`, "data-value": c, "aria-label": `${p}: ${contractShort(c)} (${contractName(c)})`,
+      "aria-pressed": String(!m.raspasy && m.loader === i && m.contract === c), on: { click: pick(i, c) } }, contractShort(c)))));
+  const rasp = el("button", { type: "button", id: "t-raspasy", "aria-pressed": String(m.raspasy),
+    on: { click: ev => { m.raspasy = !m.raspasy; if (m.raspasy) { m.loader = null; if (!SUITS[m.contract]) m.contract = "H"; } picked(); redraw(ev); } } }, t("raspasy"));
+  // In an all-pass deal nobody ordered: its turned suit instead.
+  if (!m.raspasy) return el("fieldset", { id: "t-order" }, el("legend", {}, t("whoOrdered")), rows, el("div", { class: "row" }, rasp));
+  return el("fieldset", { id: "t-order" }, el("legend", {}, t("whoOrdered")), el("div", { class: "row" }, rasp),
+    choice(t("turnedSuit"), Object.entries(SUITS), m.contract, x => { m.contract = x ?? "H"; }, "t-contract"));
+}
+
 // A previewed row in words: the outcome, what each side records, held.
 function previewText(st, row) {
   const names = sides(st);
@@ -827,7 +974,7 @@ function previewText(st, row) {
 // What the page can tell is missing before sending: the key of a message.
 function check(e) {
   if (e.kind === "two_player") return !e.raspasy && e.loader == null ? "needLoader" : null;
-  if (e.kind === "three_player") return e.declarer == null ? "needDeclarer" : e.last_trick == null ? "needLastTrick" : null;
+  if (e.kind === "three_player") return e.declarer == null ? "needDeclarer" : e.capo.length && e.last_trick == null ? "needLastTrick" : null;
   if (e.kind !== "french") return null;
   if (e.taker == null) return "needTaker";
   const pts = e.card_points || [];
@@ -1057,9 +1204,24 @@ function pendingList(st) {
   const mine = queue().filter(i => i.game === st.id);
   if (!mine.length) return null;
   return el("section", { id: "pending", "aria-label": t("notSent") }, el("h2", {}, `${t("notSent")} (${mine.length})`),
-    el("ul", {}, mine.map(i => el("li", {}, i.change.entry ? contractOf(st, i.change.entry) : i.change.op,
+    el("ul", {}, mine.map(i => el("li", {}, pendingText(st, i.change),
       i.refused ? [el("span", { class: "error" }, " " + i.refused), " ",
         el("button", { type: "button", class: "quiet", on: { click: () => { saveQueue(queue().filter(q => q.key !== i.key)); renderGame(); } } }, t("discard"))] : null))));
+}
+// A waiting change in full: the deal as entered (who took, points,
+// announcements, belote, capot…), or what the change does.
+function pendingText(st, c) {
+  const e = c.entry;
+  if (!e) return fillIn(t(`ch_${c.op}`), { id: c.id });
+  if (e.kind === "thrown_in") return t("thrown");
+  if (e.kind === "redeal") return t("redeal");
+  const head = (e.raspasy ? t("raspasy") + " " : "") + contractOf(st, e);
+  const sideName = i => sides(st)[i] || "";
+  const extra = [e.capot != null ? `${t("capot")} ${sideName(e.capot)}` : null, e.belote != null ? `${t("belote")} ${sideName(e.belote)}` : null];
+  const counts = (label, xs) => xs && xs.some(x => x) ? `${label}: ${xs.map((x, i) => `${st.setup.players[i]} ${x}`).join(", ")}` : null;
+  return [c.op === "edit" ? `${t("edit")} #${c.id}: ${head}` : head, details(st, { id: null, entry: e }), ...extra,
+    counts(t("belas"), e.belas), counts(t("belot"), e.belots), e.capo && e.capo.length ? `${t("capo")}: ${e.capo.map(s => st.setup.players[s]).join(", ")}` : null]
+    .filter(Boolean).join(" · ");
 }
 
 // A change's delta (the answer to a change, and the live event after it):
@@ -1139,6 +1301,8 @@ async function route() {
   if (!r.ok) { main.replaceChildren(el("p", { class: "error" }, errorText(r))); return; }
   game = r.body;
   renderGame();
+  // A game opens at its top: the totals and the deal form.
+  window.scrollTo(0, 0);
   flush();
   connect(edit ? `/api/sheets/${m[2]}/events` : `/api/view/${m[2]}/events`);
 }

@@ -350,6 +350,12 @@ pub fn new_game(b: &Browser<'_>, base: &str, variant: &str, players: &[&str]) ->
     b.js(&format!(
         "const v = document.querySelector('#variant'); v.value = {variant:?}; v.dispatchEvent(new Event('change')); return 1;"
     ));
+    if variant == "french" && players.len() != 4 {
+        b.js(&format!(
+            "const n = document.querySelector('#nplayers'); n.value = '{}'; n.dispatchEvent(new Event('change')); return 1;",
+            players.len()
+        ));
+    }
     for (i, p) in players.iter().enumerate() {
         b.type_in(&format!("#p{i}"), p);
     }
