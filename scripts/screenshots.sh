@@ -53,10 +53,14 @@ done
 short=$(new_game '{"players":["Ana","Boris","Chloé","Dimitar"],"rules":{"variant":"french","options":{"target":200}}}')
 add "$short" 0 '{"kind":"french","taker":1,"card_points":[null,130],"belote":1}'
 add "$short" 1 '{"kind":"french","taker":1,"card_points":[null,120]}'
+french3=$(new_game '{"players":["Ana","Boris","Chloé"],"rules":{"variant":"french","options":{"players":3}}}')
+add "$french3" 0 '{"kind":"french","taker":1,"card_points":[30,90,null],"belote":1}'
+french2=$(new_game '{"players":["Ana","Boris"],"rules":{"variant":"french","options":{"players":2}}}')
+add "$french2" 0 '{"kind":"french","taker":0,"card_points":[90,42]}'
 two=$(new_game '{"players":["Ivan","Olena"],"rules":{"variant":"two_player"}}')
 add "$two" 0 '{"kind":"two_player","contract":"H","loader":0,"card_points":[90,66]}'
 three=$(new_game '{"players":["Ana","Boris","Chloé"],"rules":{"variant":"three_player"}}')
-add "$three" 0 '{"kind":"three_player","declarer":0,"card_points":[71,42,49],"last_trick":0}'
+add "$three" 0 '{"kind":"three_player","declarer":0,"card_points":[71,42,49]}'
 # The changes view: an edit of deal 2 after the four deals.
 api "/api/sheets/$french/changes" '{"version":4,"change":{"op":"edit","id":2,"entry":{"kind":"french","taker":0,"card_points":[100,null]}}}' >/dev/null
 
@@ -65,6 +69,8 @@ shot french-deal "$base/g/$french"
 shot french-history "$base/g/$french" 1700
 shot game-over "$base/g/$short"
 shot changes "$base/g/$french#changes"
+shot french-3 "$base/g/$french3"
+shot french-2 "$base/g/$french2"
 shot two-player "$base/g/$two"
 shot three-player "$base/g/$three"
 # The card tables: made from the home page, played by tapping.

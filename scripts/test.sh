@@ -16,6 +16,8 @@ need=()
 command -v chromium >/dev/null || need+=(chromium)
 command -v chromedriver >/dev/null || need+=(chromium-driver)
 command -v chattr >/dev/null || need+=(e2fsprogs)
+# node runs the page's own unit tests (node:test) and npm fetches axe-core.
+command -v node >/dev/null || need+=(nodejs)
 # axe-core (npm), loaded into the page by tests/browser_a11y.rs.
 axe_dir=target/npm
 axe="$axe_dir/node_modules/axe-core/axe.min.js"
@@ -38,6 +40,11 @@ pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null || $sudo bash scripts/postgres.sh
 # The table abuse tests hold 500 spectators' sockets in one process (both
 # ends): room for them where the default is low.
 ulimit -n 65536 2>/dev/null || ulimit -n 8192 2>/dev/null || true
+
+# The page's scorer (score.js) against belot-score's answers
+# (ui/test/vectors.json, kept current by tests/score_vectors.rs).
+echo "== node --test crates/belot-server/ui/test/"
+node --test crates/belot-server/ui/test/
 
 # Without a browser, axe-core or PostgreSQL the tests that need them fail
 # rather than skip.

@@ -119,8 +119,12 @@ fn data_error_params(text: &str) -> Value {
         Some((p, w)) if !p.contains(' ') => (p, w),
         _ => (".", rest),
     };
-    let field = what.split('`').nth(1).unwrap_or("");
-    json!({ "at": at, "field": field })
+    // The field a missing or unknown field names; an invalid value's own
+    // text is the client's, not quoted back.
+    let named = what.starts_with("missing field") || what.starts_with("unknown field");
+    let field = if named { what.split('`').nth(1).unwrap_or("") } else { "" };
+    let short = |s: &str| s.chars().take(40).collect::<String>();
+    json!({ "at": short(at), "field": short(field) })
 }
 
 fn query_error(e: QueryRejection) -> ApiError {

@@ -61,6 +61,8 @@ pub fn app(hub: Hub) -> Router {
         .route("/w/{id}", get(ui_index))
         .route("/app.js", get(ui_js))
         .route("/table.js", get(ui_table_js))
+        .route("/score.js", get(ui_score_js))
+        .route("/rule_words.js", get(ui_rule_words_js))
         .route("/app.css", get(ui_css))
         .route("/sw.js", get(ui_sw))
         .route("/manifest.webmanifest", get(ui_manifest))
@@ -172,6 +174,21 @@ async fn ui_js() -> impl IntoResponse {
 
 async fn ui_table_js() -> impl IntoResponse {
     ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8")], include_str!("../ui/table.js"))
+}
+
+/// The phone's own scorer (an ES module): deals waiting on a phone without
+/// the server are counted at once.
+async fn ui_score_js() -> impl IntoResponse {
+    ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8")], include_str!("../ui/score.js"))
+}
+
+/// The house rules' words in the page's other languages (an ES module),
+/// loaded with the rules.
+async fn ui_rule_words_js() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        include_str!("../ui/rule_words.js"),
+    )
 }
 
 async fn ui_sw() -> impl IntoResponse {

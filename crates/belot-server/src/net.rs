@@ -277,8 +277,17 @@ impl Reach {
     }
 
     /// What `belot serve` prints on start: where to open the app, and
-    /// whether (and how) the other phones can.
+    /// whether (and how) the other phones can; then what plain http costs
+    /// them (no offline app) and where the ways round it are told.
     pub fn banner(&self) -> String {
+        let first = self.first_line();
+        if self.loopback_only() {
+            return first;
+        }
+        format!("{first}\n{SECURE_ORIGIN_NOTE}")
+    }
+
+    fn first_line(&self) -> String {
         let local = self.local_url();
         if self.loopback_only() {
             let port = self.listen.port();
@@ -299,6 +308,12 @@ impl Reach {
         format!("belot serve: on this machine {local}; from other phones on the network: {others}")
     }
 }
+
+/// The second line of the banner where other phones can connect.
+const SECURE_ORIGIN_NOTE: &str = "belot serve: phones that open an http:// network address get \
+    no offline app (browsers keep that for https://); deals they save offline still wait on \
+    the phone while the page is open. For https:// at home, see \"A secure origin for the \
+    phones\" in docs/serve.md.";
 
 fn url(ip: IpAddr, port: u16) -> String {
     match ip {

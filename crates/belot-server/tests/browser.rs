@@ -117,7 +117,22 @@ fn browser_french_session_with_a_second_phone_watching_live() {
         a.type_in("#f-points-1", "161");
         a.click("#save");
         let msg = a.wait("document.querySelector('#form-error').textContent");
-        assert_eq!(msg, json!("161 очков быть не может: у команды от 0 до 162, но не 1 и не 161."));
+        // The noun agrees with the number, by the language's plural rules
+        // (issue 44: "1 очков", "1 puncte").
+        assert_eq!(msg, json!("161 очко быть не может: у команды от 0 до 162, но не 1 и не 161."));
+        let forms = a.js(
+            "const f = 'one=очко|few=очка|many=очков|other=очка';              return [1, 3, 5, 11, 22, 1.5].map(n => plural(n, f));",
+        );
+        assert_eq!(
+            forms,
+            json!(["1 очко", "3 очка", "5 очков", "11 очков", "22 очка", "1.5 очка"])
+        );
+        let ro = a.js(
+            "const was = lang; lang = 'ro'; \
+             const r = [1, 2, 20, 101].map(n => plural(n, 'one=punct|few=puncte|other=de puncte')); \
+             lang = was; return r;",
+        );
+        assert_eq!(ro, json!(["1 punct", "2 puncte", "20 de puncte", "101 puncte"]));
         a.js("const s = document.querySelector('#lang'); s.value = 'en'; s.dispatchEvent(new Event('change')); return 1;");
         a.click("#f-taker [data-value='1']");
         // A deal typed while another phone saves one is kept, not lost, and
@@ -446,10 +461,13 @@ fn browser_deals_saved_offline_survive_a_reload_and_arrive_once() {
         "document.querySelector('#pending') && document.querySelector('#pending h2').textContent",
     );
         assert!(pending.as_str().unwrap().contains("(2)"), "{pending}");
+        // Counted at once (issue 44), by the phone's own scorer.
+        a.wait_totals(&["152", "172"]);
         // Reloaded without the server: the page, the game and the queue are
-        // all on the phone.
+        // all on the phone, and still counted.
         a.go(&format!("{base}{game}"));
         a.wait("document.querySelector('#pending') && document.querySelector('[data-total]')");
+        a.wait_totals(&["152", "172"]);
         let (server, stop) = serve_on(port, path.clone());
         a.wait_totals_within(&["152", "172"], Duration::from_secs(20));
         a.wait("!document.querySelector('#pending')");
@@ -458,6 +476,77 @@ fn browser_deals_saved_offline_survive_a_reload_and_arrive_once() {
         &game[2..]
     ));
         assert_eq!(a.wait("window.__v"), json!(2), "each deal arrived once");
+        stop.send(()).unwrap();
+        server.join().unwrap();
+    });
+}
+
+/// Offline on a phone that opened the server by its network address
+/// (issue 44). Plain http to a name other than this machine is not a
+/// secure origin: no service worker, no reload without the server. Still,
+/// three deals saved with the server stopped wait on the phone, listed in
+/// full, counted in the totals and the next dealer at once; when the
+/// server is back all three are stored, in order, once each.
+#[test]
+fn browser_offline_on_a_network_address_counts_waiting_deals_and_sends_them_in_order() {
+    retried(|| {
+        let Some(d) = start_driver() else { return };
+        let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+        let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+            .join(format!("offline-lan-{}-{port}", std::process::id()))
+            .join("belot.db");
+        let (server, stop) = serve_on(port, path.clone());
+        std::thread::sleep(Duration::from_millis(300));
+        // The phone knows the server by a name, as by a network address.
+        let rule = "--host-resolver-rules=MAP belot-table.test 127.0.0.1";
+        let a = browser_with(&d, 6, 390, 844, &[rule]);
+        let base = format!("http://belot-table.test:{port}");
+        let game = new_game(&a, &base, "french", &["Ana", "Boris", "Chloé", "Dimitar"]);
+        assert_eq!(a.js("return window.isSecureContext;"), json!(false), "not a secure origin");
+        assert_eq!(a.js("return 'serviceWorker' in navigator;"), json!(false));
+        a.wait("loadScorer.module");
+        stop.send(()).unwrap();
+        server.join().unwrap();
+        // Boris's side 100; Ana's side 90; Dimitar takes with 60: dedans.
+        let steps = [
+            ("1", "1", "100", ["62", "100"], "Boris"),
+            ("0", "0", "90", ["152", "172"], "Chloé"),
+            ("3", "1", "60", ["314", "172"], "Dimitar"),
+        ];
+        for (n, (taker, side, points, totals, next)) in steps.iter().enumerate() {
+            a.click(&format!("#f-taker [data-value='{taker}']"));
+            a.type_in(&format!("#f-points-{side}"), points);
+            a.click("#save");
+            a.wait(&format!(
+                "document.querySelector('#pending h2') && document.querySelector('#pending h2').textContent.includes('({})')",
+                n + 1
+            ));
+            a.wait_totals(totals);
+            let dealer = a.js("return document.querySelector('#next-dealer').textContent;");
+            assert_eq!(dealer, json!(format!("Next dealer: {next}")), "after deal {}", n + 1);
+        }
+        // Listed in full: who took and each side's points.
+        let list = a.js("return document.querySelector('#pending').textContent;");
+        let list = list.as_str().unwrap();
+        for part in ["Boris", "100", "Ana", "90", "Dimitar", "60"] {
+            assert!(list.contains(part), "{part} in {list}");
+        }
+        let (server, stop) = serve_on(port, path.clone());
+        a.wait_within("!document.querySelector('#pending')", Duration::from_secs(30));
+        a.wait_totals(&["314", "172"]);
+        a.js(&format!(
+            "fetch('/api/sheets{}').then(r => r.json()).then(j => window.__s = j); return 1;",
+            &game[2..]
+        ));
+        let st = a.wait("window.__s");
+        assert_eq!(st["version"], json!(3), "each deal stored once");
+        let pts: Vec<Value> = st["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|i| i["entry"]["card_points"].clone())
+            .collect();
+        assert_eq!(pts, [json!([null, 100]), json!([90, null]), json!([null, 60])], "in order");
         stop.send(()).unwrap();
         server.join().unwrap();
     });

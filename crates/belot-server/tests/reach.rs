@@ -43,10 +43,18 @@ fn which_links_the_other_phones_can_open() {
     let r = at("0.0.0.0:8080", LAPTOP);
     assert!(!r.loopback_only());
     assert_eq!(r.urls(), ["http://192.168.1.20:8080", "http://10.8.0.3:8080"]);
+    let banner = r.banner();
+    let (first, note) = banner.split_once('\n').unwrap();
     assert_eq!(
-        r.banner(),
+        first,
         "belot serve: on this machine http://127.0.0.1:8080; from other phones on the network: \
          http://192.168.1.20:8080, http://10.8.0.3:8080"
+    );
+    // What plain http costs the other phones, and where the ways round
+    // it are (issue 44).
+    assert!(
+        note.contains("no offline app") && note.contains("A secure origin for the phones"),
+        "{note}"
     );
     // All interfaces, IPv6 too: IPv4 first, link-local left out.
     let r = at("[::]:8080", LAPTOP);
@@ -62,7 +70,8 @@ fn which_links_the_other_phones_can_open() {
     // No network: said so.
     let r = at("0.0.0.0:8080", &["127.0.0.1", "::1"]);
     assert_eq!(r.urls(), Vec::<String>::new());
-    assert!(r.banner().ends_with("none found (is this machine on the network?)"), "{}", r.banner());
+    let first = r.banner().lines().next().unwrap().to_string();
+    assert!(first.ends_with("none found (is this machine on the network?)"), "{first}");
 }
 
 /// The router with this reach (as `serve_with` gives it), or none (a router

@@ -3,8 +3,8 @@
 // fails (network first, so a phone online always gets the newest). The
 // API is never cached: the game's state comes from the server, or from
 // the copy the page keeps itself.
-const CACHE = "belot-shell-v2";
-const SHELL = ["/", "/app.js", "/table.js", "/app.css", "/manifest.webmanifest", "/icon.svg"];
+const CACHE = "belot-shell-v3";
+const SHELL = ["/", "/app.js", "/score.js", "/rule_words.js", "/table.js", "/app.css", "/manifest.webmanifest", "/icon.svg"];
 
 self.addEventListener("install", ev => {
   ev.waitUntil(caches.open(CACHE).then(c => c.addAll(SHELL)).then(() => self.skipWaiting()));

@@ -15,7 +15,7 @@ const TABLE_WORDS = {
     tapTwice: "Tap a card twice to play it", joinTable: "Join the table", takeSeat: "Take seat {n}", watch: "Watch",
     tableFull: "Every seat is taken: you can watch.", inviteLink: "Invite link (takes a free seat)", watchLink: "Link for spectators",
     reconnecting: "Connection lost: reconnecting…", yourTurn: "Your turn", toPlay: "{name} to play", deals: "deals",
-    cardsLeft: "{n} cards", bot_easy: "Easy bot {n}", bot_medium: "Medium bot {n}", bot_strong: "Strong bot {n}", openSeat: "free seat",
+    cardsLeft: "{n|one=card|other=cards}", bot_easy: "Easy bot {n}", bot_medium: "Medium bot {n}", bot_strong: "Strong bot {n}", openSeat: "free seat",
     act_pass: "Pass", act_take: "Take", act_all_trumps: "All trumps", act_no_trumps: "No trumps",
     act_exchange: "Exchange the 7 of trumps", act_redeal: "Redeal (four 7s or 8s)", announce: "Announce", sayBelote: "Say belote with K/Q of trumps",
     trumps: "Trumps: {s}", contract_AT: "all trumps", contract_NT: "no trumps", turned: "Turned card",
@@ -41,7 +41,7 @@ const TABLE_WORDS = {
     tapTwice: "Toucher deux fois une carte pour la jouer", joinTable: "Rejoindre la table", takeSeat: "Prendre la place {n}", watch: "Regarder",
     tableFull: "Toutes les places sont prises : vous pouvez regarder.", inviteLink: "Lien d'invitation (prend une place libre)", watchLink: "Lien pour les spectateurs",
     reconnecting: "Connexion perdue : reconnexion…", yourTurn: "À vous", toPlay: "À {name} de jouer", deals: "donne",
-    cardsLeft: "{n} cartes", bot_easy: "Robot facile {n}", bot_medium: "Robot moyen {n}", bot_strong: "Robot fort {n}", openSeat: "place libre",
+    cardsLeft: "{n|one=carte|other=cartes}", bot_easy: "Robot facile {n}", bot_medium: "Robot moyen {n}", bot_strong: "Robot fort {n}", openSeat: "place libre",
     act_pass: "Passer", act_take: "Prendre", act_all_trumps: "Tout atout", act_no_trumps: "Sans atout",
     act_exchange: "Échanger le 7 d'atout", act_redeal: "Redonne (quatre 7 ou 8)", announce: "Annoncer", sayBelote: "Dire belote avec R/D d'atout",
     trumps: "Atout : {s}", contract_AT: "tout atout", contract_NT: "sans atout", turned: "Carte retournée",
@@ -67,7 +67,7 @@ const TABLE_WORDS = {
     tapTwice: "Докосни карта два пъти, за да я играеш", joinTable: "Седни на масата", takeSeat: "Заеми място {n}", watch: "Гледай",
     tableFull: "Всички места са заети: можете да гледате.", inviteLink: "Връзка за покана (заема свободно място)", watchLink: "Връзка за зрители",
     reconnecting: "Връзката прекъсна: свързване…", yourTurn: "Ваш ред", toPlay: "Ред на {name}", deals: "раздава",
-    cardsLeft: "{n} карти", bot_easy: "Лесен бот {n}", bot_medium: "Среден бот {n}", bot_strong: "Силен бот {n}", openSeat: "свободно място",
+    cardsLeft: "{n|one=карта|other=карти}", bot_easy: "Лесен бот {n}", bot_medium: "Среден бот {n}", bot_strong: "Силен бот {n}", openSeat: "свободно място",
     act_pass: "Пас", act_take: "Вземам", act_all_trumps: "Всичко коз", act_no_trumps: "Без коз",
     act_exchange: "Смени 7 коз", act_redeal: "Ново раздаване (четири 7 или 8)", announce: "Обяви", sayBelote: "Обяви белот с поп/дама коз",
     trumps: "Коз: {s}", contract_AT: "всичко коз", contract_NT: "без коз", turned: "Обърната карта",
@@ -93,7 +93,7 @@ const TABLE_WORDS = {
     tapTwice: "Коснитесь карты дважды, чтобы сыграть", joinTable: "Сесть за стол", takeSeat: "Занять место {n}", watch: "Смотреть",
     tableFull: "Все места заняты: можно смотреть.", inviteLink: "Ссылка-приглашение (занимает свободное место)", watchLink: "Ссылка для зрителей",
     reconnecting: "Связь потеряна: переподключение…", yourTurn: "Ваш ход", toPlay: "Ходит {name}", deals: "сдаёт",
-    cardsLeft: "{n} карт", bot_easy: "Лёгкий бот {n}", bot_medium: "Средний бот {n}", bot_strong: "Сильный бот {n}", openSeat: "свободное место",
+    cardsLeft: "{n|one=карта|few=карты|many=карт|other=карты}", bot_easy: "Лёгкий бот {n}", bot_medium: "Средний бот {n}", bot_strong: "Сильный бот {n}", openSeat: "свободное место",
     act_pass: "Пас", act_take: "Беру", act_all_trumps: "Всё козыри", act_no_trumps: "Без козырей",
     act_exchange: "Обменять семёрку козырей", act_redeal: "Пересдача (четыре 7 или 8)", announce: "Объявить", sayBelote: "Объявить белу с К/Д козырей",
     trumps: "Козыри: {s}", contract_AT: "всё козыри", contract_NT: "без козырей", turned: "Открытая карта",
@@ -119,7 +119,7 @@ const TABLE_WORDS = {
     tapTwice: "Торкніться карти двічі, щоб зіграти", joinTable: "Сісти за стіл", takeSeat: "Зайняти місце {n}", watch: "Дивитися",
     tableFull: "Усі місця зайняті: можна дивитися.", inviteLink: "Посилання-запрошення (займає вільне місце)", watchLink: "Посилання для глядачів",
     reconnecting: "Зв'язок втрачено: перепідключення…", yourTurn: "Ваш хід", toPlay: "Ходить {name}", deals: "здає",
-    cardsLeft: "{n} карт", bot_easy: "Легкий бот {n}", bot_medium: "Середній бот {n}", bot_strong: "Сильний бот {n}", openSeat: "вільне місце",
+    cardsLeft: "{n|one=карта|few=карти|many=карт|other=карти}", bot_easy: "Легкий бот {n}", bot_medium: "Середній бот {n}", bot_strong: "Сильний бот {n}", openSeat: "вільне місце",
     act_pass: "Пас", act_take: "Беру", act_all_trumps: "Усе козирі", act_no_trumps: "Без козирів",
     act_exchange: "Обміняти сімку козирів", act_redeal: "Перездача (чотири 7 або 8)", announce: "Оголосити", sayBelote: "Оголосити белу з К/Д козирів",
     trumps: "Козирі: {s}", contract_AT: "усе козирі", contract_NT: "без козирів", turned: "Відкрита карта",
@@ -145,7 +145,7 @@ const TABLE_WORDS = {
     tapTwice: "Atingeți de două ori o carte ca să o jucați", joinTable: "Intrați la masă", takeSeat: "Ocupați locul {n}", watch: "Urmăriți",
     tableFull: "Toate locurile sunt ocupate: puteți urmări.", inviteLink: "Link de invitație (ocupă un loc liber)", watchLink: "Link pentru spectatori",
     reconnecting: "Conexiune pierdută: reconectare…", yourTurn: "Rândul dvs.", toPlay: "Joacă {name}", deals: "împarte",
-    cardsLeft: "{n} cărți", bot_easy: "Robot ușor {n}", bot_medium: "Robot mediu {n}", bot_strong: "Robot puternic {n}", openSeat: "loc liber",
+    cardsLeft: "{n|one=carte|few=cărți|other=de cărți}", bot_easy: "Robot ușor {n}", bot_medium: "Robot mediu {n}", bot_strong: "Robot puternic {n}", openSeat: "loc liber",
     act_pass: "Pas", act_take: "Iau", act_all_trumps: "Toate atu", act_no_trumps: "Fără atu",
     act_exchange: "Schimbă 7 de atu", act_redeal: "Reîmpărțire (patru de 7 sau 8)", announce: "Anunță", sayBelote: "Anunță belot cu R/D de atu",
     trumps: "Atu: {s}", contract_AT: "toate atu", contract_NT: "fără atu", turned: "Cartea întoarsă",
@@ -164,7 +164,7 @@ const TABLE_WORDS = {
 };
 for (const [l, w] of Object.entries(TABLE_WORDS)) Object.assign(T[l], w);
 
-const fill = (text, p) => text.replace(/\{([a-z]+)\}/g, (_, k) => p[k] ?? "");
+const fill = (text, p) => plurals(text, p).replace(/\{([a-z]+)\}/g, (_, k) => p[k] ?? "");
 const RED = { H: true, D: true };
 // Rank strength, strongest first: in trumps and in plain suits.
 const TRUMP_ORDER = "J9ATKQ87", PLAIN_ORDER = "ATKQJ987";

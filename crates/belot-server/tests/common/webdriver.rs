@@ -133,14 +133,19 @@ impl Browser<'_> {
 
     /// Waits until `script` (an expression) is truthy; returns its value.
     pub fn wait(&self, script: &str) -> Value {
+        // Generous: the machine may be busy with other tests.
+        self.wait_within(script, Duration::from_secs(25))
+    }
+
+    /// `wait`, for at most `limit`.
+    pub fn wait_within(&self, script: &str, limit: Duration) -> Value {
         let t = Instant::now();
         loop {
             let v = self.js(&format!("return {script};"));
             if !(v.is_null() || v == json!(false) || v == json!("")) {
                 return v;
             }
-            // Generous: the machine may be busy with other tests.
-            assert!(t.elapsed() < Duration::from_secs(25), "timed out waiting for {script}");
+            assert!(t.elapsed() < limit, "timed out waiting for {script}");
             std::thread::sleep(Duration::from_millis(50));
         }
     }
@@ -284,6 +289,18 @@ pub fn browser(d: &Driver, n: u32) -> Browser<'_> {
 
 /// A browser on a `width` x `height` phone screen.
 pub fn browser_sized(d: &Driver, n: u32, width: u32, height: u32) -> Browser<'_> {
+    browser_with(d, n, width, height, &[])
+}
+
+/// A browser on a `width` x `height` phone screen, with more of
+/// Chromium's switches (`--host-resolver-rules=…`).
+pub fn browser_with<'a>(
+    d: &'a Driver,
+    n: u32,
+    width: u32,
+    height: u32,
+    extra: &[&str],
+) -> Browser<'a> {
     // Starting Chromium on a loaded 2-core machine now and then fails
     // (chromedriver drops the connection, or reports no session): try
     // again, with a fresh profile, rather than fail the test on the
@@ -295,11 +312,25 @@ pub fn browser_sized(d: &Driver, n: u32, width: u32, height: u32) -> Browser<'_>
         }
         let profile = std::env::temp_dir()
             .join(format!("belot-chromium-{}-{n}-{attempt}", std::process::id()));
+        let mut args: Vec<String> = [
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--no-first-run",
+            "--disable-sync",
+            "--disable-dev-shm-usage",
+            "--lang=en-US",
+        ]
+        .iter()
+        .chain(extra)
+        .map(|s| s.to_string())
+        .collect();
+        args.push(format!("--user-data-dir={}", profile.display()));
         let caps = json!({"capabilities": {"alwaysMatch": {"browserName": "chrome", "goog:chromeOptions": {
             "binary": CHROMIUM,
-            "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                     "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-dev-shm-usage",
-                     format!("--user-data-dir={}", profile.display()), "--lang=en-US"],
+            "args": args,
             // The phone's screen, exactly: a window size alone leaves a
             // 500x701 viewport under chromedriver.
             "mobileEmulation": {"deviceMetrics": {"width": width, "height": height, "pixelRatio": 1}}
