@@ -114,7 +114,9 @@ fn french_session(db: &Db) {
     // ↶ (seed 002 §11) takes back the last deal, not the last change; ↷
     // puts it back.
     let rows = |db: &Db| db.table(id)["table"]["rows"].as_array().unwrap().len();
-    db.ok(&["undo", id]);
+    let said = db.ok(&["undo", id]);
+    // It says which deal it took back (issue 44).
+    assert!(said.starts_with("Deal 4 taken back"), "{said}");
     assert_eq!(rows(db), 3);
     assert_eq!(db.table(id)["table"]["pool"], 0.0, "the edit of deal 2 stays");
     db.ok(&["redo", id]);
@@ -212,8 +214,13 @@ fn two_and_three_player_sessions() {
     assert_eq!(totals(&t), vec![0.0, 83.0, 79.0]);
     assert_eq!(t["table"]["next_dealer"], 1);
     // Edit: the declarer made it; undo; redo; delete.
-    db.ok(&["edit", id, "1", "--declarer", "0", "--points", "71,42,49", "--last", "0"]);
+    // Without a capo, who took the last trick need not be said.
+    db.ok(&["edit", id, "1", "--declarer", "0", "--points", "71,42,49"]);
     assert_eq!(totals(&db.table(id)), vec![71.0, 42.0, 49.0]);
+    assert!(
+        db.err(&["add", id, "--declarer", "0", "--points", "90,72,0", "--no-trick", "2"])
+            .contains("last trick")
+    );
     db.ok(&["undo-change", id]);
     assert_eq!(totals(&db.table(id)), vec![0.0, 83.0, 79.0]);
     db.ok(&["redo-change", id]);

@@ -524,3 +524,39 @@ fn browser_editing_replaces_and_game_over_asks() {
         a.wait_totals(&["203", "283"]);
     });
 }
+
+/// A waiting deal the server refuses when it is sent (issue 44) stays on
+/// the phone with the reason, and "Enter it again" puts it back in the
+/// form as typed; saved right, it leaves the list. Nothing is lost.
+#[test]
+fn browser_a_refused_waiting_deal_is_entered_again() {
+    retried(|| {
+        let Some(d) = start_driver() else { return };
+        let base = format!("http://127.0.0.1:{}", serve());
+        let a = browser(&d, 14);
+        let path = new_game(&a, &base, "french", &["Ana", "Boris", "Chloé", "Dimitar"]);
+        // A deal that waited on the phone, typed wrong (161 points).
+        a.js(&format!(
+            "localStorage.setItem('belot.queue', JSON.stringify([{{game: {:?}, version: 0, key: 'k-161',
+              change: {{op: 'add', entry: {{kind: 'french', taker: 1, card_points: [null, 161], announcements: [0, 0]}}}}}}])); return 1;",
+            &path[3..]
+        ));
+        a.go(&format!("{base}{path}"));
+        let why = a.wait("document.querySelector('#pending .error') && document.querySelector('#pending .error').textContent");
+        assert!(why.as_str().unwrap().contains("161"), "{why}");
+        a.click("[data-reenter='k-161']");
+        a.wait("document.querySelector('#f-points-1').value === '161'");
+        assert_eq!(
+            a.js("return document.querySelector('#f-taker-1').getAttribute('aria-pressed');"),
+            json!("true")
+        );
+        // The first digit replaces the number typed before.
+        a.click("#f-points-1");
+        a.click(&key('9'));
+        a.click(&key('0'));
+        a.click("#save");
+        a.wait_totals(&["72", "90"]);
+        a.wait("!document.querySelector('#pending')");
+        assert_eq!(a.js("return localStorage.getItem('belot.queue');"), json!("[]"));
+    });
+}

@@ -209,27 +209,27 @@ const MORE_WORDS = {
 for (const [l, w] of Object.entries(MORE_WORDS)) Object.assign(T[l], w);
 // The deal forms' words (issue 44).
 const FORM_WORDS = {
-  en: { countedWaiting: "The totals count the changes not yet sent: {n}.", moreTwo: "Constructions, bela", moreThree: "Capo, combinations, belot", whoOrdered: "Who ordered what?", turnedSuit: "Turned suit",
+  en: { reenter: "Enter it again", countedWaiting: "The totals count the changes not yet sent: {n}.", moreTwo: "Constructions, bela", moreThree: "Capo, combinations, belot", whoOrdered: "Who ordered what?", turnedSuit: "Turned suit",
     afterEndAsk: "The game is over: a deal saved now is after the end and counts for nothing.", saveAfter: "Save after the end",
     spades: "spades", hearts: "hearts", diamonds: "diamonds", clubs: "clubs", allTrumps: "all trumps", noTrumps: "no trumps", atShort: "AT", ntShort: "NT",
     err_last_trick_needed: "Someone took no trick: say who took the last trick." },
-  fr: { countedWaiting: "Les totaux comptent les modifications pas encore envoyées : {n}.", moreTwo: "Combinaisons, belote", moreThree: "Capot, combinaisons, belote", whoOrdered: "Qui a pris, et à quoi ?", turnedSuit: "Couleur retournée",
+  fr: { reenter: "Ressaisir", countedWaiting: "Les totaux comptent les modifications pas encore envoyées : {n}.", moreTwo: "Combinaisons, belote", moreThree: "Capot, combinaisons, belote", whoOrdered: "Qui a pris, et à quoi ?", turnedSuit: "Couleur retournée",
     afterEndAsk: "La partie est finie : une donne enregistrée maintenant vient après la fin et ne compte pas.", saveAfter: "Enregistrer après la fin",
     spades: "pique", hearts: "cœur", diamonds: "carreau", clubs: "trèfle", allTrumps: "tout atout", noTrumps: "sans atout", atShort: "TA", ntShort: "SA",
     err_last_trick_needed: "Un joueur n'a fait aucun pli : dites qui a fait le dernier pli." },
-  bg: { countedWaiting: "Сборовете броят и още неизпратените промени: {n}.", moreTwo: "Комбинации, бела", moreThree: "Без взятка, комбинации, белот", whoOrdered: "Кой какво обяви?", turnedSuit: "Обърнат цвят",
+  bg: { reenter: "Въведи отново", countedWaiting: "Сборовете броят и още неизпратените промени: {n}.", moreTwo: "Комбинации, бела", moreThree: "Без взятка, комбинации, белот", whoOrdered: "Кой какво обяви?", turnedSuit: "Обърнат цвят",
     afterEndAsk: "Играта свърши: раздача, записана сега, е след края и не се брои.", saveAfter: "Запиши след края",
     spades: "пика", hearts: "купа", diamonds: "каро", clubs: "спатия", allTrumps: "всичко коз", noTrumps: "без коз", atShort: "ВК", ntShort: "БК",
     err_last_trick_needed: "Някой не взе взятка: изберете кой взе последната взятка." },
-  ru: { countedWaiting: "В итогах учтены ещё не отправленные изменения: {n}.", moreTwo: "Конструкции, бела", moreThree: "Без взяток, комбинации, белот", whoOrdered: "Кто что заказал?", turnedSuit: "Открытая масть",
+  ru: { reenter: "Ввести заново", countedWaiting: "В итогах учтены ещё не отправленные изменения: {n}.", moreTwo: "Конструкции, бела", moreThree: "Без взяток, комбинации, белот", whoOrdered: "Кто что заказал?", turnedSuit: "Открытая масть",
     afterEndAsk: "Игра окончена: сдача, записанная сейчас, будет после конца и не засчитается.", saveAfter: "Записать после конца",
     spades: "пики", hearts: "червы", diamonds: "бубны", clubs: "трефы", allTrumps: "все козыри", noTrumps: "без козырей", atShort: "ВК", ntShort: "БК",
     err_last_trick_needed: "Кто-то не взял ни одной взятки: укажите, кто взял последнюю взятку." },
-  uk: { countedWaiting: "У підсумках враховано ще не надіслані зміни: {n}.", moreTwo: "Конструкції, бела", moreThree: "Без взяток, комбінації, белот", whoOrdered: "Хто що замовив?", turnedSuit: "Відкрита масть",
+  uk: { reenter: "Ввести знову", countedWaiting: "У підсумках враховано ще не надіслані зміни: {n}.", moreTwo: "Конструкції, бела", moreThree: "Без взяток, комбінації, белот", whoOrdered: "Хто що замовив?", turnedSuit: "Відкрита масть",
     afterEndAsk: "Гру закінчено: роздача, записана зараз, буде після кінця і не зарахується.", saveAfter: "Записати після кінця",
     spades: "вини", hearts: "чирви", diamonds: "бубни", clubs: "трефи", allTrumps: "усі козирі", noTrumps: "без козирів", atShort: "ВК", ntShort: "БК",
     err_last_trick_needed: "Хтось не взяв жодної взятки: вкажіть, хто взяв останню взятку." },
-  ro: { countedWaiting: "Totalurile socotesc și modificările netrimise încă: {n}.", moreTwo: "Construcții, bela", moreThree: "Fără levată, combinații, belot", whoOrdered: "Cine ce a comandat?", turnedSuit: "Culoarea întoarsă",
+  ro: { reenter: "Introdu din nou", countedWaiting: "Totalurile socotesc și modificările netrimise încă: {n}.", moreTwo: "Construcții, bela", moreThree: "Fără levată, combinații, belot", whoOrdered: "Cine ce a comandat?", turnedSuit: "Culoarea întoarsă",
     afterEndAsk: "Jocul s-a terminat: o mână salvată acum e după final și nu se socotește.", saveAfter: "Salvează după final",
     spades: "pică", hearts: "cupă", diamonds: "caro", clubs: "treflă", allTrumps: "toate atu", noTrumps: "fără atu", atShort: "TA", ntShort: "FA",
     err_last_trick_needed: "Cineva n-a luat nicio levată: spuneți cine a luat ultima levată." },
@@ -710,7 +710,11 @@ function dealForm(st) {
   const players = st.setup.players.map((p, i) => [i, p]);
   const sideList = names.map((p, i) => [i, p]);
   // The form's model; editing an existing deal starts from its entry.
-  const m = editing ? JSON.parse(JSON.stringify(editing.entry)) : {};
+  const from = editing || prefill;
+  const m = from ? JSON.parse(JSON.stringify(from.entry)) : {};
+  // A deal entered again replaces its refused copy once it is saved.
+  const replaces = from && from.key;
+  prefill = null;
   if (v === "french") { m.kind = "french"; m.card_points ??= Array(ns).fill(null); m.announcements = m.announcements && m.announcements.length ? m.announcements : Array(ns).fill(0); }
   if (v === "two_player") { m.kind = "two_player"; m.card_points ??= [null, null]; m.constructions ??= [0, 0]; m.belas ??= [0, 0]; m.contract ??= "H"; m.raspasy ??= false; }
   if (v === "three_player") { m.kind = "three_player"; m.card_points ??= [null, null, null]; m.combinations ??= [0, 0, 0]; m.belots ??= [0, 0, 0]; m.capo ??= []; }
@@ -835,6 +839,7 @@ function dealForm(st) {
     if (focused && $(`#${focused}`, form)) $(`#${focused}`, form).focus({ preventScroll: true });
   };
   form.dataset.version = st.version;
+  if (replaces) form.dataset.dirty = "1";
   // Any tap or keystroke in the form marks it as started (phones do not
   // always focus buttons, so focus alone cannot tell).
   form.addEventListener("click", () => { form.dataset.dirty = "1"; });
@@ -865,6 +870,7 @@ function dealForm(st) {
     const change = editing ? { op: "edit", id: editing.id, entry } : { op: "add", entry };
     form.dataset.busy = "1";
     const ok = await send(change, +form.dataset.version, newKey(), form).finally(() => { form.dataset.busy = ""; });
+    if (ok && replaces) { saveQueue(queue().filter(q => q.key !== replaces)); renderGame(); }
     // A short confirmation; the form is fresh, in view, the totals too.
     if (ok === true && change.op === "add") { status(t("saved").replace("{n}", game.table.rows.length)); window.scrollTo(0, 0); }
     // Refused as stale: the user has now seen the current table, so the
@@ -1193,7 +1199,18 @@ function pendingList(st) {
   return el("section", { id: "pending", "aria-label": t("notSent") }, el("h2", {}, `${t("notSent")} (${mine.length})`),
     el("ul", {}, mine.map(i => el("li", {}, pendingText(st, i.change),
       i.refused ? [el("span", { class: "error" }, " " + i.refused), " ",
+        i.change.entry ? el("button", { type: "button", class: "quiet", "data-reenter": i.key, on: { click: () => reenter(i) } }, t("reenter")) : null,
         el("button", { type: "button", class: "quiet", on: { click: () => { saveQueue(queue().filter(q => q.key !== i.key)); renderGame(); } } }, t("discard"))] : null))));
+}
+// A refused waiting deal back in the form, as typed, to be put right and
+// saved again: taken off the list only then, so it is never lost.
+let prefill = null;
+function reenter(item) {
+  const c = item.change;
+  if (c.op === "edit" && game.items.some(i => i.id === c.id)) editing = { id: c.id, entry: c.entry, key: item.key };
+  else prefill = { entry: c.entry, key: item.key };
+  renderGame();
+  $("#deal-form").scrollIntoView();
 }
 // The phone's own scorer (score.js: belot-score's rules in the page,
 // checked against its answers by ui/test/): deals that wait on the phone
