@@ -157,11 +157,20 @@ fn browser_every_variant_enters_deals_by_taps_as_belot_score_scores_them() {
                 deal(
                     "announcement + belote",
                     &[],
-                    json!({"kind": "french", "taker": 0, "card_points": [95, null], "announcements": [50, 0], "belote": 0}),
+                    json!({"kind": "french", "taker": 0, "card_points": [95, null], "announcements": [50, 20], "belote": 0}),
                     false,
                 ),
+                // The second side's chips too: never under the Save bar.
                 taps(
-                    &["#f-taker-0", "#", "#f-belote-0", "#f-more summary", "#f-ann-0-50", "#save"],
+                    &[
+                        "#f-taker-0",
+                        "#",
+                        "#f-belote-0",
+                        "#f-more summary",
+                        "#f-ann-0-50",
+                        "#f-ann-1-20",
+                        "#save",
+                    ],
                     &["95"],
                 ),
             ),
@@ -330,6 +339,20 @@ fn browser_every_variant_enters_deals_by_taps_as_belot_score_scores_them() {
             ),
         ];
         table.push(("Two-player Belot", play(&a, &base, setup, &deals)));
+        // The распасы row says so once, with its turned suit.
+        let row =
+            a.js("return document.querySelector('tr[data-id=\"4\"] td:nth-child(2)').textContent;");
+        let row = row.as_str().unwrap();
+        assert_eq!(row.matches("All pass").count(), 1, "{row}");
+        assert!(row.contains('♥'), "{row}");
+        // The chart has its figures: each player's total at the end of his line.
+        let figures = a
+            .js("return [...document.querySelectorAll('svg.chart text')].map(t => t.textContent);");
+        let totals =
+            a.js("return [...document.querySelectorAll('[data-total]')].map(t => t.textContent);");
+        for t in totals.as_array().unwrap() {
+            assert!(figures.as_array().unwrap().contains(t), "{t} not in the chart's {figures}");
+        }
 
         // Three-player Belot: five cards out of play, all three typed; the
         // last trick is asked with a capo only.
@@ -406,6 +429,9 @@ fn browser_every_variant_enters_deals_by_taps_as_belot_score_scores_them() {
         // three-player Belot needs 8 (declarer, three players' points with
         // five cards out of play, Save: nothing can be derived).
         let ceilings = [4, 6, 6, 6, 8];
+        // Each extra (an announcement, belote, a construction…) is at most
+        // two more taps: the French for 4 deal has three of them.
+        assert!(table[0].1[1].1 <= table[0].1[0].1 + 2 * 3, "{:?}", table[0].1);
         for ((game, counts), max) in table.iter().zip(ceilings) {
             assert!(counts[0].1 <= max, "{game}: a plain deal takes {} taps", counts[0].1);
             assert_eq!(counts[2].1, counts[0].1, "{game}: a failed contract is as quick");
