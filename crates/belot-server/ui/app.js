@@ -645,6 +645,8 @@ function renderKeepingForm() {
 // `version` is the state the change was made on: a deal form sends the
 // version it was opened on, so a change typed over an out-of-date table is
 // refused (409) and shown against the current one instead of applied blind.
+// A refusal goes to `boxSel` (a selector, or a deal form, which puts it
+// next to the control at fault).
 async function send(change, version = game.version, key = newKey(), boxSel = "#form-error") {
   const r = await api("POST", `/api/sheets/${game.id}/changes`, { version, change, key });
   if (r.status === 0) {
