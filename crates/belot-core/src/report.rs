@@ -90,7 +90,7 @@ impl From<&TwoScore> for DealReport {
         DealReport {
             outcome: two_outcome(s.outcome),
             taker: s.loader.map(|l| l.0),
-            capot: None,
+            capot: s.capot.map(|c| c.0),
             card_points: whole(&s.card_points),
             bonus: whole(&[0, 0]),
             melds: whole(&s.constructions),

@@ -343,6 +343,17 @@ fn two_player_seed001_contest_winner_scores_all_constructions_if_he_takes_a_tric
     assert_eq!(score_deal(&s, &opts()).constructions, [0, 0]);
 }
 
+/// docs/protocol.md: a deal's report names the player who took every
+/// trick (`capot`), in two-player Belot as in the other games (issue 45).
+#[test]
+fn two_player_report_names_who_took_every_trick() {
+    let all = TwoSummary { tricks: [9, 0], ..summary(0, [162, 0]) };
+    let report = belot_core::report::DealReport::from(&score_deal(&all, &opts()));
+    assert_eq!(report.capot, Some(0));
+    let split = TwoSummary { tricks: [5, 4], ..summary(0, [100, 62]) };
+    assert_eq!(belot_core::report::DealReport::from(&score_deal(&split, &opts())).capot, None);
+}
+
 #[test]
 fn two_player_seed001_bela_20_counts_in_every_case() {
     // Seat 1 holds K+Q of hearts: the бела, declared with one of them.

@@ -120,6 +120,10 @@ pub struct TwoScore {
     pub recorded: [i32; 2],
     /// Points left hanging by a tie.
     pub held: i32,
+    /// The player who took every trick, if one did (no bonus in this
+    /// game: it is said, as in the other games' reports).
+    #[serde(default)]
+    pub capot: Option<Seat>,
 }
 
 impl TwoScore {
@@ -154,6 +158,7 @@ pub fn score_deal(s: &TwoSummary, o: &TwoOptions) -> TwoScore {
         totals,
         recorded: [0, 0],
         held: 0,
+        capot: (0..2).find(|&p| s.tricks[p] == 9).map(|p| Seat(p as u8)),
     };
     let Some(loader) = s.loader.filter(|_| !s.raspasy) else {
         // Распасы: points count against the one who took them (§3.9, §8.3).
