@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Every test, on a fresh machine too: installs what the tests need (Debian's
 # chromium and chromium-driver for the browser tests, chattr for the
-# read-only database test, axe-core from the npm registry for the
-# accessibility test) when missing, makes sure a PostgreSQL server answers
-# on 127.0.0.1:5432 for the store tests (scripts/postgres.sh: installs and
-# starts Debian's when none does), then runs the workspace's tests.
+# read-only database test, axe-core and TypeScript's checker from the npm
+# registry for the accessibility test and the page's type check) when
+# missing, runs the page's type check and its node:test unit tests, makes
+# sure a PostgreSQL server answers on 127.0.0.1:5432 for the store tests
+# (scripts/postgres.sh: installs and starts Debian's when none does), then
+# runs the workspace's tests.
 #
 #   bash scripts/test.sh [cargo test arguments]
 set -euo pipefail
@@ -28,11 +30,17 @@ if ((${#need[@]})); then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
 fi
 
-if [ ! -f "$axe" ]; then
-  echo "== installing axe-core@4 (npm) into $axe_dir"
-  npm install --prefix "$axe_dir" --no-save --no-audit --no-fund --loglevel=error axe-core@4 >/dev/null
+# TypeScript's checker (npm), over the page's scripts.
+tsc="$axe_dir/node_modules/.bin/tsc"
+if [ ! -f "$axe" ] || [ ! -x "$tsc" ]; then
+  echo "== installing axe-core@4 and typescript@5 (npm) into $axe_dir"
+  npm install --prefix "$axe_dir" --no-save --no-audit --no-fund --loglevel=error axe-core@4 typescript@5 >/dev/null
 fi
 export BELOT_AXE="$PWD/$axe"
+
+echo "== type check of the page's scripts (tsc -p crates/belot-server/ui)"
+"$tsc" -p crates/belot-server/ui
+"$tsc" -p crates/belot-server/ui/tsconfig.sw.json
 
 echo "== PostgreSQL on 127.0.0.1:5432 (scripts/postgres.sh)"
 pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null || $sudo bash scripts/postgres.sh

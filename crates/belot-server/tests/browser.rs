@@ -504,7 +504,7 @@ fn browser_offline_on_a_network_address_counts_waiting_deals_and_sends_them_in_o
         let game = new_game(&a, &base, "french", &["Ana", "Boris", "Chloé", "Dimitar"]);
         assert_eq!(a.js("return window.isSecureContext;"), json!(false), "not a secure origin");
         assert_eq!(a.js("return 'serviceWorker' in navigator;"), json!(false));
-        a.wait("loadScorer.module");
+        a.wait("scorer.module");
         stop.send(()).unwrap();
         server.join().unwrap();
         // Boris's side 100; Ana's side 90; Dimitar takes with 60: dedans.

@@ -304,7 +304,7 @@ function el(tag, attrs = {}, ...children) {
   return e;
 }
 const main = $("#main");
-const status = msg => { $("#status").textContent = msg || ""; };
+const say = msg => { $("#status").textContent = msg || ""; };
 
 // A request's answer; a server that cannot be reached answers status 0
 // with the code "offline" (never an exception the page would swallow).
@@ -506,7 +506,7 @@ async function rematch() {
   const s = game.setup;
   const setup = { name: s.name, players: s.players, first_dealer: game.table.next_dealer, rules: s.rules };
   const r = await api("POST", "/api/sheets", setup);
-  if (!r.ok) { status(errorText(r)); return; }
+  if (!r.ok) { say(errorText(r)); return; }
   history.pushState({}, "", `/g/${r.body.id}`);
   route();
 }
@@ -621,7 +621,7 @@ function changeItem(c) {
   const text = changeText(c);
   return el("li", { value: c.n, "data-change": c.n }, el("span", {}, text),
     c.revertable ? el("button", { type: "button", class: "quiet", "aria-label": `${t("revert")}: ${text}`,
-      on: { click: async () => { if (await send({ op: "revert", change: c.n }, game.version, newKey(), "#changes-error") === true) status(t("reverted").replace("{n}", c.n)); } } }, t("revert")) : null);
+      on: { click: async () => { if (await send({ op: "revert", change: c.n }, game.version, newKey(), "#changes-error") === true) say(t("reverted").replace("{n}", c.n)); } } }, t("revert")) : null);
 }
 
 // ↶ as seed 002 §11 has it: takes back the last deal, and says which, with
@@ -629,7 +629,7 @@ function changeItem(c) {
 async function takeBack() {
   const live = game.table.rows;
   const n = live.length ? live[live.length - 1].number : null;
-  if (await send({ op: "take_back" }) === true && n != null) status(t("tookBack").replace("{n}", n));
+  if (await send({ op: "take_back" }) === true && n != null) say(t("tookBack").replace("{n}", n));
 }
 
 // Redraws the game but keeps a deal form the user has started filling in:
@@ -653,20 +653,20 @@ async function send(change, version = game.version, key = newKey(), boxSel = "#f
     // The server cannot be reached: the change waits on this phone.
     enqueue({ game: game.id, change, version, key });
     editing = null;
-    renderGame(); status(t("queued")); return "queued";
+    renderGame(); say(t("queued")); return "queued";
   }
   if (r.ok) {
     editing = null;
     // The live event may have brought this change already.
     if (r.body.version > game.version) game = patch(game, r.body) || (await api("GET", `/api/sheets/${game.id}`)).body;
-    renderGame(); status(""); return true;
+    renderGame(); say(""); return true;
   }
   if (r.status === 409 && r.body.state) { game = r.body.state; renderKeepingForm(); }
   const msg = r.status === 409 ? t("stale") : errorText(r);
   // A deal form puts the message next to what it is about.
   const box = typeof boxSel === "string" ? $(boxSel) : boxSel;
   if (box && box.fail) box.fail(r.status === 409 ? "stale" : r.body.error && r.body.error.code, msg);
-  else if (box) box.textContent = msg; else status(msg);
+  else if (box) box.textContent = msg; else say(msg);
   return false;
 }
 
@@ -874,7 +874,7 @@ function dealForm(st) {
     const ok = await send(change, +form.dataset.version, newKey(), form).finally(() => { form.dataset.busy = ""; });
     if (ok && replaces) { saveQueue(queue().filter(q => q.key !== replaces)); renderGame(); }
     // A short confirmation; the form is fresh, in view, the totals too.
-    if (ok === true && change.op === "add") { status(t("saved").replace("{n}", game.table.rows.length)); window.scrollTo(0, 0); }
+    if (ok === true && change.op === "add") { say(t("saved").replace("{n}", game.table.rows.length)); window.scrollTo(0, 0); }
     // Refused as stale: the user has now seen the current table, so the
     // same form sent again applies on top of it.
     if (!ok && game.version > +form.dataset.version) form.dataset.version = game.version;
@@ -1106,6 +1106,9 @@ function chart(st, names) {
     el("p", { class: "note" }, names.map((s, i) => { const e = el("span", {}, "■ " + s + "  "); e.style.color = colors[i % 4]; return e; })));
 }
 
+// Where the other phones can reach the server (GET /api/reach), asked
+// once per page: the answer, and the request on its way.
+const reach = { known: null, asked: null };
 function sharePanel(st) {
   // Opened on this machine (127.0.0.1, localhost, [::1]), the page's own
   // address is no use to the other phones: the links and QR codes use the
@@ -1135,12 +1138,12 @@ function sharePanel(st) {
     }
   };
   if (!(host === "localhost" || host.endsWith(".localhost") || /^127\./.test(host) || host === "::1")) show(location.origin);
-  else if (sharePanel.known) apply(sharePanel.known);
+  else if (reach.known) apply(reach.known);
   else {
     show(location.origin);
-    sharePanel.reach = sharePanel.reach || fetch("/api/reach", { cache: "no-store" }).then(r => r.ok ? r.json() : null).catch(() => null)
-      .then(r => { if (r) sharePanel.known = r; else sharePanel.reach = null; return r; });
-    sharePanel.reach.then(r => { if (r) apply(r); });
+    reach.asked = reach.asked || fetch("/api/reach", { cache: "no-store" }).then(r => r.ok ? r.json() : null).catch(() => null)
+      .then(r => { if (r) reach.known = r; else reach.asked = null; return r; });
+    reach.asked.then(r => { if (r) apply(r); });
   }
   const exp = st.id ? el("p", {}, t("export") + ": ", el("a", { href: `/api/sheets/${st.id}/export.csv` }, "CSV"), " · ", el("a", { href: `/api/sheets/${st.id}/export.json` }, "JSON")) : null;
   return el("section", {}, el("h2", {}, t("share")), el("div", { class: "share" }, items), note, exp);
@@ -1218,17 +1221,17 @@ function reenter(item) {
 // checked against its answers by ui/test/): deals that wait on the phone
 // count in the totals, the points waiting, the next dealer and the winner
 // at once. Loaded when a game opens, so that it is at hand offline.
-let scorer = null;
+const scorer = { module: null, asked: null };
 function loadScorer() {
-  if (!scorer) scorer = import("/score.js").then(m => (loadScorer.module = m)).catch(() => { scorer = null; });
-  return scorer;
+  if (!scorer.asked) scorer.asked = import("/score.js").then(m => (scorer.module = m)).catch(() => { scorer.asked = null; });
+  return scorer.asked;
 }
 // The table with this game's waiting changes applied, or null (none, the
 // scorer not loaded, or a change it cannot apply on the phone: an undo, a
 // revert, new house rules; then the server's table is shown).
 function withWaiting(st) {
   const mine = queue().filter(i => i.game === st.id && !i.refused);
-  const m = loadScorer.module;
+  const m = scorer.module;
   if (!mine.length || !m || !st.items) return null;
   let items = st.items.map(i => ({ ...i }));
   for (const { change: c } of mine) {
@@ -1278,12 +1281,12 @@ function connect(path) {
   source = new EventSource(path);
   source.addEventListener("delta", ev => {
     const d = JSON.parse(ev.data);
-    if (game && d.version <= game.version) { status(t("live")); return; }
+    if (game && d.version <= game.version) { say(t("live")); return; }
     const next = patch(game, d);
     // Out of step: reconnecting sends the whole state first.
     if (!next) { connect(path); return; }
     game = next;
-    status(t("live"));
+    say(t("live"));
     renderKeepingForm();
   });
   source.addEventListener("state", ev => {
@@ -1291,13 +1294,13 @@ function connect(path) {
     if (game && game.id && !next.id) next.id = game.id;
     // Our own change comes back as an event too: already drawn, and a
     // redraw now would only replace the form under the user's fingers.
-    if (game && next.version === game.version) { status(t("live")); return; }
+    if (game && next.version === game.version) { say(t("live")); return; }
     game = next;
-    status(t("live"));
+    say(t("live"));
     // Keep a deal being typed: redraw everything else.
     renderKeepingForm();
   });
-  source.onerror = () => status(t("offline"));
+  source.onerror = () => say(t("offline"));
   source.onopen = () => flush();
 }
 
@@ -1333,7 +1336,7 @@ async function route() {
     game = copyOf(location.pathname);
     if (edit) await loadScorer();
     renderGame();
-    status(t("offlineCopy"));
+    say(t("offlineCopy"));
     connect(edit ? `/api/sheets/${m[2]}/events` : `/api/view/${m[2]}/events`);
     return;
   }

@@ -3,20 +3,22 @@
 // fails (network first, so a phone online always gets the newest). The
 // API is never cached: the game's state comes from the server, or from
 // the copy the page keeps itself.
+/** @type {ServiceWorkerGlobalScope} */
+const worker = /** @type {any} */ (self);
 const CACHE = "belot-shell-v3";
 const SHELL = ["/", "/app.js", "/score.js", "/rule_words.js", "/table.js", "/app.css", "/manifest.webmanifest", "/icon.svg"];
 
-self.addEventListener("install", ev => {
-  ev.waitUntil(caches.open(CACHE).then(c => c.addAll(SHELL)).then(() => self.skipWaiting()));
+worker.addEventListener("install", ev => {
+  ev.waitUntil(caches.open(CACHE).then(c => c.addAll(SHELL)).then(() => worker.skipWaiting()));
 });
 
-self.addEventListener("activate", ev => {
+worker.addEventListener("activate", ev => {
   ev.waitUntil(caches.keys()
     .then(keys => Promise.all(keys.filter(k => k !== CACHE).map(k => caches.delete(k))))
-    .then(() => self.clients.claim()));
+    .then(() => worker.clients.claim()));
 });
 
-self.addEventListener("fetch", ev => {
+worker.addEventListener("fetch", ev => {
   const url = new URL(ev.request.url);
   if (ev.request.method !== "GET" || url.origin !== location.origin || url.pathname.startsWith("/api/")) return;
   // Every game's page is the same page.

@@ -482,10 +482,10 @@ function tableArea(st) {
   if (held) {
     // Who won it, said in words too (screen readers hear it).
     const won = fill(t("wonTrick"), { name: seatName(st, held.winner), points: held.points ?? 0 });
-    const say = tbl.hold.tap
+    const wonSlot = tbl.hold.tap
       ? el("button", { type: "button", class: "primary", id: "trick-continue", on: { click: releaseTrick } }, won, el("br"), t("tapContinue"))
       : el("span", { class: "won", id: "trick-won", role: "status" }, won);
-    center.append(el("div", { class: "slot center" }, say));
+    center.append(el("div", { class: "slot center" }, wonSlot));
     center.classList.add("held");
     center.addEventListener("click", ev => { if (ev.target === center) releaseTrick(); });
   }
@@ -648,15 +648,15 @@ const onThisMachine = () => {
 };
 function shareOrigin() {
   if (!onThisMachine()) return location.origin;
-  if (!sharePanel.known && !sharePanel.reach) {
-    sharePanel.reach = fetch("/api/reach", { cache: "no-store" }).then(r => r.ok ? r.json() : null).catch(() => null)
-      .then(r => { if (r) { sharePanel.known = r; renderTable(); } else sharePanel.reach = null; return r; });
+  if (!reach.known && !reach.asked) {
+    reach.asked = fetch("/api/reach", { cache: "no-store" }).then(r => r.ok ? r.json() : null).catch(() => null)
+      .then(r => { if (r) { reach.known = r; renderTable(); } else reach.asked = null; return r; });
   }
-  return (sharePanel.known && sharePanel.known.urls && sharePanel.known.urls[0]) || location.origin;
+  return (reach.known && reach.known.urls && reach.known.urls[0]) || location.origin;
 }
 // Why the other phones cannot open the links, when they cannot.
 function reachNote() {
-  const r = sharePanel.known;
+  const r = reach.known;
   if (!onThisMachine() || !r || (r.urls && r.urls.length)) return null;
   const port = location.port || (location.protocol === "https:" ? "443" : "80");
   return el("p", { class: "note", id: "reach-note" }, t(r.loopback_only ? "reachLocal" : "reachNone").replace("{port}", port));
