@@ -20,7 +20,7 @@
 use std::net::SocketAddr;
 
 use axum::Router;
-use axum::extract::{DefaultBodyLimit, Request, State};
+use axum::extract::{DefaultBodyLimit, Path, Request, State};
 use axum::http::{StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{Html, IntoResponse, Response};
@@ -62,7 +62,7 @@ pub fn app(hub: Hub) -> Router {
         .route("/app.js", get(ui_js))
         .route("/table.js", get(ui_table_js))
         .route("/score.js", get(ui_score_js))
-        .route("/rule_words.js", get(ui_rule_words_js))
+        .route("/i18n/{file}", get(ui_words))
         .route("/app.css", get(ui_css))
         .route("/sw.js", get(ui_sw))
         .route("/manifest.webmanifest", get(ui_manifest))
@@ -182,13 +182,23 @@ async fn ui_score_js() -> impl IntoResponse {
     ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8")], include_str!("../ui/score.js"))
 }
 
-/// The house rules' words in the page's other languages (an ES module),
-/// loaded with the rules.
-async fn ui_rule_words_js() -> impl IntoResponse {
-    (
-        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
-        include_str!("../ui/rule_words.js"),
-    )
+/// The page's word files, one per language (ES modules).
+const WORDS: [(&str, &str); 6] = [
+    ("en.js", include_str!("../ui/i18n/en.js")),
+    ("bg.js", include_str!("../ui/i18n/bg.js")),
+    ("ru.js", include_str!("../ui/i18n/ru.js")),
+    ("uk.js", include_str!("../ui/i18n/uk.js")),
+    ("ro.js", include_str!("../ui/i18n/ro.js")),
+    ("fr.js", include_str!("../ui/i18n/fr.js")),
+];
+
+async fn ui_words(Path(file): Path<String>) -> Response {
+    match WORDS.iter().find(|(name, _)| *name == file) {
+        Some((_, words)) => {
+            ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8")], *words).into_response()
+        }
+        None => ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such file").into_response(),
+    }
 }
 
 async fn ui_sw() -> impl IntoResponse {

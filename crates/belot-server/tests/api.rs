@@ -368,20 +368,61 @@ async fn the_changes_view_lists_changes_and_reverts_any_of_them() {
     assert_eq!((s, e["error"]["code"].clone()), (StatusCode::BAD_REQUEST, json!("bad_request")));
 }
 
+/// The page's word files, one per language (ui/i18n/).
+const WORDS: [(&str, &str); 6] = [
+    ("en", include_str!("../ui/i18n/en.js")),
+    ("bg", include_str!("../ui/i18n/bg.js")),
+    ("ru", include_str!("../ui/i18n/ru.js")),
+    ("uk", include_str!("../ui/i18n/uk.js")),
+    ("ro", include_str!("../ui/i18n/ro.js")),
+    ("fr", include_str!("../ui/i18n/fr.js")),
+];
+
+/// A word file's keys (one `"key": "words",` a line).
+fn word_keys(file: &str) -> std::collections::BTreeSet<String> {
+    file.lines()
+        .filter_map(|l| l.trim().strip_prefix('"')?.split_once("\": ").map(|(k, _)| k.to_string()))
+        .collect()
+}
+
 /// Every refusal belot-score can give, and the server's own, has words in
 /// each of the page's six languages; so has every kind of change the
 /// changes view lists (issue 19: no English-only text reaches a player).
 #[test]
 fn every_refusal_and_change_has_words_in_every_language() {
-    let js = include_str!("../ui/app.js");
     let server =
         ["not_found", "game_full", "disk_full", "storage", "bad_request", "too_many_listeners"];
-    for code in belot_score::CODES.iter().chain(&server) {
-        assert_eq!(js.matches(&format!(" err_{code}: \"")).count(), 6, "err_{code}");
-    }
     let ops = ["add", "edit", "delete", "restore", "take_back", "put_back", "undo", "redo"];
-    for op in ops.iter().chain(&["setup", "revert", "undo_setup", "redo_setup"]) {
-        assert_eq!(js.matches(&format!(" ch_{op}: \"")).count(), 6, "ch_{op}");
+    for (lang, file) in WORDS {
+        let keys = word_keys(file);
+        for code in belot_score::CODES.iter().chain(&server) {
+            assert!(keys.contains(&format!("err_{code}")), "{lang}: err_{code}");
+        }
+        for op in ops.iter().chain(&["setup", "revert", "undo_setup", "redo_setup"]) {
+            assert!(keys.contains(&format!("ch_{op}")), "{lang}: ch_{op}");
+        }
+    }
+}
+
+/// Every word of the page (the score keeper's and the card tables') is
+/// there in all six languages: each file has English's keys, and the
+/// others besides only the house rules' words (whose English is the
+/// server's).
+#[test]
+fn every_word_of_the_page_is_in_six_languages() {
+    let en = word_keys(WORDS[0].1);
+    assert!(en.len() > 300, "{}", en.len());
+    for (lang, file) in &WORDS[1..] {
+        let other = word_keys(file);
+        let missing: Vec<_> = en.difference(&other).collect();
+        let extra: Vec<_> = other
+            .difference(&en)
+            .filter(|k| !k.starts_with("opt_") && !k.starts_with("choice_"))
+            .collect();
+        assert!(
+            missing.is_empty() && extra.is_empty(),
+            "{lang}: missing {missing:?}, extra {extra:?}"
+        );
     }
 }
 
@@ -411,11 +452,13 @@ async fn responses_are_gzipped_when_asked_and_the_page_is_light() {
             (enc, ctype, body.len())
         }
     };
-    // What each screen loads: a game's page (its scorer for deals saved
-    // offline included); the new-game screen adds the house rules' words;
-    // a card table adds its script.
+    // What each screen loads: a game's page in Bulgarian (English's words
+    // and Bulgarian's, the scorer for deals saved offline); a card table
+    // adds its script.
     let mut size = std::collections::BTreeMap::new();
-    for path in ["/", "/app.js", "/app.css", "/score.js", "/rule_words.js", "/table.js"] {
+    let files =
+        ["/", "/app.js", "/app.css", "/score.js", "/i18n/en.js", "/i18n/bg.js", "/table.js"];
+    for path in files {
         let (enc, _, zipped) = get(path.to_string(), true).await;
         assert_eq!(enc.as_deref(), Some("gzip"), "{path}");
         let (enc, _, plain) = get(path.to_string(), false).await;
@@ -426,14 +469,11 @@ async fn responses_are_gzipped_when_asked_and_the_page_is_light() {
     let weigh = |paths: &[&str]| {
         paths.iter().fold((0, 0), |(z, p), path| (z + size[path].0, p + size[path].1))
     };
-    let page = weigh(&["/", "/app.js", "/app.css", "/score.js"]);
-    let new_game = weigh(&["/", "/app.js", "/app.css", "/rule_words.js"]);
-    let table = weigh(&["/", "/app.js", "/app.css", "/table.js"]);
+    let page = weigh(&["/", "/app.js", "/app.css", "/score.js", "/i18n/en.js", "/i18n/bg.js"]);
+    let table = weigh(&["/", "/app.js", "/app.css", "/i18n/en.js", "/i18n/bg.js", "/table.js"]);
     eprintln!("a game's page: {} bytes, {} gzipped", page.1, page.0);
-    eprintln!("the new-game screen: {} bytes, {} gzipped", new_game.1, new_game.0);
     eprintln!("with a card table: {} bytes, {} gzipped", table.1, table.0);
     assert!(page.0 < 50_000, "the page weighs {} bytes gzipped", page.0);
-    assert!(new_game.0 < 55_000, "the new-game screen weighs {} bytes gzipped", new_game.0);
     assert!(table.0 < 70_000, "the table page weighs {} bytes gzipped", table.0);
     let (enc, _, _) = get(format!("/api/sheets/{id}"), true).await;
     assert_eq!(enc.as_deref(), Some("gzip"));
@@ -489,34 +529,6 @@ fn the_ui_scripts_declare_no_name_twice() {
     assert!(app.contains("send") && table.contains("routeTable"));
     let both: Vec<_> = app.intersection(&table).collect();
     assert!(both.is_empty(), "declared in app.js and table.js: {both:?}");
-}
-
-/// Every word of the card tables' page is there in all six languages.
-#[test]
-fn the_card_tables_words_are_in_six_languages() {
-    let js = include_str!("../ui/table.js");
-    let words = &js[js.find("const TABLE_WORDS").unwrap()
-        ..js.find("for (const [l, w] of Object.entries(TABLE_WORDS))").unwrap()];
-    let keys = |lang: &str| -> std::collections::BTreeSet<String> {
-        let start = words.find(&format!("\n  {lang}: {{")).unwrap();
-        let block = &words[start..];
-        let block = &block[..block.find("\n  },").unwrap()];
-        block
-            .split(['{', ',', '\n'])
-            .filter_map(|p| p.trim().split_once(": \"").map(|(k, _)| k.trim().to_string()))
-            .collect()
-    };
-    let en = keys("en");
-    assert!(en.len() > 90, "{}", en.len());
-    for lang in ["fr", "bg", "ru", "uk", "ro"] {
-        let other = keys(lang);
-        let missing: Vec<_> = en.difference(&other).collect();
-        let extra: Vec<_> = other.difference(&en).collect();
-        assert!(
-            missing.is_empty() && extra.is_empty(),
-            "{lang}: missing {missing:?}, extra {extra:?}"
-        );
-    }
 }
 
 /// `/healthz` answers 200 while the database answers with its schema.

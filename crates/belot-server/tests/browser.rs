@@ -606,7 +606,10 @@ fn browser_house_rules_come_from_the_server_main_ones_first_translated() {
         // The number of players is the set-up's, not a rule.
         assert_eq!(a.js("return document.querySelector('#o-players');"), Value::Null);
         // Every rule of every game has a name, a help line and words for each
-        // choice in every language (English's from the server).
+        // choice in every language (English's from the server). The page
+        // loads a language's words when it is chosen: all of them here.
+        a.js("Promise.all(LANGS.map(loadWords)).then(() => window.__words = true); return 1;");
+        a.wait("window.__words");
         let missing = a.js(
         "const out = [];
          for (const l of LANGS) for (const [v, rules] of Object.entries(RULES)) for (const r of rules) {

@@ -5,8 +5,9 @@
 // the copy the page keeps itself.
 /** @type {ServiceWorkerGlobalScope} */
 const worker = /** @type {any} */ (self);
-const CACHE = "belot-shell-v3";
-const SHELL = ["/", "/app.js", "/score.js", "/rule_words.js", "/table.js", "/app.css", "/manifest.webmanifest", "/icon.svg"];
+const CACHE = "belot-shell-v4";
+const SHELL = ["/", "/app.js", "/score.js", "/table.js", "/app.css", "/manifest.webmanifest", "/icon.svg",
+  ...["en", "bg", "ru", "uk", "ro", "fr"].map(l => `/i18n/${l}.js`)];
 
 worker.addEventListener("install", ev => {
   ev.waitUntil(caches.open(CACHE).then(c => c.addAll(SHELL)).then(() => worker.skipWaiting()));
