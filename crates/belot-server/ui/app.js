@@ -489,7 +489,7 @@ function dealForm(st) {
   // not typed (a deal opened to edit, a box tapped) is replaced by the
   // first digit, not appended to.
   let target = null;
-  const fresh = new Set(editing ? m.card_points.map((x, i) => x != null ? i : -1).filter(i => i >= 0) : []);
+  const fresh = new Set(from ? m.card_points.map((x, i) => x != null ? i : -1).filter(i => i >= 0) : []);
   const first = () => v === "french" ? (m.taker != null ? sideOfSeat(st, m.taker) : 0) : v === "two_player" ? m.loader ?? 0 : m.declarer ?? 0;
   const keypadTarget = () => target ?? first();
   const typed = () => m.card_points.filter((x, i) => x != null && !fresh.has(i)).length;
