@@ -476,9 +476,7 @@ function dealForm(st) {
   // A deal entered again replaces its refused copy once it is saved.
   const replaces = from && from.key;
   prefill = null;
-  if (v === "french") { m.kind = "french"; m.card_points ??= Array(ns).fill(null); m.announcements = m.announcements && m.announcements.length ? m.announcements : Array(ns).fill(0); }
-  if (v === "two_player") { m.kind = "two_player"; m.card_points ??= [null, null]; m.constructions ??= [0, 0]; m.belas ??= [0, 0]; m.contract ??= "H"; m.raspasy ??= false; }
-  if (v === "three_player") { m.kind = "three_player"; m.card_points ??= [null, null, null]; m.combinations ??= [0, 0, 0]; m.belots ??= [0, 0, 0]; m.capo ??= []; }
+  DEAL_MODEL[v](m, ns);
   const form = el("form", { id: "deal-form", "aria-label": t("newDeal"), novalidate: true });
   // Where every card is in play (French for 4 or 3) the last side's points
   // follow from the 162: that box is left for the app. French for 2 and the
@@ -558,36 +556,8 @@ function dealForm(st) {
   const draw = () => {
     // "New deal" is said to screen readers; the screen's room goes to the form.
     const body = [el("h2", { class: editing ? "" : "sr-only" }, editing ? `${t("edit")} #${editing.id}` : t("newDeal"))];
-    if (v === "french") {
-      body.push(choice(t("taker"), players, m.taker, x => { m.taker = x; target = null; }, "f-taker"));
-      body.push(...pointBoxes("f-points", names));
-      body.push(choice(t("belote"), sideList, m.belote, x => { m.belote = x; }, "f-belote"));
-      body.push(more("f-more", t("more"), m.capot != null || m.announcements.some(a => a > 0),
-        el("fieldset", { id: "f-ann" }, el("legend", {}, t("announcements")),
-          names.map((s, i) => el("div", { class: "row chips" }, el("span", {}, `${s}: `, el("strong", { "data-ann": i }, m.announcements[i])),
-            [20, 50, 100, 150, 200].map(a => el("button", { type: "button", id: `f-ann-${i}-${a}`, "aria-label": `${s} +${a}`, on: { click: () => { m.announcements[i] += a; redraw(); } } }, `+${a}`)),
-            el("button", { type: "button", id: `f-ann-${i}-0`, "aria-label": `${s} ${t("clear")}`, on: { click: () => { m.announcements[i] = 0; redraw(); } } }, "0")))),
-        choice(t("capot"), sideList, m.capot, x => { m.capot = x; }, "f-capot")));
-    } else if (v === "two_player") {
-      body.push(orderGrid(m, players, () => { target = null; }));
-      body.push(...pointBoxes("t-points", st.setup.players));
-      body.push(more("t-more", t("moreTwo"), m.constructions.some(x => x > 0) || m.belas.some(x => x > 0),
-        chips(t("constructions"), players, m.constructions, "t-melds", form),
-        counter(t("belas"), players, m.belas, "t-belas", form)));
-    } else {
-      body.push(choice(t("declarer"), players, m.declarer, x => { m.declarer = x; target = null; }, "r-declarer"));
-      body.push(...pointBoxes("r-points", st.setup.players));
-      const capoNote = m.capo.length && !st.setup.rules.options.capo_also_scores_last_trick
-        ? el("p", { class: "note", id: "capo-note" }, t("capoNote")) : null;
-      body.push(more("r-more", t("moreThree"), m.capo.length > 0 || m.last_trick != null || m.combinations.some(x => x > 0) || m.belots.some(x => x > 0),
-        el("fieldset", { id: "r-capo" }, el("legend", {}, t("capo")), el("div", { class: "toggle" }, players.map(([i, p]) =>
-          el("button", { type: "button", id: `r-capo-${i}`, "aria-pressed": String(m.capo.includes(i)), on: { click: () => { m.capo = m.capo.includes(i) ? m.capo.filter(x => x !== i) : [...m.capo, i]; redraw(); } } }, p)))),
-        // Who took the last trick matters only in a capo deal.
-        m.capo.length || m.last_trick != null ? choice(t("lastTrick"), players, m.last_trick, x => { m.last_trick = x; }, "r-last") : null,
-        capoNote,
-        chips(t("combinations"), players, m.combinations, "r-melds", form),
-        counter(t("belot"), players, m.belots, "r-belots", form)));
-    }
+    const ctx = { st, m, form, players, names, sideList, pointBoxes, more, redraw, retarget: () => { target = null; } };
+    body.push(...DEAL_FIELDS[v](ctx));
     if (!editing) body.push(el("p", { id: "preview", class: "preview", "aria-live": "polite" }));
     body.push(el("div", { class: "row", id: "save-bar" },
       el("p", { class: "error", id: "form-error", role: "alert" }),
@@ -671,6 +641,65 @@ function dealForm(st) {
   draw();
   return form;
 }
+
+// Each game's deal as the form holds it: an empty one, or the defaults an
+// entry opened to edit may lack.
+const DEAL_MODEL = {
+  french: (m, ns) => { m.kind = "french"; m.card_points ??= Array(ns).fill(null); m.announcements = m.announcements && m.announcements.length ? m.announcements : Array(ns).fill(0); },
+  two_player: m => { m.kind = "two_player"; m.card_points ??= [null, null]; m.constructions ??= [0, 0]; m.belas ??= [0, 0]; m.contract ??= "H"; m.raspasy ??= false; },
+  three_player: m => { m.kind = "three_player"; m.card_points ??= [null, null, null]; m.combinations ??= [0, 0, 0]; m.belots ??= [0, 0, 0]; m.capo ??= []; },
+};
+
+// Each game's fields of the deal form, between its title and Save: what
+// the players tell the app of a deal. `c` is the form's context: the
+// model `m`, the players and sides as [index, name], the points boxes and
+// keypad, a folded part (`more`), `redraw`, and `retarget` (the keypad
+// back to the taker's box once the taker changes).
+const DEAL_FIELDS = {
+  french: c => {
+    const { m, players, names, sideList, redraw } = c;
+    const annChip = (s, i, a) => el("button", { type: "button", id: `f-ann-${i}-${a}`, "aria-label": a ? `${s} +${a}` : `${s} ${t("clear")}`,
+      on: { click: () => { m.announcements[i] = a ? m.announcements[i] + a : 0; redraw(); } } }, a ? `+${a}` : "0");
+    return [
+      choice(t("taker"), players, m.taker, x => { m.taker = x; c.retarget(); }, "f-taker"),
+      ...c.pointBoxes("f-points", names),
+      choice(t("belote"), sideList, m.belote, x => { m.belote = x; }, "f-belote"),
+      c.more("f-more", t("more"), m.capot != null || m.announcements.some(a => a > 0),
+        el("fieldset", { id: "f-ann" }, el("legend", {}, t("announcements")),
+          names.map((s, i) => el("div", { class: "row chips" }, el("span", {}, `${s}: `, el("strong", { "data-ann": i }, m.announcements[i])),
+            [20, 50, 100, 150, 200, 0].map(a => annChip(s, i, a))))),
+        choice(t("capot"), sideList, m.capot, x => { m.capot = x; }, "f-capot")),
+    ];
+  },
+  two_player: c => {
+    const { m, players, form } = c;
+    return [
+      orderGrid(m, players, c.retarget),
+      ...c.pointBoxes("t-points", c.st.setup.players),
+      c.more("t-more", t("moreTwo"), m.constructions.some(x => x > 0) || m.belas.some(x => x > 0),
+        chips(t("constructions"), players, m.constructions, "t-melds", form),
+        counter(t("belas"), players, m.belas, "t-belas", form)),
+    ];
+  },
+  three_player: c => {
+    const { m, players, form, redraw } = c;
+    const capoNote = m.capo.length && !c.st.setup.rules.options.capo_also_scores_last_trick
+      ? el("p", { class: "note", id: "capo-note" }, t("capoNote")) : null;
+    const capo = i => () => { m.capo = m.capo.includes(i) ? m.capo.filter(x => x !== i) : [...m.capo, i]; redraw(); };
+    return [
+      choice(t("declarer"), players, m.declarer, x => { m.declarer = x; c.retarget(); }, "r-declarer"),
+      ...c.pointBoxes("r-points", c.st.setup.players),
+      c.more("r-more", t("moreThree"), m.capo.length > 0 || m.last_trick != null || m.combinations.some(x => x > 0) || m.belots.some(x => x > 0),
+        el("fieldset", { id: "r-capo" }, el("legend", {}, t("capo")), el("div", { class: "toggle" }, players.map(([i, p]) =>
+          el("button", { type: "button", id: `r-capo-${i}`, "aria-pressed": String(m.capo.includes(i)), on: { click: capo(i) } }, p)))),
+        // Who took the last trick matters only in a capo deal.
+        m.capo.length || m.last_trick != null ? choice(t("lastTrick"), players, m.last_trick, x => { m.last_trick = x; }, "r-last") : null,
+        capoNote,
+        chips(t("combinations"), players, m.combinations, "r-melds", form),
+        counter(t("belot"), players, m.belots, "r-belots", form)),
+    ];
+  },
+};
 
 // Scrolls an element into view above the sticky Save bar and below the
 // sticky totals (their heights are the scroll margins in app.css).
