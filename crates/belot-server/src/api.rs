@@ -1,60 +1,23 @@
 //! The JSON API's handlers.
 
-use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
 use axum::Json;
-use axum::body::{Body, Bytes};
+use axum::body::Bytes;
 use axum::extract::rejection::{JsonRejection, QueryRejection};
-use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::extract::{Path, Query, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use belot_score::{Change, Setup, Sheet};
-use belot_store::{SheetId, StoreError, Write, Written};
+use belot_store::{StoreError, Write, Written};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::error::{ApiError, ApiResult};
 use crate::game::{self, Game};
+use crate::http::{Peer, body_error, json_bytes, parse_id, query_error};
 use crate::hub::Hub;
-
-/// The client's address, when the server knows it (not in tests that
-/// call the router directly). Behind a reverse proxy named by
-/// `--trusted-proxy`, the address that proxy says it saw: the last one of
-/// `X-Forwarded-For` (earlier ones are the client's word).
-pub(crate) struct Peer(pub Option<std::net::IpAddr>);
-
-impl axum::extract::FromRequestParts<Hub> for Peer {
-    type Rejection = std::convert::Infallible;
-
-    async fn from_request_parts(
-        parts: &mut axum::http::request::Parts,
-        hub: &Hub,
-    ) -> Result<Peer, Self::Rejection> {
-        let peer = parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip());
-        let proxied = peer
-            .filter(|p| hub.limits().trusted_proxies.contains(p))
-            .and_then(|_| parts.headers.get_all("x-forwarded-for").iter().next_back())
-            .and_then(|h| h.to_str().ok()?.rsplit(',').next()?.trim().parse().ok());
-        Ok(Peer(proxied.or(peer)))
-    }
-}
-
-pub(crate) fn parse_id(s: &str) -> ApiResult<SheetId> {
-    SheetId::parse(s).map_err(|_| {
-        ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such game: check the link")
-    })
-}
-
-/// A JSON answer from pieces already serialised.
-pub(crate) fn json_bytes(status: StatusCode, parts: Vec<Bytes>) -> Response {
-    let mut all = Vec::with_capacity(parts.iter().map(Bytes::len).sum());
-    for p in &parts {
-        all.extend_from_slice(p);
-    }
-    (status, [(header::CONTENT_TYPE, "application/json")], Body::from(all)).into_response()
-}
 
 /// The whole state of a game for an edit (`Some(id)`) or read-only reader:
 /// the one its listeners share when it is current, else serialised from a
@@ -71,68 +34,6 @@ fn full_value(g: &Game, edit: bool) -> Value {
     let parts = full(g, edit);
     let bytes: Vec<u8> = parts.iter().flat_map(|b| b.iter().copied()).collect();
     serde_json::from_slice(&bytes).unwrap_or(Value::Null)
-}
-
-/// A body the handler could not take, as a coded error: `not_json` (415:
-/// no JSON content type), `bad_json` (400: not JSON), `missing_field`,
-/// `unknown_field` or `invalid_value` (422, with the field and where it
-/// is), `too_big` (413). serde's own words stay in the message only.
-pub(crate) fn body_error(e: JsonRejection) -> ApiError {
-    let text = e.body_text();
-    let (status, code) = match &e {
-        JsonRejection::BytesRejection(_) => (StatusCode::PAYLOAD_TOO_LARGE, "too_big"),
-        JsonRejection::MissingJsonContentType(_) => {
-            (StatusCode::UNSUPPORTED_MEDIA_TYPE, "not_json")
-        }
-        JsonRejection::JsonSyntaxError(_) => (StatusCode::BAD_REQUEST, "bad_json"),
-        JsonRejection::JsonDataError(_) => {
-            (StatusCode::UNPROCESSABLE_ENTITY, data_error_code(&text))
-        }
-        _ => (StatusCode::BAD_REQUEST, "bad_request"),
-    };
-    let mut err = ApiError::new(status, code, format!("{text}; see /api/openapi.json"));
-    if let JsonRejection::JsonDataError(_) = &e {
-        err.params = Some(data_error_params(&text));
-    }
-    err
-}
-
-/// The code of a body that is JSON but not of the expected shape, read
-/// from serde's message (its wording is stable: "missing field `x`").
-fn data_error_code(text: &str) -> &'static str {
-    if text.contains("missing field `") {
-        "missing_field"
-    } else if text.contains("unknown field `") {
-        "unknown_field"
-    } else {
-        "invalid_value"
-    }
-}
-
-/// Where in the body a data error is (`change.entry`) and the field it
-/// names, for a message in the client's language.
-fn data_error_params(text: &str) -> Value {
-    let rest = text.split_once("target type: ").map_or(text, |(_, r)| r);
-    // serde_path_to_error puts the path first, then ": ", then the error;
-    // "." alone is the body itself.
-    let (at, what) = match rest.split_once(": ") {
-        Some((p, w)) if !p.contains(' ') => (p, w),
-        _ => (".", rest),
-    };
-    // The field a missing or unknown field names; an invalid value's own
-    // text is the client's, not quoted back.
-    let named = what.starts_with("missing field") || what.starts_with("unknown field");
-    let field = if named { what.split('`').nth(1).unwrap_or("") } else { "" };
-    let short = |s: &str| s.chars().take(40).collect::<String>();
-    json!({ "at": short(at), "field": short(field) })
-}
-
-fn query_error(e: QueryRejection) -> ApiError {
-    ApiError::new(
-        StatusCode::BAD_REQUEST,
-        "bad_request",
-        format!("{}; see /api/openapi.json", e.body_text()),
-    )
 }
 
 pub(crate) async fn create(

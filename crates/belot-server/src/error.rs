@@ -86,7 +86,7 @@ impl From<StoreError> for ApiError {
                 "read_only",
                 "the server cannot write its database: nothing was changed",
             ),
-            StoreError::Moved(_) => crate::room::moved(),
+            StoreError::Moved(_) => moved(),
             StoreError::Foreign(_) | StoreError::Io(_) | StoreError::Database(_) => ApiError::new(
                 StatusCode::INTERNAL_SERVER_ERROR,
                 "storage",
@@ -111,6 +111,11 @@ impl IntoResponse for ApiError {
         }
         r
     }
+}
+
+/// 503: a card table is served by another process now (its lease moved).
+pub(crate) fn moved() -> ApiError {
+    ApiError::unavailable("moved", "this table moved to another server process: try again")
 }
 
 /// What a handler returns.

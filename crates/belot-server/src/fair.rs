@@ -1,7 +1,7 @@
 //! Fair shares of the server-wide limits: what one client address may
 //! hold at once (connections, live-update listeners, table WebSockets,
 //! requests in hand), so that no one client can take every place. A client
-//! is counted by its address as [`crate::hub::client`] groups it (an IPv6
+//! is counted by its address as [`crate::http::client`] groups it (an IPv6
 //! client by its /64), behind `--trusted-proxy` by the address the proxy
 //! names.
 
@@ -9,14 +9,10 @@ use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 
-use axum::extract::{Request, State};
 use axum::http::StatusCode;
-use axum::middleware::Next;
-use axum::response::{IntoResponse, Response};
 
-use crate::api::Peer;
 use crate::error::ApiError;
-use crate::hub::Hub;
+use crate::http::client;
 
 /// How many of one kind of thing each address holds, each at most `max`.
 /// The map holds only addresses that hold something, so it is bounded by
@@ -39,7 +35,7 @@ impl PerAddress {
 
     /// A place for `ip`, unless it holds its share already.
     pub(crate) fn take(self: &Arc<PerAddress>, ip: IpAddr) -> Option<Share> {
-        let ip = crate::hub::client(ip);
+        let ip = client(ip);
         let mut m = self.counts.lock().unwrap_or_else(|p| p.into_inner());
         let n = m.entry(ip).or_insert(0);
         if *n >= self.max {
@@ -56,7 +52,7 @@ impl PerAddress {
     #[cfg(test)]
     fn held(&self, ip: IpAddr) -> usize {
         let m = self.counts.lock().unwrap_or_else(|p| p.into_inner());
-        m.get(&crate::hub::client(ip)).copied().unwrap_or(0)
+        m.get(&client(ip)).copied().unwrap_or(0)
     }
 }
 
@@ -81,21 +77,6 @@ pub(crate) fn over(what: &str) -> ApiError {
     );
     e.retry_after = Some(1);
     e
-}
-
-/// Requests in hand, per address: one address can keep at most its share
-/// of requests waiting (a slow body, a slow answer) at once.
-pub(crate) async fn requests(
-    State(hub): State<Hub>,
-    Peer(peer): Peer,
-    req: Request,
-    next: Next,
-) -> Response {
-    let Some(ip) = peer else { return next.run(req).await };
-    let Some(_share) = hub.inner.fair.requests.take(ip) else {
-        return over("requests in hand").into_response();
-    };
-    next.run(req).await
 }
 
 /// Every per-address share of the hub.

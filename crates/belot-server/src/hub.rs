@@ -78,6 +78,12 @@ struct Cache {
 /// Most client addresses remembered for the creation rate limit.
 const MAX_CLIENTS: usize = 10_000;
 
+impl crate::http::Proxies for Hub {
+    fn trusted_proxies(&self) -> &[IpAddr] {
+        &self.limits().trusted_proxies
+    }
+}
+
 impl Hub {
     /// A hub on the SQLite database at `path` (created if needed), with
     /// these limits. Starts the writer thread and the freshness poll, so it
@@ -487,7 +493,7 @@ impl Hub {
 
     /// Counts a game started by `ip`; refuses past the per-minute limit.
     pub(crate) fn allow_create(&self, ip: Option<IpAddr>) -> ApiResult<()> {
-        let Some(ip) = ip.map(client) else { return Ok(()) };
+        let Some(ip) = ip.map(crate::http::client) else { return Ok(()) };
         let limit = self.inner.limits.creates_per_minute;
         let mut m = self.inner.creates.lock().unwrap_or_else(|p| p.into_inner());
         let now = Instant::now();
@@ -533,21 +539,6 @@ fn stored(s: &dyn Store, id: &SheetId) -> Result<(Sheet, Vec<(String, usize)>), 
     let sheet =
         Sheet::from_history(setup, &changes).map_err(|e| StoreError::Io(format!("{id}: {e}")))?;
     Ok((sheet, keys))
-}
-
-/// The address a client is counted by: an IPv6 client holds a whole /64
-/// (it can pick any address in it), so it counts as one.
-pub(crate) fn client(ip: IpAddr) -> IpAddr {
-    match ip {
-        IpAddr::V6(v6) if v6.to_ipv4_mapped().is_none() => {
-            let s = v6.segments();
-            IpAddr::V6(std::net::Ipv6Addr::new(s[0], s[1], s[2], s[3], 0, 0, 0, 0))
-        }
-        IpAddr::V6(v6) => {
-            IpAddr::V4(v6.to_ipv4_mapped().unwrap_or(std::net::Ipv4Addr::UNSPECIFIED))
-        }
-        v4 => v4,
-    }
 }
 
 /// Looks for other programs' writes every `freshness`: the writer thread
@@ -643,19 +634,5 @@ async fn recheck(hub: Hub) {
                 let _ = hub.reload(&g).await;
             }
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::client;
-
-    #[test]
-    fn an_ipv6_client_counts_by_its_64_and_a_mapped_v4_as_v4() {
-        let a = client("2001:db8:1:2:aaaa::1".parse().unwrap());
-        let b = client("2001:db8:1:2:bbbb::9".parse().unwrap());
-        assert_eq!(a, b);
-        assert_ne!(a, client("2001:db8:1:3::1".parse().unwrap()));
-        assert_eq!(client("::ffff:10.0.0.1".parse().unwrap()), client("10.0.0.1".parse().unwrap()));
     }
 }

@@ -32,6 +32,7 @@ mod db;
 mod error;
 mod fair;
 mod game;
+mod http;
 mod hub;
 mod limits;
 mod live;
@@ -97,7 +98,7 @@ pub fn app(hub: Hub) -> Router {
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(axum::middleware::from_fn_with_state(hub.clone(), request_timeout))
-        .layer(axum::middleware::from_fn_with_state(hub.clone(), fair::requests))
+        .layer(axum::middleware::from_fn_with_state(hub.clone(), fair_requests))
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(axum::middleware::from_fn(error::json_errors))
         // gzip when the client asks for it (never the live streams, which
@@ -149,6 +150,21 @@ async fn method_not_allowed() -> ApiError {
         "method_not_allowed",
         "this endpoint does not take that method: see /api/openapi.json",
     )
+}
+
+/// Requests in hand, per address: one address can keep at most its share
+/// of requests waiting (a slow body, a slow answer) at once.
+async fn fair_requests(
+    State(hub): State<Hub>,
+    http::Peer(peer): http::Peer,
+    req: Request,
+    next: Next,
+) -> Response {
+    let Some(ip) = peer else { return next.run(req).await };
+    let Some(_share) = hub.inner.fair.requests.take(ip) else {
+        return fair::over("requests in hand").into_response();
+    };
+    next.run(req).await
 }
 
 const INDEX: &str = include_str!("../ui/index.html");
@@ -297,7 +313,7 @@ async fn qr_edit(
     axum::extract::Query(q): axum::extract::Query<QrQuery>,
     reach: Option<axum::Extension<Reach>>,
 ) -> ApiResult<Response> {
-    let id = api::parse_id(&id)?;
+    let id = http::parse_id(&id)?;
     qr(&format!("{}/g/{id}", qr_origin(q, reach)))
 }
 
@@ -306,7 +322,7 @@ async fn qr_view(
     axum::extract::Query(q): axum::extract::Query<QrQuery>,
     reach: Option<axum::Extension<Reach>>,
 ) -> ApiResult<Response> {
-    let view = api::parse_id(&view)?;
+    let view = http::parse_id(&view)?;
     qr(&format!("{}/v/{view}", qr_origin(q, reach)))
 }
 
@@ -315,7 +331,7 @@ async fn qr_table(
     axum::extract::Query(q): axum::extract::Query<QrQuery>,
     reach: Option<axum::Extension<Reach>>,
 ) -> ApiResult<Response> {
-    let id = api::parse_id(&id)?;
+    let id = http::parse_id(&id)?;
     qr(&format!("{}/t/{id}", qr_origin(q, reach)))
 }
 
@@ -324,7 +340,7 @@ async fn qr_watch(
     axum::extract::Query(q): axum::extract::Query<QrQuery>,
     reach: Option<axum::Extension<Reach>>,
 ) -> ApiResult<Response> {
-    let view = api::parse_id(&view)?;
+    let view = http::parse_id(&view)?;
     qr(&format!("{}/w/{view}", qr_origin(q, reach)))
 }
 

@@ -14,9 +14,9 @@ use axum::response::{IntoResponse, Response};
 use futures_util::StreamExt;
 use tokio::sync::watch;
 
-use crate::api::{Peer, parse_id};
 use crate::error::{ApiError, ApiResult};
 use crate::game::{self, Game, Snapshot};
+use crate::http::{Peer, parse_id};
 use crate::hub::Hub;
 
 /// A comment line this often keeps proxies and the idle timeout from

@@ -22,8 +22,8 @@ use serde_json::json;
 use tokio::sync::oneshot;
 use tokio::time::Instant;
 
-use crate::api::{Peer, body_error, json_bytes, parse_id};
 use crate::error::{ApiError, ApiResult};
+use crate::http::{Peer, body_error, json_bytes, parse_id};
 use crate::hub::Hub;
 use crate::room::{self, Cmd, Level, Room, Settings, What};
 use crate::table::{Table, TableError, Viewer};

@@ -30,7 +30,7 @@ use serde::{Deserialize, Serialize};
 use tokio::sync::{mpsc, oneshot, watch};
 use tokio::time::Instant;
 
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, moved};
 use crate::hub::Hub;
 use crate::table::{Message, SeatSpec, Table, TableError, Viewer};
 
@@ -181,10 +181,6 @@ impl Room {
 }
 
 /// The table is served by another process now: try again.
-pub(crate) fn moved() -> ApiError {
-    ApiError::unavailable("moved", "this table moved to another server process: try again")
-}
-
 /// A table error as the API answers it.
 pub(crate) fn refused(e: TableError) -> ApiError {
     let status = match e {
