@@ -960,7 +960,7 @@ fn three_last_trick(
     let top = (0..3).max_by_key(|&i| (card_points[i], std::cmp::Reverse(i))).unwrap_or(0);
     if card_points[top] < 10 {
         let m = "someone took the last trick, so someone has at least its 10 points";
-        return Err(Refusal::new("last_trick_points", m).with("seat", top as u8));
+        return Err(Refusal::new("no_last_trick_points", m));
     }
     Ok(Seat(top as u8))
 }

@@ -58,6 +58,7 @@ pub const CODES: &[&str] = &[
     "melds_or_points",
     "name_character",
     "name_length",
+    "no_last_trick_points",
     "no_such_change",
     "no_such_deal",
     "no_such_seat",

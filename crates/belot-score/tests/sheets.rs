@@ -376,7 +376,7 @@ fn three_player_last_trick_is_needed_only_with_a_capo() {
         belots: [0; 3],
     };
     let e = s.apply(Change::Add { entry: tiny }).unwrap_err();
-    assert_eq!(e.code, "last_trick_points");
+    assert_eq!(e.code, "no_last_trick_points");
     assert!(s.table().rows.is_empty(), "a refusal changes nothing");
 }
 

@@ -358,6 +358,7 @@ pub async fn serve(
     let hub =
         tokio::task::block_in_place(|| Hub::open_at(db, limits)).map_err(std::io::Error::other)?;
     let listener = tokio::net::TcpListener::bind(addr).await?;
-    eprintln!("{}", Reach::new(listener.local_addr()?).banner());
+    let proxies = hub.limits().trusted_proxies.clone();
+    eprintln!("{}", Reach::new(listener.local_addr()?).banner_behind(&proxies));
     serve_with(listener, hub.clone(), app(hub), signal()).await
 }

@@ -287,6 +287,21 @@ impl Reach {
         format!("{first}\n{SECURE_ORIGIN_NOTE}")
     }
 
+    /// The banner of a server behind the reverse proxies named by
+    /// `--trusted-proxy`: on loopback the phones come through them (and
+    /// have https there, if the proxy gives it).
+    pub fn banner_behind(&self, proxies: &[IpAddr]) -> String {
+        if !self.loopback_only() || proxies.is_empty() {
+            return self.banner();
+        }
+        let names: Vec<String> = proxies.iter().map(IpAddr::to_string).collect();
+        format!(
+            "belot serve: {} (behind the reverse proxy at {}: the phones open the proxy's address)",
+            self.local_url(),
+            names.join(", ")
+        )
+    }
+
     fn first_line(&self) -> String {
         let local = self.local_url();
         if self.loopback_only() {

@@ -180,7 +180,6 @@ impl Room {
     }
 }
 
-/// The table is served by another process now: try again.
 /// A table error as the API answers it.
 pub(crate) fn refused(e: TableError) -> ApiError {
     let status = match e {

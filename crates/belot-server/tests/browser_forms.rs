@@ -564,12 +564,18 @@ fn browser_a_refused_waiting_deal_is_entered_again() {
         // A deal that waited on the phone, typed wrong (161 points).
         a.js(&format!(
             "localStorage.setItem('belot.queue', JSON.stringify([{{game: {:?}, version: 0, key: 'k-161',
-              change: {{op: 'add', entry: {{kind: 'french', taker: 1, card_points: [null, 161], announcements: [0, 0]}}}}}}])); return 1;",
+              change: {{op: 'add', entry: {{kind: 'french', taker: 1, card_points: [null, 161], announcements: [0, 0]}}}}}},
+              {{game: {:?}, version: 0, key: 'k-back', change: {{op: 'take_back'}}}}])); return 1;",
+            &path[3..],
             &path[3..]
         ));
         a.go(&format!("{base}{path}"));
-        let why = a.wait("document.querySelector('#pending .error') && document.querySelector('#pending .error').textContent");
+        let why = a.wait("document.querySelectorAll('#pending .error').length === 2 && document.querySelector('#pending .error').textContent");
         assert!(why.as_str().unwrap().contains("161"), "{why}");
+        // A waiting ↶ says what it is (no deal to name yet).
+        let list = a.js("return document.querySelector('#pending').textContent;");
+        assert!(list.as_str().unwrap().contains("↶ Undo last deal"), "{list}");
+        assert!(!list.as_str().unwrap().contains("undefined"), "{list}");
         a.click("[data-reenter='k-161']");
         a.wait("document.querySelector('#f-points-1').value === '161'");
         assert_eq!(
@@ -581,7 +587,44 @@ fn browser_a_refused_waiting_deal_is_entered_again() {
         a.click(&key('0'));
         a.click("#save");
         a.wait_totals(&["72", "90"]);
+        a.wait("document.querySelectorAll('#pending li').length === 1");
+        a.click("#pending button:last-child");
         a.wait("!document.querySelector('#pending')");
         assert_eq!(a.js("return localStorage.getItem('belot.queue');"), json!("[]"));
+    });
+}
+
+/// Editing a French-for-3 deal (issue 44 review): the keypad goes from the
+/// taker's box to the other box that held a number, and the last side is
+/// derived again; tapping a box the keypad is already on makes the next
+/// digit replace its number.
+#[test]
+fn browser_editing_french_for_3_derives_the_last_side_again() {
+    retried(|| {
+        let Some(d) = start_driver() else { return };
+        let base = format!("http://127.0.0.1:{}", serve());
+        let a = browser(&d, 15);
+        new_game(&a, &base, "french", &["Ana", "Boris", "Chloé"]);
+        for k in ["#f-taker-1", &key('9'), &key('0'), &key('4'), &key('2'), "#save"] {
+            a.click(k);
+        }
+        // Boris 90, Chloé 42, Ana 30 derived.
+        a.wait_totals(&["30", "90", "42"]);
+        a.click("tr[data-id='1']");
+        a.click("#edit");
+        a.wait("document.querySelector('#f-points-1').value === '90'");
+        for k in ['8', '0', '5', '0'] {
+            a.click(&key(k));
+        }
+        let boxes = a.js("return [...document.querySelectorAll('.pts input')].map(i => [i.value, i.placeholder]);");
+        assert_eq!(boxes, json!([["", "32"], ["80", ""], ["50", ""]]), "Ana's side derived");
+        a.click("#save");
+        a.wait_totals(&["32", "80", "50"]);
+        // The box the keypad is on, tapped: the next digit replaces.
+        a.click("#f-taker-0");
+        a.click(&key('9'));
+        a.click("#f-points-0");
+        a.click(&key('5'));
+        assert_eq!(a.js("return document.querySelector('#f-points-0').value;"), json!("5"));
     });
 }

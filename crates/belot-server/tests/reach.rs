@@ -39,6 +39,16 @@ fn which_links_the_other_phones_can_open() {
          to let them, start with --addr 0.0.0.0:8080)"
     );
     assert!(at("[::1]:8080", LAPTOP).loopback_only());
+    // Behind a reverse proxy (--trusted-proxy) on loopback: the phones
+    // come through the proxy; nothing says they cannot reach it.
+    let proxied = at("127.0.0.1:8080", LAPTOP).banner_behind(&["127.0.0.1".parse().unwrap()]);
+    assert_eq!(
+        proxied,
+        "belot serve: http://127.0.0.1:8080 (behind the reverse proxy at 127.0.0.1: the phones \
+         open the proxy's address)"
+    );
+    let open = at("0.0.0.0:8080", LAPTOP);
+    assert_eq!(open.banner_behind(&["10.0.0.1".parse().unwrap()]), open.banner());
     // All IPv4 interfaces: their addresses, loopback left out.
     let r = at("0.0.0.0:8080", LAPTOP);
     assert!(!r.loopback_only());

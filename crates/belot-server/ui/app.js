@@ -16,7 +16,7 @@ const LANG_NAMES = { en: "English", bg: "Български", ru: "Русски�
 const asked = new URLSearchParams(location.search).get("lang");
 if (LANGS.includes(asked)) localStorage.setItem("belot.lang", asked);
 let lang = localStorage.getItem("belot.lang") || (navigator.languages || [navigator.language || "en"]).map(l => l.slice(0, 2)).find(l => LANGS.includes(l)) || "en";
-const t = k => (T[lang] && T[lang][k]) || T.en[k] || k;
+const t = k => (T[lang] && T[lang][k]) || (T.en && T.en[k]) || k;
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
 // House rules: what they are comes from the server (GET /api/rules, read
@@ -107,7 +107,7 @@ const plurals = (text, p) => text.replace(/\{([a-z]+)\|([^}]+)\}/g, (_, k, forms
 function fillIn(text, p) {
   const st = game;
   const side = i => (st ? sides(st)[i] : null) ?? String(i);
-  const deal = id => { const r = st && st.table.rows.find(x => x.id === id); return r ? r.number : id; };
+  const deal = id => { const r = st && st.table.rows.find(x => x.id === id); return r ? r.number : id ?? ""; };
   return plurals(text, p).replace(/\{([a-z]+(?:-1)?)\}/g, (_, k) => {
     if (k === "side" || k === "other") return side(p[k]);
     if (k === "seat") return st ? st.setup.players[p.seat] ?? p.seat : p.seat;
@@ -405,8 +405,8 @@ function renderKeepingForm() {
 // version it was opened on, so a change typed over an out-of-date table is
 // refused (409) and shown against the current one instead of applied blind.
 // A refusal goes to `boxSel` (a selector, or a deal form, which puts it
-// next to the control at fault).
-async function send(change, version = game.version, key = newKey(), boxSel = "#form-error") {
+// next to the control at fault), else to the status line.
+async function send(change, version = game.version, key = newKey(), boxSel = null) {
   const r = await api("POST", `/api/sheets/${game.id}/changes`, { version, change, key });
   if (r.status === 0) {
     // The server cannot be reached: the change waits on this phone.
@@ -456,7 +456,7 @@ const boxMax = m => m.kind === "two_player" ? ({ AT: 238, NT: 126 })[m.contract]
 // goes there (and the folded part holding it opens).
 const ERROR_AT = {
   needTaker: "f-taker", needLoader: "t-order", needDeclarer: "r-declarer", needLastTrick: "r-last",
-  last_trick_needed: "r-last", last_trick_points: "r-last", capo_last_trick: "r-last",
+  last_trick_needed: "r-last", last_trick_points: "pts", no_last_trick_points: "pts", err_no_last_trick_points: "pts", capo_last_trick: "r-last",
   capo_twice: "r-capo", nobody_took_tricks: "r-capo", no_trick_points: "pts",
   needPoints: "pts", pointsRange: "pts", card_points: "pts", card_points_all: "pts", card_points_between: "pts",
   card_points_both: "pts", card_points_missing: "pts", card_points_range: "pts", card_points_sum: "pts",
@@ -496,11 +496,17 @@ function dealForm(st) {
   const advance = k => {
     const x = m.card_points[k];
     if (x == null || (x !== 0 && x * 10 <= boxMax(m))) return;
-    if (derived && typed() >= ns - 1) return;
-    for (let j = 1; j < ns; j++) {
-      const i = (k + j) % ns;
-      if (m.card_points[i] == null || fresh.has(i)) { target = i; return; }
+    if (derived && typed() >= ns - 1) {
+      // The boxes the players give are typed: a number left from before
+      // in another box goes, so that the last side is derived.
+      for (const i of fresh) m.card_points[i] = null;
+      fresh.clear();
+      return;
     }
+    // On to a box still holding a number from before, else an empty one.
+    const after = Array.from({ length: ns - 1 }, (_, j) => (k + j + 1) % ns);
+    const next = after.find(i => fresh.has(i)) ?? after.find(i => m.card_points[i] == null);
+    if (next != null) target = next;
   };
   const press = d => {
     const k = keypadTarget();
@@ -530,7 +536,11 @@ function dealForm(st) {
           if (o) { o.value = ""; o.placeholder = m.capot == null && x <= 162 ? String(162 - x) : ""; }
         }
       },
-      onTap: () => { if (target !== i) { target = i; if (m.card_points[i] != null) fresh.add(i); markTarget(prefix, labels); } },
+      onTap: () => {
+        // A tapped box's number is replaced by the next digit.
+        if (m.card_points[i] != null) fresh.add(i);
+        if (target !== i) { target = i; markTarget(prefix, labels); }
+      },
       placeholder: hint(i), cls: keypadTarget() === i ? "kp-target" : undefined }));
     return [el("fieldset", { id: "pts" }, el("legend", {}, t("points")), el("div", { class: "row pts" }, boxes)),
       el("p", { class: "note", id: "kp-for" }, t("keypadFor").replace("{s}", labels[keypadTarget()])),
@@ -615,20 +625,21 @@ function dealForm(st) {
     if (e.kind === "two_player") { e.card_points = e.card_points.map(x => x ?? 0); if (e.raspasy) delete e.loader; }
     if (e.kind === "three_player") e.card_points = e.card_points.map(x => x ?? 0);
     for (const k of Object.keys(e)) if (e[k] === null || e[k] === undefined) delete e[k];
-    if (e.kind === "french") e.card_points = m.card_points;
     return e;
   };
   // The outcome before saving: what the deal as typed would make.
-  let previewTimer = null;
+  let previewTimer = null, previewAsked = 0;
   const preview = () => {
     clearTimeout(previewTimer);
     previewTimer = setTimeout(async () => {
       const box = $("#preview", form);
       if (!box) return;
       const e = entryOf();
-      if (check(e) || e.card_points.every(x => !x)) { box.textContent = ""; return; }
+      const asked = ++previewAsked;
+      if (check(e) || (e.card_points.every(x => !x) && e.capot == null)) { box.textContent = ""; return; }
       const r = await api("POST", `/api/sheets/${st.id}/preview`, { entry: e });
-      box.textContent = r.ok ? previewText(st, r.body.row) : "";
+      // An answer overtaken by a later question is not shown.
+      if (asked === previewAsked) box.textContent = r.ok ? previewText(st, r.body.row) : "";
     }, 250);
   };
   form.addEventListener("redraw", draw);
@@ -657,17 +668,13 @@ const DEAL_MODEL = {
 // back to the taker's box once the taker changes).
 const DEAL_FIELDS = {
   french: c => {
-    const { m, players, names, sideList, redraw } = c;
-    const annChip = (s, i, a) => el("button", { type: "button", id: `f-ann-${i}-${a}`, "aria-label": a ? `${s} +${a}` : `${s} ${t("clear")}`,
-      on: { click: () => { m.announcements[i] = a ? m.announcements[i] + a : 0; redraw(); } } }, a ? `+${a}` : "0");
+    const { m, players, names, sideList } = c;
     return [
       choice(t("taker"), players, m.taker, x => { m.taker = x; c.retarget(); }, "f-taker"),
       ...c.pointBoxes("f-points", names),
       choice(t("belote"), sideList, m.belote, x => { m.belote = x; }, "f-belote"),
       c.more("f-more", t("more"), m.capot != null || m.announcements.some(a => a > 0),
-        el("fieldset", { id: "f-ann" }, el("legend", {}, t("announcements")),
-          names.map((s, i) => el("div", { class: "row chips" }, el("span", {}, `${s}: `, el("strong", { "data-ann": i }, m.announcements[i])),
-            [20, 50, 100, 150, 200, 0].map(a => annChip(s, i, a))))),
+        chips(t("announcements"), sideList, m.announcements, "f-ann", c.form),
         choice(t("capot"), sideList, m.capot, x => { m.capot = x; }, "f-capot")),
     ];
   },
@@ -744,7 +751,8 @@ function previewText(st, row) {
 // What the page can tell is missing before sending: the key of a message.
 function check(e) {
   if (e.kind === "two_player") return !e.raspasy && e.loader == null ? "needLoader" : null;
-  if (e.kind === "three_player") return e.declarer == null ? "needDeclarer" : e.capo.length && e.last_trick == null ? "needLastTrick" : null;
+  if (e.kind === "three_player") return e.declarer == null ? "needDeclarer" : e.capo.length && e.last_trick == null ? "needLastTrick"
+    : !e.capo.length && e.card_points.some(x => x > 0) && Math.max(...e.card_points) < 10 ? "err_no_last_trick_points" : null;
   if (e.kind !== "french") return null;
   if (e.taker == null) return "needTaker";
   const pts = e.card_points || [];
@@ -877,10 +885,11 @@ function chart(st, names) {
     label(target);
   }
   if (min < 0) label(min);
-  // The deal numbers along the bottom: the first, the last, and about
-  // five between.
+  // The deal numbers along the bottom: every step-th (at most six) and the last.
   const step = Math.max(1, Math.ceil(rows.length / 6));
-  for (let i = step; i <= rows.length; i += step) put("text", { x: x(i), y: H - 5, "text-anchor": "middle", "font-size": 9, fill: "#555" }, String(i));
+  const ticks = new Set([...Array(Math.floor(rows.length / step)).keys()].map(k => (k + 1) * step));
+  if (rows.length) ticks.add(rows.length);
+  for (const i of ticks) put("text", { x: x(i), y: H - 5, "text-anchor": "middle", "font-size": 9, fill: "#555" }, String(i));
   // Each side's total at the end of its line, moved apart where close.
   const ends = names.map((_, s) => ({ s, at: y(last[s] || 0) })).sort((p, q) => p.at - q.at);
   ends.forEach((e, k) => { if (k && e.at - ends[k - 1].at < 11) e.at = ends[k - 1].at + 11; });
@@ -961,16 +970,18 @@ function scheduleFlush() {
 async function flush() {
   if (flushing || !game || !game.id) return;
   flushing = true;
+  // The game whose changes these are: the user may open another meanwhile.
+  const id = game.id, here = () => game && game.id === id && location.pathname === `/g/${id}`;
   let sent = false;
   try {
     for (;;) {
-      const item = queue().find(i => i.game === game.id && !i.refused);
+      const item = queue().find(i => i.game === id && !i.refused);
       if (!item) break;
-      const url = `/api/sheets/${item.game}/changes`;
+      const url = `/api/sheets/${id}/changes`;
       let r = await api("POST", url, { version: item.version, change: item.change, key: item.key });
       if (r.status === 409 && r.body.state) {
-        game = r.body.state;
-        r = await api("POST", url, { version: game.version, change: item.change, key: item.key });
+        if (here()) game = r.body.state;
+        r = await api("POST", url, { version: r.body.state.version, change: item.change, key: item.key });
       }
       if (r.status === 0) { scheduleFlush(); break; }
       const rest = queue().filter(i => i.key !== item.key);
@@ -980,10 +991,9 @@ async function flush() {
   } finally {
     flushing = false;
   }
-  if (sent) {
-    const r = await api("GET", `/api/sheets/${game.id}`);
-    if (r.ok) game = r.body;
-    renderKeepingForm();
+  if (sent && here()) {
+    const r = await api("GET", `/api/sheets/${id}`);
+    if (r.ok && here()) { game = r.body; renderKeepingForm(); }
   }
 }
 function pendingList(st) {
@@ -1037,11 +1047,21 @@ function withWaiting(st) {
   }
 }
 
+// A waiting change that is no deal: what it does, in the words of its
+// button or of the changes view.
+function changeLabel(c) {
+  if (c.op === "take_back") return "↶ " + t("undo");
+  if (c.op === "put_back") return "↷ " + t("redo");
+  if (c.op === "undo") return t("undoChange");
+  if (c.op === "setup") return t("ch_setup");
+  return fillIn(t(`ch_${c.op}`), { id: c.id, change: c.change });
+}
+
 // A waiting change in full: the deal as entered (who took, points,
 // announcements, belote, capot…), or what the change does.
 function pendingText(st, c) {
   const e = c.entry;
-  if (!e) return fillIn(t(`ch_${c.op}`), { id: c.id });
+  if (!e) return changeLabel(c);
   if (e.kind === "thrown_in") return t("thrown");
   if (e.kind === "redeal") return t("redeal");
   const head = (e.raspasy ? t("raspasy") + " " : "") + contractOf(st, e);
@@ -1144,7 +1164,9 @@ function setupLang() {
   document.documentElement.lang = lang;
   $("#lang-label").textContent = t("lang");
   sel.onchange = async () => {
-    await loadWords(sel.value);
+    // Without the chosen language's words (no server, not kept) the page
+    // stays in its language, and says why.
+    if (!(await loadWords(sel.value))) { sel.value = lang; say(t("offlineSave")); return; }
     lang = sel.value; localStorage.setItem("belot.lang", lang); setupLang();
     const table = tablesLoaded() && currentTable();
     if (table) { if (table.ws) renderTable(); else renderJoin(); } else if (game && location.pathname !== "/") renderGame(); else renderNew();

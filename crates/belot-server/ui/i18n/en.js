@@ -172,6 +172,7 @@ export default {
   "err_capo_twice": "{seat} is marked twice as taking no trick.",
   "err_belots_total": "Belot: at most four in all, one per suit.",
   "err_capo_last_trick": "The players without a trick cannot be all three, nor the one who took the last trick.",
+  "err_no_last_trick_points": "Someone took the last trick, so someone has at least its 10 points.",
   "err_last_trick_points": "{seat} took the last trick, so has at least its 10 points.",
   "err_wrong_game": "This deal does not belong to this game.",
   "err_deal_rules": "The rules do not allow this deal: check the figures.",

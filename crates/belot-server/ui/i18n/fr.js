@@ -170,6 +170,7 @@ export default {
   "err_capo_twice": "{seat} est marqué deux fois sans pli.",
   "err_belots_total": "Belote : quatre au plus en tout, une par couleur.",
   "err_capo_last_trick": "Les joueurs sans pli ne peuvent être ni tous les trois, ni celui qui a fait le dernier pli.",
+  "err_no_last_trick_points": "Quelqu'un a fait le dernier pli : il a au moins ses 10 points.",
   "err_last_trick_points": "{seat} a fait le dernier pli, donc au moins ses 10 points.",
   "err_wrong_game": "Cette donne n'appartient pas à ce jeu.",
   "err_deal_rules": "Les règles ne permettent pas cette donne : vérifiez les chiffres.",

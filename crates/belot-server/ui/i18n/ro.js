@@ -170,6 +170,7 @@ export default {
   "err_capo_twice": "{seat} e marcat de două ori fără levată.",
   "err_belots_total": "Belot: cel mult patru în total, unul pe culoare.",
   "err_capo_last_trick": "Jucătorii fără levată nu pot fi toți trei, nici cel care a luat ultima levată.",
+  "err_no_last_trick_points": "Cineva a luat ultima levată, deci are cel puțin cele 10 puncte ale ei.",
   "err_last_trick_points": "{seat} a luat ultima levată, deci are cel puțin cele 10 puncte ale ei.",
   "err_wrong_game": "Această mână nu e din acest joc.",
   "err_deal_rules": "Regulile nu permit această mână: verificați cifrele.",
