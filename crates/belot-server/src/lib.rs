@@ -41,6 +41,7 @@ mod play;
 mod relay;
 mod room;
 mod rules;
+mod sheets;
 pub mod table;
 
 pub use error::{ApiError, ApiResult};

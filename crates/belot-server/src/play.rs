@@ -19,13 +19,12 @@ use belot_core::{Action, Game, Seat};
 use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
 use serde_json::json;
-use tokio::sync::oneshot;
 use tokio::time::Instant;
 
 use crate::error::{ApiError, ApiResult};
 use crate::http::{Peer, body_error, json_bytes, parse_id};
 use crate::hub::Hub;
-use crate::room::{self, Cmd, Level, Room, Settings, What};
+use crate::room::{self, Cmd, Level, Room, Settings, What, command};
 use crate::table::{Table, TableError, Viewer};
 
 /// Longest turn timer a table may set, in seconds.
@@ -130,29 +129,6 @@ fn seat_all(table: &mut Table, req: &NewTable, secret: &str) -> ApiResult<()> {
         done.map_err(room::refused)?;
     }
     Ok(())
-}
-
-/// Sends a command to a table's actor and waits for its answer; once
-/// more if the table was being put away.
-pub(crate) async fn command<T>(
-    hub: &Hub,
-    id: &belot_store::SheetId,
-    make: impl Fn(oneshot::Sender<ApiResult<T>>) -> Cmd,
-) -> ApiResult<(Arc<Room>, T)> {
-    for _ in 0..3 {
-        let room = hub.room(id).await?;
-        let (tx, rx) = oneshot::channel();
-        if room.send(make(tx))?.is_none() {
-            hub.forget_room(id, room.generation);
-            continue;
-        }
-        match tokio::time::timeout(hub.limits().request_timeout, rx).await {
-            Ok(Ok(r)) => return r.map(|v| (room, v)),
-            Ok(Err(_)) => continue,
-            Err(_) => break,
-        }
-    }
-    Err(ApiError::unavailable("busy", "this table is busy: try again"))
 }
 
 /// `POST /api/tables/{id}/join`.

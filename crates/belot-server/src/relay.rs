@@ -168,7 +168,7 @@ async fn answer(hub: Hub, from: String, req: u64, table: SheetId, cmd: Remote) {
         }
         Remote::Join { seat, name } => {
             let make = |reply| Cmd::Join { seat, name: name.clone(), remote: true, reply };
-            crate::play::command(&hub, &table, make).await.map(|(_, v)| json!(v))
+            crate::room::command(&hub, &table, make).await.map(|(_, v)| json!(v))
         }
         Remote::Do { seat, secret, what } => {
             let make = |reply| Cmd::Do {
@@ -178,7 +178,7 @@ async fn answer(hub: Hub, from: String, req: u64, table: SheetId, cmd: Remote) {
                 remote: true,
                 reply,
             };
-            crate::play::command(&hub, &table, make).await.map(|(_, v)| json!(v))
+            crate::room::command(&hub, &table, make).await.map(|(_, v)| json!(v))
         }
     };
     let result = result.map_err(|e| Refusal::from(&e));

@@ -180,6 +180,29 @@ impl Room {
     }
 }
 
+/// Sends a command to a table's actor and waits for its answer; once
+/// more if the table was being put away.
+pub(crate) async fn command<T>(
+    hub: &Hub,
+    id: &belot_store::SheetId,
+    make: impl Fn(oneshot::Sender<ApiResult<T>>) -> Cmd,
+) -> ApiResult<(Arc<Room>, T)> {
+    for _ in 0..3 {
+        let room = hub.room(id).await?;
+        let (tx, rx) = oneshot::channel();
+        if room.send(make(tx))?.is_none() {
+            hub.forget_room(id, room.generation);
+            continue;
+        }
+        match tokio::time::timeout(hub.limits().request_timeout, rx).await {
+            Ok(Ok(r)) => return r.map(|v| (room, v)),
+            Ok(Err(_)) => continue,
+            Err(_) => break,
+        }
+    }
+    Err(ApiError::unavailable("busy", "this table is busy: try again"))
+}
+
 /// A table error as the API answers it.
 pub(crate) fn refused(e: TableError) -> ApiError {
     let status = match e {
@@ -821,7 +844,7 @@ impl Actor {
         };
         for (n, entry) in entries.into_iter().enumerate().skip(self.settings.recorded) {
             let key = format!("table-{}-{n}", &self.id.as_str()[..16]);
-            crate::api::add(&self.hub, &g, Change::Add { entry }, key).await?;
+            crate::sheets::add(&self.hub, &g, Change::Add { entry }, key).await?;
             self.settings.recorded = n + 1;
         }
         Ok(())
