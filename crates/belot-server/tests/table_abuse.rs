@@ -239,8 +239,13 @@ async fn a_reconnecting_spectator_does_not_slow_the_bots() {
         "moves in {window:?}: nobody reconnecting {calm}; a spectator every 0.5 s {half}; \
          every 5 ms {storm}"
     );
+    // Ten seconds hold 13 to 18 moves with nobody reconnecting (how many
+    // tricks end, each held --trick-pause, varies with the deal): the bots
+    // keep their pace if each window keeps at least 60% of the calm one.
+    // The stall this guards against made 0.
     assert!(calm >= 8, "{calm}");
-    assert!(half * 10 >= calm * 8 && storm * 10 >= calm * 8, "{calm} {half} {storm}");
+    assert!(half * 10 >= calm * 6 && storm * 10 >= calm * 6, "{calm} {half} {storm}");
+    assert!(half >= 8 && storm >= 8, "{calm} {half} {storm}");
 }
 
 /// The table alone writes its score sheet: a seated person has its
