@@ -118,6 +118,37 @@ function fillIn(text, p) {
 }
 
 // ---- start a game ----
+// The games a score sheet or a table can be, in the order listed, and how
+// many play each: chosen within the bounds of the game's own "players"
+// rule where it has one (French Belote: four in two teams, three or two),
+// else (or before the rules are known) the number here.
+const GAMES = { french: { players: 4, teams: 4 }, two_player: { players: 2 }, three_player: { players: 3 } };
+// The game and player-count selects of a new-game or new-table form (ids
+// prefixed "t-" for a table).
+function gamePicker(prefix) {
+  const id = s => prefix ? `${prefix}-${s}` : s;
+  const variant = el("select", { id: id("variant") }, Object.keys(GAMES).map(v => el("option", { value: v }, t(v))));
+  const nplayers = el("select", { id: id("nplayers") });
+  const wrap = el("div", { id: id("nplayers-wrap") }, el("label", {}, t("nPlayers"), nplayers));
+  const rule = () => ((RULES && RULES[variant.value]) || []).find(r => r.key === "players" && r.from_setup);
+  const count = () => rule() ? +nplayers.value : GAMES[variant.value].players;
+  return {
+    variant, nplayers, wrap, count,
+    teams: () => count() === GAMES[variant.value].teams,
+    // The count chosen, where the game has a choice: most players first.
+    sync: () => {
+      const r = rule();
+      wrap.hidden = !r;
+      const want = r ? Array.from({ length: r.max - r.min + 1 }, (_, i) => String(r.max - i)) : [];
+      if ([...nplayers.options].map(o => o.value).join() !== want.join()) {
+        const was = nplayers.value;
+        nplayers.replaceChildren(...want.map(n => el("option", { value: n, selected: n === was }, n)));
+      }
+    },
+    options: o => { if (rule()) o.players = count(); return o; },
+  };
+}
+
 async function renderNew() {
   document.title = "belot";
   // The house rules come from the server: wait for them (asked once).
@@ -134,20 +165,19 @@ async function renderNew() {
     return;
   }
   const form = el("form", { "aria-label": t("newGame") });
-  const variant = el("select", { id: "variant" }, ["french", "two_player", "three_player"].map(v => el("option", { value: v }, t(v))));
-  const nplayers = el("select", { id: "nplayers" }, [4, 3, 2].map(n => el("option", { value: n }, n)));
+  const pick = gamePicker("");
+  const { variant, nplayers, count } = pick;
   const names = el("div");
   const dealer = el("select", { id: "dealer" });
   const opts = el("div");
   const err = el("p", { class: "error", role: "alert" });
-  const count = () => variant.value === "french" ? +nplayers.value : variant.value === "two_player" ? 2 : 3;
   function redraw() {
-    $("#nplayers-wrap", form).hidden = variant.value !== "french";
+    pick.sync();
     const n = count();
     const old = [...names.querySelectorAll("input")].map(i => i.value);
     names.replaceChildren(...Array.from({ length: n }, (_, i) =>
       el("label", {}, `${t("player")} ${i + 1}`, el("input", { type: "text", id: `p${i}`, maxlength: 40, required: true, value: old[i] || "", autocomplete: "off" }))));
-    if (variant.value === "french" && n === 4) names.prepend(el("p", { class: "note" }, t("teams")));
+    if (pick.teams()) names.prepend(el("p", { class: "note" }, t("teams")));
     dealer.replaceChildren(...Array.from({ length: n }, (_, i) => el("option", { value: i }, `${t("player")} ${i + 1}`)));
     opts.replaceChildren(...optionFields(variant.value, {}, "o"));
   }
@@ -156,7 +186,7 @@ async function renderNew() {
   form.append(
     el("h2", {}, t("newGame")),
     el("label", {}, t("variant"), variant),
-    el("div", { id: "nplayers-wrap" }, el("label", {}, t("nPlayers"), nplayers)),
+    pick.wrap,
     el("label", {}, t("name"), el("input", { type: "text", id: "gname", maxlength: 40 })),
     el("fieldset", {}, el("legend", {}, t("players")), names),
     el("label", {}, t("dealer"), dealer),
@@ -167,8 +197,7 @@ async function renderNew() {
   const mine = gamesList();
   form.addEventListener("submit", async ev => {
     ev.preventDefault();
-    const options = readOptions(variant.value, form, "o");
-    if (variant.value === "french") options.players = count();
+    const options = pick.options(readOptions(variant.value, form, "o"));
     const setup = {
       name: $("#gname", form).value.trim(),
       players: [...names.querySelectorAll("input")].map(i => i.value.trim()),

@@ -560,17 +560,16 @@ function renderJoin() {
 // ---- making a table (the home page's "Play") ----
 function newTableForm() {
   const form = el("form", { id: "new-table", "aria-label": t("newTable") });
-  const variant = el("select", { id: "t-variant" }, ["french", "two_player", "three_player"].map(v => el("option", { value: v }, t(v))));
-  const nplayers = el("select", { id: "t-nplayers" }, [4, 3, 2].map(n => el("option", { value: n }, n)));
+  const pick = gamePicker("t");
+  const { variant, nplayers, count } = pick;
   const seats = el("div", { id: "t-seats" });
   const opts = el("div");
   const timer = el("select", { id: "t-timer" }, [0, 30, 60, 120].map(s => el("option", { value: s }, s ? fill(t("seconds"), { n: s }) : t("timerOff"))));
   const tap = el("input", { type: "checkbox", id: "t-tap" });
   const name = el("input", { type: "text", id: "t-name", maxlength: 24, value: myName(), autocomplete: "nickname" });
   const err = el("p", { class: "error", role: "alert", id: "t-error" });
-  const count = () => variant.value === "french" ? +nplayers.value : variant.value === "two_player" ? 2 : 3;
   const redraw = () => {
-    $("#t-nplayers-wrap", form).hidden = variant.value !== "french";
+    pick.sync();
     const old = [...seats.querySelectorAll("select")].map(s => s.value);
     seats.replaceChildren(...Array.from({ length: count() }, (_, i) => el("label", {}, fill(t("seatN"), { n: i + 1 }),
       el("select", { id: `t-seat-${i}` }, ["me", "open", "easy", "medium", "strong"].map(k => el("option", { value: k, selected: (old[i] || (i ? "strong" : "me")) === k }, t("seat_" + k)))))));
@@ -580,7 +579,7 @@ function newTableForm() {
   nplayers.addEventListener("change", redraw);
   form.append(el("h2", {}, t("newTable")),
     el("label", {}, t("variant"), variant),
-    el("div", { id: "t-nplayers-wrap" }, el("label", {}, t("nPlayers"), nplayers)),
+    pick.wrap,
     el("label", {}, t("yourName"), name),
     el("fieldset", {}, el("legend", {}, t("players")), seats),
     el("details", { id: "t-rules" }, el("summary", {}, t("rules")), opts, el("label", {}, t("turnTimer"), timer),
@@ -589,8 +588,7 @@ function newTableForm() {
   redraw();
   form.addEventListener("submit", async ev => {
     ev.preventDefault();
-    const options = readOptions(variant.value, form, "t");
-    if (variant.value === "french") options.players = count();
+    const options = pick.options(readOptions(variant.value, form, "t"));
     const body = { rules: { variant: variant.value, options }, seats: [...seats.querySelectorAll("select")].map(s => s.value), timer: +timer.value, tap_to_continue: tap.checked };
     if (body.seats.includes("me")) { body.name = name.value.trim(); localStorage.setItem("belot.name", body.name); }
     const r = await api("POST", "/api/tables", body);
