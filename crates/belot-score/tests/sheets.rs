@@ -305,16 +305,20 @@ fn two_player_session() {
     assert!(e.contains("10 to 238"), "{e}");
 }
 
-#[test]
-fn three_player_session() {
-    let setup = Setup {
+/// Three players A, B, C, C dealing first, the default house rules.
+fn three_setup() -> Setup {
+    Setup {
         name: String::new(),
         players: vec!["A".into(), "B".into(), "C".into()],
         first_dealer: Seat(2),
         rules: Game::ThreePlayer(Default::default()),
         kept_by_table: false,
-    };
-    let mut s = Sheet::new(setup).unwrap();
+    }
+}
+
+#[test]
+fn three_player_session() {
+    let mut s = Sheet::new(three_setup()).unwrap();
     let three = |d: u8, pts: [u32; 3], last: u8| DealInput::ThreePlayer {
         declarer: Seat(d),
         card_points: pts,
@@ -340,13 +344,7 @@ fn three_player_session() {
 /// whoever took it, so the form need not ask (issue 44).
 #[test]
 fn three_player_last_trick_is_needed_only_with_a_capo() {
-    let setup = Setup {
-        name: String::new(),
-        players: vec!["A".into(), "B".into(), "C".into()],
-        first_dealer: Seat(2),
-        rules: Game::ThreePlayer(Default::default()),
-        kept_by_table: false,
-    };
+    let setup = three_setup();
     let three = |last: Option<u8>, capo: Vec<Seat>| DealInput::ThreePlayer {
         declarer: Seat(0),
         card_points: [41, 62, 59],

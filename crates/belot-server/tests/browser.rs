@@ -281,14 +281,7 @@ fn browser_keypad_checks_game_over_rematch_and_the_games_on_this_phone() {
         let Some(d) = start_driver() else { return };
         let base = format!("http://127.0.0.1:{}", serve());
         let a = browser(&d, 3);
-        a.go(&format!("{base}/"));
-        a.wait("document.querySelector('#o-target')");
-        a.js("const t = document.querySelector('#o-target'); t.value = '200'; return 1;");
-        for (i, p) in ["Ana", "Boris", "Chloé", "Dimitar"].iter().enumerate() {
-            a.type_in(&format!("#p{i}"), p);
-        }
-        a.click("#create");
-        a.wait("document.querySelector('#deal-form')");
+        new_french_game_to(&a, &base, 200);
         // Boris (second team) takes: the keypad types into his team's box.
         a.click("#f-taker [data-value='1']");
         for k in ["9", "0"] {

@@ -506,14 +506,7 @@ fn browser_editing_replaces_and_game_over_asks() {
         let Some(d) = start_driver() else { return };
         let base = format!("http://127.0.0.1:{}", serve());
         let a = browser(&d, 13);
-        a.go(&format!("{base}/"));
-        a.wait("document.querySelector('#o-target')");
-        a.js("const t = document.querySelector('#o-target'); t.value = '200'; return 1;");
-        for (i, p) in ["Ana", "Boris", "Chloé", "Dimitar"].iter().enumerate() {
-            a.type_in(&format!("#p{i}"), p);
-        }
-        a.click("#create");
-        a.wait("document.querySelector('#deal-form')");
+        new_french_game_to(&a, &base, 200);
         let modes =
             a.js("return [...document.querySelectorAll('.pts input')].map(i => i.inputMode);");
         assert_eq!(modes, json!(["none", "none"]), "points boxes open no phone keyboard");

@@ -572,15 +572,16 @@ function dealForm(st) {
       },
       placeholder: hint(i), cls: keypadTarget() === i ? "kp-target" : undefined }));
     return [el("fieldset", { id: "pts" }, el("legend", {}, t("points")), el("div", { class: "row pts" }, boxes)),
-      el("p", { class: "note", id: "kp-for" }, t("keypadFor").replace("{s}", labels[keypadTarget()])),
+      el("p", { class: "note", id: "kp-for" }, kpFor(labels)),
       keypad(press)];
   };
+  const kpFor = labels => t("keypadFor").replace("{s}", labels[keypadTarget()]);
   // A tap on a box moves the keypad there without a redraw (which would
   // take the focus from under the finger).
   const markTarget = (prefix, labels) => {
     labels.forEach((_, i) => $(`#${prefix}-${i}`, form)?.classList.toggle("kp-target", i === keypadTarget()));
     const note = $("#kp-for", form);
-    if (note) note.textContent = t("keypadFor").replace("{s}", labels[keypadTarget()]);
+    if (note) note.textContent = kpFor(labels);
   };
   // The folded part of a form (announcements, capot, melds…): most deals
   // have none of it. Opened, it is scrolled above the sticky Save bar.
@@ -853,15 +854,18 @@ function historyTable(st, names) {
 // What a row's figures do not say: capot, belote, announcements, points
 // held, and a deal entered after the end.
 function marks(st, e, r) {
-  const sideName = i => sides(st)[i] || "";
-  const out = [];
-  if (e.capot != null) out.push(`${t("capot")} ${sideName(e.capot)}`);
-  if (e.belote != null) out.push(`${t("belote")} ${sideName(e.belote)}`);
+  const out = entryMarks(st, e);
   const ann = (e.announcements || []).reduce((a, b) => a + b, 0) + (e.constructions || []).reduce((a, b) => a + b, 0) + (e.combinations || []).reduce((a, b) => a + b, 0);
   if (ann > 0) out.push(`${t("announcements")} ${ann}`);
   if (r.pool_after > 0) out.push(`${t("held")} ${fmt(r.pool_after)}`);
   if (!r.counted) out.push(t("after"));
   return out.join(" · ");
+}
+
+// Capot and belote of an entry, by side.
+function entryMarks(st, e) {
+  const sideName = i => sides(st)[i] || "";
+  return [e.capot != null ? `${t("capot")} ${sideName(e.capot)}` : null, e.belote != null ? `${t("belote")} ${sideName(e.belote)}` : null].filter(Boolean);
 }
 
 // A deal's figures as entered (what a deleted deal held, too): card
@@ -1094,8 +1098,7 @@ function pendingText(st, c) {
   if (e.kind === "thrown_in") return t("thrown");
   if (e.kind === "redeal") return t("redeal");
   const head = (e.raspasy ? t("raspasy") + " " : "") + contractOf(st, e);
-  const sideName = i => sides(st)[i] || "";
-  const extra = [e.capot != null ? `${t("capot")} ${sideName(e.capot)}` : null, e.belote != null ? `${t("belote")} ${sideName(e.belote)}` : null];
+  const extra = entryMarks(st, e);
   const counts = (label, xs) => xs && xs.some(x => x) ? `${label}: ${xs.map((x, i) => `${st.setup.players[i]} ${x}`).join(", ")}` : null;
   return [c.op === "edit" ? `${t("edit")} #${c.id}: ${head}` : head, details(st, { id: null, entry: e }), ...extra,
     counts(t("belas"), e.belas), counts(t("belot"), e.belots), e.capo && e.capo.length ? `${t("capo")}: ${e.capo.map(s => st.setup.players[s]).join(", ")}` : null]

@@ -395,6 +395,19 @@ pub fn new_game(b: &Browser<'_>, base: &str, variant: &str, players: &[&str]) ->
     path.as_str().unwrap().to_string()
 }
 
+/// A French game for four to `target`, made through the new-game form;
+/// waits for its deal form.
+pub fn new_french_game_to(b: &Browser<'_>, base: &str, target: u32) {
+    b.go(&format!("{base}/"));
+    b.wait("document.querySelector('#o-target')");
+    b.js(&format!("document.querySelector('#o-target').value = '{target}'; return 1;"));
+    for (i, p) in ["Ana", "Boris", "Chloé", "Dimitar"].iter().enumerate() {
+        b.type_in(&format!("#p{i}"), p);
+    }
+    b.click("#create");
+    b.wait("document.querySelector('#deal-form')");
+}
+
 /// One tap if this phone has something to do: a legal card, else the
 /// first bid that is not a pass (so that deals are played, not thrown
 /// in), else pass. "over" once the deal's score shows.
