@@ -7,26 +7,14 @@
 use crate::action::Action;
 use crate::deck::Deck;
 use crate::error::GameError;
-use crate::french::FrenchMatch;
-use crate::game::{AnyView, Game, Variant};
-use crate::game_match::Start;
+use crate::game::{AnyDeal, AnyView, Game};
+use crate::game_match::{GameMatch, Start};
 use crate::play::{PlayState, Trick};
 use crate::points::Half;
 use crate::record::MatchRecord;
+pub use crate::registry::AnyMatch;
 use crate::seat::Seat;
-use crate::three_player::ThreeMatch;
-use crate::two_player::TwoMatch;
-
-/// The match of a session, of any variant.
-#[derive(Clone, Debug)]
-pub enum AnyMatch {
-    /// French Belote.
-    French(FrenchMatch),
-    /// Two-player Belot.
-    TwoPlayer(TwoMatch),
-    /// Three-player Belot.
-    ThreePlayer(ThreeMatch),
-}
+use crate::{each_game, map_game, with_rules};
 
 /// What a match of any game does: the interface the engine protocol,
 /// the bots and the command line drive every game through. Each game's
@@ -88,32 +76,18 @@ impl AnyMatch {
     /// A match of `game` whose first deal is `deck`, dealt by
     /// `first_dealer`.
     pub fn new(game: &Game, first_dealer: Seat, deck: Deck) -> Result<AnyMatch, GameError> {
-        Ok(match game {
-            Game::French(o) => AnyMatch::French(FrenchMatch::new(*o, first_dealer, deck)?),
-            Game::TwoPlayer(o) => AnyMatch::TwoPlayer(TwoMatch::new(*o, first_dealer, deck)?),
-            Game::ThreePlayer(o) => AnyMatch::ThreePlayer(ThreeMatch::new(*o, first_dealer, deck)?),
-        })
+        Ok(map_game!(Game => AnyMatch, game, o => GameMatch::new(*o, first_dealer, deck)?))
     }
 
     /// A match of `game` whose deal `k` is [`Deck::from_seed`]`(seed, k)`,
     /// the first dealt by `first_dealer`.
     pub fn from_seed(game: &Game, first_dealer: Seat, seed: u64) -> Result<AnyMatch, GameError> {
-        Ok(match game {
-            Game::French(o) => AnyMatch::French(FrenchMatch::from_seed(*o, first_dealer, seed)?),
-            Game::TwoPlayer(o) => AnyMatch::TwoPlayer(TwoMatch::from_seed(*o, first_dealer, seed)?),
-            Game::ThreePlayer(o) => {
-                AnyMatch::ThreePlayer(ThreeMatch::from_seed(*o, first_dealer, seed)?)
-            }
-        })
+        Ok(map_game!(Game => AnyMatch, game, o => GameMatch::from_seed(*o, first_dealer, seed)?))
     }
 
     /// Replays a record of any variant.
     pub fn from_record(r: &MatchRecord) -> Result<AnyMatch, GameError> {
-        Ok(match r.game.variant() {
-            Variant::French => AnyMatch::French(FrenchMatch::from_record(r)?),
-            Variant::TwoPlayer => AnyMatch::TwoPlayer(TwoMatch::from_record(r)?),
-            Variant::ThreePlayer => AnyMatch::ThreePlayer(ThreeMatch::from_record(r)?),
-        })
+        with_rules!(r.game.variant(), R => GameMatch::<R>::from_record(r).map(AnyMatch::from))
     }
 
     /// Replays a record of any variant, consuming it: each deal's actions
@@ -121,28 +95,23 @@ impl AnyMatch {
     /// both held whole). Gives back the record's names.
     pub fn from_record_owned(r: MatchRecord) -> Result<(AnyMatch, Vec<String>), GameError> {
         use crate::record::replay_owned;
-        Ok(match r.game.variant() {
-            Variant::French => replay_owned(r).map(|(m, n)| (AnyMatch::French(m), n))?,
-            Variant::TwoPlayer => replay_owned(r).map(|(m, n)| (AnyMatch::TwoPlayer(m), n))?,
-            Variant::ThreePlayer => replay_owned(r).map(|(m, n)| (AnyMatch::ThreePlayer(m), n))?,
+        with_rules!(r.game.variant(), R => {
+            replay_owned::<GameMatch<R>>(r).map(|(m, n)| (AnyMatch::from(m), n))
         })
     }
 
     /// The match it holds, as the one interface.
     fn inner(&self) -> &dyn Match {
-        match self {
-            AnyMatch::French(m) => m,
-            AnyMatch::TwoPlayer(m) => m,
-            AnyMatch::ThreePlayer(m) => m,
-        }
+        each_game!(AnyMatch, self, m => m as &dyn Match)
     }
 
     fn inner_mut(&mut self) -> &mut dyn Match {
-        match self {
-            AnyMatch::French(m) => m,
-            AnyMatch::TwoPlayer(m) => m,
-            AnyMatch::ThreePlayer(m) => m,
-        }
+        each_game!(AnyMatch, self, m => m as &mut dyn Match)
+    }
+
+    /// The current deal, as any game's.
+    pub fn current_deal(&self) -> AnyDeal {
+        map_game!(AnyMatch => AnyDeal, self, m => m.current().clone())
     }
 }
 

@@ -3,12 +3,14 @@
 //! of a game chosen at run time ([`AnyDeal`]) and what one seat sees of it
 //! ([`AnyView`]). A whole match is [`crate::Match`] / [`crate::AnyMatch`].
 //!
-//! A new game implements [`Deal`] for its deal and [`crate::Match`] for
-//! its match, and adds one arm to each enum here.
+//! The enums over the games are made from the registry
+//! ([`crate::registry`]); a new game implements the traits here in its
+//! own folder.
 
 use std::fmt;
 use std::str::FromStr;
 
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use crate::action::{Action, SeatAction};
@@ -16,43 +18,14 @@ use crate::card::CardSet;
 use crate::contract::Contract;
 use crate::deck::Deck;
 use crate::error::{GameError, InvalidInput, ParseError};
-use crate::french::{FrenchDeal, FrenchOptions, SeatView};
+use crate::game_match::{Registered, Rules};
 use crate::play::{PlayState, Trick};
 use crate::points::Half;
+pub use crate::registry::{AnyDeal, AnyState, AnyView, Game, Variant};
 use crate::report::DealReport;
 use crate::seat::Seat;
-use crate::three_player::{ThreeDeal, ThreeOptions, ThreeView};
-use crate::two_player::{TwoDeal, TwoOptions, TwoView};
 use crate::view::{AnnouncementView, SeatCommon};
-
-/// Which game of the family: the one type the command line, score sheets,
-/// solver, server and records name a game by.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Variant {
-    /// French Belote (seed 002): four players in two teams, or two or
-    /// three each for himself.
-    French,
-    /// Two-player Belot to 1001 (seed 001).
-    TwoPlayer,
-    /// Three-player Belot of the Black Sea ports (seed 000).
-    ThreePlayer,
-}
-
-impl Variant {
-    /// Every game, in the order they are listed.
-    pub const ALL: [Variant; 3] = [Variant::French, Variant::TwoPlayer, Variant::ThreePlayer];
-
-    /// The name records and the protocol use: `french`, `two_player`,
-    /// `three_player`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Variant::French => "french",
-            Variant::TwoPlayer => "two_player",
-            Variant::ThreePlayer => "three_player",
-        }
-    }
-}
+use crate::{each_game, map_game, with_rules};
 
 impl fmt::Display for Variant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -63,134 +36,52 @@ impl fmt::Display for Variant {
 impl FromStr for Variant {
     type Err = ParseError;
 
-    /// Reads `french` (or `belote`), `two_player` and `three_player`, with
-    /// `-` for `_` and in any case.
+    /// Reads a game's name (`french`, `two_player`, …) or alias
+    /// (`belote`), with `-` for `_` and in any case.
     fn from_str(s: &str) -> Result<Variant, ParseError> {
-        match s.trim().to_ascii_lowercase().replace('-', "_").as_str() {
-            "french" | "belote" => Ok(Variant::French),
-            "two_player" => Ok(Variant::TwoPlayer),
-            "three_player" => Ok(Variant::ThreePlayer),
-            _ => Err(ParseError::new(format!(
-                "unknown game {s:?}: the games are french, two_player, three_player"
-            ))),
-        }
+        let name = s.trim().to_ascii_lowercase().replace('-', "_");
+        let known = |v: &Variant| with_rules!(v, R => R::NAME == name || R::ALIASES.contains(&name.as_str()));
+        Variant::ALL.into_iter().find(known).ok_or_else(|| {
+            let names: Vec<&str> = Variant::ALL.iter().map(|v| v.as_str()).collect();
+            ParseError::new(format!("unknown game {s:?}: the games are {}", names.join(", ")))
+        })
     }
 }
 
-/// A game and its house rules. French Belote for three and for two
-/// players are games of their own: their names are `french-3` and
-/// `french-2`, and [`Game::players`] tells them apart.
-///
-/// In JSON: `{"variant": "french", "options": {...}}` (options missing
-/// take their defaults).
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
-#[serde(from = "GameRepr", into = "GameRepr")]
-pub enum Game {
-    /// French Belote (seed 002).
-    French(FrenchOptions),
-    /// Two-player Belot to 1001 (seed 001).
-    TwoPlayer(TwoOptions),
-    /// Three-player Belot of the Black Sea ports (seed 000).
-    ThreePlayer(ThreeOptions),
-}
-
-/// [`Game`]'s JSON form.
-#[derive(Clone, Copy, Serialize, Deserialize)]
-#[serde(tag = "variant", rename_all = "snake_case", deny_unknown_fields)]
-enum GameRepr {
-    French {
-        #[serde(default, deserialize_with = "rules_object")]
-        options: FrenchOptions,
-    },
-    TwoPlayer {
-        #[serde(default, deserialize_with = "rules_object")]
-        options: TwoOptions,
-    },
-    ThreePlayer {
-        #[serde(default, deserialize_with = "rules_object")]
-        options: ThreeOptions,
-    },
-}
-
-/// House rules are an object: serde's derive would also take an array,
-/// its items read as the fields in order (`[1]` as the first rule).
-fn rules_object<'de, D, O>(d: D) -> Result<O, D::Error>
-where
-    D: serde::Deserializer<'de>,
-    O: Deserialize<'de>,
+/// A game's house rules: what every layer asks of them.
+pub trait HouseRules:
+    Copy + fmt::Debug + Default + PartialEq + Eq + Serialize + DeserializeOwned
 {
-    struct Rules<O>(std::marker::PhantomData<O>);
-    impl<'de, O: Deserialize<'de>> serde::de::Visitor<'de> for Rules<O> {
-        type Value = O;
-        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-            f.write_str("an object of house rules")
-        }
-        fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<O, A::Error> {
-            O::deserialize(serde::de::value::MapAccessDeserializer::new(map))
-        }
-    }
-    d.deserialize_map(Rules(std::marker::PhantomData))
+    /// Players at the table.
+    fn players(&self) -> u8;
+    /// The total that wins the match.
+    fn target(&self) -> u32;
+    /// Checks the rules; says which one is wrong.
+    fn check(&self) -> Result<(), InvalidInput>;
+    /// The game's short name with these rules (`french-3`, …: see
+    /// [`Game::name`]).
+    fn short_name(&self) -> &'static str;
 }
-
-impl From<GameRepr> for Game {
-    fn from(r: GameRepr) -> Game {
-        match r {
-            GameRepr::French { options } => Game::French(options),
-            GameRepr::TwoPlayer { options } => Game::TwoPlayer(options),
-            GameRepr::ThreePlayer { options } => Game::ThreePlayer(options),
-        }
-    }
-}
-
-impl From<Game> for GameRepr {
-    fn from(g: Game) -> GameRepr {
-        match g {
-            Game::French(options) => GameRepr::French { options },
-            Game::TwoPlayer(options) => GameRepr::TwoPlayer { options },
-            Game::ThreePlayer(options) => GameRepr::ThreePlayer { options },
-        }
-    }
-}
-
-/// The names [`Game::from_name`] reads, as an error lists them.
-const GAME_NAMES: &str = "french (4 players in teams), french-3, french-2 (each for himself), \
-                          two-player (to 1001), three-player (to 501)";
 
 impl Game {
     /// The game with its seed's default rules.
     pub fn default_for(variant: Variant) -> Game {
-        match variant {
-            Variant::French => Game::French(FrenchOptions::default()),
-            Variant::TwoPlayer => Game::TwoPlayer(TwoOptions::default()),
-            Variant::ThreePlayer => Game::ThreePlayer(ThreeOptions::default()),
-        }
+        with_rules!(variant, R => R::game(Default::default()))
     }
 
     /// Which game.
     pub fn variant(&self) -> Variant {
-        match self {
-            Game::French(_) => Variant::French,
-            Game::TwoPlayer(_) => Variant::TwoPlayer,
-            Game::ThreePlayer(_) => Variant::ThreePlayer,
-        }
+        each_game!(Game, self, R, _ => R::VARIANT)
     }
 
     /// Players at the table.
     pub fn players(&self) -> u8 {
-        match self {
-            Game::French(o) => o.players,
-            Game::TwoPlayer(_) => 2,
-            Game::ThreePlayer(_) => 3,
-        }
+        each_game!(Game, self, o => o.players())
     }
 
     /// The total that wins the match.
     pub fn target(&self) -> u32 {
-        match self {
-            Game::French(o) => o.target,
-            Game::TwoPlayer(o) => o.target,
-            Game::ThreePlayer(o) => o.target,
-        }
+        each_game!(Game, self, o => o.target())
     }
 
     /// True when seats `s` and `s + 2` play as partners.
@@ -210,48 +101,67 @@ impl Game {
     /// The game's short name: `french`, `french-3`, `french-2`,
     /// `two-player`, `three-player`.
     pub fn name(&self) -> &'static str {
-        match self {
-            Game::French(o) if o.players == 3 => "french-3",
-            Game::French(o) if o.players == 2 => "french-2",
-            Game::French(_) => "french",
-            Game::TwoPlayer(_) => "two-player",
-            Game::ThreePlayer(_) => "three-player",
-        }
+        each_game!(Game, self, o => o.short_name())
     }
 
     /// The game for a name of [`Game::name`] (also `french-4` and
     /// `belote` for `french`, `_` for `-`), with the seed's default rules.
     pub fn from_name(name: &str) -> Result<Game, ParseError> {
-        let french = |players| Game::French(FrenchOptions { players, ..FrenchOptions::default() });
-        Ok(match name.trim().to_lowercase().replace('_', "-").as_str() {
-            "french" | "french-4" | "belote" => french(4),
-            "french-3" => french(3),
-            "french-2" => french(2),
-            "two-player" => Game::default_for(Variant::TwoPlayer),
-            "three-player" => Game::default_for(Variant::ThreePlayer),
-            other => {
-                return Err(ParseError::new(format!(
-                    "unknown game {other:?}: the games are {GAME_NAMES}"
-                )));
-            }
-        })
+        let name = name.trim().to_lowercase().replace('_', "-");
+        Variant::ALL
+            .into_iter()
+            .find_map(|v| with_rules!(v, R => R::by_name(&name).map(R::game)))
+            .ok_or_else(|| {
+                let help: Vec<&str> =
+                    Variant::ALL.iter().map(|&v| with_rules!(v, R => R::NAMES_HELP)).collect();
+                ParseError::new(format!("unknown game {name:?}: the games are {}", help.join(", ")))
+            })
     }
 
     /// Checks the house rules; says which one is wrong.
     pub fn validate(&self) -> Result<(), InvalidInput> {
-        match self {
-            Game::French(o) => o.validate(),
-            Game::TwoPlayer(o) => o.validate(),
-            Game::ThreePlayer(o) => o.validate(),
-        }
+        each_game!(Game, self, o => o.check())
+    }
+
+    /// The seats whose card points count for `seat` (a bit per seat) once
+    /// `taker` (if any) took ([`Rules::side_mask`]).
+    pub fn side_mask(&self, taker: Option<Seat>, seat: Seat) -> u8 {
+        each_game!(Game, self, R, o => R::side_mask(o, taker, seat))
+    }
+
+    /// Who deals first when no one says ([`Rules::first_dealer`]).
+    pub fn first_dealer(&self, seed: u64) -> Seat {
+        with_rules!(self.variant(), R => R::first_dealer(seed))
     }
 }
 
+/// Where a deal stands, in every game alike (each game's own phase
+/// maps onto it).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DealPhase {
+    /// The auction.
+    Bidding,
+    /// Announcements before the card play (three-player Belot).
+    Announcing,
+    /// The card play.
+    Playing,
+    /// Played to the end and scored.
+    Finished,
+    /// Everyone passed: no contract, no score.
+    ThrownIn,
+    /// Annulled and dealt again by the same dealer.
+    Redealt,
+}
+
 /// What a deal of any game does, from the deal to its score. Each game's
-/// deal implements it once; [`AnyDeal`] delegates to the one it holds.
+/// deal implements it once (most of it by `impl_deal!`); [`AnyDeal`]
+/// delegates to the one it holds.
 pub trait Deal {
     /// What one seat may know of the deal.
     type View;
+    /// Everything about the deal, every hand included.
+    type State: Serialize + Clone + fmt::Debug;
     /// Players at the table.
     fn players(&self) -> u8;
     /// Who dealt.
@@ -283,207 +193,173 @@ pub trait Deal {
     /// The score of the finished deal, shown alike in every game; `None`
     /// for a deal not played (thrown in, redealt) or not finished.
     fn report(&self) -> Option<DealReport>;
+    /// Where the deal stands.
+    fn phase(&self) -> DealPhase;
+    /// The contract, once made.
+    fn contract(&self) -> Option<Contract>;
+    /// Who took the contract (taker, loader, declarer), once made.
+    fn taker(&self) -> Option<Seat>;
+    /// Everything about the deal, every hand included (for analysis and
+    /// tests, never for a player).
+    fn full_state(&self) -> Self::State;
+    /// In a game with an all-pass deal (распасы): whether this is one.
+    fn all_pass(&self) -> Option<bool> {
+        None
+    }
+    /// The suits (a bit per suit) in which `seat` has called its belote,
+    /// in a game that takes the call once per suit; 0 elsewhere.
+    fn called_suits(&self, _seat: Seat) -> u8 {
+        0
+    }
 }
 
-/// `Deal` for a game's deal type: the same inherent calls on each, with
-/// its view and how it reads its recorded points.
+/// `Deal` for a game's deal type: the calls every deal type has alike
+/// under the same names, then the game's own `$more` items (`players`,
+/// `recorded`, `report`, `phase`, `taker`, and any provided method it
+/// changes).
 macro_rules! impl_deal {
-    ($ty:ty, $view:ty, players: |$p:ident| $players:expr, recorded: |$r:ident| $recorded:expr,
-     report: |$q:ident| $report:expr) => {
-        impl Deal for $ty {
+    ($ty:ty, $view:ty, $state:ty, { $($more:tt)* }) => {
+        impl $crate::game::Deal for $ty {
             type View = $view;
-            fn players(&self) -> u8 {
-                let $p = self;
-                $players
-            }
-            fn dealer(&self) -> Seat {
+            type State = $state;
+            fn dealer(&self) -> $crate::seat::Seat {
                 self.dealer
             }
-            fn deck(&self) -> &Deck {
+            fn deck(&self) -> &$crate::deck::Deck {
                 &self.deck
             }
-            fn actions(&self) -> &[SeatAction] {
+            fn actions(&self) -> &[$crate::action::SeatAction] {
                 &self.actions
             }
-            fn to_act(&self) -> Option<Seat> {
+            fn to_act(&self) -> Option<$crate::seat::Seat> {
                 <$ty>::to_act(self)
             }
-            fn legal_actions(&self) -> Vec<Action> {
+            fn legal_actions(&self) -> Vec<$crate::action::Action> {
                 <$ty>::legal_actions(self)
             }
-            fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), GameError> {
+            fn apply(
+                &mut self,
+                seat: $crate::seat::Seat,
+                action: &$crate::action::Action,
+            ) -> Result<(), $crate::error::GameError> {
                 <$ty>::apply(self, seat, action)
             }
-            fn view(&self, seat: Seat) -> $view {
+            fn view(&self, seat: $crate::seat::Seat) -> $view {
                 <$ty>::view(self, seat)
             }
-            fn tricks(&self) -> &[Trick] {
+            fn tricks(&self) -> &[$crate::play::Trick] {
                 &self.tricks
             }
-            fn play_state(&self) -> Option<&PlayState> {
+            fn play_state(&self) -> Option<&$crate::play::PlayState> {
                 self.play.as_ref()
             }
             fn is_over(&self) -> bool {
                 <$ty>::is_over(self)
             }
-            fn recorded(&self) -> Option<Vec<Half>> {
-                let $r = self;
-                $recorded
+            fn contract(&self) -> Option<$crate::contract::Contract> {
+                <$ty>::contract(self)
             }
-            fn report(&self) -> Option<DealReport> {
-                let $q = self;
-                $report
+            fn full_state(&self) -> $state {
+                <$ty>::full_state(self)
             }
+            $($more)*
         }
     };
 }
-
-impl_deal!(FrenchDeal, SeatView, players: |d| FrenchDeal::players(d), recorded: |d| french_recorded(d),
-    // French Belote for three scores its own way (score3).
-    report: |d| d.score().map(DealReport::from).or_else(|| d.score3().map(DealReport::from)));
-impl_deal!(TwoDeal, TwoView, players: |_d| 2, recorded: |d| {
-    d.score().map(|s| s.recorded.iter().map(|&p| Half::points(p)).collect())
-}, report: |d| d.score().map(DealReport::from));
-impl_deal!(ThreeDeal, ThreeView, players: |_d| 3, recorded: |d| {
-    d.score().map(|s| s.recorded.to_vec())
-}, report: |d| d.score().map(DealReport::from));
-
-/// A French deal's recorded points per seat (teams: each seat its team's).
-fn french_recorded(d: &FrenchDeal) -> Option<Vec<Half>> {
-    if let Some(s) = d.score() {
-        let seats = 0..d.players();
-        Some(seats.map(|i| Half::points(s.recorded[d.side(Seat(i)).index() & 1])).collect())
-    } else {
-        d.score3().map(|s| s.recorded.iter().map(|&p| Half::points(p)).collect())
-    }
-}
-
-/// A deal of any game, chosen at run time.
-#[derive(Clone, Debug)]
-pub enum AnyDeal {
-    /// French Belote.
-    French(FrenchDeal),
-    /// Two-player Belot.
-    TwoPlayer(TwoDeal),
-    /// Three-player Belot.
-    ThreePlayer(ThreeDeal),
-}
+pub(crate) use impl_deal;
 
 impl AnyDeal {
     /// Deals `deck` with `dealer` dealing.
     pub fn new(game: &Game, dealer: Seat, deck: Deck) -> Result<AnyDeal, GameError> {
-        Ok(match game {
-            Game::French(o) => AnyDeal::French(FrenchDeal::new(*o, dealer, deck)?),
-            Game::TwoPlayer(o) => AnyDeal::TwoPlayer(TwoDeal::new(*o, dealer, deck)?),
-            Game::ThreePlayer(o) => AnyDeal::ThreePlayer(ThreeDeal::new(*o, dealer, deck)?),
-        })
+        Ok(each_game!(Game, game, R, o => R::deal(*o, dealer, deck)?.into()))
     }
-}
-
-/// Runs `$e` on the game's deal `$d` that an [`AnyDeal`] holds.
-macro_rules! each {
-    ($self:expr, $d:ident => $e:expr) => {
-        match $self {
-            AnyDeal::French($d) => $e,
-            AnyDeal::TwoPlayer($d) => $e,
-            AnyDeal::ThreePlayer($d) => $e,
-        }
-    };
 }
 
 impl Deal for AnyDeal {
     type View = AnyView;
+    type State = AnyState;
     fn players(&self) -> u8 {
-        each!(self, d => Deal::players(d))
+        each_game!(AnyDeal, self, d => Deal::players(d))
     }
     fn dealer(&self) -> Seat {
-        each!(self, d => d.dealer())
+        each_game!(AnyDeal, self, d => Deal::dealer(d))
     }
     fn deck(&self) -> &Deck {
-        each!(self, d => d.deck())
+        each_game!(AnyDeal, self, d => Deal::deck(d))
     }
     fn actions(&self) -> &[SeatAction] {
-        each!(self, d => d.actions())
+        each_game!(AnyDeal, self, d => Deal::actions(d))
     }
     fn to_act(&self) -> Option<Seat> {
-        each!(self, d => d.to_act())
+        each_game!(AnyDeal, self, d => Deal::to_act(d))
     }
     fn legal_actions(&self) -> Vec<Action> {
-        each!(self, d => d.legal_actions())
+        each_game!(AnyDeal, self, d => Deal::legal_actions(d))
     }
     fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), GameError> {
-        each!(self, d => d.apply(seat, action))
+        each_game!(AnyDeal, self, d => Deal::apply(d, seat, action))
     }
     fn view(&self, seat: Seat) -> AnyView {
-        each!(self, d => d.view(seat).into())
+        each_game!(AnyDeal, self, d => Deal::view(d, seat).into())
     }
     fn tricks(&self) -> &[Trick] {
-        each!(self, d => d.tricks())
+        each_game!(AnyDeal, self, d => Deal::tricks(d))
     }
     fn play_state(&self) -> Option<&PlayState> {
-        each!(self, d => d.play_state())
+        each_game!(AnyDeal, self, d => Deal::play_state(d))
     }
     fn is_over(&self) -> bool {
-        each!(self, d => d.is_over())
+        each_game!(AnyDeal, self, d => Deal::is_over(d))
     }
     fn recorded(&self) -> Option<Vec<Half>> {
-        each!(self, d => Deal::recorded(d))
+        each_game!(AnyDeal, self, d => Deal::recorded(d))
     }
     fn report(&self) -> Option<DealReport> {
-        each!(self, d => Deal::report(d))
+        each_game!(AnyDeal, self, d => Deal::report(d))
+    }
+    fn phase(&self) -> DealPhase {
+        each_game!(AnyDeal, self, d => Deal::phase(d))
+    }
+    fn contract(&self) -> Option<Contract> {
+        each_game!(AnyDeal, self, d => Deal::contract(d))
+    }
+    fn taker(&self) -> Option<Seat> {
+        each_game!(AnyDeal, self, d => Deal::taker(d))
+    }
+    fn full_state(&self) -> AnyState {
+        map_game!(AnyDeal => AnyState, self, d => Deal::full_state(d))
+    }
+    fn all_pass(&self) -> Option<bool> {
+        each_game!(AnyDeal, self, d => Deal::all_pass(d))
+    }
+    fn called_suits(&self, seat: Seat) -> u8 {
+        each_game!(AnyDeal, self, d => Deal::called_suits(d, seat))
     }
 }
 
-/// What one seat sees of a deal of any game: never another seat's
-/// unplayed cards. In JSON, the game's own view.
-#[derive(Clone, Debug, Serialize)]
-#[serde(untagged)]
-pub enum AnyView {
-    /// French Belote.
-    French(SeatView),
-    /// Two-player Belot.
-    TwoPlayer(TwoView),
-    /// Three-player Belot.
-    ThreePlayer(ThreeView),
-}
-
-impl From<SeatView> for AnyView {
-    fn from(v: SeatView) -> AnyView {
-        AnyView::French(v)
+/// What a game's seat view gives beyond [`SeatCommon`] (which it reads as
+/// its own fields).
+pub trait GameView:
+    std::ops::Deref<Target = SeatCommon> + std::ops::DerefMut + Serialize + Clone + fmt::Debug
+{
+    /// Players at the table.
+    fn players(&self) -> u8;
+    /// Melds shown beyond the announced ones (the two- and three-player
+    /// contest winner's other constructions or combinations).
+    fn shown(&self) -> Vec<(Seat, CardSet)> {
+        Vec::new()
     }
-}
-
-impl From<TwoView> for AnyView {
-    fn from(v: TwoView) -> AnyView {
-        AnyView::TwoPlayer(v)
+    /// True when a belote call scores for its caller (not so in a распасы
+    /// deal whose table charges a бела to its caller).
+    fn call_scores(&self) -> bool {
+        true
     }
-}
-
-impl From<ThreeView> for AnyView {
-    fn from(v: ThreeView) -> AnyView {
-        AnyView::ThreePlayer(v)
-    }
-}
-
-/// Reads the field `$f` of whichever view an [`AnyView`] holds.
-macro_rules! field {
-    ($self:expr, $f:ident) => {
-        match $self {
-            AnyView::French(v) => &v.$f,
-            AnyView::TwoPlayer(v) => &v.$f,
-            AnyView::ThreePlayer(v) => &v.$f,
-        }
-    };
 }
 
 impl AnyView {
     /// What every game's view holds alike.
     pub fn common(&self) -> &SeatCommon {
-        match self {
-            AnyView::French(v) => &v.common,
-            AnyView::TwoPlayer(v) => &v.common,
-            AnyView::ThreePlayer(v) => &v.common,
-        }
+        each_game!(AnyView, self, v => &**v)
     }
 
     /// What anyone watching the table may know: this view without its
@@ -491,11 +367,7 @@ impl AnyView {
     /// announcements that did not score (only the scoring ones are shown
     /// to all).
     pub fn into_public(mut self) -> AnyView {
-        let c = match &mut self {
-            AnyView::French(v) => &mut v.common,
-            AnyView::TwoPlayer(v) => &mut v.common,
-            AnyView::ThreePlayer(v) => &mut v.common,
-        };
+        let c: &mut SeatCommon = each_game!(AnyView, &mut self, v => &mut **v);
         c.hand = CardSet::EMPTY;
         c.legal.clear();
         for a in &mut c.announcements {
@@ -508,57 +380,48 @@ impl AnyView {
 
     /// The announcements this seat has heard (cards where shown).
     pub fn announcements(&self) -> &[AnnouncementView] {
-        field!(self, announcements)
+        &self.common().announcements
     }
 
     /// Melds shown beyond the announced ones: the two- and three-player
     /// contest winner's other constructions or combinations.
     pub fn shown(&self) -> Vec<(Seat, CardSet)> {
-        let (winner, melds) = match self {
-            AnyView::French(_) => return Vec::new(),
-            AnyView::TwoPlayer(v) => (v.contest_winner, &v.shown_constructions),
-            AnyView::ThreePlayer(v) => (v.contest_winner, &v.shown_combinations),
-        };
-        winner.map(|w| melds.iter().map(|&c| (w, c)).collect()).unwrap_or_default()
+        each_game!(AnyView, self, v => v.shown())
     }
 
     /// The seat the view is for.
     pub fn seat(&self) -> Seat {
-        *field!(self, seat)
+        self.common().seat
     }
 
     /// Who dealt.
     pub fn dealer(&self) -> Seat {
-        *field!(self, dealer)
+        self.common().dealer
     }
 
     /// The seat's legal actions (empty when it is not its turn).
     pub fn legal(&self) -> &[Action] {
-        field!(self, legal)
+        &self.common().legal
     }
 
     /// The seat's cards.
     pub fn hand(&self) -> CardSet {
-        *field!(self, hand)
+        self.common().hand
     }
 
     /// The contract, once made.
     pub fn contract(&self) -> Option<Contract> {
-        *field!(self, contract)
+        self.common().contract
     }
 
     /// Who is to act, if anyone.
     pub fn to_act(&self) -> Option<Seat> {
-        *field!(self, to_act)
+        self.common().to_act
     }
 
     /// Players at the table.
     pub fn players(&self) -> u8 {
-        match self {
-            AnyView::French(v) => v.players,
-            AnyView::TwoPlayer(_) => 2,
-            AnyView::ThreePlayer(_) => 3,
-        }
+        each_game!(AnyView, self, v => v.players())
     }
 
     /// The cards the seat may play now (empty outside its turn to play).
@@ -575,7 +438,7 @@ impl AnyView {
     /// True when a belote (бела) call scores for its caller: everywhere
     /// but a распасы deal whose table charges a бела to its caller.
     pub fn call_scores(&self) -> bool {
-        !matches!(self, AnyView::TwoPlayer(v) if v.bela_charges_caller)
+        each_game!(AnyView, self, v => v.call_scores())
     }
 }
 

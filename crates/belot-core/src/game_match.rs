@@ -6,14 +6,13 @@
 
 use std::fmt::Debug;
 
-use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use crate::action::Action;
 use crate::any_match::{Match, Standing};
 use crate::deck::Deck;
 use crate::error::GameError;
-use crate::game::{AnyView, Deal, Game, Variant};
+use crate::game::{AnyView, Deal, Game, GameView, HouseRules, Variant};
 use crate::play::{PlayState, Trick};
 use crate::points::Half;
 use crate::record::{MatchRecord, Replay};
@@ -101,24 +100,47 @@ impl Start {
     }
 }
 
-/// A game's rules as types: what [`GameMatch`] is made of.
+/// A game's rules as types: what [`GameMatch`] is made of, and what
+/// every layer above needs to know of the game without naming it.
 pub trait Rules: Sized {
-    /// The game, as records name it.
-    const VARIANT: Variant;
+    /// The game's name in records and the protocol (`french`, …); also the
+    /// name of its folder.
+    const NAME: &'static str;
+    /// Other names [`crate::Variant`]'s `from_str` reads for the game.
+    const ALIASES: &'static [&'static str] = &[];
+    /// The names [`crate::Game::from_name`] reads, as an error lists them.
+    const NAMES_HELP: &'static str;
+    /// The numbers of players the game is played by.
+    const TABLES: &'static [u8];
+    /// The game's own words for what every game names alike.
+    const WORDS: Words;
     /// The house rules.
-    type Options: Copy + Debug + Serialize + DeserializeOwned;
+    type Options: HouseRules;
     /// A deal.
-    type Deal: Deal<View: Into<AnyView>> + Clone + Debug;
+    type Deal: Deal<View: GameView + Into<AnyView>> + Clone + Debug;
     /// The running score.
     type Ledger: Ledger<Deal = Self::Deal>;
     /// Deals `deck` with `dealer` dealing.
     fn deal(options: Self::Options, dealer: Seat, deck: Deck) -> Result<Self::Deal, GameError>;
     /// An empty ledger.
     fn ledger(options: Self::Options, first_dealer: Seat) -> Self::Ledger;
-    /// The game with these house rules.
-    fn game(options: Self::Options) -> Game;
-    /// The house rules of `game`, if it is this game.
-    fn options_of(game: &Game) -> Option<Self::Options>;
+    /// The house rules a short name of [`crate::Game::name`] stands for.
+    fn by_name(name: &str) -> Option<Self::Options> {
+        (name == Self::NAME.replace('_', "-")).then(Self::Options::default)
+    }
+    /// Who deals first when no one says: seat 0, unless the game draws
+    /// lots (then from `seed`, so that a seed deals the same everywhere).
+    fn first_dealer(_seed: u64) -> Seat {
+        Seat(0)
+    }
+    /// The seats whose card points count for `seat` (a bit per seat) once
+    /// `taker` (if any) took: its team with four players, else itself.
+    fn side_mask(options: &Self::Options, _taker: Option<Seat>, seat: Seat) -> u8 {
+        match options.players() {
+            4 => 1 << (seat.0 & 3) | 1 << ((seat.0 + 2) & 3),
+            _ => 1 << (seat.0 & 3),
+        }
+    }
     /// True when `deal` started from a bare contract (its auction made up
     /// and shown to nobody); only French Belote starts so.
     fn is_bare(_deal: &Self::Deal) -> bool {
@@ -130,11 +152,33 @@ pub trait Rules: Sized {
     }
 }
 
+/// A game's own words for what every game names alike.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
+pub struct Words {
+    /// Who takes the contract: preneur, loader, declarer.
+    pub taker: &'static str,
+    /// The card turned up for the auction.
+    pub turned: &'static str,
+    /// King and queen of trumps: belote, бела, belot.
+    pub belote: &'static str,
+}
+
+/// What the registry says of a game: [`crate::games!`] implements it for
+/// each [`Rules`] it lists, so it is never written by hand.
+pub trait Registered: Rules {
+    /// The game.
+    const VARIANT: Variant;
+    /// The game with these house rules.
+    fn game(options: Self::Options) -> Game;
+    /// The house rules of `game`, if it is this game.
+    fn options_of(game: &Game) -> Option<Self::Options>;
+}
+
 /// `Rules` for a game whose deal and ledger are made by their `new`.
 macro_rules! game_rules {
-    ($rules:ty, $variant:ident, $options:ty, $deal:ty, $ledger:ty) => {
+    ($rules:ty, $name:literal, $options:ty, $deal:ty, $ledger:ty, { $($more:tt)* }) => {
         impl $crate::game_match::Rules for $rules {
-            const VARIANT: $crate::game::Variant = $crate::game::Variant::$variant;
+            const NAME: &'static str = $name;
             type Options = $options;
             type Deal = $deal;
             type Ledger = $ledger;
@@ -148,15 +192,7 @@ macro_rules! game_rules {
             fn ledger(options: $options, first_dealer: $crate::seat::Seat) -> $ledger {
                 <$ledger>::new(options, first_dealer)
             }
-            fn game(options: $options) -> $crate::game::Game {
-                $crate::game::Game::$variant(options)
-            }
-            fn options_of(game: &$crate::game::Game) -> Option<$options> {
-                match game {
-                    $crate::game::Game::$variant(o) => Some(*o),
-                    _ => None,
-                }
-            }
+            $($more)*
         }
     };
 }
@@ -165,7 +201,7 @@ pub(crate) use game_rules;
 /// A match of one game: the deals played so far, the deal in progress and
 /// the ledger (totals, held points, dealer, winner).
 #[derive(Clone, Debug)]
-pub struct GameMatch<R: Rules> {
+pub struct GameMatch<R: Registered> {
     options: R::Options,
     seed: Option<u64>,
     done: Vec<R::Deal>,
@@ -177,7 +213,7 @@ pub struct GameMatch<R: Rules> {
     settled: bool,
 }
 
-impl<R: Rules> GameMatch<R> {
+impl<R: Registered> GameMatch<R> {
     /// A match whose first deal is `deck`, dealt by `first_dealer`.
     pub fn new(
         options: R::Options,
@@ -340,7 +376,7 @@ impl<R: Rules> GameMatch<R> {
     }
 }
 
-impl<R: Rules> Match for GameMatch<R> {
+impl<R: Registered> Match for GameMatch<R> {
     fn players(&self) -> u8 {
         self.current.players()
     }
@@ -394,7 +430,7 @@ impl<R: Rules> Match for GameMatch<R> {
     }
 }
 
-impl<R: Rules> Replay for GameMatch<R> {
+impl<R: Registered> Replay for GameMatch<R> {
     const VARIANT: Variant = R::VARIANT;
     type Options = R::Options;
     fn options(game: &Game) -> Option<R::Options> {

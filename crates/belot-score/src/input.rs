@@ -8,7 +8,7 @@ use belot_core::french::FrenchDeal;
 use belot_core::french::{
     DealSummary, DealSummary3, Entry, Entry3, FrenchOptions, announcement_contests,
 };
-use belot_core::game_match::Rules;
+use belot_core::game_match::Registered;
 use belot_core::meld::{CardReuse, Meld, MeldValues};
 use belot_core::three_player::ThreeDeal;
 use belot_core::three_player::{ThreeEntry, ThreeSummary};
@@ -828,7 +828,7 @@ impl DealInput {
 }
 
 /// The finished deals of a match, in order.
-fn finished<R: Rules>(m: &GameMatch<R>) -> impl Iterator<Item = &R::Deal> {
+fn finished<R: Registered>(m: &GameMatch<R>) -> impl Iterator<Item = &R::Deal> {
     m.previous_deals().iter().chain(std::iter::once(m.current())).filter(|d| d.is_over())
 }
 

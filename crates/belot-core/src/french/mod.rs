@@ -1,6 +1,7 @@
 //! French Belote (seed 002): four players in two teams, to 1000 (or 500).
 
 mod deal;
+mod game;
 mod options;
 mod score;
 mod three;
@@ -9,6 +10,7 @@ mod view;
 pub use deal::{
     Announcement, FrenchDeal, PLAYERS, Phase, announcement_contests, side_in, side_of, side_totals,
 };
+pub use game::FrenchRules;
 pub use options::{
     AnnounceContests, BothCross, CapotVictim, FirstPackets, FrenchOptions, LitigeMode,
 };
@@ -21,53 +23,15 @@ pub use view::{AnnouncementView, FullState, SeatView, TrickView};
 use serde::Serialize;
 
 use crate::any_match::Standing;
-use crate::deck::Deck;
 use crate::error::GameError;
-use crate::game::{Game, Variant};
-use crate::game_match::{GameMatch, Ledger as MatchLedger, Rules, Start};
+use crate::game_match::{GameMatch, Ledger as MatchLedger, Start};
 use crate::points::Half;
 use crate::report::RowReport;
 use crate::seat::Seat;
 
-/// French Belote's types, as [`GameMatch`] takes them.
-#[derive(Clone, Copy, Debug)]
-pub struct FrenchRules;
-
 /// A French Belote match: the deals played so far, the deal in progress
 /// and the ledger (totals, held points, dealer, winner).
 pub type FrenchMatch = GameMatch<FrenchRules>;
-
-impl Rules for FrenchRules {
-    const VARIANT: Variant = Variant::French;
-    type Options = FrenchOptions;
-    type Deal = FrenchDeal;
-    type Ledger = FrenchLedger;
-    fn deal(options: FrenchOptions, dealer: Seat, deck: Deck) -> Result<FrenchDeal, GameError> {
-        FrenchDeal::new(options, dealer, deck)
-    }
-    fn ledger(options: FrenchOptions, first_dealer: Seat) -> FrenchLedger {
-        match options.players {
-            3 => FrenchLedger::Three(Ledger3::new(options, first_dealer)),
-            _ => FrenchLedger::Sides(Ledger::new(options, first_dealer)),
-        }
-    }
-    fn game(options: FrenchOptions) -> Game {
-        Game::French(options)
-    }
-    fn options_of(game: &Game) -> Option<FrenchOptions> {
-        match game {
-            Game::French(o) => Some(*o),
-            _ => None,
-        }
-    }
-    fn is_bare(deal: &FrenchDeal) -> bool {
-        deal.is_bare()
-    }
-    fn set_bare(deal: &mut FrenchDeal) -> Result<(), GameError> {
-        deal.set_bare();
-        Ok(())
-    }
-}
 
 /// A French match's running score: two sides (four players in teams, or
 /// two players), or three players each for himself (scored their own

@@ -10,12 +10,10 @@ use serde::de::{self, DeserializeOwned, IntoDeserializer, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::{DealRecord, MatchRecord, names};
-use crate::french::FrenchOptions;
 use crate::game::{Game, Variant};
-use crate::game_match::Start;
+use crate::game_match::{Registered, Start};
 use crate::seat::Seat;
-use crate::three_player::ThreeOptions;
-use crate::two_player::TwoOptions;
+use crate::{each_game, with_rules};
 
 /// Most keys a record's `options` may hold (every game has fewer house
 /// rules), so that no record builds a large map.
@@ -55,11 +53,7 @@ fn game(variant: Variant, options: Flat) -> Result<Game, ValueError> {
         O::deserialize(MapDeserializer::new(options.0.into_iter()))
             .map_err(|e| de::Error::custom(format_args!("options: {e}")))
     }
-    Ok(match variant {
-        Variant::French => Game::French(read::<FrenchOptions>(options)?),
-        Variant::TwoPlayer => Game::TwoPlayer(read::<TwoOptions>(options)?),
-        Variant::ThreePlayer => Game::ThreePlayer(read::<ThreeOptions>(options)?),
-    })
+    with_rules!(variant, R => Ok(R::game(read(options)?)))
 }
 
 /// A record as written: the game's options typed, after its variant.
@@ -94,11 +88,7 @@ impl Serialize for MatchRecord {
                 deals: &r.deals,
             }
         }
-        match &self.game {
-            Game::French(o) => write(self, o).serialize(s),
-            Game::TwoPlayer(o) => write(self, o).serialize(s),
-            Game::ThreePlayer(o) => write(self, o).serialize(s),
-        }
+        each_game!(Game, &self.game, o => write(self, o).serialize(s))
     }
 }
 

@@ -2,11 +2,13 @@
 //! 501, each for himself.
 
 mod deal;
+mod game;
 mod options;
 mod score;
 mod view;
 
 pub use deal::{ThreeAnnouncement, ThreeDeal, ThreePhase};
+pub use game::ThreeRules;
 pub use options::{CarreTiebreak, FailTest, NextDealer, OddPoint, ThreeOptions};
 pub use score::{
     Half, PLAYERS, ThreeEntry, ThreeLedger, ThreeOutcome, ThreeRow, ThreeScore, ThreeSummary,
@@ -20,7 +22,7 @@ use rand_core::{RngCore, SeedableRng};
 use crate::any_match::Standing;
 use crate::deck::uniform;
 use crate::error::GameError;
-use crate::game_match::{GameMatch, Ledger, Start, game_rules};
+use crate::game_match::{GameMatch, Ledger, Start};
 use crate::report::RowReport;
 use crate::seat::Seat;
 
@@ -34,15 +36,9 @@ pub fn dealer_by_lot(seed: u64) -> Seat {
     Seat(uniform(&mut rng, 3) as u8)
 }
 
-/// Three-player Belot's types, as [`GameMatch`] takes them.
-#[derive(Clone, Copy, Debug)]
-pub struct ThreeRules;
-
 /// A three-player match: the deals so far, the one in progress, the
 /// ledger.
 pub type ThreeMatch = GameMatch<ThreeRules>;
-
-game_rules!(ThreeRules, ThreePlayer, ThreeOptions, ThreeDeal, ThreeLedger);
 
 impl Ledger for ThreeLedger {
     type Deal = ThreeDeal;

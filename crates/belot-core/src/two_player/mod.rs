@@ -2,11 +2,13 @@
 //! and the all-pass deal (распасы).
 
 mod deal;
+mod game;
 mod options;
 mod score;
 mod view;
 
 pub use deal::{PLAYERS, TwoAnnouncement, TwoDeal, TwoPhase};
+pub use game::TwoRules;
 pub use options::{
     BaitMode, BkCarreValues, BothCross2, PoolMode, RaspasyMeldCharging, RedealDealer, TieMode,
     TwoOptions,
@@ -19,7 +21,7 @@ use rand_core::{RngCore, SeedableRng};
 
 use crate::any_match::Standing;
 use crate::error::GameError;
-use crate::game_match::{GameMatch, Ledger, Start, game_rules};
+use crate::game_match::{GameMatch, Ledger, Start};
 use crate::points::Half;
 use crate::report::RowReport;
 use crate::seat::Seat;
@@ -33,14 +35,8 @@ pub fn dealer_by_lot(seed: u64) -> Seat {
     Seat((rng.next_u32() & 1) as u8)
 }
 
-/// Two-player Belot's types, as [`GameMatch`] takes them.
-#[derive(Clone, Copy, Debug)]
-pub struct TwoRules;
-
 /// A two-player match: the deals so far, the one in progress, the ledger.
 pub type TwoMatch = GameMatch<TwoRules>;
-
-game_rules!(TwoRules, TwoPlayer, TwoOptions, TwoDeal, TwoLedger);
 
 impl Ledger for TwoLedger {
     type Deal = TwoDeal;

@@ -4,7 +4,7 @@
 use std::fmt::Debug;
 
 use belot_core::french::{FrenchDeal, FrenchOptions};
-use belot_core::game_match::Rules;
+use belot_core::game_match::Registered;
 use belot_core::{Action, Card, CardSet, Seat, Suit, parse_cards};
 use belot_core::{Deal, GameMatch};
 use rand_chacha::ChaCha8Rng;
@@ -176,7 +176,7 @@ fn check_refusals<D: Deal + Debug>(d: &mut D, seat: Seat, rng: &mut ChaCha8Rng, 
 
 /// Plays `deals` deals of `m` at random (fewer if the match ends), the
 /// next one dealt after each.
-pub fn play_deals<R: Rules>(m: &mut GameMatch<R>, rng: &mut ChaCha8Rng, deals: usize) {
+pub fn play_deals<R: Registered>(m: &mut GameMatch<R>, rng: &mut ChaCha8Rng, deals: usize) {
     for _ in 0..deals {
         while let Some(seat) = m.current().to_act() {
             let a = random_action(m.current(), rng);
