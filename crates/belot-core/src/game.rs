@@ -18,7 +18,6 @@ use crate::card::CardSet;
 use crate::contract::Contract;
 use crate::deck::Deck;
 use crate::error::{GameError, InvalidInput, ParseError};
-use crate::game_match::{Registered, Rules};
 use crate::play::{PlayState, Trick};
 use crate::points::Half;
 pub use crate::registry::{AnyDeal, AnyState, AnyView, Game, Variant};

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::action::Action;
 use crate::any_match::{Match, Standing};
+use crate::card::{CardSet, Suit};
 use crate::deck::Deck;
 use crate::error::GameError;
 use crate::game::{AnyView, Deal, Game, GameView, HouseRules, Variant};
@@ -120,6 +121,11 @@ pub trait Rules: Sized {
     type Deal: Deal<View: GameView + Into<AnyView>> + Clone + Debug;
     /// The running score.
     type Ledger: Ledger<Deal = Self::Deal>;
+    /// The protocol's score breakdown of the current deal and the match.
+    type Breakdown: Serialize;
+    /// The score breakdown of `m`'s current deal and of the match. While
+    /// the deal goes on it holds only what every player may know.
+    fn breakdown(m: &GameMatch<Self>) -> Self::Breakdown;
     /// Deals `deck` with `dealer` dealing.
     fn deal(options: Self::Options, dealer: Seat, deck: Deck) -> Result<Self::Deal, GameError>;
     /// An empty ledger.
@@ -140,6 +146,20 @@ pub trait Rules: Sized {
             4 => 1 << (seat.0 & 3) | 1 << ((seat.0 + 2) & 3),
             _ => 1 << (seat.0 & 3),
         }
+    }
+    /// True when a deal may start from a bare contract
+    /// ([`Rules::from_contract`]).
+    const BARE_CONTRACT: bool = false;
+    /// A deal from a bare contract: the hands, trump and taker given, no
+    /// turned card or auction shown (the engine's protocol 2).
+    fn from_contract(
+        _options: Self::Options,
+        _dealer: Seat,
+        _hands: [CardSet; 4],
+        _trump: Suit,
+        _taker: Seat,
+    ) -> Result<Self::Deal, GameError> {
+        Err(GameError::Invalid(format!("{} deals start from a seed or a deck", Self::NAME)))
     }
     /// True when `deal` started from a bare contract (its auction made up
     /// and shown to nobody); only French Belote starts so.
@@ -176,12 +196,14 @@ pub trait Registered: Rules {
 
 /// `Rules` for a game whose deal and ledger are made by their `new`.
 macro_rules! game_rules {
-    ($rules:ty, $name:literal, $options:ty, $deal:ty, $ledger:ty, { $($more:tt)* }) => {
+    ($rules:ty, $name:literal, $options:ty, $deal:ty, $ledger:ty, $breakdown:ty,
+     { $($more:tt)* }) => {
         impl $crate::game_match::Rules for $rules {
             const NAME: &'static str = $name;
             type Options = $options;
             type Deal = $deal;
             type Ledger = $ledger;
+            type Breakdown = $breakdown;
             fn deal(
                 options: $options,
                 dealer: $crate::seat::Seat,
@@ -201,7 +223,7 @@ pub(crate) use game_rules;
 /// A match of one game: the deals played so far, the deal in progress and
 /// the ledger (totals, held points, dealer, winner).
 #[derive(Clone, Debug)]
-pub struct GameMatch<R: Registered> {
+pub struct GameMatch<R: Rules> {
     options: R::Options,
     seed: Option<u64>,
     done: Vec<R::Deal>,

@@ -104,6 +104,8 @@ macro_rules! __each_rules_arm {
         match $value {
             $( $crate::$Enum::$V($x) => {
                 #[allow(unused)]
+                use $crate::game_match::{Registered as _, Rules as _};
+                #[allow(unused)]
                 type $T = $R;
                 $e
             } )*
@@ -128,6 +130,8 @@ macro_rules! __rules_arm {
     ([$($(#[$d:meta])* $V:ident = $R:path,)*] [$variant:expr] [$T:ident] [$e:expr]) => {
         match $variant {
             $( $crate::Variant::$V => {
+                #[allow(unused)]
+                use $crate::game_match::{Registered as _, Rules as _};
                 #[allow(unused)]
                 type $T = $R;
                 $e

@@ -4,6 +4,7 @@
 
 use serde::Serialize;
 
+use crate::card::CardSet;
 use crate::french::{DealScore, DealScore3, Outcome, Row, Row3};
 use crate::points::Half;
 use crate::seat::Seat;
@@ -206,3 +207,38 @@ row_report!(TwoRow, Half::points, redeal: |r: &TwoRow| r.redeal,
     pool: |r: &TwoRow| Half::points(r.pools_after.iter().sum()));
 row_report!(ThreeRow, std::convert::identity, redeal: |_: &ThreeRow| false,
     pool: |r: &ThreeRow| r.pool_after);
+
+/// An announcement in a score breakdown where the contest winner's melds
+/// alone score (two- and three-player Belot).
+#[derive(Clone, Debug, Serialize)]
+pub struct AnnouncedBreakdown {
+    /// Who announced.
+    pub seat: Seat,
+    /// tierce, quarte, …, carre.
+    pub kind: &'static str,
+    /// Its value.
+    pub points: u32,
+    /// The cards, once shown.
+    pub cards: Option<CardSet>,
+}
+
+/// A seat's melds shown in a score breakdown.
+#[derive(Clone, Debug, Serialize)]
+pub struct MeldsShown {
+    /// Whose.
+    pub seat: Seat,
+    /// The melds' cards.
+    pub melds: Vec<CardSet>,
+}
+
+impl MeldsShown {
+    /// The melds of each seat of `seats` that `shown` allows.
+    pub fn of(
+        seats: u8,
+        shown: impl Fn(Seat) -> bool,
+        melds: impl Fn(Seat) -> Vec<CardSet>,
+    ) -> Vec<MeldsShown> {
+        let seats = (0..seats).map(Seat).filter(|&s| shown(s));
+        seats.map(|seat| MeldsShown { seat, melds: melds(seat) }).collect()
+    }
+}

@@ -227,3 +227,43 @@ impl<S: Scoring> Ledger<S> {
         (rec, awarded)
     }
 }
+
+/// The match part of a deal's score breakdown (the protocol's `score`):
+/// target, totals, held points, next dealer, winner and every row.
+#[derive(Clone, Debug, Serialize)]
+pub struct MatchBreakdown<T, P, W> {
+    /// The total that wins.
+    pub target: u32,
+    /// Running totals per party.
+    pub totals: T,
+    /// Points held for a later deal's winner.
+    pub pool: P,
+    /// Held points lost because the match ended while they waited.
+    pub pool_lost: P,
+    /// Who deals next.
+    pub next_dealer: Seat,
+    /// The winner, once the match is over.
+    pub winner: Option<W>,
+    /// Every row, as every game shows it.
+    pub rows: Vec<crate::report::RowReport>,
+}
+
+impl<S: Scoring> Ledger<S>
+where
+    S::Options: crate::game::HouseRules,
+    for<'a> crate::report::RowReport: From<&'a Row<S>>,
+{
+    /// The match part of the score breakdown.
+    pub fn breakdown(&self) -> MatchBreakdown<S::Totals, S::Points, S::Party> {
+        use crate::game::HouseRules;
+        MatchBreakdown {
+            target: self.options.target(),
+            totals: self.totals,
+            pool: self.pool,
+            pool_lost: self.pool_lost,
+            next_dealer: self.next_dealer,
+            winner: self.winner,
+            rows: self.rows.iter().map(crate::report::RowReport::from).collect(),
+        }
+    }
+}

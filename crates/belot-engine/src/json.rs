@@ -4,10 +4,7 @@
 use std::cell::Cell;
 use std::fmt;
 
-use belot_core::french::FrenchOptions;
-use belot_core::three_player::ThreeOptions;
-use belot_core::two_player::TwoOptions;
-use belot_core::{Game, ParseError, Variant};
+use belot_core::{Game, ParseError, Variant, each_game, with_rules};
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 use serde_json::{Map, Value};
@@ -15,11 +12,7 @@ use serde_json::{Map, Value};
 /// The game with house rules read from a JSON object (keys missing take
 /// the seed's defaults; an unknown or ill-typed key is named).
 pub fn game_from_options(variant: Variant, options: Value) -> Result<Game, ParseError> {
-    Ok(match variant {
-        Variant::French => Game::French(options_from_json::<FrenchOptions>(options)?),
-        Variant::TwoPlayer => Game::TwoPlayer(options_from_json::<TwoOptions>(options)?),
-        Variant::ThreePlayer => Game::ThreePlayer(options_from_json::<ThreeOptions>(options)?),
-    })
+    with_rules!(variant, R => Ok(R::game(options_from_json(options)?)))
 }
 
 /// `game` with the house rules given in a JSON object over its own;
@@ -43,11 +36,7 @@ pub fn game_with_options(game: Game, json: &str) -> Result<Game, ParseError> {
 
 /// The house rules of `game` as a JSON object.
 pub fn options_json(game: &Game) -> Value {
-    let v = match game {
-        Game::French(o) => serde_json::to_value(o),
-        Game::TwoPlayer(o) => serde_json::to_value(o),
-        Game::ThreePlayer(o) => serde_json::to_value(o),
-    };
+    let v = each_game!(Game, game, o => serde_json::to_value(o));
     // Plain structs of numbers, flags and enums always serialise.
     v.unwrap_or(Value::Null)
 }

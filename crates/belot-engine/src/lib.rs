@@ -24,9 +24,7 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value, json};
 
-use belot_core::game_match::Ledger as _;
-use belot_core::view::belote_calls;
-use belot_core::{AnyMatch, Deal, Match};
+use belot_core::{AnyMatch, Deal, GameMatch, Match, each_game, with_rules};
 
 use request::reply;
 
@@ -42,11 +40,8 @@ use belot_core::action::Action;
 use belot_core::card::{Card, CardSet, Suit};
 use belot_core::deck::Deck;
 use belot_core::error::GameError;
-use belot_core::french::{FrenchDeal, FrenchLedger, FrenchMatch};
 use belot_core::record::{MatchRecord, Variant};
 use belot_core::seat::Seat;
-use belot_core::three_player::{self, ThreeMatch};
-use belot_core::two_player::{TwoMatch, dealer_by_lot};
 pub use request::{Line, MAX_LINE, Request, read_line_bounded, serve_lines, too_large_reply};
 
 /// The commands, for error messages and `help`.
@@ -205,11 +200,7 @@ trait Json {
 
 impl Json for AnyMatch {
     fn state(&self) -> Value {
-        match self {
-            AnyMatch::French(m) => json!(m.current().full_state()),
-            AnyMatch::TwoPlayer(m) => json!(m.current().full_state()),
-            AnyMatch::ThreePlayer(m) => json!(m.current().full_state()),
-        }
+        each_game!(AnyMatch, self, m => json!(m.current().full_state()))
     }
 
     /// A short status of the session.
@@ -229,25 +220,19 @@ impl Json for AnyMatch {
             "match_over": self.match_over(),
             "winner": winner,
         });
-        let (phase, contract, taker) = match self {
-            AnyMatch::French(g) => {
-                let d = g.current();
-                v["players"] = json!(d.players());
-                (json!(d.phase()), d.contract(), d.taker())
+        each_game!(AnyMatch, self, R, m => {
+            let d = m.current();
+            // The table's size, where the game is played by several.
+            if R::TABLES.len() > 1 {
+                v["players"] = json!(Deal::players(d));
             }
-            AnyMatch::TwoPlayer(g) => {
-                let d = g.current();
-                v["raspasy"] = json!(d.is_raspasy());
-                (json!(d.phase()), d.contract(), d.loader())
+            if let Some(all_pass) = d.all_pass() {
+                v["raspasy"] = json!(all_pass);
             }
-            AnyMatch::ThreePlayer(g) => {
-                let d = g.current();
-                (json!(d.phase()), d.contract(), d.declarer())
-            }
-        };
-        v["phase"] = phase;
-        v["contract"] = json!(contract);
-        v["taker"] = json!(taker);
+            v["phase"] = json!(Deal::phase(d));
+            v["contract"] = json!(Deal::contract(d));
+            v["taker"] = json!(Deal::taker(d));
+        });
         v
     }
 
@@ -256,170 +241,8 @@ impl Json for AnyMatch {
     /// once called, two-player card points not at all: tricks lie face
     /// down); the full breakdown once the deal is over.
     fn score_report(&self) -> Value {
-        match self {
-            AnyMatch::French(g) => french_report(g),
-            AnyMatch::TwoPlayer(g) => two_player_report(g),
-            AnyMatch::ThreePlayer(g) => three_player_report(g),
-        }
+        each_game!(AnyMatch, self, R, m => json!(R::breakdown(m)))
     }
-}
-
-/// The score report of a French Belote deal (`score` in the protocol).
-fn french_report(g: &FrenchMatch) -> Value {
-    let d = g.current();
-    let over = d.is_over();
-    let announcements: Vec<Value> = d
-        .announcements()
-        .iter()
-        .map(|a| {
-            let shown = over || (d.contests_decided() && a.scored);
-            json!({
-                "seat": a.seat, "side": d.side(a.seat), "kind": a.meld.name(),
-                "cards": shown.then(|| a.meld.cards()), "points": a.points,
-                "scored": d.contests_decided().then_some(a.scored),
-            })
-        })
-        .collect();
-    let belote = d
-        .belote_seat()
-        .filter(|_| over || d.belote_calls() > 0)
-        .map(|s| json!({"seat": s, "side": d.side(s), "calls": d.belote_calls()}));
-    let summary = if d.players() == 3 { json!(d.summary3()) } else { json!(d.summary()) };
-    json!({
-        "deal": {
-            "number": g.deal_number(),
-            "players": d.players(),
-            "dealer": d.dealer(),
-            "phase": d.phase(),
-            "contract": d.contract(),
-            "taker": d.taker(),
-            "card_points": d.points_so_far(),
-            "tricks": d.tricks_so_far(),
-            "announcements": announcements,
-            "belote": belote,
-            "belote_calls": belote_calls(d.actions()),
-            "summary": summary,
-            "score": Deal::report(d),
-        },
-        "match": french_match_json(g),
-    })
-}
-
-/// The score report of a two-player Belot deal (`score` in the protocol).
-fn two_player_report(g: &TwoMatch) -> Value {
-    let d = g.current();
-    let l = g.ledger();
-    let over = d.is_over();
-    let (points, tricks) = d
-        .play_state()
-        .map(|p| {
-            let (pt, t) = (p.points(), p.tricks());
-            ([pt[0], pt[1]], [t[0], t[1]])
-        })
-        .unwrap_or_default();
-    // Shown: everything once the deal is over; before, the contest
-    // winner's constructions after the first trick.
-    let shown = |s: Seat| over || (d.contest_decided() && d.contest_winner() == Some(s));
-    let constructions: Vec<Value> = [Seat(0), Seat(1)]
-        .iter()
-        .filter(|&&s| shown(s))
-        .map(|&s| {
-            let cards: Vec<CardSet> = d.constructions(s).iter().map(|m| m.cards()).collect();
-            json!({"seat": s, "melds": cards})
-        })
-        .collect();
-    let announcements: Vec<Value> = d
-        .announcements()
-        .iter()
-        .map(|a| {
-            json!({"seat": a.seat, "kind": a.meld.name(), "points": a.points,
-                   "cards": shown(a.seat).then(|| a.meld.cards())})
-        })
-        .collect();
-    json!({
-        "deal": {
-            "number": g.deal_number(),
-            "dealer": d.dealer(),
-            "phase": d.phase(),
-            "contract": d.contract(),
-            "raspasy": d.is_raspasy(),
-            "taker": d.loader(),
-            // Tricks lie face down: points only once the deal is over.
-            "card_points": over.then_some(points),
-            "tricks": tricks,
-            "announcements": announcements,
-            "contest_winner": d.contest_decided().then(|| d.contest_winner()),
-            "constructions": constructions,
-            "belote_calls": belote_calls(d.actions()),
-            "exchanged_by": d.exchanged_by(),
-            "redeal_by": d.redeal_by(),
-            "summary": d.summary(),
-            "score": Deal::report(d),
-        },
-        "match": {
-            "target": l.options.target,
-            "totals": l.totals,
-            "pool": l.pool(),
-            "pools": l.pools,
-            "pool_lost": l.pool_lost,
-            "next_dealer": l.next_dealer,
-            "winner": l.winner,
-            "rows": l.row_reports(),
-        }
-    })
-}
-
-/// The score report of a three-player Belot deal (`score` in the protocol).
-fn three_player_report(g: &ThreeMatch) -> Value {
-    let d = g.current();
-    let l = g.ledger();
-    let (points, tricks) = d
-        .play_state()
-        .map(|p| {
-            let (pt, t) = (p.points(), p.tricks());
-            ([pt[0], pt[1], pt[2]], [t[0], t[1], t[2]])
-        })
-        .unwrap_or_default();
-    let over = d.is_over();
-    let shown = |s: Seat| over || d.contest_winner() == Some(s);
-    let combinations: Vec<Value> = [Seat(0), Seat(1), Seat(2)]
-        .iter()
-        .filter(|&&s| shown(s))
-        .map(|&s| {
-            let cards: Vec<CardSet> = d.combinations(s).iter().map(|m| m.cards()).collect();
-            json!({"seat": s, "melds": cards})
-        })
-        .collect();
-    json!({
-        "deal": {
-            "number": g.deal_number(),
-            "dealer": d.dealer(),
-            "phase": d.phase(),
-            "contract": d.contract(),
-            "taker": d.declarer(),
-            "card_points": points,
-            "tricks": tricks,
-            "exchanged": d.exchanged(),
-            "announcements": d.announcements().iter().map(|a| json!({
-                "seat": a.seat, "kind": a.meld.name(), "points": a.points,
-                "cards": shown(a.seat).then(|| a.meld.cards()),
-            })).collect::<Vec<_>>(),
-            "contest_winner": d.contest_winner(),
-            "combinations": combinations,
-            "belote_calls": belote_calls(d.actions()),
-            "summary": d.summary(),
-            "score": Deal::report(d),
-        },
-        "match": {
-            "target": l.options.target,
-            "totals": l.totals,
-            "pool": l.pool,
-            "pool_lost": l.pool_lost,
-            "next_dealer": l.next_dealer,
-            "winner": l.winner,
-            "rows": l.row_reports(),
-        }
-    })
 }
 
 impl Engine {
@@ -608,14 +431,14 @@ impl Engine {
         }
         let game = parse_game(p.variant, p.options.unwrap_or(Value::Null))?;
         let game = match p.hands {
-            Some(hands) => AnyMatch::French(new_bare(game, p.dealer, hands, p.trump, p.taker)?),
+            Some(hands) => new_bare(game, p.dealer, hands, p.trump, p.taker)?,
             None => {
                 // With no seed given, seed 0: the engine itself never uses
                 // the clock, so every session is reproducible.
                 let seed = p.seed.unwrap_or(0);
                 let dealer = match p.dealer {
                     Some(d) => check_seat(d, game.players())?,
-                    None => first_dealer(&game, seed),
+                    None => game.first_dealer(seed),
                 };
                 match p.deck {
                     Some(cards) => AnyMatch::new(&game, dealer, deck_of(&cards)?)?,
@@ -638,23 +461,6 @@ impl Engine {
     }
 }
 
-/// The match part of a French report, from the ledger that fits the table.
-fn french_match_json(g: &FrenchMatch) -> Value {
-    let rows = g.ledger().row_reports();
-    match g.ledger() {
-        FrenchLedger::Three(l) => json!({
-            "target": l.options.target, "totals": l.totals, "pool": l.pool,
-            "pool_lost": l.pool_lost, "next_dealer": l.next_dealer(), "winner": l.winner,
-            "rows": rows,
-        }),
-        FrenchLedger::Sides(l) => json!({
-            "target": l.options.target, "totals": l.totals, "pool": l.pool,
-            "pool_lost": l.pool_lost, "next_dealer": l.next_dealer(), "winner": l.winner,
-            "rows": rows,
-        }),
-    }
-}
-
 /// The game of `variant` with the house rules `options` (null: the
 /// seed's own), checked.
 fn parse_game(variant: Variant, options: Value) -> Result<Game, ProtoError> {
@@ -668,26 +474,17 @@ fn parse_game(variant: Variant, options: Value) -> Result<Game, ProtoError> {
     Ok(game)
 }
 
-/// Who deals first when `new` does not say: seat 0 in French Belote, by
-/// lot (from the seed) in the two- and three-player games (§3.2, seed 000).
-fn first_dealer(game: &Game, seed: u64) -> Seat {
-    match game {
-        Game::French(_) => Seat(0),
-        Game::TwoPlayer(_) => dealer_by_lot(seed),
-        Game::ThreePlayer(_) => three_player::dealer_by_lot(seed),
-    }
-}
-
-/// A French match whose first deal starts from a bare contract: the
-/// hands, trump and taker given, no turned card or auction shown.
+/// A match whose first deal starts from a bare contract: the hands,
+/// trump and taker given, no turned card or auction shown (protocol 2), in
+/// a game that starts so ([`belot_core::Rules::from_contract`]).
 fn new_bare(
     game: Game,
     dealer: Option<u8>,
     hands: Vec<CardSet>,
     trump: Option<Suit>,
     taker: Option<u8>,
-) -> Result<FrenchMatch, ProtoError> {
-    let Game::French(options) = game else {
+) -> Result<AnyMatch, ProtoError> {
+    if !with_rules!(game.variant(), R => R::BARE_CONTRACT) {
         return Err(ProtoError::new(
             "bad_request",
             format!(
@@ -695,8 +492,8 @@ fn new_bare(
                 game.variant().as_str()
             ),
         ));
-    };
-    let dealer = check_seat(dealer.unwrap_or(0), options.players)?;
+    }
+    let dealer = check_seat(dealer.unwrap_or(0), game.players())?;
     let (Some(trump), Some(taker)) = (trump, taker) else {
         return Err(ProtoError::new(
             "bad_request",
@@ -706,9 +503,11 @@ fn new_bare(
     let hands: [CardSet; 4] = hands.try_into().map_err(|h: Vec<CardSet>| {
         ProtoError::new("invalid", format!("give 4 hands of 8 cards; got {} hands", h.len()))
     })?;
-    // Protocol 2: a bare contract, with no turned card or auction shown.
-    let deal = FrenchDeal::from_contract(options, dealer, hands, trump, check_seat(taker, 4)?)?;
-    Ok(FrenchMatch::with_deal(options, deal))
+    let taker = check_seat(taker, 4)?;
+    Ok(each_game!(Game, &game, R, o => {
+        let deal = R::from_contract(*o, dealer, hands, trump, taker)?;
+        AnyMatch::from(GameMatch::<R>::with_deal(*o, deal))
+    }))
 }
 
 fn no_game() -> ProtoError {

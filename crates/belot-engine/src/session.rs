@@ -13,9 +13,9 @@
 
 use crate::{Engine, MAX_LINE, Request};
 use belot_core::AnyMatch as Match;
-use belot_core::Deal as _;
+use belot_core::Deal;
 use belot_core::Match as _;
-use belot_core::{Action, Card, PlayState};
+use belot_core::{Action, Card, PlayState, each_game};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 use serde::Deserialize;
@@ -245,21 +245,10 @@ fn within_budget(kind: BotKind) -> Result<(), Refusal> {
 /// his opponents together) and whether it wants the fewest (распасы).
 fn aim(g: &Match) -> Option<(&PlayState, u8, bool)> {
     let game = g.game();
-    match g {
-        Match::French(m) => {
-            let d = m.current();
-            let play = d.play_state()?;
-            Some((play, side_of(&game, d.taker(), play.to_play()), false))
-        }
-        Match::TwoPlayer(m) => {
-            let d = m.current();
-            let play = d.play_state()?;
-            Some((play, side_of(&game, None, play.to_play()), d.is_raspasy()))
-        }
-        Match::ThreePlayer(m) => {
-            let d = m.current();
-            let play = d.play_state()?;
-            Some((play, side_of(&game, d.declarer(), play.to_play()), false))
-        }
-    }
+    each_game!(AnyMatch, g, m => {
+        let d = m.current();
+        let play = d.play_state()?;
+        let fewest = d.all_pass() == Some(true);
+        Some((play, side_of(&game, d.taker(), play.to_play()), fewest))
+    })
 }

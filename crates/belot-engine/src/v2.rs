@@ -5,7 +5,7 @@
 use belot_core::action::Action;
 use belot_core::card::{Card, Rank};
 use belot_core::meld::Meld;
-use belot_core::{AnyMatch, Match, Seat, Variant};
+use belot_core::{AnyMatch, Deal, Match, Seat, Variant, each_game, with_rules};
 use serde_json::{Value, json};
 
 /// The protocol version this engine speaks.
@@ -17,21 +17,7 @@ pub(crate) fn hello() -> Value {
     let games: Vec<Value> = Variant::ALL
         .into_iter()
         .map(|v| {
-            let (players, words) = match v {
-                Variant::French => (
-                    json!([4, 3, 2]),
-                    json!({"taker": "preneur", "turned": "retourne", "belote": "belote"}),
-                ),
-                Variant::TwoPlayer => (
-                    json!([2]),
-                    json!({"taker": "loader (заказчик)", "turned": "вскрышка (vskryshka)",
-                           "belote": "бела (bela)"}),
-                ),
-                Variant::ThreePlayer => (
-                    json!([3]),
-                    json!({"taker": "declarer", "turned": "turned card", "belote": "belot"}),
-                ),
-            };
+            let (players, words) = with_rules!(v, R => (R::TABLES, R::WORDS));
             let target = belot_core::Game::default_for(v).target();
             json!({"variant": v, "players": players, "target": target, "words": words})
         })
@@ -46,11 +32,7 @@ pub(crate) fn hello() -> Value {
 /// Suits in which `seat` has already called belote (бела, belot) in the
 /// two- and three-player games, where the call is made once.
 fn called_suits(g: &AnyMatch, seat: Seat) -> u8 {
-    match g {
-        AnyMatch::TwoPlayer(m) => m.current().bela_called(seat),
-        AnyMatch::ThreePlayer(m) => m.current().belot_called(seat),
-        AnyMatch::French(_) => 0,
-    }
+    each_game!(AnyMatch, g, m => m.current().called_suits(seat))
 }
 
 /// True when `card` would be the second card of a belote `seat` called

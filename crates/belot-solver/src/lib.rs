@@ -54,11 +54,7 @@ pub use search::Solver;
 /// French Belote for three the same measured level, 54.9% against 55.0%
 /// and 55.2% against 54.9%, docs/bots.md). Before a contract, itself.
 pub fn side_of(game: &belot_core::Game, taker: Option<Seat>, seat: Seat) -> u8 {
-    match (game, game.players(), taker) {
-        (_, 4, _) => 1 << (seat.0 & 3) | 1 << ((seat.0 + 2) & 3),
-        (belot_core::Game::French(_), 3, Some(t)) if t != seat => 0b111 & !(1 << (t.0 & 3)),
-        _ => 1 << (seat.0 & 3),
-    }
+    game.side_mask(taker, seat)
 }
 
 #[cfg(test)]

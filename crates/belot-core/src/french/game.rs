@@ -1,6 +1,7 @@
 //! What the registry and every layer above ask of French Belote.
 
 use super::{FrenchDeal, FrenchLedger, FrenchOptions, FullState, Ledger, Ledger3, Phase, SeatView};
+use crate::card::{CardSet, Suit};
 use crate::deck::Deck;
 use crate::error::{GameError, InvalidInput};
 use crate::game::{DealPhase, GameView, HouseRules, impl_deal};
@@ -23,6 +24,10 @@ impl Rules for FrenchRules {
     type Options = FrenchOptions;
     type Deal = FrenchDeal;
     type Ledger = FrenchLedger;
+    type Breakdown = super::FrenchBreakdown;
+    fn breakdown(m: &super::FrenchMatch) -> super::FrenchBreakdown {
+        super::breakdown::breakdown(m)
+    }
     fn deal(options: FrenchOptions, dealer: Seat, deck: Deck) -> Result<FrenchDeal, GameError> {
         FrenchDeal::new(options, dealer, deck)
     }
@@ -49,6 +54,16 @@ impl Rules for FrenchRules {
             (3, Some(t)) if t != seat => 0b111 & !(1 << (t.0 & 3)),
             _ => 1 << (seat.0 & 3),
         }
+    }
+    const BARE_CONTRACT: bool = true;
+    fn from_contract(
+        options: FrenchOptions,
+        dealer: Seat,
+        hands: [CardSet; 4],
+        trump: Suit,
+        taker: Seat,
+    ) -> Result<FrenchDeal, GameError> {
+        FrenchDeal::from_contract(options, dealer, hands, trump, taker)
     }
     fn is_bare(deal: &FrenchDeal) -> bool {
         deal.is_bare()

@@ -1,5 +1,6 @@
 //! French Belote (seed 002): four players in two teams, to 1000 (or 500).
 
+mod breakdown;
 mod deal;
 mod game;
 mod options;
@@ -7,6 +8,10 @@ mod score;
 mod three;
 mod view;
 
+pub use breakdown::{
+    AnnouncementBreakdown, BeloteBreakdown, FrenchBreakdown, FrenchDealBreakdown,
+    FrenchMatchBreakdown, Summary,
+};
 pub use deal::{
     Announcement, FrenchDeal, PLAYERS, Phase, announcement_contests, side_in, side_of, side_totals,
 };

@@ -11,7 +11,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::{DealRecord, MatchRecord, names};
 use crate::game::{Game, Variant};
-use crate::game_match::{Registered, Start};
+use crate::game_match::Start;
 use crate::seat::Seat;
 use crate::{each_game, with_rules};
 

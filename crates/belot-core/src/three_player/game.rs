@@ -13,14 +13,25 @@ use crate::seat::Seat;
 #[derive(Clone, Copy, Debug)]
 pub struct ThreeRules;
 
-game_rules!(ThreeRules, "three_player", ThreeOptions, ThreeDeal, ThreeLedger, {
-    const NAMES_HELP: &'static str = "three-player (to 501)";
-    const TABLES: &'static [u8] = &[3];
-    const WORDS: Words = Words { taker: "declarer", turned: "turned card", belote: "belot" };
-    fn first_dealer(seed: u64) -> Seat {
-        super::dealer_by_lot(seed)
+game_rules!(
+    ThreeRules,
+    "three_player",
+    ThreeOptions,
+    ThreeDeal,
+    ThreeLedger,
+    super::ThreeBreakdown,
+    {
+        const NAMES_HELP: &'static str = "three-player (to 501)";
+        const TABLES: &'static [u8] = &[3];
+        const WORDS: Words = Words { taker: "declarer", turned: "turned card", belote: "belot" };
+        fn breakdown(m: &super::ThreeMatch) -> super::ThreeBreakdown {
+            super::breakdown::breakdown(m)
+        }
+        fn first_dealer(seed: u64) -> Seat {
+            super::dealer_by_lot(seed)
+        }
     }
-});
+);
 
 impl HouseRules for ThreeOptions {
     fn players(&self) -> u8 {

@@ -1,12 +1,14 @@
 //! Three-player Belot of the Black Sea ports (seed 000): 9 cards each, to
 //! 501, each for himself.
 
+mod breakdown;
 mod deal;
 mod game;
 mod options;
 mod score;
 mod view;
 
+pub use breakdown::{ThreeBreakdown, ThreeDealBreakdown};
 pub use deal::{ThreeAnnouncement, ThreeDeal, ThreePhase};
 pub use game::ThreeRules;
 pub use options::{CarreTiebreak, FailTest, NextDealer, OddPoint, ThreeOptions};

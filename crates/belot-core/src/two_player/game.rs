@@ -13,13 +13,16 @@ use crate::seat::Seat;
 #[derive(Clone, Copy, Debug)]
 pub struct TwoRules;
 
-game_rules!(TwoRules, "two_player", TwoOptions, TwoDeal, TwoLedger, {
+game_rules!(TwoRules, "two_player", TwoOptions, TwoDeal, TwoLedger, super::TwoBreakdown, {
     const NAMES_HELP: &'static str = "two-player (to 1001)";
     const TABLES: &'static [u8] = &[2];
     const WORDS: Words =
         Words {
             taker: "loader (заказчик)", turned: "вскрышка (vskryshka)", belote: "бела (bela)"
         };
+    fn breakdown(m: &super::TwoMatch) -> super::TwoBreakdown {
+        super::breakdown::breakdown(m)
+    }
     fn first_dealer(seed: u64) -> Seat {
         super::dealer_by_lot(seed)
     }

@@ -1,12 +1,14 @@
 //! Two-player Belot to 1001 (seed 001) with all-trumps (ВК), no-trumps (БК)
 //! and the all-pass deal (распасы).
 
+mod breakdown;
 mod deal;
 mod game;
 mod options;
 mod score;
 mod view;
 
+pub use breakdown::{TwoBreakdown, TwoDealBreakdown, TwoMatchBreakdown};
 pub use deal::{PLAYERS, TwoAnnouncement, TwoDeal, TwoPhase};
 pub use game::TwoRules;
 pub use options::{
