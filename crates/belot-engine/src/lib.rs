@@ -126,7 +126,7 @@ struct NewParams {
 }
 
 fn default_variant() -> Variant {
-    Variant::French
+    Variant::ALL[0]
 }
 
 #[derive(Deserialize)]

@@ -288,7 +288,7 @@ fn layout_deal(
         order.extend(low_cards());
     }
     let deal = FrenchDeal::new(*options, view.dealer, Deck::from_cards(&order).ok()?).ok()?;
-    replay(AnyDeal::French(deal), &view.calls, view.seat).map(|x| x.0)
+    replay(deal.into(), &view.calls, view.seat).map(|x| x.0)
 }
 
 /// The three-player deal with these hands (six cards each) and `rest`,
@@ -310,7 +310,7 @@ fn three_layout(
     order.push(view.original_turned);
     order.extend_from_slice(rest);
     let deal = ThreeDeal::new(*options, view.dealer, Deck::from_cards(&order).ok()?).ok()?;
-    replay(AnyDeal::ThreePlayer(deal), &view.calls, view.seat)
+    replay(deal.into(), &view.calls, view.seat)
 }
 
 /// The two-player deal with these hands (six cards each) and `rest`, with
@@ -328,7 +328,7 @@ fn two_layout(
     order.push(view.original_turned);
     order.extend_from_slice(rest);
     let deal = TwoDeal::new(*options, view.dealer, Deck::from_cards(&order).ok()?).ok()?;
-    replay(AnyDeal::TwoPlayer(deal), &view.calls, view.seat)
+    replay(deal.into(), &view.calls, view.seat)
 }
 
 /// The two-player deal's first twelve cards: three each, twice, the

@@ -10,9 +10,9 @@
 //! of it; one who did not trump, or did not head the trick when he had
 //! to, has no card that would have been obliged.
 
-use belot_core::french::{SeatView, TrickView};
+use belot_core::french::{FrenchRules, SeatView, TrickView};
 use belot_core::play::legal_plays;
-use belot_core::three_player::ThreeView;
+use belot_core::three_player::{ThreeRules, ThreeView};
 use belot_core::two_player::TwoView;
 use belot_core::{Card, CardSet, Contract, PlayRules, PlayState, Rank, Seat, Suit, TrickContext};
 use rand_core::RngCore;
@@ -20,7 +20,8 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 
 use crate::bots::below;
-use belot_core::{AnyView, Game};
+use crate::games::SolverGame;
+use belot_core::{AnyView, Game, Registered, each_game};
 
 /// What one seat knows of a deal in its card play.
 #[derive(Clone, Debug)]
@@ -298,14 +299,12 @@ impl Memory {
     /// Takes in what `view` shows of the tricks (only two-player views
     /// drop tricks from sight).
     pub fn observe(&mut self, view: &AnyView) {
-        if let AnyView::TwoPlayer(v) = view {
-            self.see((v.tricks_won[0] + v.tricks_won[1]) as usize, v.last_trick.as_ref());
-        }
+        each_game!(AnyView, view, R, v => R::observe(v, self))
     }
 
     /// Takes in what a two-player view shows: the tricks completed so far
     /// (their count) and the last one.
-    fn see(&mut self, completed: usize, last: Option<&TrickView>) {
+    pub(crate) fn see(&mut self, completed: usize, last: Option<&TrickView>) {
         if completed < self.tricks.len() + self.missed || completed == 0 {
             // A new deal.
             self.tricks.clear();
@@ -405,20 +404,18 @@ impl PlayInfo {
     /// two-player deal that are no longer in view.
     pub fn from_view(game: &Game, view: &AnyView, memory: &mut Memory) -> Option<PlayInfo> {
         let contract = view.contract()?;
-        Some(PlayInfo::finish(match view {
-            AnyView::French(v) => PlayInfo::french(game, v, contract),
-            AnyView::TwoPlayer(v) => PlayInfo::two_player(v, contract, memory),
-            AnyView::ThreePlayer(v) => PlayInfo::three_player(game, v, contract),
-        }))
+        Some(PlayInfo::finish(each_game!(AnyView, view, R, v => {
+            R::play_info(game, v, contract, memory)
+        })))
     }
 
     /// What a French Belote seat knows.
-    fn french(game: &Game, v: &SeatView, contract: Contract) -> PlayInfo {
+    pub(crate) fn french(game: &Game, v: &SeatView, contract: Contract) -> PlayInfo {
         let n = v.players;
         let partners = n == 4;
-        let rules = match game {
-            Game::French(o) => o.play_rules(),
-            _ => PlayRules { partner_exception: partners, ..PlayRules::FRENCH },
+        let rules = match FrenchRules::options_of(game) {
+            Some(o) => o.play_rules(),
+            None => PlayRules { partner_exception: partners, ..PlayRules::FRENCH },
         };
         let mut tricks: Vec<&TrickView> = v.tricks.iter().collect();
         tricks.extend(v.trick.iter());
@@ -490,7 +487,7 @@ impl PlayInfo {
     }
 
     /// What a two-player Belot seat knows.
-    fn two_player(v: &TwoView, contract: Contract, memory: &mut Memory) -> PlayInfo {
+    pub(crate) fn two_player(v: &TwoView, contract: Contract, memory: &mut Memory) -> PlayInfo {
         let completed = (v.tricks_won[0] + v.tricks_won[1]) as usize;
         memory.see(completed, v.last_trick.as_ref());
         let rules = PlayRules::NO_PARTNERS;
@@ -585,9 +582,9 @@ impl PlayInfo {
     /// the first trick: none for a deal from a bare contract.
     fn french_auction(game: &Game, v: &SeatView) -> Option<Auction> {
         let n = v.players;
-        let (reuse, cap) = match game {
-            Game::French(o) => (o.card_reuse, o.seq_len_cap.unwrap_or(8)),
-            _ => (belot_core::meld::CardReuse::AllowCarreAndSeq, 5),
+        let (reuse, cap) = match FrenchRules::options_of(game) {
+            Some(o) => (o.card_reuse, o.seq_len_cap.unwrap_or(8)),
+            None => (belot_core::meld::CardReuse::AllowCarreAndSeq, 5),
         };
         // Seats past their turn in the first trick have announced
         // all they were going to.
@@ -654,7 +651,7 @@ impl PlayInfo {
 
     /// The three-player auction as the seat saw it.
     fn three_auction(game: &Game, v: &ThreeView) -> Auction {
-        let forced = matches!(game, Game::ThreePlayer(o) if o.round2_forced_for_dealer);
+        let forced = ThreeRules::options_of(game).is_some_and(|o| o.round2_forced_for_dealer);
         let exchange = match (v.exchanged_by, v.contract.and_then(|c| c.trump_suit())) {
             (Some(x), Some(t)) => Some((x, Card::new(t, Rank::Seven))),
             _ => None,
@@ -675,7 +672,7 @@ impl PlayInfo {
     }
 
     /// What a three-player Belot seat knows.
-    fn three_player(game: &Game, v: &ThreeView, contract: Contract) -> PlayInfo {
+    pub(crate) fn three_player(game: &Game, v: &ThreeView, contract: Contract) -> PlayInfo {
         let rules = PlayRules::NO_PARTNERS;
         let mut tricks: Vec<&TrickView> = v.tricks.iter().collect();
         tricks.extend(v.trick.iter());
@@ -729,7 +726,7 @@ impl PlayInfo {
 
     /// Settles the sets: known cards still unplayed, unseen cards without
     /// them, no constraint on the seat itself.
-    fn finish(mut p: PlayInfo) -> PlayInfo {
+    pub(crate) fn finish(mut p: PlayInfo) -> PlayInfo {
         let me = p.me.index() & 3;
         let mut all_known = CardSet::EMPTY;
         for s in 0..4 {

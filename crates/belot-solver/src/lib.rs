@@ -35,6 +35,7 @@ pub mod pimc;
 pub mod playmodel;
 pub mod review;
 
+mod games;
 mod quick;
 mod search;
 mod tt;

@@ -13,6 +13,7 @@ use belot_core::{Action, Card, CardSet};
 use rand_core::RngCore;
 
 use crate::bots::{Bot, HeuristicBot};
+use crate::games::SolverGame;
 use crate::knowledge::{Memory, Objective, PlayInfo};
 use crate::odds::Stakes;
 use crate::{Config, Solver};
@@ -204,18 +205,11 @@ impl Bot for PimcBot {
         else {
             let bids = self.budget.bids;
             let stakes = self.stakes(view.seat());
-            let call = match (&self.game, view) {
-                _ if bids == 0 => None,
-                (Game::French(o), AnyView::French(v)) => {
-                    crate::bidding::french_call(o, v, bids, stakes.as_ref(), rng)
-                }
-                (Game::ThreePlayer(o), AnyView::ThreePlayer(v)) => {
-                    crate::bidding::three_call(o, v, bids, stakes.as_ref(), rng)
-                }
-                (Game::TwoPlayer(o), AnyView::TwoPlayer(v)) => {
-                    crate::bidding::two_call(o, v, bids, stakes.as_ref(), rng)
-                }
-                _ => None,
+            let call = match bids {
+                0 => None,
+                _ => belot_core::each_game!(AnyView, view, R, v => {
+                    R::options_of(&self.game).and_then(|o| R::call(&o, v, bids, stakes.as_ref(), rng))
+                }),
             };
             if let Some(call) = call {
                 return call;

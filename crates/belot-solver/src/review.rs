@@ -6,12 +6,12 @@
 
 use belot_core::french::{FrenchDeal, FrenchOptions};
 use belot_core::record::DealRecord;
-use belot_core::three_player::ThreeDeal;
 use belot_core::two_player::{TwoDeal, TwoOptions};
 use belot_core::{Action, AnyDeal, Card, Contract, Deal, Game, PlayState, Seat, SeatAction};
 use serde::Serialize;
 
-use crate::{Config, Solver, side_of};
+use crate::games::{OutcomeOf, SolverGame};
+use crate::{Config, Solver};
 
 /// One card played, judged.
 #[derive(Clone, Debug, Serialize)]
@@ -96,9 +96,8 @@ fn positions<D: Deal>(
 /// is unfinished, in распасы, or with three players (there the outcome
 /// turns on how the two others share their points, which the solver,
 /// playing them as one side, leaves open).
-type OutcomeOf = Box<dyn Fn(Seat, u32) -> &'static str>;
 
-fn french_outcome(deal: &FrenchDeal, o: FrenchOptions) -> Option<OutcomeOf> {
+pub(crate) fn french_outcome(deal: &FrenchDeal, o: FrenchOptions) -> Option<OutcomeOf> {
     let summary = *deal.summary()?;
     if deal.players() == 3 {
         return None;
@@ -138,7 +137,7 @@ pub fn two_code(o: belot_core::two_player::TwoOutcome) -> &'static str {
     }
 }
 
-fn two_outcome(deal: &TwoDeal, o: TwoOptions) -> Option<OutcomeOf> {
+pub(crate) fn two_outcome(deal: &TwoDeal, o: TwoOptions) -> Option<OutcomeOf> {
     let summary = *deal.summary()?;
     if summary.raspasy {
         return None;
@@ -166,40 +165,17 @@ fn two_outcome(deal: &TwoDeal, o: TwoOptions) -> Option<OutcomeOf> {
 /// as it ended (for its contract, taker and outcome).
 pub fn review_deal(game: Game, d: &DealRecord) -> Result<(Vec<CardReview>, AnyDeal), String> {
     let text = |e: belot_core::GameError| e.to_string();
-    let (pos, end, outcome_of) = match game {
-        Game::French(o) => {
-            let deal = FrenchDeal::new(o, d.dealer, d.deck).map_err(text)?;
-            let (pos, end) = positions(
-                deal,
-                &d.actions,
-                |x, s| (side_of(&game, x.taker(), s), false),
-                |x| x.taker(),
-            )?;
-            let outcome = french_outcome(&end, o);
-            (pos, AnyDeal::French(end), outcome)
-        }
-        Game::TwoPlayer(o) => {
-            let deal = TwoDeal::new(o, d.dealer, d.deck).map_err(text)?;
-            let (pos, end) = positions(
-                deal,
-                &d.actions,
-                |x, s| (1 << (s.0 & 1), x.is_raspasy()),
-                |x| x.loader(),
-            )?;
-            let outcome = two_outcome(&end, o);
-            (pos, AnyDeal::TwoPlayer(end), outcome)
-        }
-        Game::ThreePlayer(o) => {
-            let deal = ThreeDeal::new(o, d.dealer, d.deck).map_err(text)?;
-            let (pos, end) = positions(
-                deal,
-                &d.actions,
-                |x, s| (side_of(&game, x.declarer(), s), false),
-                |x| x.declarer(),
-            )?;
-            (pos, AnyDeal::ThreePlayer(end), None)
-        }
-    };
+    let (pos, end, outcome_of) = belot_core::each_game!(Game, &game, R, o => {
+        let deal = R::deal(*o, d.dealer, d.deck).map_err(text)?;
+        let (pos, end) = positions(
+            deal,
+            &d.actions,
+            |x, s| (game.side_mask(x.taker(), s), x.all_pass() == Some(true)),
+            |x| x.taker(),
+        )?;
+        let outcome = R::outcome(&end, *o);
+        (pos, AnyDeal::from(end), outcome)
+    });
     Ok((judge(pos, outcome_of), end))
 }
 

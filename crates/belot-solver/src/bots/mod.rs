@@ -40,20 +40,22 @@ pub trait Bot {
 /// remembers them: replayed from the deal's deck, the bot sees each trick
 /// as the seat saw it, whoever chose the seat's earlier actions.
 pub fn remind(bot: &mut dyn Bot, g: &belot_core::AnyMatch, seat: belot_core::Seat) {
+    use crate::games::SolverGame;
     use belot_core::{Deal as _, Match as _};
     bot.standing(&g.standing());
-    let belot_core::AnyMatch::TwoPlayer(m) = g else { return };
-    let d = m.current();
-    let Ok(mut replay) = belot_core::two_player::TwoDeal::new(*m.options(), d.dealer(), *d.deck())
-    else {
-        return;
-    };
-    for a in d.actions() {
-        if replay.apply(a.seat, &a.action).is_err() {
-            return; // cannot happen: these actions were applied to this deal
+    belot_core::each_game!(AnyMatch, g, R, m => {
+        if !R::TRICKS_LEAVE_VIEW {
+            return;
         }
-        bot.observe(&AnyView::TwoPlayer(replay.view(seat)));
-    }
+        let d = m.current();
+        let Ok(mut replay) = R::deal(*m.options(), d.dealer(), *d.deck()) else { return };
+        for a in d.actions() {
+            if replay.apply(a.seat, &a.action).is_err() {
+                return; // cannot happen: these actions were applied to this deal
+            }
+            bot.observe(&replay.view(seat).into());
+        }
+    })
 }
 
 /// A uniform number below `n` (n ≥ 1).
@@ -95,11 +97,8 @@ impl Bot for HeuristicBot {
 
 /// The heuristic bot's action on `view` (it draws nothing at random).
 pub(crate) fn heuristic_act(view: &AnyView) -> Action {
-    match view {
-        AnyView::French(v) => french::act(v),
-        AnyView::TwoPlayer(v) => two::act(v),
-        AnyView::ThreePlayer(v) => three::act(v),
-    }
+    use crate::games::SolverGame;
+    belot_core::each_game!(AnyView, view, R, v => R::heuristic(v))
 }
 
 /// For a bot that searches the card play (`pimc`, `ismcts`): what its

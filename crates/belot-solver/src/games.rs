@@ -1,0 +1,49 @@
+//! What the solver and the bots ask of each game: [`SolverGame`],
+//! implemented once per game in its bot's file (`bots/french.rs`,
+//! `bots/two.rs`, `bots/three.rs`). Code over every game reaches it by
+//! `belot_core::each_game!`, so a game the registry lists without an
+//! implementation here does not compile.
+
+use belot_core::{Action, Contract, Deal, Game, Registered, Rules};
+use rand_core::RngCore;
+
+use crate::knowledge::{Memory, PlayInfo};
+use crate::odds::Stakes;
+
+/// What one seat sees of a deal of the game `R`.
+pub(crate) type ViewOf<R> = <<R as Rules>::Deal as Deal>::View;
+
+/// How the outcome of a reviewed deal reads for a seat that takes a
+/// number of card points (made, failed, …).
+pub(crate) type OutcomeOf = Box<dyn Fn(belot_core::Seat, u32) -> &'static str>;
+
+/// A game as the solver and the bots play it.
+pub(crate) trait SolverGame: Registered {
+    /// The heuristic bot's action (it draws nothing at random).
+    fn heuristic(view: &ViewOf<Self>) -> Action;
+    /// A call of the auction chosen by `samples` playouts (`None`: leave
+    /// it to the heuristic).
+    fn call(
+        options: &Self::Options,
+        view: &ViewOf<Self>,
+        samples: u32,
+        stakes: Option<&Stakes>,
+        rng: &mut dyn RngCore,
+    ) -> Option<Action>;
+    /// What the seat knows when it is to play a card under `contract`
+    /// (before [`PlayInfo::finish`]).
+    fn play_info(
+        game: &Game,
+        view: &ViewOf<Self>,
+        contract: Contract,
+        memory: &mut Memory,
+    ) -> PlayInfo;
+    /// True when tricks leave the view as they are turned, so a player
+    /// keeps them in [`Memory`] (and a fresh bot is shown the deal so far).
+    const TRICKS_LEAVE_VIEW: bool = false;
+    /// Takes in what `view` shows of the tricks, where they leave it.
+    fn observe(_view: &ViewOf<Self>, _memory: &mut Memory) {}
+    /// How the finished `deal`'s outcome reads for each seat and card
+    /// points (`None` where there is no contract between two sides).
+    fn outcome(deal: &Self::Deal, options: Self::Options) -> Option<OutcomeOf>;
+}
