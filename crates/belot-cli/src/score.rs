@@ -358,7 +358,7 @@ impl EntryArgs {
         };
         // Announced melds replace announcement points (the app runs the contests).
         let announcements = if announced.is_empty() { announcements } else { Vec::new() };
-        Ok(DealInput::French {
+        Ok(DealInput::French(belot_core::french::FrenchInput {
             taker: Seat(taker),
             card_points,
             announcements,
@@ -366,7 +366,7 @@ impl EntryArgs {
             belote: self.belote,
             announced,
             trump,
-        })
+        }))
     }
 
     /// A two-player Belot deal from the flags.
@@ -390,7 +390,7 @@ impl EntryArgs {
             }
             None => None,
         };
-        Ok(DealInput::TwoPlayer {
+        Ok(DealInput::TwoPlayer(belot_core::two_player::TwoInput {
             contract,
             raspasy: self.raspasy,
             loader: self.loader.map(Seat),
@@ -398,7 +398,7 @@ impl EntryArgs {
             constructions,
             belas,
             took_trick,
-        })
+        }))
     }
 
     /// A three-player Belot deal from the flags.
@@ -415,14 +415,14 @@ impl EntryArgs {
         };
         let combinations = per_seat::<3>(self.melds.as_deref(), "--melds")?;
         let belots = per_seat::<3>(self.belas.as_deref(), "--belas")?.map(|v| v.min(255) as u8);
-        Ok(DealInput::ThreePlayer {
+        Ok(DealInput::ThreePlayer(belot_core::three_player::ThreeInput {
             declarer: Seat(declarer),
             card_points: [p[0], p[1], p[2]],
             last_trick: self.last.map(Seat),
             capo,
             combinations,
             belots,
-        })
+        }))
     }
 }
 

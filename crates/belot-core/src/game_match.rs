@@ -6,26 +6,45 @@
 
 use std::fmt::Debug;
 
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use crate::action::Action;
 use crate::any_match::{Match, Standing};
 use crate::card::{CardSet, Suit};
 use crate::deck::Deck;
-use crate::error::GameError;
+use crate::error::{GameError, Refusal};
 use crate::game::{AnyView, Deal, Game, GameView, HouseRules, Variant};
 use crate::play::{PlayState, Trick};
 use crate::points::Half;
 use crate::record::{MatchRecord, Replay};
+use crate::registry::{AnyEntry, AnyLedger, DealInput};
 use crate::report::RowReport;
 use crate::seat::Seat;
 
 /// A game's running score: what a match needs of its ledger.
-pub trait Ledger: Clone + Debug {
+pub trait Ledger: Clone + Debug + PartialEq {
     /// The game's deal.
     type Deal;
+    /// A deal as the ledger records it (played with its summary, thrown
+    /// in, …): what a finished deal gives and a score sheet enters.
+    type Entry: Copy + Debug + PartialEq + Eq;
+    /// The entry of a finished deal.
+    fn entry_of(&self, deal: &Self::Deal) -> Self::Entry;
+    /// Records `entry` as the next row, shown as every game shows a row;
+    /// `None` (nothing recorded) for an entry of another table's kind.
+    fn push_entry(&mut self, entry: &Self::Entry) -> Option<RowReport>;
     /// Records a finished deal (played, thrown in or redealt).
-    fn settle(&mut self, deal: &Self::Deal);
+    fn settle(&mut self, deal: &Self::Deal) {
+        let entry = self.entry_of(deal);
+        self.push_entry(&entry);
+    }
+    /// Forgets the rows, keeping what the next deals need (a score sheet
+    /// keeps its rows itself).
+    fn forget_rows(&mut self);
+    /// Totals per side, held points, points lost at the end and the
+    /// winning side, as a score sheet shows them.
+    fn tally(&self) -> Tally;
     /// Who deals the next deal.
     fn next_dealer(&self) -> Seat;
     /// True once the match has a winner.
@@ -43,6 +62,21 @@ pub trait Ledger: Clone + Debug {
     /// numbered after `start.deal - 1` earlier deals; `start` is checked
     /// ([`Start::check`]).
     fn resume(&mut self, start: &Start) -> Result<(), GameError>;
+}
+
+/// What a score sheet shows of a ledger: totals per scoring side (a team
+/// of four players counts once), held points, points lost at the end and
+/// the winning side.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Tally {
+    /// Each side's total.
+    pub totals: Vec<Half>,
+    /// Points held for a later deal.
+    pub pool: Half,
+    /// Held points lost because the match ended while they waited.
+    pub pool_lost: Half,
+    /// The winning side, once the match is over.
+    pub winner: Option<u8>,
 }
 
 /// Where a match starts when it does not start from nothing: a game
@@ -121,6 +155,27 @@ pub trait Rules: Sized {
     type Deal: Deal<View: GameView + Into<AnyView>> + Clone + Debug;
     /// The running score.
     type Ledger: Ledger<Deal = Self::Deal>;
+    /// A deal as a score sheet's players enter it (in JSON under
+    /// `"kind": NAME`).
+    type Input: Serialize + DeserializeOwned + Clone + PartialEq + Eq + Debug;
+    /// Checks `input` against the house rules and converts it to the
+    /// ledger's entry; says why it cannot be and what is allowed.
+    fn convert(
+        input: &Self::Input,
+        options: &Self::Options,
+        dealer: Seat,
+    ) -> Result<<Self::Ledger as Ledger>::Entry, Refusal>;
+    /// A finished deal as a score sheet enters it (thrown in when nobody
+    /// took): the same summary the engine scored.
+    fn input_of(deal: &Self::Deal) -> DealInput;
+    /// The ledger's entry of a deal thrown in.
+    fn thrown_in(options: &Self::Options) -> <Self::Ledger as Ledger>::Entry;
+    /// The ledger's entry of a redeal, where the game has one.
+    fn redeal(_options: &Self::Options) -> Option<<Self::Ledger as Ledger>::Entry> {
+        None
+    }
+    /// Who took what, for a table of results ("Boris ♥", "AT Olena").
+    fn describe(input: &Self::Input, name: &dyn Fn(Seat) -> String) -> String;
     /// The protocol's score breakdown of the current deal and the match.
     type Breakdown: Serialize;
     /// The score breakdown of `m`'s current deal and of the match. While
@@ -188,6 +243,14 @@ pub struct Words {
 pub trait Registered: Rules {
     /// The game.
     const VARIANT: Variant;
+    /// The game's own entry, if `d` is one.
+    fn input(d: &DealInput) -> Option<&Self::Input>;
+    /// The game's entry as any game's.
+    fn wrap_input(i: Self::Input) -> DealInput;
+    /// A ledger entry as any game's.
+    fn wrap_entry(e: <Self::Ledger as Ledger>::Entry) -> AnyEntry;
+    /// The ledger as any game's.
+    fn wrap_ledger(l: Self::Ledger) -> AnyLedger;
     /// The game with these house rules.
     fn game(options: Self::Options) -> Game;
     /// The house rules of `game`, if it is this game.

@@ -247,9 +247,67 @@ macro_rules! __game_enums {
             $( $(#[$d])* $V($crate::game_match::GameMatch<$R>), )*
         }
 
+        /// One entry of a score sheet: a deal as the players count it at
+        /// the table. In JSON, `{"kind": "<game>", ...}` with the game's
+        /// own entry ([`Rules::Input`](crate::game_match::Rules::Input)),
+        /// or `{"kind": "thrown_in"}` / `{"kind": "redeal"}`.
+        #[derive(Clone, PartialEq, Eq, Debug, serde::Serialize, serde::Deserialize)]
+        #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+        pub enum DealInput {
+            $( $(#[$d])* $V(<$R as $crate::game_match::Rules>::Input), )*
+            /// Everybody passed: no score, the deal moves on.
+            ThrownIn,
+            /// Two-player redeal claimed with four 7s or four 8s.
+            Redeal,
+        }
+
+        /// A deal as any game's ledger records it (a [`DealInput`]
+        /// checked and converted).
+        #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+        pub enum AnyEntry {
+            $( $(#[$d])* $V(<<$R as $crate::game_match::Rules>::Ledger as $crate::game_match::Ledger>::Entry), )*
+        }
+
+        /// Any game's running score.
+        #[derive(Clone, PartialEq, Debug)]
+        pub enum AnyLedger {
+            $( $(#[$d])* $V(<$R as $crate::game_match::Rules>::Ledger), )*
+        }
+
+        impl AnyLedger {
+            /// Records `entry` as the next row; `None` when it is another
+            /// game's or another table's entry.
+            pub fn push_entry(&mut self, entry: &AnyEntry) -> Option<$crate::report::RowReport> {
+                use $crate::game_match::Ledger as _;
+                match (self, entry) {
+                    $( (AnyLedger::$V(l), AnyEntry::$V(e)) => l.push_entry(e), )*
+                    #[allow(unreachable_patterns)]
+                    _ => None,
+                }
+            }
+        }
+
         $(
             impl $crate::game_match::Registered for $R {
                 const VARIANT: Variant = Variant::$V;
+                fn input(d: &DealInput) -> Option<&Self::Input> {
+                    match d {
+                        DealInput::$V(i) => Some(i),
+                        #[allow(unreachable_patterns)]
+                        _ => None,
+                    }
+                }
+                fn wrap_input(i: Self::Input) -> DealInput {
+                    DealInput::$V(i)
+                }
+                fn wrap_entry(
+                    e: <<$R as $crate::game_match::Rules>::Ledger as $crate::game_match::Ledger>::Entry,
+                ) -> AnyEntry {
+                    AnyEntry::$V(e)
+                }
+                fn wrap_ledger(l: Self::Ledger) -> AnyLedger {
+                    AnyLedger::$V(l)
+                }
                 fn game(options: Self::Options) -> Game {
                     Game::$V(options)
                 }

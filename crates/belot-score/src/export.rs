@@ -2,9 +2,9 @@
 
 use std::fmt::Write as _;
 
-use belot_core::{Contract, DealReport, Half, Seat};
+use belot_core::{DealInput, DealReport, Half, Seat};
 
-use crate::input::{DealInput, Setup};
+use crate::input::Setup;
 use crate::sheet::Sheet;
 
 /// Display names of the scoring sides: "Ana & Chloé" for a French team,
@@ -27,26 +27,7 @@ pub fn num(x: Half) -> String {
 
 /// Who took what, for a table: "Boris ♥", "AT Olena", "raspasy ♠".
 pub fn contract_text(setup: &Setup, e: &DealInput) -> String {
-    let name = |s: Seat| setup.players.get(s.index()).cloned().unwrap_or_default();
-    let contract = |c: Contract| match c {
-        Contract::Suit(s) => s.symbol().to_string(),
-        other => other.to_string(),
-    };
-    match e {
-        DealInput::French { taker, trump, .. } => match trump {
-            Some(t) => format!("{} {}", name(*taker), t.symbol()),
-            None => name(*taker),
-        },
-        DealInput::TwoPlayer { contract: c, raspasy: true, .. } => {
-            format!("raspasy {}", contract(*c))
-        }
-        DealInput::TwoPlayer { contract: c, loader, .. } => {
-            format!("{} {}", contract(*c), loader.map(name).unwrap_or_default())
-        }
-        DealInput::ThreePlayer { declarer, .. } => name(*declarer),
-        DealInput::ThrownIn => "thrown in".into(),
-        DealInput::Redeal => "redeal".into(),
-    }
+    e.describe(&|s: Seat| setup.players.get(s.index()).cloned().unwrap_or_default())
 }
 
 /// The outcome word of a row's score ("made", "dedans", "litige", "bait"…;

@@ -26,10 +26,10 @@
 //! };
 //! let mut sheet = Sheet::new(setup)?;
 //! // Boris (seat 1) took; his side made 100 of the 162.
-//! let applied = sheet.apply(Change::Add { entry: DealInput::French {
+//! let applied = sheet.apply(Change::Add { entry: DealInput::French(belot_core::french::FrenchInput {
 //!     taker: Seat(1), card_points: vec![None, Some(100)], announcements: vec![],
 //!     capot: None, belote: None, announced: vec![], trump: None,
-//! }})?;
+//! })})?;
 //! assert_eq!(sheet.table().totals, vec![62.0, 100.0]);
 //! // Only the new row was derived: rows before `rows_from` are unchanged.
 //! assert_eq!(applied, Applied { rows_from: 0, items_from: 0 });
@@ -44,7 +44,9 @@ mod refusal;
 pub mod rules_info;
 mod sheet;
 
+pub use belot_core::french::Announced;
+pub use belot_core::{AnyEntry, DealInput};
 pub use export::{contract_text, csv, num, outcome, side_names};
-pub use input::{Announced, Converted, DealInput, MAX_NAME, Setup, refused_in_name};
+pub use input::{MAX_NAME, Setup, refused_in_name};
 pub use refusal::{CODES, Refusal};
 pub use sheet::{Applied, Change, EntryId, Item, Row, Sheet, Table};

@@ -6,15 +6,10 @@
 //! so a change re-derives only from the first row it affects: appending a
 //! deal derives one row.
 
-use crate::refusal::Refusal;
-use belot_core::french::{Ledger, Ledger3};
-use belot_core::three_player::ThreeLedger;
-use belot_core::two_player::TwoLedger;
-use belot_core::{DealReport, Half, RowReport, Seat};
+use belot_core::{AnyEntry, AnyLedger, DealInput, DealReport, Half, Refusal, RowReport, Seat};
 use serde::{Deserialize, Serialize};
 
-use crate::input::{Converted, DealInput, Setup};
-use belot_core::Game;
+use crate::input::Setup;
 
 /// A stable number for an entered deal (its position may change).
 pub type EntryId = u32;
@@ -199,10 +194,6 @@ pub struct Table {
     pub winner: Option<u8>,
 }
 
-fn f(x: i32) -> Half {
-    Half::points(x)
-}
-
 /// How a row is shown: `played`, `thrown_in` or `redeal`.
 fn kind(e: &DealInput) -> &'static str {
     match e {
@@ -212,92 +203,40 @@ fn kind(e: &DealInput) -> &'static str {
     }
 }
 
-/// The rules engine's ledger for the sheet's variant: the state of the
-/// game between two rows. It is kept without its own rows (the sheet has
-/// them), so a copy per row costs a few words.
+/// The sheet's game state between two rows: the rules engine's ledger
+/// for its game, kept without its own rows (the sheet has them), so a
+/// copy per row costs a few words.
 #[derive(Clone, PartialEq, Debug)]
-enum Ledgers {
-    French(Ledger),
-    French3(Ledger3),
-    Two(TwoLedger),
-    Three(ThreeLedger),
-}
+struct Ledgers(AnyLedger);
 
 impl Ledgers {
     /// An empty game.
     fn new(setup: &Setup) -> Ledgers {
-        let first = setup.first_dealer;
-        match setup.rules {
-            Game::French(options) if options.players == 3 => {
-                Ledgers::French3(Ledger3::new(options, first))
-            }
-            Game::French(options) => Ledgers::French(Ledger::new(options, first)),
-            Game::TwoPlayer(options) => Ledgers::Two(TwoLedger::new(options, first)),
-            Game::ThreePlayer(options) => Ledgers::Three(ThreeLedger::new(options, first)),
-        }
+        Ledgers(AnyLedger::new(&setup.rules, setup.first_dealer))
     }
 
     /// Who deals the next entry.
     fn next_dealer(&self) -> Seat {
-        match self {
-            Ledgers::French(l) => l.next_dealer(),
-            Ledgers::French3(l) => l.next_dealer(),
-            Ledgers::Two(l) => l.next_dealer,
-            Ledgers::Three(l) => l.next_dealer,
-        }
+        self.0.next_dealer()
     }
 
-    /// Folds one entry in; `None` if it is not this variant's entry.
-    fn push(&mut self, e: &Converted) -> Option<RowReport> {
-        let s = match (self, e) {
-            (Ledgers::French(l), Converted::French(e)) => {
-                let r = RowReport::from(&l.push(e));
-                // Forget the ledger's row, keeping its dealer rotation.
-                l.first_dealer = l.next_dealer();
-                l.rows.clear();
-                r
-            }
-            (Ledgers::French3(l), Converted::French3(e)) => {
-                let r = RowReport::from(&l.push(e));
-                l.first_dealer = l.next_dealer();
-                l.rows.clear();
-                r
-            }
-            (Ledgers::Two(l), Converted::Two(e)) => {
-                let r = RowReport::from(&l.push(e));
-                l.rows.clear();
-                r
-            }
-            (Ledgers::Three(l), Converted::Three(e)) => {
-                let r = RowReport::from(&l.push(e));
-                l.rows.clear();
-                r
-            }
-            _ => return None,
-        };
-        Some(s)
+    /// Folds one entry in; `None` if it is not this game's entry.
+    fn push(&mut self, e: &AnyEntry) -> Option<RowReport> {
+        let r = self.0.push_entry(e)?;
+        // Forget the ledger's row, keeping its dealer rotation.
+        self.0.forget_rows();
+        Some(r)
     }
 
     /// Writes the final-table fields (totals, pool, pool lost, next
     /// dealer, winner) of a game in this state.
     fn fill(&self, t: &mut Table) {
-        let (totals, pool, pool_lost, winner) = match self {
-            Ledgers::French(l) => {
-                (l.totals.map(f).to_vec(), f(l.pool), f(l.pool_lost), l.winner.map(|s| s.0))
-            }
-            Ledgers::French3(l) => {
-                (l.totals.map(f).to_vec(), f(l.pool), f(l.pool_lost), l.winner.map(|s| s.0))
-            }
-            Ledgers::Two(l) => {
-                (l.totals.map(f).to_vec(), f(l.pool()), f(l.pool_lost), l.winner.map(|s| s.0))
-            }
-            Ledgers::Three(l) => (l.totals.to_vec(), l.pool, l.pool_lost, l.winner.map(|s| s.0)),
-        };
-        t.totals = totals;
-        t.pool = pool;
-        t.pool_lost = pool_lost;
+        let tally = self.0.tally();
+        t.totals = tally.totals;
+        t.pool = tally.pool;
+        t.pool_lost = tally.pool_lost;
         t.next_dealer = self.next_dealer();
-        t.winner = winner;
+        t.winner = tally.winner;
     }
 }
 

@@ -36,7 +36,8 @@ impl ApiError {
     pub fn refused(r: belot_score::Refusal) -> ApiError {
         let mut e = ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, r.code, r.message);
         if !r.params.is_empty() {
-            e.params = Some(Value::Object(r.params));
+            // Numbers and words always make JSON.
+            e.params = serde_json::to_value(&r.params).ok();
         }
         e
     }

@@ -448,7 +448,7 @@ mod tests {
 
     fn add(points: u32) -> Edit {
         Edit::Add {
-            entry: DealInput::French {
+            entry: DealInput::French(belot_core::french::FrenchInput {
                 taker: belot_core::Seat(1),
                 card_points: vec![None, Some(points)],
                 announcements: vec![],
@@ -456,7 +456,7 @@ mod tests {
                 belote: None,
                 announced: vec![],
                 trump: None,
-            },
+            }),
         }
     }
 

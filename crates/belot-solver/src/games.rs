@@ -13,8 +13,16 @@ use crate::odds::Stakes;
 /// What one seat sees of a deal of the game `R`.
 pub(crate) type ViewOf<R> = <<R as Rules>::Deal as Deal>::View;
 
-/// How the outcome of a reviewed deal reads for a seat that takes a
-/// number of card points (made, failed, …).
+/// What a deal's outcome would be with other card points: from a seat
+/// and the card points its side ends the deal with, the contract's
+/// outcome ("made", "dedans", ...). The rest of the deal (who took,
+/// announcements, belote) is as it was, and the deal is scored by the
+/// core's scoring, as every deal is. Exact, since a side can make sure
+/// of `v` card points exactly when the solver's value is `v` or more, and
+/// the outcome only grows with the taker's points. None when the deal
+/// is unfinished, in распасы, or with three players (there the outcome
+/// turns on how the two others share their points, which the solver,
+/// playing them as one side, leaves open).
 pub(crate) type OutcomeOf = Box<dyn Fn(belot_core::Seat, u32) -> &'static str>;
 
 /// A game as the solver and the bots play it.

@@ -86,17 +86,7 @@ fn positions<D: Deal>(
     Ok((out, deal))
 }
 
-/// What a deal's outcome would be with other card points: from a seat
-/// and the card points its side ends the deal with, the contract's
-/// outcome ("made", "dedans", ...). The rest of the deal (who took,
-/// announcements, belote) is as it was, and the deal is scored by the
-/// core's scoring, as every deal is. Exact, since a side can make sure
-/// of `v` card points exactly when the solver's value is `v` or more, and
-/// the outcome only grows with the taker's points. None when the deal
-/// is unfinished, in распасы, or with three players (there the outcome
-/// turns on how the two others share their points, which the solver,
-/// playing them as one side, leaves open).
-
+/// French Belote's outcomes ([`OutcomeOf`]).
 pub(crate) fn french_outcome(deal: &FrenchDeal, o: FrenchOptions) -> Option<OutcomeOf> {
     let summary = *deal.summary()?;
     if deal.players() == 3 {

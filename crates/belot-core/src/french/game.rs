@@ -3,10 +3,11 @@
 use super::{FrenchDeal, FrenchLedger, FrenchOptions, FullState, Ledger, Ledger3, Phase, SeatView};
 use crate::card::{CardSet, Suit};
 use crate::deck::Deck;
-use crate::error::{GameError, InvalidInput};
+use crate::error::{GameError, InvalidInput, Refusal};
 use crate::game::{DealPhase, GameView, HouseRules, impl_deal};
 use crate::game_match::{Rules, Words};
 use crate::points::Half;
+use crate::registry::DealInput;
 use crate::report::DealReport;
 use crate::seat::Seat;
 
@@ -24,6 +25,26 @@ impl Rules for FrenchRules {
     type Options = FrenchOptions;
     type Deal = FrenchDeal;
     type Ledger = FrenchLedger;
+    type Input = super::FrenchInput;
+    fn convert(
+        input: &super::FrenchInput,
+        options: &FrenchOptions,
+        dealer: Seat,
+    ) -> Result<super::FrenchEntry, Refusal> {
+        super::sheet::convert(input, options, dealer)
+    }
+    fn input_of(deal: &FrenchDeal) -> DealInput {
+        super::sheet::input_of(deal)
+    }
+    fn thrown_in(options: &FrenchOptions) -> super::FrenchEntry {
+        match options.players {
+            3 => super::FrenchEntry::Three(super::Entry3::ThrownIn),
+            _ => super::FrenchEntry::Sides(super::Entry::ThrownIn),
+        }
+    }
+    fn describe(input: &super::FrenchInput, name: &dyn Fn(Seat) -> String) -> String {
+        super::sheet::describe(input, name)
+    }
     type Breakdown = super::FrenchBreakdown;
     fn breakdown(m: &super::FrenchMatch) -> super::FrenchBreakdown {
         super::breakdown::breakdown(m)

@@ -5,6 +5,7 @@ mod deal;
 mod game;
 mod options;
 mod score;
+mod sheet;
 mod three;
 mod view;
 
@@ -22,6 +23,7 @@ pub use options::{
 pub use score::{
     CAPOT_POINTS, DEAL_POINTS, DealScore, DealSummary, Entry, Ledger, Outcome, Row, score_deal,
 };
+pub use sheet::{Announced, FrenchInput};
 pub use three::{DealScore3, DealSummary3, Entry3, Ledger3, Row3, score_deal3};
 pub use view::{AnnouncementView, FullState, SeatView, TrickView};
 
@@ -29,7 +31,7 @@ use serde::Serialize;
 
 use crate::any_match::Standing;
 use crate::error::GameError;
-use crate::game_match::{GameMatch, Ledger as MatchLedger, Start};
+use crate::game_match::{GameMatch, Ledger as MatchLedger, Start, Tally};
 use crate::points::Half;
 use crate::report::RowReport;
 use crate::seat::Seat;
@@ -60,22 +62,66 @@ impl FrenchLedger {
     }
 }
 
+/// A French deal as its ledger records it: for two sides, or for three
+/// players.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum FrenchEntry {
+    /// Two sides.
+    Sides(Entry),
+    /// Three players.
+    Three(Entry3),
+}
+
 impl MatchLedger for FrenchLedger {
     type Deal = FrenchDeal;
-    fn settle(&mut self, deal: &FrenchDeal) {
+    type Entry = FrenchEntry;
+    fn entry_of(&self, deal: &FrenchDeal) -> FrenchEntry {
+        match self {
+            FrenchLedger::Sides(_) => FrenchEntry::Sides(match deal.summary() {
+                Some(summary) => Entry::Played { summary: *summary },
+                None => Entry::ThrownIn,
+            }),
+            FrenchLedger::Three(_) => FrenchEntry::Three(match deal.summary3() {
+                Some(summary) => Entry3::Played { summary: *summary },
+                None => Entry3::ThrownIn,
+            }),
+        }
+    }
+    fn push_entry(&mut self, entry: &FrenchEntry) -> Option<RowReport> {
+        match (self, entry) {
+            (FrenchLedger::Sides(l), FrenchEntry::Sides(e)) => Some(RowReport::from(&l.push(e))),
+            (FrenchLedger::Three(l), FrenchEntry::Three(e)) => Some(RowReport::from(&l.push(e))),
+            _ => None,
+        }
+    }
+    /// Forgets the rows, keeping the dealer rotation.
+    fn forget_rows(&mut self) {
         match self {
             FrenchLedger::Sides(l) => {
-                l.push(&match deal.summary() {
-                    Some(summary) => Entry::Played { summary: *summary },
-                    None => Entry::ThrownIn,
-                });
+                l.first_dealer = l.next_dealer();
+                l.rows.clear();
             }
             FrenchLedger::Three(l) => {
-                l.push(&match deal.summary3() {
-                    Some(summary) => Entry3::Played { summary: *summary },
-                    None => Entry3::ThrownIn,
-                });
+                l.first_dealer = l.next_dealer();
+                l.rows.clear();
             }
+        }
+    }
+    fn tally(&self) -> Tally {
+        let f = Half::points;
+        match self {
+            FrenchLedger::Sides(l) => Tally {
+                totals: l.totals.map(f).to_vec(),
+                pool: f(l.pool),
+                pool_lost: f(l.pool_lost),
+                winner: l.winner.map(|s| s.0),
+            },
+            FrenchLedger::Three(l) => Tally {
+                totals: l.totals.map(f).to_vec(),
+                pool: f(l.pool),
+                pool_lost: f(l.pool_lost),
+                winner: l.winner.map(|s| s.0),
+            },
         }
     }
     fn next_dealer(&self) -> Seat {

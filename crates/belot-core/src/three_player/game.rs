@@ -24,6 +24,23 @@ game_rules!(
         const NAMES_HELP: &'static str = "three-player (to 501)";
         const TABLES: &'static [u8] = &[3];
         const WORDS: Words = Words { taker: "declarer", turned: "turned card", belote: "belot" };
+        type Input = super::ThreeInput;
+        fn convert(
+            input: &super::ThreeInput,
+            options: &ThreeOptions,
+            dealer: Seat,
+        ) -> Result<super::ThreeEntry, crate::error::Refusal> {
+            super::sheet::convert(input, options, dealer)
+        }
+        fn input_of(deal: &ThreeDeal) -> crate::registry::DealInput {
+            super::sheet::input_of(deal)
+        }
+        fn thrown_in(_options: &ThreeOptions) -> super::ThreeEntry {
+            super::ThreeEntry::ThrownIn
+        }
+        fn describe(input: &super::ThreeInput, name: &dyn Fn(Seat) -> String) -> String {
+            super::sheet::describe(input, name)
+        }
         fn breakdown(m: &super::ThreeMatch) -> super::ThreeBreakdown {
             super::breakdown::breakdown(m)
         }

@@ -6,6 +6,7 @@ mod deal;
 mod game;
 mod options;
 mod score;
+mod sheet;
 mod view;
 
 pub use breakdown::{ThreeBreakdown, ThreeDealBreakdown};
@@ -16,6 +17,7 @@ pub use score::{
     Half, PLAYERS, ThreeEntry, ThreeLedger, ThreeOutcome, ThreeRow, ThreeScore, ThreeSummary,
     score_deal,
 };
+pub use sheet::ThreeInput;
 pub use view::{ThreeFullState, ThreeView};
 
 use rand_chacha::ChaCha8Rng;
@@ -24,7 +26,7 @@ use rand_core::{RngCore, SeedableRng};
 use crate::any_match::Standing;
 use crate::deck::uniform;
 use crate::error::GameError;
-use crate::game_match::{GameMatch, Ledger, Start};
+use crate::game_match::{GameMatch, Ledger, Start, Tally};
 use crate::report::RowReport;
 use crate::seat::Seat;
 
@@ -44,12 +46,26 @@ pub type ThreeMatch = GameMatch<ThreeRules>;
 
 impl Ledger for ThreeLedger {
     type Deal = ThreeDeal;
-    fn settle(&mut self, deal: &ThreeDeal) {
-        let entry = match deal.summary() {
+    type Entry = ThreeEntry;
+    fn entry_of(&self, deal: &ThreeDeal) -> ThreeEntry {
+        match deal.summary() {
             Some(s) => ThreeEntry::Played { summary: *s },
             None => ThreeEntry::ThrownIn,
-        };
-        self.push(&entry);
+        }
+    }
+    fn push_entry(&mut self, entry: &ThreeEntry) -> Option<RowReport> {
+        Some(RowReport::from(&self.push(entry)))
+    }
+    fn forget_rows(&mut self) {
+        self.rows.clear();
+    }
+    fn tally(&self) -> Tally {
+        Tally {
+            totals: self.totals.to_vec(),
+            pool: self.pool,
+            pool_lost: self.pool_lost,
+            winner: self.winner.map(|s| s.0),
+        }
     }
     fn next_dealer(&self) -> Seat {
         self.next_dealer

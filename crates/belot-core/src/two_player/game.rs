@@ -20,6 +20,26 @@ game_rules!(TwoRules, "two_player", TwoOptions, TwoDeal, TwoLedger, super::TwoBr
         Words {
             taker: "loader (заказчик)", turned: "вскрышка (vskryshka)", belote: "бела (bela)"
         };
+    type Input = super::TwoInput;
+    fn convert(
+        input: &super::TwoInput,
+        options: &TwoOptions,
+        _dealer: Seat,
+    ) -> Result<super::TwoEntry, crate::error::Refusal> {
+        super::sheet::convert(input, options)
+    }
+    fn input_of(deal: &TwoDeal) -> crate::registry::DealInput {
+        super::sheet::input_of(deal)
+    }
+    fn thrown_in(_options: &TwoOptions) -> super::TwoEntry {
+        super::TwoEntry::ThrownIn
+    }
+    fn redeal(_options: &TwoOptions) -> Option<super::TwoEntry> {
+        Some(super::TwoEntry::Redeal)
+    }
+    fn describe(input: &super::TwoInput, name: &dyn Fn(Seat) -> String) -> String {
+        super::sheet::describe(input, name)
+    }
     fn breakdown(m: &super::TwoMatch) -> super::TwoBreakdown {
         super::breakdown::breakdown(m)
     }

@@ -6,6 +6,7 @@ mod deal;
 mod game;
 mod options;
 mod score;
+mod sheet;
 mod view;
 
 pub use breakdown::{TwoBreakdown, TwoDealBreakdown, TwoMatchBreakdown};
@@ -16,6 +17,7 @@ pub use options::{
     TwoOptions,
 };
 pub use score::{TwoEntry, TwoLedger, TwoOutcome, TwoRow, TwoScore, TwoSummary, score_deal};
+pub use sheet::TwoInput;
 pub use view::{TwoFullState, TwoView};
 
 use rand_chacha::ChaCha8Rng;
@@ -23,7 +25,7 @@ use rand_core::{RngCore, SeedableRng};
 
 use crate::any_match::Standing;
 use crate::error::GameError;
-use crate::game_match::{GameMatch, Ledger, Start};
+use crate::game_match::{GameMatch, Ledger, Start, Tally};
 use crate::points::Half;
 use crate::report::RowReport;
 use crate::seat::Seat;
@@ -42,13 +44,28 @@ pub type TwoMatch = GameMatch<TwoRules>;
 
 impl Ledger for TwoLedger {
     type Deal = TwoDeal;
-    fn settle(&mut self, deal: &TwoDeal) {
-        let entry = match (deal.phase(), deal.summary()) {
+    type Entry = TwoEntry;
+    fn entry_of(&self, deal: &TwoDeal) -> TwoEntry {
+        match (deal.phase(), deal.summary()) {
             (TwoPhase::Finished, Some(s)) => TwoEntry::Played { summary: *s },
             (TwoPhase::Redealt, _) => TwoEntry::Redeal,
             _ => TwoEntry::ThrownIn,
-        };
-        self.push(&entry);
+        }
+    }
+    fn push_entry(&mut self, entry: &TwoEntry) -> Option<RowReport> {
+        Some(RowReport::from(&self.push(entry)))
+    }
+    fn forget_rows(&mut self) {
+        self.rows.clear();
+    }
+    fn tally(&self) -> Tally {
+        let f = Half::points;
+        Tally {
+            totals: self.totals.map(f).to_vec(),
+            pool: f(self.pool()),
+            pool_lost: f(self.pool_lost),
+            winner: self.winner.map(|s| s.0),
+        }
     }
     fn next_dealer(&self) -> Seat {
         self.next_dealer

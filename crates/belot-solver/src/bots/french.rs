@@ -281,29 +281,6 @@ fn follow(view: &SeatView, contract: Contract, cards: &[(Card, bool)]) -> Option
     turn.choose()
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use belot_core::parse_cards;
-
-    fn hand(s: &str) -> CardSet {
-        parse_cards(s).unwrap().into_iter().collect()
-    }
-
-    #[test]
-    fn french_heuristic_bids_from_hand_strength() {
-        let b = Bidding::default();
-        // Jack, nine and ace of the suit and a side ace: takes.
-        assert!(strength(hand("JH 9H AH AS 7D 8C 9S"), Suit::Hearts) >= b.take);
-        // The jack alone with small side cards: passes.
-        assert!(strength(hand("JH 7S 8S 9D 7C 8C QD"), Suit::Hearts) < b.take);
-        // The same cards are strong in one suit and weak in another.
-        let h = hand("JS 9S TS KS 7H 8D 9C");
-        assert!(strength(h, Suit::Spades) >= b.name);
-        assert!(strength(h, Suit::Hearts) < b.name);
-    }
-}
-
 impl crate::games::SolverGame for belot_core::french::FrenchRules {
     fn heuristic(view: &SeatView) -> Action {
         act(view)
@@ -330,5 +307,28 @@ impl crate::games::SolverGame for belot_core::french::FrenchRules {
         options: belot_core::french::FrenchOptions,
     ) -> Option<crate::games::OutcomeOf> {
         crate::review::french_outcome(deal, options)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use belot_core::parse_cards;
+
+    fn hand(s: &str) -> CardSet {
+        parse_cards(s).unwrap().into_iter().collect()
+    }
+
+    #[test]
+    fn french_heuristic_bids_from_hand_strength() {
+        let b = Bidding::default();
+        // Jack, nine and ace of the suit and a side ace: takes.
+        assert!(strength(hand("JH 9H AH AS 7D 8C 9S"), Suit::Hearts) >= b.take);
+        // The jack alone with small side cards: passes.
+        assert!(strength(hand("JH 7S 8S 9D 7C 8C QD"), Suit::Hearts) < b.take);
+        // The same cards are strong in one suit and weak in another.
+        let h = hand("JS 9S TS KS 7H 8D 9C");
+        assert!(strength(h, Suit::Spades) >= b.name);
+        assert!(strength(h, Suit::Hearts) < b.name);
     }
 }

@@ -237,6 +237,36 @@ pub fn act(view: &ThreeView) -> Action {
     if legal.contains(&chosen) { chosen } else { first }
 }
 
+impl crate::games::SolverGame for belot_core::three_player::ThreeRules {
+    fn heuristic(view: &ThreeView) -> Action {
+        act(view)
+    }
+    fn call(
+        options: &belot_core::three_player::ThreeOptions,
+        view: &ThreeView,
+        samples: u32,
+        stakes: Option<&crate::odds::Stakes>,
+        rng: &mut dyn rand_core::RngCore,
+    ) -> Option<Action> {
+        crate::bidding::three_call(options, view, samples, stakes, rng)
+    }
+    fn play_info(
+        game: &belot_core::Game,
+        view: &ThreeView,
+        contract: belot_core::Contract,
+        _memory: &mut crate::knowledge::Memory,
+    ) -> crate::knowledge::PlayInfo {
+        crate::knowledge::PlayInfo::three_player(game, view, contract)
+    }
+    /// Each for himself: no contract between two sides to read.
+    fn outcome(
+        _deal: &belot_core::three_player::ThreeDeal,
+        _options: belot_core::three_player::ThreeOptions,
+    ) -> Option<crate::games::OutcomeOf> {
+        None
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -329,35 +359,5 @@ mod tests {
             }
         }
         std::fs::write("/tmp/three_calibration.csv", out).unwrap();
-    }
-}
-
-impl crate::games::SolverGame for belot_core::three_player::ThreeRules {
-    fn heuristic(view: &ThreeView) -> Action {
-        act(view)
-    }
-    fn call(
-        options: &belot_core::three_player::ThreeOptions,
-        view: &ThreeView,
-        samples: u32,
-        stakes: Option<&crate::odds::Stakes>,
-        rng: &mut dyn rand_core::RngCore,
-    ) -> Option<Action> {
-        crate::bidding::three_call(options, view, samples, stakes, rng)
-    }
-    fn play_info(
-        game: &belot_core::Game,
-        view: &ThreeView,
-        contract: belot_core::Contract,
-        _memory: &mut crate::knowledge::Memory,
-    ) -> crate::knowledge::PlayInfo {
-        crate::knowledge::PlayInfo::three_player(game, view, contract)
-    }
-    /// Each for himself: no contract between two sides to read.
-    fn outcome(
-        _deal: &belot_core::three_player::ThreeDeal,
-        _options: belot_core::three_player::ThreeOptions,
-    ) -> Option<crate::games::OutcomeOf> {
-        None
     }
 }

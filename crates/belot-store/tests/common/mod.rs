@@ -15,7 +15,7 @@ pub fn setup() -> Setup {
 
 pub fn add() -> Change {
     Change::Add {
-        entry: DealInput::French {
+        entry: DealInput::French(belot_core::french::FrenchInput {
             taker: Seat(1),
             card_points: vec![None, Some(100)],
             announcements: vec![],
@@ -23,6 +23,6 @@ pub fn add() -> Change {
             belote: None,
             announced: vec![],
             trump: None,
-        },
+        }),
     }
 }
