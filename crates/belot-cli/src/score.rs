@@ -3,12 +3,9 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use belot_core::meld::Meld;
 use belot_core::{AnyMatch, Game, Half, Variant};
-use belot_core::{CardSet, Contract, MatchRecord, Seat, Suit, parse_cards};
-use belot_score::{
-    Announced, Change, DealInput, Setup, Sheet, contract_text, csv, num, side_names,
-};
+use belot_core::{MatchRecord, Seat};
+use belot_score::{Change, DealInput, Setup, Sheet, contract_text, csv, num, side_names};
 use belot_store::{Location, SheetId, SqliteStore, Store};
 use clap::{Args, Subcommand, ValueEnum};
 use serde_json::{Value, json};
@@ -184,72 +181,72 @@ fn changes(sheet: &Sheet, as_json: bool) -> String {
 
 /// A deal as typed on the command line. Sides and seats are 0-based.
 #[derive(Args)]
-struct EntryArgs {
+pub(crate) struct EntryArgs {
     /// The whole entry as JSON (the `belot score show --json` form).
     #[arg(long)]
-    entry: Option<String>,
+    pub(crate) entry: Option<String>,
     /// Everybody passed: no score.
     #[arg(long)]
-    thrown_in: bool,
+    pub(crate) thrown_in: bool,
     /// Two-player redeal (four 7s or four 8s).
     #[arg(long)]
-    redeal: bool,
+    pub(crate) redeal: bool,
     /// French: the seat who took trump.
     #[arg(long)]
-    taker: Option<u8>,
+    pub(crate) taker: Option<u8>,
     /// Card points with the last trick: French `SIDE=N` pairs (or just N for
     /// the taker's side; one side may be left out); two players `A,B`;
     /// three players `A,B,C`.
     #[arg(long)]
-    points: Option<String>,
+    pub(crate) points: Option<String>,
     /// French: announcement points won, `SIDE=N,...`.
     #[arg(long)]
-    ann: Option<String>,
+    pub(crate) ann: Option<String>,
     /// French: the side that made capot.
     #[arg(long)]
-    capot: Option<u8>,
+    pub(crate) capot: Option<u8>,
     /// French: the side that scored belote.
     #[arg(long)]
-    belote: Option<u8>,
+    pub(crate) belote: Option<u8>,
     /// French: a meld announced, `SEAT:CARDS` (e.g. "1:QH KH AH"), repeated
     /// in announcing order; the app runs the contests (needs --trump).
     #[arg(long = "meld")]
-    meld: Vec<String>,
+    pub(crate) meld: Vec<String>,
     /// French: the trump suit, for --meld.
     #[arg(long)]
-    trump: Option<String>,
+    pub(crate) trump: Option<String>,
     /// Two players: S H D C, AT (ВК) or NT (БК).
     #[arg(long)]
-    contract: Option<String>,
+    pub(crate) contract: Option<String>,
     /// Two players: who loaded the game.
     #[arg(long)]
-    loader: Option<u8>,
+    pub(crate) loader: Option<u8>,
     /// Two players: an all-pass deal (распасы).
     #[arg(long)]
-    raspasy: bool,
+    pub(crate) raspasy: bool,
     /// Two/three players: construction or combination points, `SEAT=N`.
     #[arg(long)]
-    melds: Option<String>,
+    pub(crate) melds: Option<String>,
     /// Two/three players: belas or belots declared, `SEAT=N`.
     #[arg(long)]
-    belas: Option<String>,
+    pub(crate) belas: Option<String>,
     /// Three players: the declarer.
     #[arg(long)]
-    declarer: Option<u8>,
+    pub(crate) declarer: Option<u8>,
     /// Three players: who took the last trick (needed with --no-trick only).
     #[arg(long)]
-    last: Option<u8>,
+    pub(crate) last: Option<u8>,
     /// Three players: capo players (no trick), `SEAT,...`; two players:
     /// players who took no trick.
     #[arg(long)]
-    no_trick: Option<String>,
+    pub(crate) no_trick: Option<String>,
 }
 
-type R<T> = Result<T, String>;
+pub(crate) type R<T> = Result<T, String>;
 
 /// `SEAT=N,...` pairs as one number per seat of `N`, 0 for a seat left
 /// out (and for a flag not given).
-fn per_seat<const N: usize>(arg: Option<&str>, what: &str) -> R<[u32; N]> {
+pub(crate) fn per_seat<const N: usize>(arg: Option<&str>, what: &str) -> R<[u32; N]> {
     let mut out = [0; N];
     if let Some(a) = arg {
         for (k, v) in pairs(a, what, N)? {
@@ -259,7 +256,7 @@ fn per_seat<const N: usize>(arg: Option<&str>, what: &str) -> R<[u32; N]> {
     Ok(out)
 }
 
-fn pairs(s: &str, what: &str, max: usize) -> R<Vec<(usize, u32)>> {
+pub(crate) fn pairs(s: &str, what: &str, max: usize) -> R<Vec<(usize, u32)>> {
     s.split(',')
         .filter(|t| !t.trim().is_empty())
         .map(|t| {
@@ -277,7 +274,7 @@ fn pairs(s: &str, what: &str, max: usize) -> R<Vec<(usize, u32)>> {
         .collect()
 }
 
-fn numbers(s: &str, what: &str, n: usize) -> R<Vec<u32>> {
+pub(crate) fn numbers(s: &str, what: &str, n: usize) -> R<Vec<u32>> {
     let v: Vec<u32> = s
         .split(',')
         .map(|t| t.trim().parse::<u32>().map_err(|_| format!("{what}: {t:?} is not a number")))
@@ -299,130 +296,8 @@ impl EntryArgs {
         if self.redeal {
             return Ok(DealInput::Redeal);
         }
-        let sides = rules.sides();
-        match rules {
-            Game::French(options) => self.french(options, sides),
-            Game::TwoPlayer(_) => self.two_player(),
-            Game::ThreePlayer(_) => self.three_player(),
-        }
-    }
-
-    /// A French Belote deal from the flags.
-    fn french(&self, options: &belot_core::french::FrenchOptions, sides: usize) -> R<DealInput> {
-        let taker = self.taker.ok_or("--taker SEAT is required (or --thrown-in)")?;
-        let mut card_points = vec![None; sides];
-        if let Some(p) = &self.points {
-            if let Ok(n) = p.trim().parse::<u32>() {
-                let side = if options.players == 4 { (taker & 1) as usize } else { taker as usize };
-                if side >= sides {
-                    return Err(format!("taker seat {taker} does not exist"));
-                }
-                card_points[side] = Some(n);
-            } else {
-                for (k, v) in pairs(p, "--points", sides)? {
-                    card_points[k] = Some(v);
-                }
-            }
-        } else if self.capot.is_none() {
-            return Err("--points is required: the card points of a side (SIDE=N, or N for the taker's side)".into());
-        }
-        let mut announcements = vec![0; sides];
-        if let Some(a) = &self.ann {
-            for (k, v) in pairs(a, "--ann", sides)? {
-                announcements[k] = v;
-            }
-        }
-        let announced = self
-            .meld
-            .iter()
-            .map(|m| {
-                let (seat, cards) = m.split_once(':').ok_or_else(|| {
-                    format!("--meld: expected SEAT:CARDS like \"1:QH KH AH\", got {m:?}")
-                })?;
-                let seat: u8 =
-                    seat.trim().parse().map_err(|_| format!("--meld: {seat:?} is not a seat"))?;
-                let cards: CardSet =
-                    parse_cards(cards).map_err(|e| format!("--meld: {e}"))?.into_iter().collect();
-                let meld = Meld::from_cards(cards).ok_or_else(|| {
-                    format!(
-                        "--meld: [{cards}] is not a meld (3 or more in a row of one suit, \
-                         or four of a rank from 9 up)"
-                    )
-                })?;
-                Ok(Announced { seat: Seat(seat), meld })
-            })
-            .collect::<R<Vec<_>>>()?;
-        let trump = match &self.trump {
-            Some(t) => Some(t.parse::<Suit>().map_err(|e| format!("--trump: {e}"))?),
-            None => None,
-        };
-        // Announced melds replace announcement points (the app runs the contests).
-        let announcements = if announced.is_empty() { announcements } else { Vec::new() };
-        Ok(DealInput::French(belot_core::french::FrenchInput {
-            taker: Seat(taker),
-            card_points,
-            announcements,
-            capot: self.capot,
-            belote: self.belote,
-            announced,
-            trump,
-        }))
-    }
-
-    /// A two-player Belot deal from the flags.
-    fn two_player(&self) -> R<DealInput> {
-        let contract: Contract = self
-            .contract
-            .as_deref()
-            .ok_or("--contract is required: S H D C, AT or NT (the вскрышка suit in распасы)")?
-            .parse()
-            .map_err(|e| format!("--contract: {e}"))?;
-        let p = numbers(self.points.as_deref().ok_or("--points A,B is required")?, "--points", 2)?;
-        let constructions = per_seat::<2>(self.melds.as_deref(), "--melds")?;
-        let belas = per_seat::<2>(self.belas.as_deref(), "--belas")?.map(|v| v.min(255) as u8);
-        let took_trick = match &self.no_trick {
-            Some(s) => {
-                let mut t = [true, true];
-                for k in numbers(s, "--no-trick", s.split(',').count())? {
-                    *t.get_mut(k as usize).ok_or("--no-trick: seats are 0 and 1")? = false;
-                }
-                Some(t)
-            }
-            None => None,
-        };
-        Ok(DealInput::TwoPlayer(belot_core::two_player::TwoInput {
-            contract,
-            raspasy: self.raspasy,
-            loader: self.loader.map(Seat),
-            card_points: [p[0], p[1]],
-            constructions,
-            belas,
-            took_trick,
-        }))
-    }
-
-    /// A three-player Belot deal from the flags.
-    fn three_player(&self) -> R<DealInput> {
-        let declarer = self.declarer.ok_or("--declarer SEAT is required")?;
-        let p =
-            numbers(self.points.as_deref().ok_or("--points A,B,C is required")?, "--points", 3)?;
-        let capo = match &self.no_trick {
-            Some(s) => numbers(s, "--no-trick", s.split(',').count())?
-                .into_iter()
-                .map(|k| Seat(k.min(255) as u8))
-                .collect(),
-            None => Vec::new(),
-        };
-        let combinations = per_seat::<3>(self.melds.as_deref(), "--melds")?;
-        let belots = per_seat::<3>(self.belas.as_deref(), "--belas")?.map(|v| v.min(255) as u8);
-        Ok(DealInput::ThreePlayer(belot_core::three_player::ThreeInput {
-            declarer: Seat(declarer),
-            card_points: [p[0], p[1], p[2]],
-            last_trick: self.last.map(Seat),
-            capo,
-            combinations,
-            belots,
-        }))
+        use crate::play::CliGame;
+        belot_core::each_game!(Game, rules, R, o => R::entry(self, o))
     }
 }
 

@@ -5,11 +5,8 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use belot_core::french::FrenchDeal;
-use belot_core::three_player::ThreeDeal;
-use belot_core::two_player::TwoDeal;
 use belot_core::{AnyDeal, MatchRecord, Seat};
-use belot_solver::review::{CardReview, french_code, review_deal, two_code};
+use belot_solver::review::{CardReview, review_deal};
 use serde_json::{Value, json};
 
 /// One card played, judged, in deal number `deal`.
@@ -94,11 +91,8 @@ fn judge(record: &MatchRecord, only: Option<usize>) -> Result<(Vec<Judged>, Vec<
 
 /// A deal's heading, from the deal as it ended.
 fn head_of(end: &AnyDeal, who: &dyn Fn(Seat) -> String) -> String {
-    match end {
-        AnyDeal::French(d) => french_head(d, who),
-        AnyDeal::TwoPlayer(d) => two_head(d, who),
-        AnyDeal::ThreePlayer(d) => three_head(d, who),
-    }
+    use crate::play::CliGame;
+    belot_core::each_game!(AnyDeal, end, R, d => R::head(d, who))
 }
 
 /// The judged cards as JSON.
@@ -203,7 +197,7 @@ fn account(cards: &[&Judged]) -> String {
 }
 
 /// An outcome code of the JSON output in the words of the game.
-fn outcome_word(code: &str) -> &str {
+pub(crate) fn outcome_word(code: &str) -> &str {
     match code {
         "bait" => "байт",
         "tie" => "a tie",
@@ -213,7 +207,7 @@ fn outcome_word(code: &str) -> &str {
 
 /// A deal's heading: the contract, who took it (`verb`: "taken",
 /// "loaded", "declared") and its `result`; `passed` when nobody took it.
-fn heading(
+pub(crate) fn heading(
     contract: Option<belot_core::Contract>,
     taker: Option<Seat>,
     verb: &str,
@@ -228,50 +222,8 @@ fn heading(
     format!("{contract}, {verb} by {}: {}", who(taker), result.unwrap_or("unfinished"))
 }
 
-/// The heading of a French deal, in `belot play`'s words.
-fn french_head(end: &FrenchDeal, who: &dyn Fn(Seat) -> String) -> String {
-    let outcome = if end.players() == 3 {
-        end.score3().map(|s| s.outcome)
-    } else {
-        end.score().map(|s| s.outcome)
-    };
-    let result = outcome.map(french_code);
-    let passed = (end.is_over(), "everybody passed twice, thrown in");
-    heading(end.contract(), end.taker(), "taken", result, passed, who)
-}
-
-/// The heading of a two-player deal, in `belot play`'s words.
-fn two_head(end: &TwoDeal, who: &dyn Fn(Seat) -> String) -> String {
-    if let Some(s) = end.redeal_by() {
-        return format!("{} claimed a redeal (four 7s or four 8s): annulled", who(s));
-    }
-    if end.is_raspasy() {
-        let contract = end.contract().map(contract_name).unwrap_or_default();
-        let over = if end.is_over() { "" } else { ", unfinished" };
-        return format!("распасы, {contract}: fewest points{over}");
-    }
-    let result = end.score().map(|s| match two_code(s.outcome) {
-        "bait" => "байт (the loader failed)",
-        code => outcome_word(code),
-    });
-    let passed = (end.is_over(), "four passes, thrown in");
-    heading(end.contract(), end.loader(), "loaded", result, passed, who)
-}
-
-/// The heading of a three-player deal, in `belot play`'s words.
-fn three_head(end: &ThreeDeal, who: &dyn Fn(Seat) -> String) -> String {
-    use belot_core::three_player::ThreeOutcome;
-    let result = end.score().map(|s| match s.outcome {
-        ThreeOutcome::Made => "made",
-        ThreeOutcome::Failed => "failed",
-        ThreeOutcome::Tie => "a tie",
-    });
-    let passed = (end.is_over(), "two rounds of passes, thrown in");
-    heading(end.contract(), end.declarer(), "declared", result, passed, who)
-}
-
 /// "hearts trump", "all trumps", "no trumps".
-fn contract_name(c: belot_core::Contract) -> String {
+pub(crate) fn contract_name(c: belot_core::Contract) -> String {
     match c {
         belot_core::Contract::Suit(s) => format!("{} trump", s.name()),
         belot_core::Contract::AllTrumps => "all trumps".into(),

@@ -123,13 +123,14 @@ impl Game {
     }
 
     /// The seats whose card points count for `seat` (a bit per seat) once
-    /// `taker` (if any) took ([`Rules::side_mask`]).
+    /// `taker` (if any) took ([`Rules::side_mask`](crate::Rules::side_mask)).
     pub fn side_mask(&self, taker: Option<Seat>, seat: Seat) -> u8 {
         each_game!(Game, self, R, o => R::side_mask(o, taker, seat))
     }
 
-    /// Who deals first when no one says ([`Rules::first_dealer`]).
-    pub fn first_dealer(&self, seed: u64) -> Seat {
+    /// Who deals first where the game draws lots
+    /// ([`Rules::first_dealer`](crate::Rules::first_dealer)).
+    pub fn first_dealer(&self, seed: u64) -> Option<Seat> {
         with_rules!(self.variant(), R => R::first_dealer(seed))
     }
 }

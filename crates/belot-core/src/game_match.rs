@@ -189,10 +189,11 @@ pub trait Rules: Sized {
     fn by_name(name: &str) -> Option<Self::Options> {
         (name == Self::NAME.replace('_', "-")).then(Self::Options::default)
     }
-    /// Who deals first when no one says: seat 0, unless the game draws
-    /// lots (then from `seed`, so that a seed deals the same everywhere).
-    fn first_dealer(_seed: u64) -> Seat {
-        Seat(0)
+    /// Who deals first, where the game draws lots: drawn from `seed`, so
+    /// that a seed deals the same everywhere. `None` where the table
+    /// chooses.
+    fn first_dealer(_seed: u64) -> Option<Seat> {
+        None
     }
     /// The seats whose card points count for `seat` (a bit per seat) once
     /// `taker` (if any) took: its team with four players, else itself.

@@ -438,7 +438,7 @@ impl Engine {
                 let seed = p.seed.unwrap_or(0);
                 let dealer = match p.dealer {
                     Some(d) => check_seat(d, game.players())?,
-                    None => game.first_dealer(seed),
+                    None => game.first_dealer(seed).unwrap_or(Seat(0)),
                 };
                 match p.deck {
                     Some(cards) => AnyMatch::new(&game, dealer, deck_of(&cards)?)?,

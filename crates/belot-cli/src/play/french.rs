@@ -12,6 +12,12 @@ use super::{
     Aim, Table, Words, aim_against, belote_text, calls_text, contract_text, each, names,
     score_numbers,
 };
+use crate::score::{R, pairs};
+use crate::solve::heading;
+use belot_core::french::{Announced, FrenchOptions};
+use belot_core::meld::Meld;
+use belot_core::{CardSet, Suit, parse_cards};
+use belot_solver::review::french_code;
 
 /// Labels of the scoring sides: the two teams, or each player.
 fn sides(players: u8) -> &'static [&'static str] {
@@ -144,4 +150,97 @@ impl Table for FrenchMatch {
 /// contract, which `belot play` does not deal).
 fn turned(v: &SeatView) -> String {
     v.turned.map_or_else(|| "none".to_string(), |c| c.to_string())
+}
+
+impl super::CliGame for belot_core::french::FrenchRules {
+    fn head(end: &belot_core::french::FrenchDeal, who: &dyn Fn(Seat) -> String) -> String {
+        head(end, who)
+    }
+    fn entry(
+        args: &crate::score::EntryArgs,
+        options: &belot_core::french::FrenchOptions,
+    ) -> Result<belot_core::DealInput, String> {
+        entry(args, options)
+    }
+}
+
+/// The heading of a finished deal, in `belot play`'s words (`belot solve`).
+fn head(end: &belot_core::french::FrenchDeal, who: &dyn Fn(Seat) -> String) -> String {
+    let outcome = if end.players() == 3 {
+        end.score3().map(|s| s.outcome)
+    } else {
+        end.score().map(|s| s.outcome)
+    };
+    let result = outcome.map(french_code);
+    let passed = (end.is_over(), "everybody passed twice, thrown in");
+    heading(end.contract(), end.taker(), "taken", result, passed, who)
+}
+
+/// A French Belote deal from the flags.
+fn entry(
+    a: &crate::score::EntryArgs,
+    options: &FrenchOptions,
+) -> crate::score::R<belot_core::DealInput> {
+    let sides = if options.players == 4 { 2 } else { options.players as usize };
+    let taker = a.taker.ok_or("--taker SEAT is required (or --thrown-in)")?;
+    let mut card_points = vec![None; sides];
+    if let Some(p) = &a.points {
+        if let Ok(n) = p.trim().parse::<u32>() {
+            let side = if options.players == 4 { (taker & 1) as usize } else { taker as usize };
+            if side >= sides {
+                return Err(format!("taker seat {taker} does not exist"));
+            }
+            card_points[side] = Some(n);
+        } else {
+            for (k, v) in pairs(p, "--points", sides)? {
+                card_points[k] = Some(v);
+            }
+        }
+    } else if a.capot.is_none() {
+        return Err(
+            "--points is required: the card points of a side (SIDE=N, or N for the taker's side)"
+                .into(),
+        );
+    }
+    let mut announcements = vec![0; sides];
+    if let Some(a) = &a.ann {
+        for (k, v) in pairs(a, "--ann", sides)? {
+            announcements[k] = v;
+        }
+    }
+    let announced = a
+        .meld
+        .iter()
+        .map(|m| {
+            let (seat, cards) = m.split_once(':').ok_or_else(|| {
+                format!("--meld: expected SEAT:CARDS like \"1:QH KH AH\", got {m:?}")
+            })?;
+            let seat: u8 =
+                seat.trim().parse().map_err(|_| format!("--meld: {seat:?} is not a seat"))?;
+            let cards: CardSet =
+                parse_cards(cards).map_err(|e| format!("--meld: {e}"))?.into_iter().collect();
+            let meld = Meld::from_cards(cards).ok_or_else(|| {
+                format!(
+                    "--meld: [{cards}] is not a meld (3 or more in a row of one suit, \
+                     or four of a rank from 9 up)"
+                )
+            })?;
+            Ok(Announced { seat: Seat(seat), meld })
+        })
+        .collect::<R<Vec<_>>>()?;
+    let trump = match &a.trump {
+        Some(t) => Some(t.parse::<Suit>().map_err(|e| format!("--trump: {e}"))?),
+        None => None,
+    };
+    // Announced melds replace announcement points (the app runs the contests).
+    let announcements = if announced.is_empty() { announcements } else { Vec::new() };
+    Ok(belot_core::DealInput::French(belot_core::french::FrenchInput {
+        taker: Seat(taker),
+        card_points,
+        announcements,
+        capot: a.capot,
+        belote: a.belote,
+        announced,
+        trump,
+    }))
 }

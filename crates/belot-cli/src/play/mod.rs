@@ -15,13 +15,11 @@ mod two;
 use std::io::{self, BufRead, Write};
 use std::path::Path;
 
-use belot_core::french::{FrenchMatch, TrickView};
-use belot_core::three_player::ThreeMatch;
-use belot_core::two_player::TwoMatch;
+use belot_core::french::TrickView;
 use belot_core::{
     Action, Card, CardSet, Contract, GameError, PlayState, Seat, SeatAction, Suit, parse_cards,
 };
-use belot_core::{AnyView, Game};
+use belot_core::{AnyView, DealInput, Game, GameMatch, Registered, each_game};
 use belot_solver::bots::BotKind;
 use belot_solver::{Config, Solver};
 use rand_chacha::ChaCha8Rng;
@@ -94,19 +92,23 @@ trait Table: belot_core::Match {
     fn result(&self) -> String;
 }
 
-/// Starts a match of `game` from `seed`.
+/// What the command line asks of each game beyond its [`Table`]:
+/// implemented once per game, in its file here.
+pub(crate) trait CliGame: Registered {
+    /// A finished deal's heading (`belot solve`), in the game's words.
+    fn head(end: &Self::Deal, who: &dyn Fn(Seat) -> String) -> String;
+    /// A deal from `belot score`'s flags.
+    fn entry(args: &crate::score::EntryArgs, options: &Self::Options) -> Result<DealInput, String>;
+}
+
+/// Starts a match of `game` from `seed`: the first dealer drawn by lot
+/// where the game draws lots (as `belot engine` does), else the last
+/// seat, so you speak first in the first deal.
 fn start(game: Game, seed: u64) -> Result<Box<dyn Table>, GameError> {
-    Ok(match game {
-        // The last seat deals, so you speak first in the first deal.
-        Game::French(o) => Box::new(FrenchMatch::from_seed(o, Seat(o.players - 1), seed)?),
-        // The first dealer drawn by lot, as `belot engine` does.
-        Game::TwoPlayer(o) => {
-            Box::new(TwoMatch::from_seed(o, belot_core::two_player::dealer_by_lot(seed), seed)?)
-        }
-        Game::ThreePlayer(o) => {
-            Box::new(ThreeMatch::from_seed(o, belot_core::three_player::dealer_by_lot(seed), seed)?)
-        }
-    })
+    let dealer = game.first_dealer(seed).unwrap_or(Seat(game.players() - 1));
+    Ok(each_game!(Game, game, R, o => {
+        Box::new(GameMatch::<R>::from_seed(o, dealer, seed)?) as Box<dyn Table>
+    }))
 }
 
 /// Plays a match of `game` read from `input`, written to `out`. With
@@ -549,11 +551,7 @@ fn show(m: &dyn Table, view: &AnyView, out: &mut impl Write) -> io::Result<()> {
             writeln!(out, "Shown by {}: [{cards}]", names[seat.index()])?;
         }
     }
-    let trick = match view {
-        AnyView::French(v) => &v.trick,
-        AnyView::TwoPlayer(v) => &v.trick,
-        AnyView::ThreePlayer(v) => &v.trick,
-    };
+    let trick = &view.common().trick;
     if let Some(t) = trick.as_ref().filter(|t| !t.cards.is_empty()) {
         writeln!(out, "Trick: {}", trick_text(&t.cards, names))?;
     }

@@ -11,6 +11,8 @@ use super::{
     Aim, Table, Words, aim_against, belote_text, calls_text, contract_text, each, names,
     score_numbers,
 };
+use crate::score::{numbers, per_seat};
+use crate::solve::heading;
 
 /// Seat 0's view of the deal.
 fn mine(m: &ThreeMatch) -> ThreeView {
@@ -157,4 +159,51 @@ impl Table for ThreeMatch {
         let who = l.winner.map_or("nobody", |w| names(3)[w.index() % 3]);
         format!("The match is over: {who} won. Final score: {}.", each(names(3), &l.totals))
     }
+}
+
+impl super::CliGame for belot_core::three_player::ThreeRules {
+    fn head(end: &belot_core::three_player::ThreeDeal, who: &dyn Fn(Seat) -> String) -> String {
+        head(end, who)
+    }
+    fn entry(
+        args: &crate::score::EntryArgs,
+        _options: &belot_core::three_player::ThreeOptions,
+    ) -> Result<belot_core::DealInput, String> {
+        entry(args)
+    }
+}
+
+/// The heading of a finished deal, in `belot play`'s words (`belot solve`).
+fn head(end: &belot_core::three_player::ThreeDeal, who: &dyn Fn(Seat) -> String) -> String {
+    use belot_core::three_player::ThreeOutcome;
+    let result = end.score().map(|s| match s.outcome {
+        ThreeOutcome::Made => "made",
+        ThreeOutcome::Failed => "failed",
+        ThreeOutcome::Tie => "a tie",
+    });
+    let passed = (end.is_over(), "two rounds of passes, thrown in");
+    heading(end.contract(), end.declarer(), "declared", result, passed, who)
+}
+
+/// A three-player Belot deal from the flags.
+fn entry(a: &crate::score::EntryArgs) -> crate::score::R<belot_core::DealInput> {
+    let declarer = a.declarer.ok_or("--declarer SEAT is required")?;
+    let p = numbers(a.points.as_deref().ok_or("--points A,B,C is required")?, "--points", 3)?;
+    let capo = match &a.no_trick {
+        Some(s) => numbers(s, "--no-trick", s.split(',').count())?
+            .into_iter()
+            .map(|k| Seat(k.min(255) as u8))
+            .collect(),
+        None => Vec::new(),
+    };
+    let combinations = per_seat::<3>(a.melds.as_deref(), "--melds")?;
+    let belots = per_seat::<3>(a.belas.as_deref(), "--belas")?.map(|v| v.min(255) as u8);
+    Ok(belot_core::DealInput::ThreePlayer(belot_core::three_player::ThreeInput {
+        declarer: Seat(declarer),
+        card_points: [p[0], p[1], p[2]],
+        last_trick: a.last.map(Seat),
+        capo,
+        combinations,
+        belots,
+    }))
 }

@@ -11,6 +11,10 @@ use belot_core::{Action, Seat};
 use super::{
     Aim, Table, Words, belote_text, calls_text, contract_text, each, names, score_numbers,
 };
+use crate::score::{numbers, per_seat};
+use crate::solve::{contract_name, heading, outcome_word};
+use belot_core::Contract;
+use belot_solver::review::two_code;
 
 /// Seat 0's view of the deal.
 fn mine(m: &TwoMatch) -> TwoView {
@@ -150,4 +154,66 @@ impl Table for TwoMatch {
         let who = l.winner.map_or("nobody", |w| names(2)[w.index()]);
         format!("The match is over: {who} won. Final score: {}.", each(names(2), &l.totals))
     }
+}
+
+impl super::CliGame for belot_core::two_player::TwoRules {
+    fn head(end: &belot_core::two_player::TwoDeal, who: &dyn Fn(Seat) -> String) -> String {
+        head(end, who)
+    }
+    fn entry(
+        args: &crate::score::EntryArgs,
+        _options: &belot_core::two_player::TwoOptions,
+    ) -> Result<belot_core::DealInput, String> {
+        entry(args)
+    }
+}
+
+/// The heading of a finished deal, in `belot play`'s words (`belot solve`).
+fn head(end: &belot_core::two_player::TwoDeal, who: &dyn Fn(Seat) -> String) -> String {
+    if let Some(s) = end.redeal_by() {
+        return format!("{} claimed a redeal (four 7s or four 8s): annulled", who(s));
+    }
+    if end.is_raspasy() {
+        let contract = end.contract().map(contract_name).unwrap_or_default();
+        let over = if end.is_over() { "" } else { ", unfinished" };
+        return format!("распасы, {contract}: fewest points{over}");
+    }
+    let result = end.score().map(|s| match two_code(s.outcome) {
+        "bait" => "байт (the loader failed)",
+        code => outcome_word(code),
+    });
+    let passed = (end.is_over(), "four passes, thrown in");
+    heading(end.contract(), end.loader(), "loaded", result, passed, who)
+}
+
+/// A two-player Belot deal from the flags.
+fn entry(a: &crate::score::EntryArgs) -> crate::score::R<belot_core::DealInput> {
+    let contract: Contract = a
+        .contract
+        .as_deref()
+        .ok_or("--contract is required: S H D C, AT or NT (the вскрышка suit in распасы)")?
+        .parse()
+        .map_err(|e| format!("--contract: {e}"))?;
+    let p = numbers(a.points.as_deref().ok_or("--points A,B is required")?, "--points", 2)?;
+    let constructions = per_seat::<2>(a.melds.as_deref(), "--melds")?;
+    let belas = per_seat::<2>(a.belas.as_deref(), "--belas")?.map(|v| v.min(255) as u8);
+    let took_trick = match &a.no_trick {
+        Some(s) => {
+            let mut t = [true, true];
+            for k in numbers(s, "--no-trick", s.split(',').count())? {
+                *t.get_mut(k as usize).ok_or("--no-trick: seats are 0 and 1")? = false;
+            }
+            Some(t)
+        }
+        None => None,
+    };
+    Ok(belot_core::DealInput::TwoPlayer(belot_core::two_player::TwoInput {
+        contract,
+        raspasy: a.raspasy,
+        loader: a.loader.map(Seat),
+        card_points: [p[0], p[1]],
+        constructions,
+        belas,
+        took_trick,
+    }))
 }

@@ -44,8 +44,8 @@ game_rules!(
         fn breakdown(m: &super::ThreeMatch) -> super::ThreeBreakdown {
             super::breakdown::breakdown(m)
         }
-        fn first_dealer(seed: u64) -> Seat {
-            super::dealer_by_lot(seed)
+        fn first_dealer(seed: u64) -> Option<Seat> {
+            Some(super::dealer_by_lot(seed))
         }
     }
 );

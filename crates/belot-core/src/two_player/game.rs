@@ -43,8 +43,8 @@ game_rules!(TwoRules, "two_player", TwoOptions, TwoDeal, TwoLedger, super::TwoBr
     fn breakdown(m: &super::TwoMatch) -> super::TwoBreakdown {
         super::breakdown::breakdown(m)
     }
-    fn first_dealer(seed: u64) -> Seat {
-        super::dealer_by_lot(seed)
+    fn first_dealer(seed: u64) -> Option<Seat> {
+        Some(super::dealer_by_lot(seed))
     }
 });
 
