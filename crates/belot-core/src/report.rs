@@ -5,11 +5,8 @@
 use serde::Serialize;
 
 use crate::card::CardSet;
-use crate::french::{DealScore, DealScore3, Outcome, Row, Row3};
 use crate::points::Half;
 use crate::seat::Seat;
-use crate::three_player::{ThreeOutcome, ThreeRow, ThreeScore};
-use crate::two_player::{TwoOutcome, TwoRow, TwoScore};
 
 /// A scored deal, per side (a team with four French players, else a
 /// player). Points are whole or half points ([`Half`]), never floats.
@@ -47,107 +44,8 @@ pub struct DealReport {
 }
 
 /// Whole points per side as [`Half`]s.
-fn whole(v: &[i32]) -> Vec<Half> {
+pub(crate) fn whole(v: &[i32]) -> Vec<Half> {
     v.iter().map(|&p| Half::points(p)).collect()
-}
-
-/// A French deal's report: two sides' `DealScore` and three players'
-/// `DealScore3` have the same fields.
-macro_rules! french_report {
-    ($s:expr, capot: $capot:expr) => {
-        DealReport {
-            outcome: french_outcome($s.outcome),
-            taker: Some($s.taker.0),
-            capot: $capot,
-            card_points: whole(&$s.card_points),
-            bonus: vec![Half(0); $s.card_points.len()],
-            melds: whole(&$s.announcements),
-            belote: whole(&$s.belote),
-            multiplier: 1,
-            totals: whole(&$s.totals),
-            recorded: whole(&$s.recorded),
-            held: Half::points($s.held),
-        }
-    };
-}
-
-impl From<&DealScore> for DealReport {
-    fn from(s: &DealScore) -> DealReport {
-        french_report!(s, capot: s.capot.map(|c| c.0))
-    }
-}
-
-impl From<&DealScore3> for DealReport {
-    fn from(s: &DealScore3) -> DealReport {
-        // A capot scores its taker all of CAPOT_POINTS, which no other
-        // deal reaches.
-        let capot = s.card_points.iter().position(|&p| p == crate::french::CAPOT_POINTS as i32);
-        french_report!(s, capot: capot.map(|c| c as u8))
-    }
-}
-
-impl From<&TwoScore> for DealReport {
-    fn from(s: &TwoScore) -> DealReport {
-        DealReport {
-            outcome: two_outcome(s.outcome),
-            taker: s.loader.map(|l| l.0),
-            capot: s.capot.map(|c| c.0),
-            card_points: whole(&s.card_points),
-            bonus: whole(&[0, 0]),
-            melds: whole(&s.constructions),
-            belote: whole(&s.belas),
-            multiplier: s.multiplier.max(0) as u32,
-            totals: whole(&s.totals),
-            recorded: whole(&s.recorded),
-            held: Half::points(s.held),
-        }
-    }
-}
-
-impl From<&ThreeScore> for DealReport {
-    fn from(s: &ThreeScore) -> DealReport {
-        let cards: Vec<i32> = (0..3).map(|i| s.card_points[i] + s.last_trick[i]).collect();
-        let bonus: Vec<i32> = (0..3).map(|i| s.bonus[i] - s.last_trick[i]).collect();
-        let all = s.capo.iter().filter(|&&c| c).count() == 2;
-        DealReport {
-            outcome: three_outcome(s.outcome),
-            taker: Some(s.declarer.0),
-            capot: s.capo.iter().position(|&c| !c).filter(|_| all).map(|i| i as u8),
-            card_points: whole(&cards),
-            bonus: whole(&bonus),
-            melds: whole(&s.combinations),
-            belote: whole(&s.belots),
-            multiplier: 1,
-            totals: whole(&s.totals),
-            recorded: s.recorded.to_vec(),
-            held: s.held,
-        }
-    }
-}
-
-fn french_outcome(o: Outcome) -> &'static str {
-    match o {
-        Outcome::Made => "made",
-        Outcome::Dedans => "dedans",
-        Outcome::Litige => "litige",
-    }
-}
-
-fn two_outcome(o: TwoOutcome) -> &'static str {
-    match o {
-        TwoOutcome::Made => "made",
-        TwoOutcome::Bait => "bait",
-        TwoOutcome::Tie => "tie",
-        TwoOutcome::Raspasy => "raspasy",
-    }
-}
-
-fn three_outcome(o: ThreeOutcome) -> &'static str {
-    match o {
-        ThreeOutcome::Made => "made",
-        ThreeOutcome::Failed => "failed",
-        ThreeOutcome::Tie => "tie",
-    }
 }
 
 /// One row of a match's running-total table, shown the same way in every
@@ -198,15 +96,7 @@ macro_rules! row_report {
         }
     };
 }
-
-row_report!(Row, Half::points, redeal: |_: &Row| false,
-    pool: |r: &Row| Half::points(r.pool_after));
-row_report!(Row3, Half::points, redeal: |_: &Row3| false,
-    pool: |r: &Row3| Half::points(r.pool_after));
-row_report!(TwoRow, Half::points, redeal: |r: &TwoRow| r.redeal,
-    pool: |r: &TwoRow| Half::points(r.pools_after.iter().sum()));
-row_report!(ThreeRow, std::convert::identity, redeal: |_: &ThreeRow| false,
-    pool: |r: &ThreeRow| r.pool_after);
+pub(crate) use row_report;
 
 /// An announcement in a score breakdown where the contest winner's melds
 /// alone score (two- and three-player Belot).

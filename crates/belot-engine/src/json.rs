@@ -88,11 +88,20 @@ pub(crate) fn plain(message: &str) -> String {
         ("expected u64", "expected a whole number, 0 or more"),
         ("expected i32", "expected a whole number"),
         ("expected i64", "expected a whole number"),
-        ("expected struct FrenchOptions", "expected an object of house rules"),
-        ("expected struct TwoOptions", "expected an object of house rules"),
-        ("expected struct ThreeOptions", "expected an object of house rules"),
     ] {
         s = s.replace(from, to);
+    }
+    // Every game's house rules are a struct named …Options.
+    while let Some(at) = s.find("expected struct ") {
+        let name = &s[at + "expected struct ".len()..];
+        let len = name.find(|c: char| !c.is_alphanumeric()).unwrap_or(name.len());
+        if !name[..len].ends_with("Options") {
+            break;
+        }
+        s.replace_range(
+            at..at + "expected struct ".len() + len,
+            "expected an object of house rules",
+        );
     }
     s
 }

@@ -15,7 +15,7 @@ mod two;
 use std::io::{self, BufRead, Write};
 use std::path::Path;
 
-use belot_core::french::TrickView;
+use belot_core::view::TrickView;
 use belot_core::{
     Action, Card, CardSet, Contract, GameError, PlayState, Seat, SeatAction, Suit, parse_cards,
 };

@@ -4,6 +4,7 @@ mod breakdown;
 mod deal;
 mod game;
 mod options;
+mod report;
 mod score;
 mod sheet;
 mod three;

@@ -9,7 +9,7 @@
 //! is taken to be in its hand independently, with probability (cards it
 //! holds that are not known) / (unseen cards it may hold).
 
-use belot_core::french::TrickView;
+use belot_core::view::TrickView;
 use belot_core::{Action, Card, CardSet, Contract, Rank, Seat, Suit};
 
 /// The trick in progress (empty on lead) and every card played so far in
