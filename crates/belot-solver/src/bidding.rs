@@ -11,111 +11,20 @@
 //! (measured, see docs/bots.md). Playouts by sound, imperfect players
 //! give each call the score it tends to get at a real table.
 
-use belot_core::french::{FirstPackets, FrenchDeal, FrenchOptions, SeatView};
-use belot_core::three_player::{ThreeDeal, ThreeOptions, ThreeView};
-use belot_core::two_player::{TwoDeal, TwoOptions, TwoPhase, TwoView};
-use belot_core::{Action, Card, CardSet, Deck, Rank, Seat, SeatAction};
+use belot_core::{Action, Card, CardSet, Rank, Seat, SeatAction};
 use rand_core::RngCore;
 
-use crate::bots::french::{Bidding, would_call};
 use crate::bots::{below, heuristic_act};
 use crate::odds::{Stakes, margin};
 use belot_core::{AnyDeal, Deal};
 
 /// Layouts tried for each one kept: the first whose seats would have made
 /// the calls they made (else the last).
-const TRIES: usize = 24;
-
-/// The call to make from `view` (a bidding turn) after `samples` layouts
-/// each played out once per candidate call, or `None` when this is not a
-/// bidding decision with a choice. Each playout counts for its points, or,
-/// with the match's `stakes`, for the chance to win the match after it.
-pub fn french_call(
-    options: &FrenchOptions,
-    view: &SeatView,
-    samples: u32,
-    stakes: Option<&Stakes>,
-    rng: &mut dyn RngCore,
-) -> Option<Action> {
-    let calls = bidding_calls(&view.legal)?;
-    let n = options.players;
-    let pool = if n == 3 { CardSet::FULL - low_cards() } else { CardSet::FULL };
-    let spot = Spot {
-        me: view.seat,
-        players: n,
-        hand: view.hand,
-        unseen: (pool - view.hand - view.turned_set()).iter().collect(),
-        teams: n == 4,
-    };
-    // The French heuristic's calls follow from a threshold, checked on
-    // the hands before a deal is built.
-    let check = |hands: &[CardSet; 4]| {
-        (0..n).all(|s| Seat(s) == view.seat || consistent(view, Seat(s), hands[s as usize]))
-    };
-    let layout = |hands: &[CardSet; 4], rest: &[Card]| {
-        layout_deal(options, view, hands, rest).map(|t| (t, true))
-    };
-    let usual = crate::bots::french::act(view);
-    spot.best(&calls, (samples, stakes), usual, rng, Some(&check), &layout)
-}
-
-/// The call to make in three-player Belot (seed 000) from `view` (a
-/// bidding turn), as [`french_call`] makes it: `samples` layouts of the
-/// unseen cards, each kept only when the others' calls so far are the
-/// heuristic bot's with those cards (else the last of a few draws), each
-/// call played out on every layout. `None` when this is not a bidding
-/// decision with a choice.
-pub fn three_call(
-    options: &ThreeOptions,
-    view: &ThreeView,
-    samples: u32,
-    stakes: Option<&Stakes>,
-    rng: &mut dyn RngCore,
-) -> Option<Action> {
-    if view.exchanged {
-        return None;
-    }
-    let calls = bidding_calls(&view.legal)?;
-    let spot = Spot {
-        me: view.seat,
-        players: 3,
-        hand: view.hand,
-        unseen: (CardSet::FULL - view.hand - view.original_turned.set()).iter().collect(),
-        teams: false,
-    };
-    let layout = |hands: &[CardSet; 4], rest: &[Card]| three_layout(options, view, hands, rest);
-    spot.best(&calls, (samples, stakes), crate::bots::three::act(view), rng, None, &layout)
-}
-
-/// The call to make in two-player Belot (seed 001) from `view` (a
-/// bidding turn), as [`three_call`] makes it: layouts of the unseen cards
-/// kept when the other player's calls are the heuristic bot's with them,
-/// each call (a suit, ВК, БК or pass, распасы included) played out.
-pub fn two_call(
-    options: &TwoOptions,
-    view: &TwoView,
-    samples: u32,
-    stakes: Option<&Stakes>,
-    rng: &mut dyn RngCore,
-) -> Option<Action> {
-    if view.phase != TwoPhase::Bidding {
-        return None;
-    }
-    let calls = bidding_calls(&view.legal)?;
-    let spot = Spot {
-        me: view.seat,
-        players: 2,
-        hand: view.hand,
-        unseen: (CardSet::FULL - view.hand - view.original_turned.set()).iter().collect(),
-        teams: false,
-    };
-    let layout = |hands: &[CardSet; 4], rest: &[Card]| two_layout(options, view, hands, rest);
-    spot.best(&calls, (samples, stakes), crate::bots::two::act(view), rng, None, &layout)
-}
+pub(crate) const TRIES: usize = 24;
 
 /// The calls of `legal` when every legal action is a call and there is a
 /// choice; `None` otherwise.
-fn bidding_calls(legal: &[Action]) -> Option<Vec<&Action>> {
+pub(crate) fn bidding_calls(legal: &[Action]) -> Option<Vec<&Action>> {
     let is_call = |a: &&Action| {
         matches!(
             a,
@@ -131,14 +40,14 @@ fn bidding_calls(legal: &[Action]) -> Option<Vec<&Action>> {
 }
 
 /// A bidding decision: whose, and the cards it cannot see.
-struct Spot {
-    me: Seat,
-    players: u8,
+pub(crate) struct Spot {
+    pub(crate) me: Seat,
+    pub(crate) players: u8,
     /// The seat's cards (each seat holds as many during the auction).
-    hand: CardSet,
-    unseen: Vec<Card>,
+    pub(crate) hand: CardSet,
+    pub(crate) unseen: Vec<Card>,
     /// Two teams of partners (seats of one parity).
-    teams: bool,
+    pub(crate) teams: bool,
 }
 
 /// A deal built from the seats' hands and the cards still to deal, with
@@ -157,7 +66,7 @@ impl Spot {
     /// score counts as the side's points less the others', or, in a match
     /// whose `stakes` are known, as the chance to win the match after it.
     /// `None` when no layout could be drawn or a call was refused.
-    fn best(
+    pub(crate) fn best(
         mut self,
         calls: &[&Action],
         (samples, stakes): (u32, Option<&Stakes>),
@@ -236,104 +145,13 @@ impl Spot {
 }
 
 /// The 7s and 8s (out of play with three players).
-fn low_cards() -> CardSet {
+pub(crate) fn low_cards() -> CardSet {
     CardSet::rank(Rank::Seven) | CardSet::rank(Rank::Eight)
-}
-
-/// True when `seat`, holding `hand` (its cards during the auction), would
-/// have made the calls it made, bidding as the heuristic bot does.
-fn consistent(view: &SeatView, seat: Seat, hand: CardSet) -> bool {
-    // No turned card shown: no auction was seen, so any hand fits it.
-    let Some(turned) = view.turned else { return true };
-    let held = hand | turned.set();
-    let round1 = view.players as usize;
-    view.calls
-        .iter()
-        .enumerate()
-        .filter(|(_, c)| c.seat == seat)
-        .all(|(i, c)| would_call(held, turned.suit(), i < round1, &c.action, Bidding::default()))
-}
-
-/// The French deal with these hands (as dealt before the auction) and
-/// `rest` still to deal, with the calls of `view` made.
-fn layout_deal(
-    options: &FrenchOptions,
-    view: &SeatView,
-    hands: &[CardSet; 4],
-    rest: &[Card],
-) -> Option<AnyDeal> {
-    let n = options.players;
-    let (p1, p2) = match options.first_packets {
-        FirstPackets::ThreeTwo => (3, 2),
-        FirstPackets::TwoThree => (2, 3),
-    };
-    let mut order: Vec<Card> = Vec::with_capacity(32);
-    let mut left = hands.map(|h| h.into_iter());
-    if n == 2 {
-        deal_two(&mut order, &mut left, view.dealer)?;
-    } else {
-        for packet in [p1, p2] {
-            for k in 1..=n {
-                let seat = view.dealer.plus(k, n);
-                for _ in 0..packet {
-                    order.push(left[seat.index()].next()?);
-                }
-            }
-        }
-    }
-    order.push(view.turned?);
-    order.extend_from_slice(rest);
-    if n == 3 {
-        // Set aside at the deal, wherever they lie.
-        order.extend(low_cards());
-    }
-    let deal = FrenchDeal::new(*options, view.dealer, Deck::from_cards(&order).ok()?).ok()?;
-    replay(deal.into(), &view.calls, view.seat).map(|x| x.0)
-}
-
-/// The three-player deal with these hands (six cards each) and `rest`,
-/// with the calls of `view` replayed; and whether every other seat's call
-/// is the one the heuristic bot makes with its hand there.
-fn three_layout(
-    options: &ThreeOptions,
-    view: &ThreeView,
-    hands: &[CardSet; 4],
-    rest: &[Card],
-) -> Option<(AnyDeal, bool)> {
-    let mut order: Vec<Card> = Vec::with_capacity(32);
-    let mut left = hands.map(|h| h.into_iter());
-    // Three cards at a time from the dealer's left, twice round.
-    for i in 0..18 {
-        let seat = view.dealer.plus(1 + ((i / 3) % 3) as u8, 3);
-        order.push(left[seat.index()].next()?);
-    }
-    order.push(view.original_turned);
-    order.extend_from_slice(rest);
-    let deal = ThreeDeal::new(*options, view.dealer, Deck::from_cards(&order).ok()?).ok()?;
-    replay(deal.into(), &view.calls, view.seat)
-}
-
-/// The two-player deal with these hands (six cards each) and `rest`, with
-/// the calls of `view` replayed; and whether the other player's calls are
-/// the ones the heuristic bot makes with his hand.
-fn two_layout(
-    options: &TwoOptions,
-    view: &TwoView,
-    hands: &[CardSet; 4],
-    rest: &[Card],
-) -> Option<(AnyDeal, bool)> {
-    let mut order: Vec<Card> = Vec::with_capacity(32);
-    let mut left = hands.map(|h| h.into_iter());
-    deal_two(&mut order, &mut left, view.dealer)?;
-    order.push(view.original_turned);
-    order.extend_from_slice(rest);
-    let deal = TwoDeal::new(*options, view.dealer, Deck::from_cards(&order).ok()?).ok()?;
-    replay(deal.into(), &view.calls, view.seat)
 }
 
 /// The two-player deal's first twelve cards: three each, twice, the
 /// non-dealer first.
-fn deal_two(
+pub(crate) fn deal_two(
     order: &mut Vec<Card>,
     left: &mut [impl Iterator<Item = Card>; 4],
     dealer: Seat,
@@ -347,7 +165,11 @@ fn deal_two(
 
 /// `table` with `calls` replayed, if `me` is then to act; and whether each
 /// other seat's call is the heuristic bot's there.
-fn replay(mut table: AnyDeal, calls: &[SeatAction], me: Seat) -> Option<(AnyDeal, bool)> {
+pub(crate) fn replay(
+    mut table: AnyDeal,
+    calls: &[SeatAction],
+    me: Seat,
+) -> Option<(AnyDeal, bool)> {
     let mut explained = true;
     for c in calls {
         if c.seat != me {
@@ -362,7 +184,7 @@ fn replay(mut table: AnyDeal, calls: &[SeatAction], me: Seat) -> Option<(AnyDeal
 /// scored for each side, `me`'s first (its team's), then the others in
 /// turn (with teams, the other team). A deal nobody takes scores
 /// nothing; `None` when an action is refused.
-fn play_out(table: &mut AnyDeal, me: Seat, teams: bool) -> Option<Vec<f64>> {
+pub(crate) fn play_out(table: &mut AnyDeal, me: Seat, teams: bool) -> Option<Vec<f64>> {
     while let Some(seat) = table.to_act() {
         let action = heuristic_act(&table.view(seat));
         table.apply(seat, &action).ok()?;
@@ -377,7 +199,7 @@ fn play_out(table: &mut AnyDeal, me: Seat, teams: bool) -> Option<Vec<f64>> {
 }
 
 /// Fisher–Yates.
-fn shuffle(cards: &mut [Card], rng: &mut dyn RngCore) {
+pub(crate) fn shuffle(cards: &mut [Card], rng: &mut dyn RngCore) {
     for i in (1..cards.len()).rev() {
         cards.swap(i, below(rng, i + 1));
     }
@@ -386,7 +208,13 @@ fn shuffle(cards: &mut [Card], rng: &mut dyn RngCore) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use belot_core::{Suit, parse_cards};
+    use crate::bots::french::bidding::{consistent, french_call, layout_deal};
+    use crate::bots::three::bidding::{three_call, three_layout};
+    use crate::bots::two::bidding::{two_call, two_layout};
+    use belot_core::french::{FrenchDeal, FrenchOptions};
+    use belot_core::three_player::{ThreeDeal, ThreeOptions};
+    use belot_core::two_player::{TwoDeal, TwoOptions, TwoPhase};
+    use belot_core::{Deck, Suit, parse_cards};
     use rand_chacha::ChaCha8Rng;
     use rand_core::SeedableRng;
 

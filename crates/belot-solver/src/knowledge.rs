@@ -10,10 +10,8 @@
 //! of it; one who did not trump, or did not head the trick when he had
 //! to, has no card that would have been obliged.
 
-use belot_core::french::{FrenchRules, SeatView, TrickView};
+use belot_core::french::TrickView;
 use belot_core::play::legal_plays;
-use belot_core::three_player::{ThreeRules, ThreeView};
-use belot_core::two_player::TwoView;
 use belot_core::{Card, CardSet, Contract, PlayRules, PlayState, Rank, Seat, Suit, TrickContext};
 use rand_core::RngCore;
 use std::cell::RefCell;
@@ -21,7 +19,7 @@ use std::collections::HashMap;
 
 use crate::bots::below;
 use crate::games::SolverGame;
-use belot_core::{AnyView, Game, Registered, each_game};
+use belot_core::{AnyView, Game, each_game};
 
 /// What one seat knows of a deal in its card play.
 #[derive(Clone, Debug)]
@@ -80,41 +78,47 @@ pub struct PlayInfo {
 /// cards they held when they spoke, the turned card counted).
 #[derive(Clone, Debug)]
 pub struct Auction {
-    turned: Card,
+    pub(crate) turned: Card,
     /// Every call in order (pass, take, name).
-    calls: Vec<(Seat, belot_core::Action)>,
-    players: u8,
+    pub(crate) calls: Vec<(Seat, belot_core::Action)>,
+    pub(crate) players: u8,
     /// Cards each seat held when it spoke.
-    first: u32,
+    pub(crate) first: u32,
     /// The taker takes the turned card into his hand.
-    taker_gets_turned: bool,
-    taker: Option<Seat>,
+    pub(crate) taker_gets_turned: bool,
+    pub(crate) taker: Option<Seat>,
     /// How the bidders are modelled.
-    model: Model,
+    pub(crate) model: std::sync::Arc<dyn BidModel>,
     /// What each seat announced at the first trick, once its turn there
     /// has passed (kind and length of each meld, runs capped as shown);
     /// `None` before.
-    melds: [Option<Vec<(&'static str, u8)>>; 4],
-    reuse: belot_core::meld::CardReuse,
-    cap: u8,
+    pub(crate) melds: [Option<Vec<(&'static str, u8)>>; 4],
+    pub(crate) reuse: belot_core::meld::CardReuse,
+    pub(crate) cap: u8,
     /// Likelihoods found so far, by seat and cards: the layouts of one
     /// decision give a bidder the same cards again and again once few
     /// are unseen (at most one entry per layout drawn).
-    memo: RefCell<HashMap<(u8, u32), f64>>,
+    pub(crate) memo: RefCell<HashMap<(u8, u32), f64>>,
 }
 
-/// The bidders' model: the heuristic bot's calls in French Belote, or in
-/// three-player Belot (its hand of six when it spoke, the turned card
-/// apart).
-#[derive(Clone, Copy, Debug)]
-enum Model {
-    French(crate::bots::french::Bidding),
-    Three {
-        /// Who exchanged the seven of trumps (shown) for the turned card.
-        exchange: Option<(Seat, Card)>,
-        /// The dealer, when he may not pass in the second round.
-        forced: Option<Seat>,
-    },
+/// The bidders' model of a game: which calls the heuristic bot makes
+/// with which cards (each game's, in its bot's folder).
+pub(crate) trait BidModel: std::fmt::Debug + Send + Sync {
+    /// The cards `seat` spoke from when it holds `cards` now, where the
+    /// game changed them since (an exchange); `None`: the same.
+    fn spoke_from(&self, _seat: Seat, _cards: CardSet, _turned: Card) -> Option<CardSet> {
+        None
+    }
+    /// Whether the model makes call `a` holding `held` (the pool's cards
+    /// it spoke from) in round 1 or 2, `turned` turned up.
+    fn would_call(
+        &self,
+        held: CardSet,
+        turned: Card,
+        round1: bool,
+        a: &belot_core::Action,
+        seat: Seat,
+    ) -> bool;
 }
 
 /// How much less likely a layout is when a bidder's melds in it differ
@@ -155,13 +159,10 @@ impl Auction {
             return 1.0;
         }
         let turned = self.turned;
-        let pool = match self.model {
+        let pool = match self.model.spoke_from(seat, cards, turned) {
             _ if self.taker_gets_turned && self.taker == Some(seat) => cards - turned.set(),
-            // He held the seven when he spoke, not the turned card.
-            Model::Three { exchange: Some((x, seven)), .. } if x == seat => {
-                (cards - turned.set()) | seven.set()
-            }
-            _ => cards,
+            Some(then) => then,
+            None => cards,
         };
         let pool: Vec<Card> = pool.iter().collect();
         let k = self.first as usize;
@@ -188,18 +189,8 @@ impl Auction {
                     held.insert(*c);
                 }
             }
-            let consistent = rounds.iter().all(|(r1, a)| match self.model {
-                Model::French(bidding) => crate::bots::french::would_call(
-                    held | turned.set(),
-                    turned.suit(),
-                    *r1,
-                    a,
-                    bidding,
-                ),
-                Model::Three { forced, .. } => {
-                    crate::bots::three::would_call(held, turned, *r1, a, forced == Some(seat))
-                }
-            });
+            let consistent =
+                rounds.iter().all(|(r1, a)| self.model.would_call(held, turned, *r1, a, seat));
             ok += consistent as u32;
             all += 1;
             // The next mask with k bits (Gosper's hack).
@@ -289,10 +280,10 @@ impl Objective {
 /// the last trick stays in view; a bot keeps the others here.
 #[derive(Clone, Debug, Default)]
 pub struct Memory {
-    tricks: Vec<TrickView>,
+    pub(crate) tricks: Vec<TrickView>,
     /// Tricks completed that the seat never saw (it was not asked to act
     /// while they were in view).
-    missed: usize,
+    pub(crate) missed: usize,
 }
 
 impl Memory {
@@ -320,11 +311,11 @@ impl Memory {
     }
 }
 
-fn set(cards: impl IntoIterator<Item = Card>) -> CardSet {
+pub(crate) fn set(cards: impl IntoIterator<Item = Card>) -> CardSet {
     cards.into_iter().collect()
 }
 
-fn trick_cards(t: &TrickView) -> CardSet {
+pub(crate) fn trick_cards(t: &TrickView) -> CardSet {
     set(t.cards.iter().map(|x| x.1))
 }
 
@@ -394,7 +385,7 @@ pub fn revealed<'a>(
 }
 
 /// The trick in progress as `(leader, cards)`.
-fn current(trick: &Option<TrickView>) -> Vec<(Seat, Card)> {
+pub(crate) fn current(trick: &Option<TrickView>) -> Vec<(Seat, Card)> {
     trick.as_ref().map(|t| t.cards.clone()).unwrap_or_default()
 }
 
@@ -407,321 +398,6 @@ impl PlayInfo {
         Some(PlayInfo::finish(each_game!(AnyView, view, R, v => {
             R::play_info(game, v, contract, memory)
         })))
-    }
-
-    /// What a French Belote seat knows.
-    pub(crate) fn french(game: &Game, v: &SeatView, contract: Contract) -> PlayInfo {
-        let n = v.players;
-        let partners = n == 4;
-        let rules = match FrenchRules::options_of(game) {
-            Some(o) => o.play_rules(),
-            None => PlayRules { partner_exception: partners, ..PlayRules::FRENCH },
-        };
-        let mut tricks: Vec<&TrickView> = v.tricks.iter().collect();
-        tricks.extend(v.trick.iter());
-        let played = tricks.iter().fold(CardSet::EMPTY, |a, t| a | trick_cards(t));
-        let mut known = [CardSet::EMPTY; 4];
-        if let Some(taker) = v.taker
-            && n != 2
-        {
-            known[taker.index() & 3] |= v.turned_set();
-        }
-        if let Some(t) = contract.trump_suit() {
-            for &(seat, _) in &v.belote_calls {
-                known[seat.index() & 3] |= belote_pair(t);
-            }
-        }
-        for a in &v.announcements {
-            if let Some(cards) = a.cards {
-                known[a.seat.index() & 3] |= cards;
-            }
-        }
-        // Out of play, seen by all: with three players the 7s and
-        // 8s; with two the turned and the bottom card.
-        let out = match n {
-            3 => CardSet::rank(Rank::Seven) | CardSet::rank(Rank::Eight),
-            2 => v.turned_set() | v.bottom.map_or(CardSet::EMPTY, |c| c.set()),
-            _ => CardSet::EMPTY,
-        };
-        let sides = sides_against(n, partners, v.taker);
-        let side = sides[v.seat.index() & 3];
-        let auction = PlayInfo::french_auction(game, v);
-        // The deal's score, with the tricks already taken: as good as
-        // card points against the heuristic bot (55.4% of the points
-        // either way over 2,000 mirrored deals), and a match's stakes
-        // can weigh it. (Without the tricks taken it had cost 1.2 points
-        // of share: the contract was judged on the cards still out.)
-        let objective = match (n, v.taker) {
-            (3, _) | (_, None) => Objective::Points,
-            (_, Some(t)) => PlayInfo::french_objective(v, contract, side, t),
-        };
-        let sizes = v.hand_sizes.iter().copied().chain(std::iter::repeat(0));
-        PlayInfo {
-            me: v.seat,
-            players: n,
-            partners,
-            contract,
-            rules,
-            hand: v.hand,
-            leader: v.trick.as_ref().map_or(v.to_act.unwrap_or(v.seat), |t| t.leader),
-            trick: current(&v.trick),
-            known,
-            cannot: revealed(
-                tricks.iter().map(|t| t.cards.as_slice()),
-                n,
-                partners,
-                contract,
-                &rules,
-            ),
-            unlikely: silent_belote(&tricks, &v.belote_calls, contract.trumps()),
-            sizes: sizes_of(sizes),
-            unseen: !(played | v.hand | out),
-            side,
-            sides,
-            minimize: false,
-            objective,
-            auction,
-            played_by: played_by(&tricks),
-            plays: Some(crate::playmodel::PlayModel::french(v, contract, rules, PLAY_MISS)),
-        }
-    }
-
-    /// What a two-player Belot seat knows.
-    pub(crate) fn two_player(v: &TwoView, contract: Contract, memory: &mut Memory) -> PlayInfo {
-        let completed = (v.tricks_won[0] + v.tricks_won[1]) as usize;
-        memory.see(completed, v.last_trick.as_ref());
-        let rules = PlayRules::NO_PARTNERS;
-        let mut tricks: Vec<&TrickView> = memory.tricks.iter().collect();
-        tricks.extend(v.trick.iter());
-        let played = tricks.iter().fold(CardSet::EMPTY, |a, t| a | trick_cards(t));
-        let mut known = [CardSet::EMPTY; 4];
-        if let Some(x) = v.exchanged_by {
-            known[x.index() & 1] |= v.original_turned.set();
-        }
-        if let Some(t) = contract.trump_suit() {
-            for &(seat, _) in &v.belote_calls {
-                known[seat.index() & 1] |= belote_pair(t);
-            }
-        } else if contract == Contract::AllTrumps {
-            for &(seat, card) in &v.belote_calls {
-                known[seat.index() & 1] |= belote_pair(card.suit());
-            }
-        }
-        if let Some(w) = v.contest_winner {
-            for &c in &v.shown_constructions {
-                known[w.index() & 1] |= c;
-            }
-        }
-        for a in &v.announcements {
-            if let Some(cards) = a.cards {
-                known[a.seat.index() & 1] |= cards;
-            }
-        }
-        let out = v.turned.set() | v.bottom.map_or(CardSet::EMPTY, |c| c.set());
-        let me = Seat(v.seat.0 & 1);
-        let mut objective = PlayInfo::two_objective(v, contract, me);
-        objective.add_taken(&memory.tricks, |seat| seat.0 & 1 == me.0);
-        PlayInfo {
-            me,
-            players: 2,
-            partners: false,
-            contract,
-            rules,
-            hand: v.hand,
-            leader: v.trick.as_ref().map_or(me, |t| t.leader),
-            trick: current(&v.trick),
-            known,
-            cannot: revealed(tricks.iter().map(|t| t.cards.as_slice()), 2, false, contract, &rules),
-            // Бела: the trump suit, or every suit in ВК.
-            unlikely: silent_belote(&tricks, &v.belote_calls, contract.trumps()),
-            sizes: sizes_of(v.hand_sizes.iter().copied().chain(std::iter::repeat(0))),
-            unseen: !(played | v.hand | out),
-            side: 1 << me.0,
-            sides: [1, 2, 0, 0],
-            // In распасы the aim is reversed: as few points as
-            // possible.
-            minimize: v.raspasy,
-            objective,
-            auction: None,
-            played_by: played_by(&tricks),
-            plays: None,
-        }
-    }
-
-    /// What a French seat plays for with two sides: the contract made or
-    /// failed (dedans), the tricks already taken, announcements scored,
-    /// belote, capot.
-    fn french_objective(v: &SeatView, contract: Contract, side: u8, taker: Seat) -> Objective {
-        let mine = |seat: Seat| (side >> (seat.0 & 3)) & 1 != 0;
-        let mut bonus = [0, 0];
-        let mut belote = [0, 0];
-        for a in &v.announcements {
-            if a.scored == Some(true) {
-                bonus[!mine(a.seat) as usize] += a.points as i32;
-            }
-        }
-        match (v.belote_calls.first(), contract.trump_suit()) {
-            (Some(&(seat, _)), _) => belote[!mine(seat) as usize] = 20,
-            (None, Some(tr)) if v.hand.contains_all(belote_pair(tr)) => belote[0] = 20,
-            _ => {}
-        }
-        bonus[0] += belote[0];
-        bonus[1] += belote[1];
-        let mut o = Objective::Contract {
-            taker: mine(taker),
-            bonus,
-            belote,
-            double: false,
-            capot: [90, 90],
-        };
-        o.add_taken(&v.tricks, mine);
-        o
-    }
-
-    /// The auction a French seat saw, with what each seat announced in
-    /// the first trick: none for a deal from a bare contract.
-    fn french_auction(game: &Game, v: &SeatView) -> Option<Auction> {
-        let n = v.players;
-        let (reuse, cap) = match FrenchRules::options_of(game) {
-            Some(o) => (o.card_reuse, o.seq_len_cap.unwrap_or(8)),
-            None => (belot_core::meld::CardReuse::AllowCarreAndSeq, 5),
-        };
-        // Seats past their turn in the first trick have announced
-        // all they were going to.
-        let first_trick = v.tricks.first().or(v.trick.as_ref());
-        let melds = std::array::from_fn(|s| {
-            let seat = Seat(s as u8);
-            first_trick.filter(|t| t.cards.iter().any(|x| x.0 == seat)).map(|_| {
-                let mut said: Vec<(&'static str, u8)> = v
-                    .announcements
-                    .iter()
-                    .filter(|a| a.seat == seat)
-                    .map(|a| (a.kind, a.length.min(cap)))
-                    .collect();
-                said.sort_unstable();
-                said
-            })
-        });
-        // A deal from a bare contract had no auction anyone saw.
-        v.turned.map(|turned| Auction {
-            turned,
-            calls: v.calls.iter().map(|c| (c.seat, c.action.clone())).collect(),
-            players: n,
-            first: if n == 2 { 6 } else { 5 },
-            taker_gets_turned: n != 2,
-            taker: v.taker,
-            model: Model::French(crate::bots::french::Bidding::default()),
-            melds,
-            reuse,
-            cap,
-            memo: RefCell::default(),
-        })
-    }
-
-    /// What a two-player seat plays for: the contract, or points.
-    fn two_objective(v: &TwoView, contract: Contract, me: Seat) -> Objective {
-        match (v.raspasy, v.taker) {
-            (false, Some(l)) => {
-                let mine = |seat: Seat| seat.0 & 1 == me.0;
-                let mut bonus = [0, 0];
-                let mut bela = [0, 0];
-                if let Some(w) = v.contest_winner {
-                    let pts: u32 =
-                        v.announcements.iter().filter(|a| a.seat == w).map(|a| a.points).sum();
-                    bonus[!mine(w) as usize] += pts as i32;
-                }
-                for &(seat, _) in &v.belote_calls {
-                    bela[!mine(seat) as usize] += 20;
-                }
-                bonus[0] += bela[0];
-                bonus[1] += bela[1];
-                Objective::Contract {
-                    taker: mine(l),
-                    bonus,
-                    // A bait takes everything, бела included
-                    // (seed 001's default).
-                    belote: [0, 0],
-                    double: contract == Contract::NoTrumps,
-                    capot: [0, 0],
-                }
-            }
-            _ => Objective::Points,
-        }
-    }
-
-    /// The three-player auction as the seat saw it.
-    fn three_auction(game: &Game, v: &ThreeView) -> Auction {
-        let forced = ThreeRules::options_of(game).is_some_and(|o| o.round2_forced_for_dealer);
-        let exchange = match (v.exchanged_by, v.contract.and_then(|c| c.trump_suit())) {
-            (Some(x), Some(t)) => Some((x, Card::new(t, Rank::Seven))),
-            _ => None,
-        };
-        Auction {
-            turned: v.original_turned,
-            calls: v.calls.iter().map(|c| (c.seat, c.action.clone())).collect(),
-            players: 3,
-            first: 6,
-            taker_gets_turned: false,
-            taker: v.taker,
-            model: Model::Three { exchange, forced: forced.then_some(v.dealer) },
-            melds: std::array::from_fn(|_| None),
-            reuse: belot_core::meld::CardReuse::AllowCarreAndSeq,
-            cap: 5,
-            memo: RefCell::default(),
-        }
-    }
-
-    /// What a three-player Belot seat knows.
-    pub(crate) fn three_player(game: &Game, v: &ThreeView, contract: Contract) -> PlayInfo {
-        let rules = PlayRules::NO_PARTNERS;
-        let mut tricks: Vec<&TrickView> = v.tricks.iter().collect();
-        tricks.extend(v.trick.iter());
-        let played = tricks.iter().fold(CardSet::EMPTY, |a, t| a | trick_cards(t));
-        let mut known = [CardSet::EMPTY; 4];
-        if let Some(x) = v.exchanged_by {
-            known[x.index() & 3] |= v.original_turned.set();
-        }
-        if let Some(t) = contract.trump_suit() {
-            for &(seat, _) in &v.belote_calls {
-                known[seat.index() & 3] |= belote_pair(t);
-            }
-        }
-        if let Some(w) = v.contest_winner {
-            for &c in &v.shown_combinations {
-                known[w.index() & 3] |= c;
-            }
-        }
-        for a in &v.announcements {
-            if let Some(cards) = a.cards {
-                known[a.seat.index() & 3] |= cards;
-            }
-        }
-        let out = v.turned.set();
-        let sides = sides_against(3, false, v.taker);
-        // Each seat for its own card points (why: `side_of`).
-        let side = crate::side_of(game, v.taker, v.seat);
-        PlayInfo {
-            me: v.seat,
-            players: 3,
-            partners: false,
-            contract,
-            rules,
-            hand: v.hand,
-            leader: v.trick.as_ref().map_or(v.seat, |t| t.leader),
-            trick: current(&v.trick),
-            known,
-            cannot: revealed(tricks.iter().map(|t| t.cards.as_slice()), 3, false, contract, &rules),
-            unlikely: silent_belote(&tricks, &v.belote_calls, contract.trumps()),
-            sizes: sizes_of(v.hand_sizes.iter().copied().chain(std::iter::repeat(0))),
-            unseen: !(played | v.hand | out),
-            side,
-            sides,
-            minimize: false,
-            objective: Objective::Points,
-            auction: Some(PlayInfo::three_auction(game, v)),
-            played_by: played_by(&tricks),
-            plays: Some(crate::playmodel::PlayModel::three(v, contract, PLAY_MISS)),
-        }
     }
 
     /// Settles the sets: known cards still unplayed, unseen cards without
@@ -750,7 +426,7 @@ impl PlayInfo {
 /// In three-player Belot against `heuristic`, 2,000 mirrored deals (seed
 /// 1): 0.3 took 54.3% of the points, 0.1 54.5%, 0.02 (with up to six
 /// times the layouts drawn) 55.0%, against 53.6% without the model.
-const PLAY_MISS: f64 = 0.02;
+pub(crate) const PLAY_MISS: f64 = 0.02;
 
 /// At most this many times the layouts drawn when the plays weigh them:
 /// drawing stops once as many as usual are near the likeliest
@@ -775,7 +451,11 @@ const SILENT_MISS: f64 = 0.05;
 /// belote suit (in `suits`) without calling it: a player holding both
 /// calls (it scores 20 and costs nothing), so the other one is not in his
 /// hand. `calls`: (seat, card played with the call).
-fn silent_belote(tricks: &[&TrickView], calls: &[(Seat, Card)], suits: CardSet) -> [CardSet; 4] {
+pub(crate) fn silent_belote(
+    tricks: &[&TrickView],
+    calls: &[(Seat, Card)],
+    suits: CardSet,
+) -> [CardSet; 4] {
     let mut out = [CardSet::EMPTY; 4];
     let kq = CardSet::rank(Rank::King) | CardSet::rank(Rank::Queen);
     for t in tricks {
@@ -793,7 +473,7 @@ fn silent_belote(tricks: &[&TrickView], calls: &[(Seat, Card)], suits: CardSet) 
 }
 
 /// The cards each seat played in `tricks`.
-fn played_by(tricks: &[&TrickView]) -> [CardSet; 4] {
+pub(crate) fn played_by(tricks: &[&TrickView]) -> [CardSet; 4] {
     let mut out = [CardSet::EMPTY; 4];
     for t in tricks {
         for &(seat, card) in &t.cards {
@@ -805,7 +485,7 @@ fn played_by(tricks: &[&TrickView]) -> [CardSet; 4] {
 
 /// Each seat's side: partners with teams; otherwise the taker alone and
 /// his opponents together.
-fn sides_against(n: u8, partners: bool, taker: Option<Seat>) -> [u8; 4] {
+pub(crate) fn sides_against(n: u8, partners: bool, taker: Option<Seat>) -> [u8; 4] {
     let mut out = [0u8; 4];
     let all = (1u8 << n) - 1;
     for (s, o) in out.iter_mut().enumerate().take(n as usize) {
@@ -819,7 +499,7 @@ fn sides_against(n: u8, partners: bool, taker: Option<Seat>) -> [u8; 4] {
     out
 }
 
-fn sizes_of(it: impl Iterator<Item = usize>) -> [usize; 4] {
+pub(crate) fn sizes_of(it: impl Iterator<Item = usize>) -> [usize; 4] {
     let mut out = [0; 4];
     for (o, x) in out.iter_mut().zip(it) {
         *o = x;
@@ -828,7 +508,7 @@ fn sizes_of(it: impl Iterator<Item = usize>) -> [usize; 4] {
 }
 
 /// The king and queen of `suit`.
-fn belote_pair(suit: Suit) -> CardSet {
+pub(crate) fn belote_pair(suit: Suit) -> CardSet {
     CardSet::suit(suit) & (CardSet::rank(Rank::King) | CardSet::rank(Rank::Queen))
 }
 
@@ -1192,6 +872,7 @@ mod tests {
     use super::*;
     use crate::bots::{Bot, HeuristicBot, RandomBot};
     use belot_core::Deck;
+    use belot_core::french::SeatView;
     use belot_core::{AnyDeal, Deal};
     use rand_chacha::ChaCha8Rng;
     use rand_core::SeedableRng;

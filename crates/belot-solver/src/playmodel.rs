@@ -10,11 +10,10 @@
 use std::cell::RefCell;
 use std::collections::HashMap;
 
-use belot_core::french::{SeatView, TrickView};
+use belot_core::french::TrickView;
 use belot_core::play::legal_plays;
-use belot_core::three_player::ThreeView;
 use belot_core::view::SeatCommon;
-use belot_core::{Action, Card, CardSet, Contract, PlayRules, Seat, TrickContext};
+use belot_core::{Card, CardSet, Contract, PlayRules, Seat, TrickContext};
 
 /// One card another seat played when it had a choice to make.
 #[derive(Clone, Debug)]
@@ -28,11 +27,20 @@ struct Past {
     ctx: TrickContext,
 }
 
-/// A player's view as it stood before one of his plays.
-#[derive(Clone, Debug)]
-enum Then {
-    French(Box<SeatView>),
-    Three(Box<ThreeView>),
+/// A player's view as it stood before one of his plays (each game's
+/// own, in its bot's folder): the card the model plays from it.
+pub(crate) trait Then: std::fmt::Debug + Send {
+    /// The card the model player plays holding `held`, `legal` the cards
+    /// the rules allow, under `contract`.
+    fn model_card(&mut self, held: CardSet, legal: CardSet, contract: Contract) -> Option<Card>;
+    /// A copy of the view.
+    fn clone_box(&self) -> Box<dyn Then>;
+}
+
+impl Clone for Box<dyn Then> {
+    fn clone(&self) -> Box<dyn Then> {
+        self.clone_box()
+    }
 }
 
 /// How likely the others' plays are with a layout.
@@ -43,7 +51,7 @@ pub struct PlayModel {
     plays: Vec<Past>,
     /// The view each player had before each of `plays` (its hand filled in
     /// for each layout).
-    views: Vec<RefCell<Then>>,
+    views: Vec<RefCell<Box<dyn Then>>>,
     /// How much less likely a layout is for each card the model would not
     /// have played.
     miss: f64,
@@ -53,12 +61,12 @@ pub struct PlayModel {
 
 /// Where one play of the deal stood: its trick, its place in it, the
 /// seat and card, and every seat's hand size before it.
-struct Step {
-    trick: usize,
-    place: usize,
-    seat: Seat,
-    card: Card,
-    sizes: [usize; 4],
+pub(crate) struct Step {
+    pub(crate) trick: usize,
+    pub(crate) place: usize,
+    pub(crate) seat: Seat,
+    pub(crate) card: Card,
+    pub(crate) sizes: [usize; 4],
 }
 
 /// Every play of `tricks` by a seat other than `me`, last first, with the
@@ -82,7 +90,7 @@ fn steps(tricks: &[&TrickView], me: Seat, now: [usize; 4]) -> Vec<Step> {
 }
 
 /// `common` as it stood before step `s` of `tricks`.
-fn rewind(common: &mut SeatCommon, s: &Step, tricks: &[&TrickView]) {
+pub(crate) fn rewind(common: &mut SeatCommon, s: &Step, tricks: &[&TrickView]) {
     let trick = &tricks[s.trick].cards[..s.place];
     common.seat = s.seat;
     common.to_act = Some(s.seat);
@@ -99,7 +107,7 @@ fn rewind(common: &mut SeatCommon, s: &Step, tricks: &[&TrickView]) {
 }
 
 impl PlayModel {
-    fn new(contract: Contract, rules: PlayRules, miss: f64) -> PlayModel {
+    pub(crate) fn new(contract: Contract, rules: PlayRules, miss: f64) -> PlayModel {
         PlayModel {
             contract,
             rules,
@@ -110,47 +118,15 @@ impl PlayModel {
         }
     }
 
-    /// The plays of `view`'s deal by the other seats (French Belote), each
-    /// judged with the weight `miss` when the model would have played
-    /// otherwise.
-    pub fn french(view: &SeatView, contract: Contract, rules: PlayRules, miss: f64) -> PlayModel {
-        let tricks: Vec<&TrickView> = view.tricks.iter().chain(view.trick.as_ref()).collect();
-        let now = std::array::from_fn(|s| view.hand_sizes.get(s).copied().unwrap_or(0));
-        let mut model = PlayModel::new(contract, rules, miss);
-        model.add_steps(&tricks, view.seat, now, view.players, |s| {
-            let mut then = view.clone();
-            rewind(&mut then.common, s, &tricks);
-            then.tricks.truncate(s.trick);
-            then.hand_sizes = s.sizes[..view.hand_sizes.len().min(4)].to_vec();
-            Then::French(Box::new(then))
-        });
-        model
-    }
-
-    /// The same in three-player Belot.
-    pub fn three(view: &ThreeView, contract: Contract, miss: f64) -> PlayModel {
-        let tricks: Vec<&TrickView> = view.tricks.iter().chain(view.trick.as_ref()).collect();
-        let [a, b, c] = view.hand_sizes;
-        let mut model = PlayModel::new(contract, PlayRules::NO_PARTNERS, miss);
-        model.add_steps(&tricks, view.seat, [a, b, c, 0], 3, |s| {
-            let mut then = view.clone();
-            rewind(&mut then.common, s, &tricks);
-            then.tricks.truncate(s.trick);
-            then.hand_sizes = [s.sizes[0], s.sizes[1], s.sizes[2]];
-            Then::Three(Box::new(then))
-        });
-        model
-    }
-
     /// Adds every play of `tricks` by a seat other than `me` (`now`: the
     /// hand sizes now), with the view `then` rebuilds before it.
-    fn add_steps(
+    pub(crate) fn add_steps(
         &mut self,
         tricks: &[&TrickView],
         me: Seat,
         now: [usize; 4],
         players: u8,
-        then: impl Fn(&Step) -> Then,
+        then: impl Fn(&Step) -> Box<dyn Then>,
     ) {
         for s in steps(tricks, me, now) {
             let trick = &tricks[s.trick].cards[..s.place];
@@ -186,18 +162,7 @@ impl PlayModel {
             c.suit() == p.card.suit() && self.contract.points(c) == self.contract.points(p.card)
         };
         let m = legal.iter().all(alike) || {
-            let model = match &mut *self.views[k].borrow_mut() {
-                Then::French(view) => {
-                    view.common.hand = held;
-                    crate::bots::french::card(view, self.contract, legal)
-                }
-                Then::Three(view) => {
-                    view.common.hand = held;
-                    view.common.legal =
-                        legal.iter().map(|card| Action::Play { card, belote: false }).collect();
-                    crate::bots::three::card(view)
-                }
-            };
+            let model = self.views[k].borrow_mut().model_card(held, legal, self.contract);
             model.is_none_or(alike)
         };
         self.memo.borrow_mut().insert(key, m);
@@ -223,6 +188,7 @@ fn played_from(tricks: &[&TrickView], t: usize, i: usize, seat: Seat) -> CardSet
 mod tests {
     use super::*;
     use crate::bots::{Bot, HeuristicBot, RandomBot};
+    use belot_core::Action;
     use belot_core::{AnyDeal, AnyView, Deal, Deck, Game};
     use rand_chacha::ChaCha8Rng;
     use rand_core::SeedableRng;

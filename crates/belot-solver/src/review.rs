@@ -4,9 +4,7 @@
 //! a mistake cost, with the contract's outcome where the game has one.
 //! `belot solve` prints it; `belot serve`'s tables show it after a deal.
 
-use belot_core::french::{FrenchDeal, FrenchOptions};
 use belot_core::record::DealRecord;
-use belot_core::two_player::{TwoDeal, TwoOptions};
 use belot_core::{Action, AnyDeal, Card, Contract, Deal, Game, PlayState, Seat, SeatAction};
 use serde::Serialize;
 
@@ -84,71 +82,6 @@ fn positions<D: Deal>(
         deal.apply(a.seat, &a.action).map_err(|e| format!("action {}: {e}", i + 1))?;
     }
     Ok((out, deal))
-}
-
-/// French Belote's outcomes ([`OutcomeOf`]).
-pub(crate) fn french_outcome(deal: &FrenchDeal, o: FrenchOptions) -> Option<OutcomeOf> {
-    let summary = *deal.summary()?;
-    if deal.players() == 3 {
-        return None;
-    }
-    let sides: Vec<belot_core::Side> = (0..deal.players()).map(|s| deal.side(Seat(s))).collect();
-    let total = summary.deal_points.unwrap_or(belot_core::french::DEAL_POINTS);
-    Some(Box::new(move |seat, v| {
-        let v = v.min(total);
-        let side = sides[seat.index() % sides.len()].index() & 1;
-        let mut s = summary;
-        s.capot = None;
-        s.card_points[side] = v;
-        s.card_points[1 - side] = total - v;
-        french_code(belot_core::french::score_deal(&s, &o).outcome)
-    }))
-}
-
-/// A French outcome's code in the JSON output (and its word in the text).
-pub fn french_code(o: belot_core::french::Outcome) -> &'static str {
-    use belot_core::french::Outcome;
-    match o {
-        Outcome::Made => "made",
-        Outcome::Dedans => "dedans",
-        Outcome::Litige => "litige",
-    }
-}
-
-/// A two-player outcome's code in the JSON output ([`outcome_word`] gives
-/// its word).
-pub fn two_code(o: belot_core::two_player::TwoOutcome) -> &'static str {
-    use belot_core::two_player::TwoOutcome;
-    match o {
-        TwoOutcome::Made => "made",
-        TwoOutcome::Bait => "bait",
-        TwoOutcome::Tie => "tie",
-        TwoOutcome::Raspasy => "распасы",
-    }
-}
-
-pub(crate) fn two_outcome(deal: &TwoDeal, o: TwoOptions) -> Option<OutcomeOf> {
-    let summary = *deal.summary()?;
-    if summary.raspasy {
-        return None;
-    }
-    let total = summary.card_points[0] + summary.card_points[1];
-    Some(Box::new(move |seat, v| {
-        let v = v.min(total);
-        let p = seat.index() & 1;
-        let mut s = summary;
-        s.card_points[p] = v;
-        s.card_points[1 - p] = total - v;
-        // Constructions count with a trick taken: taken to be so with
-        // any card points (a trick of no points is all that escapes it).
-        s.tricks[p] = match v {
-            0 => 0,
-            v if v == total => 9,
-            _ => 1,
-        };
-        s.tricks[1 - p] = 9 - s.tricks[p];
-        two_code(belot_core::two_player::score_deal(&s, &o).outcome)
-    }))
 }
 
 /// Every card of a deal of `game` judged against best play, and the deal

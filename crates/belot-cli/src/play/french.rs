@@ -17,7 +17,7 @@ use crate::solve::heading;
 use belot_core::french::{Announced, FrenchOptions};
 use belot_core::meld::Meld;
 use belot_core::{CardSet, Suit, parse_cards};
-use belot_solver::review::french_code;
+use belot_solver::bots::french::french_code;
 
 /// Labels of the scoring sides: the two teams, or each player.
 fn sides(players: u8) -> &'static [&'static str] {

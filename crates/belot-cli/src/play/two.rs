@@ -14,7 +14,7 @@ use super::{
 use crate::score::{numbers, per_seat};
 use crate::solve::{contract_name, heading, outcome_word};
 use belot_core::Contract;
-use belot_solver::review::two_code;
+use belot_solver::bots::two::two_code;
 
 /// Seat 0's view of the deal.
 fn mine(m: &TwoMatch) -> TwoView {

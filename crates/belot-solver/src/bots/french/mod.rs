@@ -6,6 +6,11 @@
 //! its side (wins tricks cheaply, gives points to a partner who holds the
 //! trick, does not throw points onto a trick the opponents win).
 
+pub(crate) mod bidding;
+pub(crate) mod reading;
+
+pub use reading::french_code;
+
 use belot_core::french::SeatView;
 
 use super::common;
@@ -292,7 +297,7 @@ impl crate::games::SolverGame for belot_core::french::FrenchRules {
         stakes: Option<&crate::odds::Stakes>,
         rng: &mut dyn rand_core::RngCore,
     ) -> Option<Action> {
-        crate::bidding::french_call(options, view, samples, stakes, rng)
+        bidding::french_call(options, view, samples, stakes, rng)
     }
     fn play_info(
         game: &belot_core::Game,
@@ -306,7 +311,7 @@ impl crate::games::SolverGame for belot_core::french::FrenchRules {
         deal: &belot_core::french::FrenchDeal,
         options: belot_core::french::FrenchOptions,
     ) -> Option<crate::games::OutcomeOf> {
-        crate::review::french_outcome(deal, options)
+        reading::french_outcome(deal, options)
     }
 }
 

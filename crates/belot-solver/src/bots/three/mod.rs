@@ -12,6 +12,9 @@
 //! (points he takes help beat the declarer), so it throws him a card
 //! that it would likely lose anyway.
 
+pub(crate) mod bidding;
+pub(crate) mod reading;
+
 use belot_core::meld::MeldValues;
 use belot_core::three_player::{ThreePhase, ThreeView};
 use belot_core::{Action, Card, CardSet, Contract, Rank, Seat, Suit};
@@ -248,7 +251,7 @@ impl crate::games::SolverGame for belot_core::three_player::ThreeRules {
         stakes: Option<&crate::odds::Stakes>,
         rng: &mut dyn rand_core::RngCore,
     ) -> Option<Action> {
-        crate::bidding::three_call(options, view, samples, stakes, rng)
+        bidding::three_call(options, view, samples, stakes, rng)
     }
     fn play_info(
         game: &belot_core::Game,

@@ -11,6 +11,11 @@
 //! the aim reversed in распасы; a player sees only the last trick, so it
 //! knows only the cards the view still shows.
 
+pub(crate) mod bidding;
+pub(crate) mod reading;
+
+pub use reading::two_code;
+
 use belot_core::meld::MeldValues;
 use belot_core::two_player::{TwoPhase, TwoView};
 use belot_core::{Action, Card, CardSet, Contract, Rank, Seat, Suit};
@@ -334,7 +339,7 @@ impl crate::games::SolverGame for belot_core::two_player::TwoRules {
         stakes: Option<&crate::odds::Stakes>,
         rng: &mut dyn rand_core::RngCore,
     ) -> Option<Action> {
-        crate::bidding::two_call(options, view, samples, stakes, rng)
+        bidding::two_call(options, view, samples, stakes, rng)
     }
     fn play_info(
         _game: &belot_core::Game,
@@ -353,7 +358,7 @@ impl crate::games::SolverGame for belot_core::two_player::TwoRules {
         deal: &belot_core::two_player::TwoDeal,
         options: belot_core::two_player::TwoOptions,
     ) -> Option<crate::games::OutcomeOf> {
-        crate::review::two_outcome(deal, options)
+        reading::two_outcome(deal, options)
     }
 }
 
