@@ -13,11 +13,12 @@ use belot_store::StoreError;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::error::{ApiError, ApiResult};
-use crate::game::Game;
-use crate::http::{Peer, body_error, json_bytes, parse_id, query_error};
+use crate::base::error::{ApiError, ApiResult};
+use crate::base::http::{Peer, body_error, json_bytes, parse_id, query_error};
 use crate::hub::Hub;
-use crate::sheets::{ChangeRequest, apply, commit, full, key_ok};
+use crate::sheets::Sheets;
+use crate::sheets::change::{ChangeRequest, apply, commit, full, key_ok};
+use crate::sheets::game::Game;
 
 pub(crate) async fn create(
     State(hub): State<Hub>,
@@ -28,8 +29,8 @@ pub(crate) async fn create(
     // Only a card table makes a sheet it keeps.
     setup.kept_by_table = false;
     let sheet = Sheet::start(setup).map_err(ApiError::refused)?;
-    hub.allow_create(peer)?;
-    let g = hub.create(sheet).await?;
+    hub.base.allow_create(peer)?;
+    let g = hub.sheets.create(sheet).await?;
     Ok(json_bytes(StatusCode::CREATED, full(&g, true)))
 }
 
@@ -37,7 +38,7 @@ pub(crate) async fn get_sheet(
     State(hub): State<Hub>,
     Path(id): Path<String>,
 ) -> ApiResult<Response> {
-    let g = hub.game(&parse_id(&id)?).await?;
+    let g = hub.sheets.game(&parse_id(&id)?).await?;
     Ok(json_bytes(StatusCode::OK, full(&g, true)))
 }
 
@@ -45,7 +46,7 @@ pub(crate) async fn get_view(
     State(hub): State<Hub>,
     Path(view): Path<String>,
 ) -> ApiResult<Response> {
-    let g = hub.game_by_view(&parse_id(&view)?).await?;
+    let g = hub.sheets.game_by_view(&parse_id(&view)?).await?;
     Ok(json_bytes(StatusCode::OK, full(&g, false)))
 }
 
@@ -71,7 +72,7 @@ pub(crate) async fn get_changes(
     q: Result<Query<ChangesQuery>, QueryRejection>,
 ) -> ApiResult<Response> {
     let Query(q) = q.map_err(query_error)?;
-    let g = hub.game(&parse_id(&id)?).await?;
+    let g = hub.sheets.game(&parse_id(&id)?).await?;
     let sheet = g.head();
     let count = sheet.history().len() as u32;
     let end = q.before.map_or(count, |b| b.saturating_sub(1).min(count));
@@ -116,19 +117,19 @@ pub(crate) async fn post_change(
             "key: up to 64 letters, digits, - or _",
         ));
     }
-    let g = hub.game(&id).await?;
+    let g = hub.sheets.game(&id).await?;
     if let Err(r) = g.head().setup().refuse_if_kept() {
         return Err(ApiError { status: StatusCode::FORBIDDEN, ..ApiError::refused(r) });
     }
-    catch_up(&hub, &g, req.version).await?;
+    catch_up(&hub.sheets, &g, req.version).await?;
     // Sent before (the answer was lost, or a double tap): answered with
     // the state, applied once.
-    let Some((applied, rx)) = apply(&hub, &g, req)? else {
+    let Some((applied, rx)) = apply(&hub.sheets, &g, req)? else {
         return Ok(json_bytes(StatusCode::OK, full(&g, true)));
     };
     // The commit is awaited and published in a task of its own: a client
     // that hangs up cannot stop its listeners from hearing of it.
-    let task = tokio::spawn(commit(hub, Arc::clone(&g), applied, rx));
+    let task = tokio::spawn(commit(hub.sheets, Arc::clone(&g), applied, rx));
     let delta =
         task.await.map_err(|_| ApiError::from(StoreError::Io("a write failed".into())))??;
     if q.reply.as_deref() == Some("full") {
@@ -143,9 +144,9 @@ pub(crate) async fn post_change(
 /// is read again before the change is checked, so that it is not refused
 /// as stale. Not while a write of this process is under way: then this
 /// process's copy is the newest it can know.
-async fn catch_up(hub: &Hub, g: &Arc<Game>, seen: usize) -> ApiResult<()> {
+async fn catch_up(sheets: &Sheets, g: &Arc<Game>, seen: usize) -> ApiResult<()> {
     if seen > g.head().history().len() && g.pending.load(Ordering::Relaxed) == 0 {
-        hub.reload(g).await?;
+        sheets.reload(g).await?;
     }
     Ok(())
 }
@@ -165,7 +166,7 @@ pub(crate) async fn preview(
     body: Result<Json<PreviewRequest>, JsonRejection>,
 ) -> ApiResult<Response> {
     let Json(req) = body.map_err(body_error)?;
-    let sheet = hub.game(&parse_id(&id)?).await?.head();
+    let sheet = hub.sheets.game(&parse_id(&id)?).await?.head();
     let row = sheet.preview(&req.entry).map_err(ApiError::refused)?;
     Ok(Json(json!({ "version": sheet.history().len(), "row": row })).into_response())
 }
@@ -175,7 +176,7 @@ pub(crate) async fn export_json(
     Path(id): Path<String>,
 ) -> ApiResult<Response> {
     let id = parse_id(&id)?;
-    let sheet = hub.game(&id).await?.head();
+    let sheet = hub.sheets.game(&id).await?.head();
     let v = json!({"format": "belot-sheet", "version": 1, "id": id.as_str(),
                    "setup": sheet.setup(), "history": sheet.history(), "table": sheet.table()});
     Ok(([(header::CONTENT_DISPOSITION, "attachment; filename=\"belot.json\"")], Json(v))
@@ -186,7 +187,7 @@ pub(crate) async fn export_csv(
     State(hub): State<Hub>,
     Path(id): Path<String>,
 ) -> ApiResult<Response> {
-    let sheet = hub.game(&parse_id(&id)?).await?.head();
+    let sheet = hub.sheets.game(&parse_id(&id)?).await?.head();
     Ok((
         [
             (header::CONTENT_TYPE, "text/csv; charset=utf-8"),

@@ -28,29 +28,22 @@ use axum::routing::{get, post};
 use tower_http::compression::CompressionLayer;
 
 mod api;
-mod db;
-mod error;
-mod fair;
-mod game;
-mod http;
+mod base;
 mod hub;
-mod limits;
 mod live;
 mod net;
 mod play;
-mod relay;
-mod room;
 mod rules;
 mod sheets;
-pub mod table;
+mod tables;
 
-pub use error::{ApiError, ApiResult};
+pub use base::error::{ApiError, ApiResult};
+pub use base::limits::{Limits, MAX_BODY, MIN_TABLE_LEASE};
 pub use hub::Hub;
-pub use limits::{Limits, MIN_TABLE_LEASE};
 pub use net::{Reach, serve_with, signal};
+pub use tables::table;
 
-/// Largest request body accepted.
-pub const MAX_BODY: usize = 64 * 1024;
+use base::{error, fair, http};
 
 /// The router: the API under `/api`, the UI at `/`, `/g/{id}` (edit) and
 /// `/v/{view}` (read-only). Unknown paths and methods get JSON errors.
@@ -125,7 +118,7 @@ async fn request_timeout(State(hub): State<Hub>, req: Request, next: Next) -> Re
 /// For a load balancer: 200 when the database answers with the schema
 /// this server knows, else 503 (`database`).
 async fn healthz(State(hub): State<Hub>) -> Response {
-    match hub.inner.readers.read(|s| s.check_schema()).await {
+    match hub.base.readers().read(|s| s.check_schema()).await {
         Ok(()) => (
             [(header::CACHE_CONTROL, "no-store")],
             axum::Json(
@@ -162,7 +155,7 @@ async fn fair_requests(
     next: Next,
 ) -> Response {
     let Some(ip) = peer else { return next.run(req).await };
-    let Some(_share) = hub.inner.fair.requests.take(ip) else {
+    let Some(_share) = hub.base.fair().requests.take(ip) else {
         return fair::over("requests in hand").into_response();
     };
     next.run(req).await

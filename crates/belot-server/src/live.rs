@@ -14,10 +14,11 @@ use axum::response::{IntoResponse, Response};
 use futures_util::StreamExt;
 use tokio::sync::watch;
 
-use crate::error::{ApiError, ApiResult};
-use crate::game::{self, Game, Snapshot};
-use crate::http::{Peer, parse_id};
+use crate::base::error::{ApiError, ApiResult};
+use crate::base::fair::{self, Share};
+use crate::base::http::{Peer, parse_id};
 use crate::hub::Hub;
+use crate::sheets::game::{self, Game, Snapshot};
 
 /// A comment line this often keeps proxies and the idle timeout from
 /// closing a quiet stream.
@@ -28,7 +29,7 @@ pub(crate) async fn events_edit(
     Path(id): Path<String>,
     Peer(peer): Peer,
 ) -> ApiResult<Response> {
-    let g = hub.game(&parse_id(&id)?).await?;
+    let g = hub.sheets.game(&parse_id(&id)?).await?;
     stream(hub, g, true, peer)
 }
 
@@ -37,7 +38,7 @@ pub(crate) async fn events_view(
     Path(view): Path<String>,
     Peer(peer): Peer,
 ) -> ApiResult<Response> {
-    let g = hub.game_by_view(&parse_id(&view)?).await?;
+    let g = hub.sheets.game_by_view(&parse_id(&view)?).await?;
     stream(hub, g, false, peer)
 }
 
@@ -46,25 +47,25 @@ struct Slot {
     hub: Hub,
     game: Arc<Game>,
     /// Its place among its address's listeners.
-    _share: Option<crate::fair::Share>,
+    _share: Option<Share>,
 }
 
 impl Slot {
     fn take(hub: &Hub, game: &Arc<Game>, peer: Option<std::net::IpAddr>) -> ApiResult<Slot> {
         let share = match peer {
-            Some(ip) => Some(
-                hub.inner.fair.listeners.take(ip).ok_or_else(|| crate::fair::over("listeners"))?,
-            ),
+            Some(ip) => {
+                Some(hub.base.fair().listeners.take(ip).ok_or_else(|| fair::over("listeners"))?)
+            }
             None => None,
         };
-        if !hub.may_pin(game) {
+        if !hub.sheets.may_pin(game) {
             return Err(ApiError::unavailable(
                 "too_many_listeners",
                 "the server holds as many followed games as it may: try again later",
             ));
         }
         let slot = Slot { hub: hub.clone(), game: Arc::clone(game), _share: share };
-        let all = hub.inner.listeners.fetch_add(1, Ordering::Relaxed);
+        let all = hub.base.listeners().fetch_add(1, Ordering::Relaxed);
         let here = game.listeners.fetch_add(1, Ordering::Relaxed);
         let l = hub.limits();
         if all >= l.max_listeners || here >= l.max_listeners_per_game {
@@ -80,7 +81,7 @@ impl Slot {
 
 impl Drop for Slot {
     fn drop(&mut self) {
-        self.hub.inner.listeners.fetch_sub(1, Ordering::Relaxed);
+        self.hub.base.listeners().fetch_sub(1, Ordering::Relaxed);
         self.game.listeners.fetch_sub(1, Ordering::Relaxed);
     }
 }
@@ -114,7 +115,7 @@ fn stream(
         slot,
         edit,
         rx,
-        shutdown: hub.inner.shutdown.subscribe(),
+        shutdown: hub.base.shutdown(),
         keep_alive: tokio::time::interval_at(start, KEEP_ALIVE),
         last: version,
     };

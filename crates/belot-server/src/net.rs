@@ -111,7 +111,7 @@ impl<T: AsyncWrite + Unpin> AsyncWrite for IdleIo<T> {
 
 /// A connection on which the HTTP layer's own bare error answers (an
 /// empty 400, 414 or 431 for a request hyper cannot take) go out as JSON
-/// with a code, as every other error does ([`crate::error::json_for_bare_error`]).
+/// with a code, as every other error does ([`crate::base::error::json_for_bare_error`]).
 /// hyper writes such an answer whole, as the only thing in flight, before
 /// closing.
 struct JsonErrorsIo<T> {
@@ -130,7 +130,7 @@ impl<T: AsyncWrite + Unpin> JsonErrorsIo<T> {
     /// error; `None` to write `head` as it is.
     fn replace(&mut self, cx: &mut Context<'_>, head: &[u8]) -> Option<Poll<io::Result<usize>>> {
         if self.pending.is_none() {
-            let (out, used) = crate::error::json_for_bare_error(head)?;
+            let (out, used) = crate::base::error::json_for_bare_error(head)?;
             self.pending = Some((out, 0, used));
         }
         let (out, sent, used) = self.pending.as_mut()?;
@@ -366,7 +366,7 @@ pub async fn serve_with(
     let limits = hub.limits().clone();
     let reach = Reach::new(listener.local_addr()?);
     let permits = Arc::new(Semaphore::new(limits.max_connections));
-    let per_address = Arc::clone(&hub.inner.fair.connections);
+    let per_address = Arc::clone(&hub.base.fair().connections);
     // Told to every connection at shutdown: finish the request in hand
     // (a WebSocket ends with the live streams).
     let (closing, _) = tokio::sync::watch::channel(false);

@@ -1,7 +1,7 @@
 //! The card tables' API: HTTP to create a table, take a seat and (for
 //! programs) act; a WebSocket per seat or spectator for the live game.
-//! Every command goes to the table's actor ([`crate::room`]), which alone
-//! changes the table.
+//! Every command goes to the table's actor ([`crate::tables::actor`]),
+//! which alone changes the table.
 
 use std::net::IpAddr;
 use std::sync::Arc;
@@ -21,11 +21,12 @@ use serde::Deserialize;
 use serde_json::json;
 use tokio::time::Instant;
 
-use crate::error::{ApiError, ApiResult};
-use crate::http::{Peer, body_error, json_bytes, parse_id};
+use crate::base::error::{ApiError, ApiResult};
+use crate::base::fair::{self, Share};
+use crate::base::http::{Peer, body_error, json_bytes, parse_id};
 use crate::hub::Hub;
-use crate::room::{self, Cmd, Level, Room, Settings, What, command};
-use crate::table::{Table, TableError, Viewer};
+use crate::tables::room::{self, Cmd, Level, Room, Settings, What};
+use crate::tables::table::{Table, TableError, Viewer};
 
 /// Longest turn timer a table may set, in seconds.
 pub(crate) const TIMER_MAX: u32 = 600;
@@ -79,9 +80,9 @@ pub(crate) async fn create(
     let secret = room::secret()?;
     seat_all(&mut table, &req, &secret)?;
     // Counted once the table is known to be good: a refusal costs nothing.
-    hub.allow_create(peer)?;
+    hub.base.allow_create(peer)?;
     let settings = Settings { timer: req.timer, tap: req.tap_to_continue, ..Settings::default() };
-    let r = hub.create_table(table, settings).await?;
+    let r = hub.tables.create_table(table, settings).await?;
     let body = json!({
         "id": r.id, "view": r.view, "seat": mine,
         "secret": mine.map(|_| secret),
@@ -148,7 +149,7 @@ pub(crate) async fn join(
     let id = parse_table(&id)?;
     let Json(req) = body.map_err(body_error)?;
     let make = |reply| Cmd::Join { seat: req.seat, name: req.name.clone(), remote: false, reply };
-    let (_, (seat, secret)) = command(&hub, &id, make).await?;
+    let (_, (seat, secret)) = hub.tables.command(&id, make).await?;
     Ok(Json(json!({"seat": seat, "secret": secret})).into_response())
 }
 
@@ -225,7 +226,7 @@ async fn run(
         remote: false,
         reply,
     };
-    Ok(command(hub, id, make).await?.0)
+    Ok(hub.tables.command(id, make).await?.0)
 }
 
 fn parse_table(id: &str) -> ApiResult<belot_store::SheetId> {
@@ -242,7 +243,7 @@ pub(crate) async fn get_table(
     State(hub): State<Hub>,
     Path(id): Path<String>,
 ) -> ApiResult<Response> {
-    let room = hub.room(&parse_table(&id)?).await.map_err(not_found_table)?;
+    let room = hub.tables.room(&parse_table(&id)?).await.map_err(not_found_table)?;
     public(&room)
 }
 
@@ -251,7 +252,7 @@ pub(crate) async fn get_watch(
     State(hub): State<Hub>,
     Path(view): Path<String>,
 ) -> ApiResult<Response> {
-    let room = hub.room_by_view(&parse_table(&view)?).await.map_err(not_found_table)?;
+    let room = hub.tables.room_by_view(&parse_table(&view)?).await.map_err(not_found_table)?;
     public(&room)
 }
 
@@ -269,7 +270,7 @@ fn public(room: &Room) -> ApiResult<Response> {
 /// seats' names, for `belot solve`.
 pub(crate) async fn record(State(hub): State<Hub>, Path(id): Path<String>) -> ApiResult<Response> {
     let id = parse_table(&id)?;
-    let (_, record) = command(&hub, &id, |reply| Cmd::Record { reply }).await?;
+    let (_, record) = hub.tables.command(&id, |reply| Cmd::Record { reply }).await?;
     let body = serde_json::to_vec_pretty(&record).unwrap_or_default();
     Ok((
         [
@@ -296,15 +297,15 @@ pub(crate) async fn review_watch(
     State(hub): State<Hub>,
     Path((view, n)): Path<(String, usize)>,
 ) -> ApiResult<Response> {
-    let room = hub.room_by_view(&parse_table(&view)?).await.map_err(not_found_table)?;
+    let room = hub.tables.room_by_view(&parse_table(&view)?).await.map_err(not_found_table)?;
     review_of(&hub, &room.id, n).await
 }
 
 async fn review_of(hub: &Hub, id: &belot_store::SheetId, n: usize) -> ApiResult<Response> {
-    if let Some(b) = hub.review_cached(id, n) {
+    if let Some(b) = hub.tables.review_cached(id, n) {
         return Ok(json_bytes(StatusCode::OK, vec![b]));
     }
-    let (_, record) = command(hub, id, |reply| Cmd::Record { reply }).await?;
+    let (_, record) = hub.tables.command(id, |reply| Cmd::Record { reply }).await?;
     let Some(deal) = n.checked_sub(1).and_then(|i| record.deals.get(i)).cloned() else {
         return Err(ApiError::new(
             StatusCode::NOT_FOUND,
@@ -313,7 +314,7 @@ async fn review_of(hub: &Hub, id: &belot_store::SheetId, n: usize) -> ApiResult<
         ));
     };
     // The solver runs on the bot pool: a busy server answers later.
-    let permit = Arc::clone(&hub.inner.bots)
+    let permit = Arc::clone(hub.tables.bots())
         .acquire_owned()
         .await
         .map_err(|_| ApiError::unavailable("busy", "the server is stopping"))?;
@@ -326,7 +327,7 @@ async fn review_of(hub: &Hub, id: &belot_store::SheetId, n: usize) -> ApiResult<
     .await
     .map_err(|_| ApiError::from(belot_store::StoreError::Io("the analysis failed".into())))?
     .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "storage", e))?;
-    hub.review_keep(id, n, body.clone());
+    hub.tables.review_keep(id, n, body.clone());
     Ok(json_bytes(StatusCode::OK, vec![body]))
 }
 
@@ -382,7 +383,7 @@ struct Watch {
     link: Link,
     /// Its address's places: among all table WebSockets, and among this
     /// table's spectators.
-    _shares: Vec<crate::fair::Share>,
+    _shares: Vec<Share>,
 }
 
 fn too_many(what: &str) -> ApiError {
@@ -406,9 +407,7 @@ impl Watch {
         let l = hub.limits();
         let mut shares = Vec::new();
         if let Some(ip) = peer {
-            shares.push(
-                hub.inner.fair.sockets.take(ip).ok_or_else(|| crate::fair::over("connections"))?,
-            );
+            shares.push(hub.base.fair().sockets.take(ip).ok_or_else(|| fair::over("connections"))?);
         }
         if link == Link::Spectator
             && let Some(ip) = peer
@@ -422,7 +421,7 @@ impl Watch {
             Link::Spectator if !claim(&room.spectators, l.max_table_spectators) => {
                 return Err(too_many("spectators"));
             }
-            Link::Spectator if !claim(&hub.inner.listeners, l.max_listeners) => {
+            Link::Spectator if !claim(hub.base.listeners(), l.max_listeners) => {
                 room.spectators.fetch_sub(1, Ordering::Relaxed);
                 return Err(too_many("spectators"));
             }
@@ -440,7 +439,7 @@ impl Drop for Watch {
         match self.link {
             Link::Players => self.room.players.fetch_sub(1, Ordering::Relaxed),
             Link::Spectator => {
-                self.hub.inner.listeners.fetch_sub(1, Ordering::Relaxed);
+                self.hub.base.listeners().fetch_sub(1, Ordering::Relaxed);
                 self.room.spectators.fetch_sub(1, Ordering::Relaxed)
             }
         };
@@ -455,7 +454,7 @@ pub(crate) async fn ws_table(
     Peer(peer): Peer,
     ws: WebSocketUpgrade,
 ) -> ApiResult<Response> {
-    let room = hub.room(&parse_table(&id)?).await.map_err(not_found_table)?;
+    let room = hub.tables.room(&parse_table(&id)?).await.map_err(not_found_table)?;
     upgrade(hub, room, ws, Link::Players, peer)
 }
 
@@ -466,7 +465,7 @@ pub(crate) async fn ws_watch(
     Peer(peer): Peer,
     ws: WebSocketUpgrade,
 ) -> ApiResult<Response> {
-    let room = hub.room_by_view(&parse_table(&view)?).await.map_err(not_found_table)?;
+    let room = hub.tables.room_by_view(&parse_table(&view)?).await.map_err(not_found_table)?;
     upgrade(hub, room, ws, Link::Spectator, peer)
 }
 
@@ -513,7 +512,7 @@ impl Session {
     async fn run(mut self, socket: WebSocket) {
         let (mut tx, mut rx) = socket.split();
         let mut frames = self.watch.room.frames.clone();
-        let mut shutdown = self.hub.inner.shutdown.subscribe();
+        let mut shutdown = self.hub.base.shutdown();
         let timeout = self.hub.limits().request_timeout;
         let idle = self.hub.limits().ws_idle;
         let first = Arc::clone(&frames.borrow_and_update()).for_viewer(self.viewer());

@@ -125,6 +125,9 @@ pub struct Limits {
     pub trusted_proxies: Vec<std::net::IpAddr>,
 }
 
+/// Largest request body accepted.
+pub const MAX_BODY: usize = 64 * 1024;
+
 /// The shortest lease `belot serve` takes (`--table-lease`): it is renewed
 /// every third of it, a database write per table each time.
 pub const MIN_TABLE_LEASE: Duration = Duration::from_secs(1);

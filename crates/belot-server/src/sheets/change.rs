@@ -1,8 +1,7 @@
-//! The score sheets' own work, below their HTTP handlers (api.rs, live.rs)
-//! and the card tables that write their finished deals (room.rs): a
-//! change checked and applied in memory under the game's lock, queued for
-//! the writer, and published once it is committed; a game's whole state
-//! for its readers.
+//! A change to a score sheet, below its HTTP handlers (api.rs) and the
+//! card tables that write their finished deals: checked and applied in
+//! memory under the game's lock, queued for the writer, and published
+//! once it is committed; a game's whole state for its readers.
 
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -14,9 +13,10 @@ use belot_store::{StoreError, Write, Written};
 use serde::Deserialize;
 use serde_json::Value;
 
-use crate::error::{ApiError, ApiResult};
-use crate::game::{self, Game};
-use crate::hub::Hub;
+use super::Sheets;
+use super::game::{self, Game};
+use crate::base::error::{ApiError, ApiResult};
+use crate::base::{Base, Outcome};
 
 /// The whole state of a game for an edit (`Some(id)`) or read-only reader:
 /// the one its listeners share when it is current, else serialised from a
@@ -55,48 +55,50 @@ pub(crate) fn key_ok(k: &str) -> bool {
 
 /// Adds a change made by the server itself (a card table's finished
 /// deal) under `key`: written once however often it is sent.
-pub(crate) async fn add(hub: &Hub, g: &Arc<Game>, change: Change, key: String) -> ApiResult<()> {
+pub(crate) async fn add(
+    sheets: &Sheets,
+    g: &Arc<Game>,
+    change: Change,
+    key: String,
+) -> ApiResult<()> {
     let version = g.head().history().len();
     let req = ChangeRequest { version, change, key: Some(key) };
-    if let Some((applied, rx)) = apply(hub, g, req)? {
-        commit(hub.clone(), Arc::clone(g), applied, rx).await?;
+    if let Some((applied, rx)) = apply(sheets, g, req)? {
+        commit(sheets.clone(), Arc::clone(g), applied, rx).await?;
     }
     Ok(())
 }
 
 /// Waits for a change's commit, then publishes it; returns its delta.
 pub(crate) async fn commit(
-    hub: Hub,
+    sheets: Sheets,
     g: Arc<Game>,
     applied: game::Change,
     rx: Outcome,
 ) -> ApiResult<Bytes> {
-    let r = hub.outcome(rx).await;
+    let r = sheets.base().outcome(rx).await;
     g.pending.fetch_sub(1, Ordering::Relaxed);
     match r {
         Ok(Written::Appended(_)) => {}
         Ok(_) => {
             return Err(StoreError::Io("unexpected answer".into()).into());
         }
-        Err(e) => return Err(refused_by_store(&hub, &g, e).await),
+        Err(e) => return Err(refused_by_store(&sheets, &g, e).await),
     }
     let delta = applied.delta();
     g.publish(applied, delta.clone());
     Ok(delta)
 }
 
-/// Where a write's outcome arrives.
-pub(crate) type Outcome = tokio::sync::oneshot::Receiver<Result<Written, StoreError>>;
-
 /// Checks and applies a change in memory and queues its write, all under
 /// the game's lock (so writes reach the database in the order they were
 /// applied); builds what goes out after the commit outside it.
 pub(crate) fn apply(
-    hub: &Hub,
+    sheets: &Sheets,
     g: &Arc<Game>,
     req: ChangeRequest,
 ) -> ApiResult<Option<(game::Change, Outcome)>> {
-    let permit = hub.reserve()?;
+    let permit = sheets.base().reserve()?;
     let (sheet, done) = {
         let mut st = g.lock();
         if req.key.as_ref().is_some_and(|k| st.keys.contains_key(k)) {
@@ -107,7 +109,7 @@ pub(crate) fn apply(
             drop(st);
             return Err(stale(g, version, req.version));
         }
-        if version >= hub.limits().max_changes_per_game {
+        if version >= sheets.base().limits().max_changes_per_game {
             return Err(ApiError::new(
                 StatusCode::UNPROCESSABLE_ENTITY,
                 "game_full",
@@ -127,11 +129,11 @@ pub(crate) fn apply(
             changes: vec![req.change],
             key: req.key,
         };
-        let (msg, rx) = Hub::job(write);
+        let (msg, rx) = Base::job(write);
         permit.send(msg);
         g.pending.fetch_add(1, Ordering::Relaxed);
         g.size.fetch_add(1, Ordering::Relaxed);
-        hub.grew(1);
+        sheets.grew(1);
         (Arc::clone(&st.sheet), (done, rx))
     };
     let (done, rx) = done;
@@ -155,13 +157,13 @@ pub(crate) fn stale(g: &Game, version: usize, yours: usize) -> ApiError {
 /// A write the database refused: the game in memory is ahead of it, so it
 /// reloads; a conflict (another program wrote first) answers 409 with the
 /// stored state.
-pub(crate) async fn refused_by_store(hub: &Hub, g: &Arc<Game>, e: StoreError) -> ApiError {
+pub(crate) async fn refused_by_store(sheets: &Sheets, g: &Arc<Game>, e: StoreError) -> ApiError {
     g.lock().stale = true;
     let conflict = matches!(e, StoreError::Conflict { .. });
     let mut err = ApiError::from(e);
     // Listeners may have been sent the refused change with a whole state
     // (they join with the state in memory): send them what is stored.
-    let reloaded = (conflict || g.has_listeners()) && hub.reload(g).await.is_ok();
+    let reloaded = (conflict || g.has_listeners()) && sheets.reload(g).await.is_ok();
     if reloaded && conflict {
         err.state = Some(full_value(g, true));
     }

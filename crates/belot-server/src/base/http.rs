@@ -12,7 +12,7 @@ use axum::response::{IntoResponse, Response};
 use belot_store::SheetId;
 use serde_json::{Value, json};
 
-use crate::error::{ApiError, ApiResult};
+use super::error::{ApiError, ApiResult};
 
 /// The reverse proxies whose `X-Forwarded-For` is believed (the server's
 /// state knows them from `--trusted-proxy`).

@@ -1,17 +1,17 @@
-//! Live card tables. Each table in memory is owned by one task (an
-//! actor): it takes the players' commands from a bounded queue one at a
-//! time, stores the table after each change and only then sends every
-//! seat and spectator its own message: the latest one, so a connection
-//! that falls behind skips to the current state and the server never holds
-//! a queue of old messages for it. Bots think on the bot pool, off the
-//! async runtime, and only while someone is connected to the table.
+//! The actor of a card table. Each table in memory is owned by one task:
+//! it takes the players' commands from a bounded queue one at a time,
+//! stores the table after each change and only then sends every seat and
+//! spectator its own message: the latest one, so a connection that falls
+//! behind skips to the current state and the server never holds a queue
+//! of old messages for it. Bots think on the bot pool, off the async
+//! runtime, and only while someone is connected to the table.
 //!
 //! Where several processes share a PostgreSQL database, one of them serves
 //! a table at a time: the one holding its lease in the database, renewed
 //! every third of `--table-lease`. An actor on any other process follows:
 //! it shows its connections the stored state (reloaded when the database
 //! says the table changed), checks seats' secrets itself, and forwards
-//! every change to the serving process ([`crate::relay`]). When that
+//! every change to the serving process ([`super::relay`]). When that
 //! process stops renewing (it died), a follower takes the lease, reloads
 //! the table from its stored record and serves it: same seats, same state.
 
@@ -21,50 +21,25 @@ use std::time::Duration;
 
 use axum::body::Bytes;
 use axum::http::StatusCode;
-use belot_core::{Action, Game, Match, MatchRecord, Seat};
+use belot_core::{Action, Match, MatchRecord, Seat};
 use belot_score::{Change, DealInput, Setup, Sheet};
 use belot_store::{SheetId, StoredTable, Write, Written};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 use serde::{Deserialize, Serialize};
-use tokio::sync::{mpsc, oneshot, watch};
+use tokio::sync::{mpsc, watch};
 use tokio::time::Instant;
 
-use crate::error::{ApiError, ApiResult, moved};
-use crate::hub::Hub;
-use crate::table::{Message, SeatSpec, Table, TableError, Viewer};
+use super::relay::{self, Remote};
+use super::room::{Cmd, Frame, Level, Room, Settings, What, refused, secret};
+use super::state::Tables;
+use super::table::{Message, SeatSpec, Table, TableError, Viewer};
+use crate::base::error::{ApiError, ApiResult, moved};
+use crate::base::fair::PerAddress;
+use crate::sheets::change;
 
 /// Commands waiting for one table's actor; past it a command gets 503.
 const QUEUE: usize = 64;
-
-pub(crate) use belot_solver::bots::Level;
-
-/// What a table stores besides its match and seats.
-#[derive(Clone, Debug, Default, Serialize, Deserialize)]
-pub(crate) struct Settings {
-    /// Seconds a person has to act before the bot plays for them; 0: no
-    /// timer.
-    #[serde(default)]
-    pub timer: u32,
-    /// The score sheet its deals are written to, once one is finished.
-    #[serde(default)]
-    pub sheet: Option<SheetId>,
-    /// That sheet's read-only id.
-    #[serde(default)]
-    pub sheet_view: Option<SheetId>,
-    /// Deals written to the sheet.
-    #[serde(default)]
-    pub recorded: usize,
-    /// The sheet is marked as kept by the table (tables of older versions
-    /// gave every seat its edit id: their deals go to a new sheet).
-    #[serde(default)]
-    pub sheet_kept: bool,
-    /// "Tap to continue": after each trick the bots wait until a person
-    /// at the table has seen it and tapped (or the turn timer ran out).
-    #[serde(default)]
-    pub tap: bool,
-}
-
 /// The stored state of a table (JSON in the store's `state`).
 #[derive(Serialize, Deserialize)]
 struct State {
@@ -73,171 +48,6 @@ struct State {
     #[serde(flatten)]
     settings: Settings,
 }
-
-/// The messages of one state of a table: one per seat and one for
-/// spectators, each serialised once.
-pub(crate) struct Frame {
-    pub seats: Vec<Bytes>,
-    pub spectator: Bytes,
-}
-
-impl Frame {
-    pub(crate) fn for_viewer(&self, v: Viewer) -> Bytes {
-        match v {
-            Viewer::Seat(s) => self.seats.get(s.index()).cloned().unwrap_or_default(),
-            Viewer::Spectator => self.spectator.clone(),
-        }
-    }
-}
-
-/// What a seated person asks of the table.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(tag = "what", rename_all = "snake_case")]
-pub(crate) enum What {
-    /// Nothing: checks the seat's secret.
-    Hello,
-    /// An action of the game, chosen on the table as of `seq`.
-    Act { seq: u64, action: Action },
-    /// Deal the next deal (once this one is over), as of `seq`.
-    Next { seq: u64 },
-    /// Put a bot of this level in an open seat.
-    Bot { seat: Seat, level: Level },
-    /// Leave the table: a strong bot plays on in the seat.
-    Leave,
-    /// The trick finished at change `seq` was seen: with "tap to
-    /// continue" on, the bots may play on.
-    Continue { seq: u64 },
-}
-
-pub(crate) enum Cmd {
-    Join {
-        seat: Option<Seat>,
-        name: String,
-        /// Forwarded by another process (never forwarded again).
-        remote: bool,
-        reply: oneshot::Sender<ApiResult<(Seat, String)>>,
-    },
-    Do {
-        seat: Seat,
-        secret: String,
-        what: What,
-        remote: bool,
-        reply: oneshot::Sender<ApiResult<u64>>,
-    },
-    /// Someone connected: a bot waiting for company may play.
-    Nudge,
-    /// Someone is connected to the table through another process.
-    Here,
-    /// The table was stored by another process: a follower reloads it.
-    Refresh,
-    /// The table is put away (too many in memory): end after what is
-    /// queued before this.
-    Stop,
-    /// The match's record up to its last finished deal, with the names.
-    Record { reply: oneshot::Sender<ApiResult<MatchRecord>> },
-}
-
-/// A table in memory, as the handlers see it.
-pub(crate) struct Room {
-    pub id: SheetId,
-    pub view: SheetId,
-    tx: mpsc::Sender<Cmd>,
-    pub frames: watch::Receiver<Arc<Frame>>,
-    /// Connections open to the table (players and spectators): while
-    /// there is one, the bots play.
-    pub watchers: Arc<AtomicUsize>,
-    /// Connections through the spectators' link.
-    pub spectators: AtomicUsize,
-    /// The same, by address (`--max-spectators-per-address`).
-    pub spectators_by_addr: Arc<crate::fair::PerAddress>,
-    /// Connections through the table's own link (people who may sit).
-    pub players: AtomicUsize,
-    pub used: AtomicU64,
-    /// Tells this start of the table from a later one.
-    pub generation: u64,
-}
-
-impl Room {
-    /// Sends a command; `None` when the actor has ended (the table was put
-    /// away): the caller loads it again.
-    pub(crate) fn send(&self, cmd: Cmd) -> ApiResult<Option<()>> {
-        match self.tx.try_send(cmd) {
-            Ok(()) => Ok(Some(())),
-            Err(mpsc::error::TrySendError::Full(_)) => Err(ApiError::unavailable(
-                "busy",
-                "this table is busy: nothing was changed; try again",
-            )),
-            Err(mpsc::error::TrySendError::Closed(_)) => Ok(None),
-        }
-    }
-
-    pub(crate) fn nudge(&self) {
-        let _ = self.tx.try_send(Cmd::Nudge);
-    }
-
-    pub(crate) fn stop(&self) {
-        let _ = self.tx.try_send(Cmd::Stop);
-    }
-}
-
-/// Sends a command to a table's actor and waits for its answer; once
-/// more if the table was being put away.
-pub(crate) async fn command<T>(
-    hub: &Hub,
-    id: &belot_store::SheetId,
-    make: impl Fn(oneshot::Sender<ApiResult<T>>) -> Cmd,
-) -> ApiResult<(Arc<Room>, T)> {
-    for _ in 0..3 {
-        let room = hub.room(id).await?;
-        let (tx, rx) = oneshot::channel();
-        if room.send(make(tx))?.is_none() {
-            hub.forget_room(id, room.generation);
-            continue;
-        }
-        match tokio::time::timeout(hub.limits().request_timeout, rx).await {
-            Ok(Ok(r)) => return r.map(|v| (room, v)),
-            Ok(Err(_)) => continue,
-            Err(_) => break,
-        }
-    }
-    Err(ApiError::unavailable("busy", "this table is busy: try again"))
-}
-
-/// A table error as the API answers it.
-pub(crate) fn refused(e: TableError) -> ApiError {
-    let status = match e {
-        TableError::NoSeat => StatusCode::NOT_FOUND,
-        TableError::NotYours => StatusCode::FORBIDDEN,
-        TableError::Taken
-        | TableError::Stale { .. }
-        | TableError::NotYourTurn
-        | TableError::Waiting => StatusCode::CONFLICT,
-        _ => StatusCode::UNPROCESSABLE_ENTITY,
-    };
-    let message = match &e {
-        TableError::NoSeat => "no such seat at this table".to_string(),
-        TableError::Taken => "this seat is taken: choose another".to_string(),
-        TableError::NotYours => "this is not your seat (its secret does not match)".to_string(),
-        TableError::BadName => format!(
-            "a name is 1 to {} characters, no control, invisible or text-direction characters",
-            crate::table::NAME_MAX
-        ),
-        TableError::NotYourTurn => "it is not your turn".to_string(),
-        TableError::Waiting => {
-            "the table waits for its free seats to be taken (or given to bots)".to_string()
-        }
-        TableError::Stale { seq } => format!("the table moved on (now at {seq}): look again"),
-        TableError::BadSeats(m) => m.clone(),
-        TableError::Game(g) => g.to_string(),
-    };
-    ApiError::new(status, e.code(), message)
-}
-
-/// A new random secret or id.
-pub(crate) fn secret() -> ApiResult<String> {
-    Ok(SheetId::random()?.to_string())
-}
-
 /// The bots' own randomness (their sampling), apart from the decks.
 fn bot_rng() -> ChaCha8Rng {
     let mut key = [0u8; 32];
@@ -248,7 +58,7 @@ fn bot_rng() -> ChaCha8Rng {
 
 /// Starts the actor of a table; returns its room.
 pub(crate) fn start(
-    hub: &Hub,
+    tables: &Tables,
     ids: (SheetId, SheetId),
     generation: u64,
     table: Table,
@@ -257,11 +67,11 @@ pub(crate) fn start(
     let (id, view) = ids;
     let (tx, rx) = mpsc::channel(QUEUE);
     let held = waits_for_tap(&table, &s, 0);
-    let frame = build_frame(&table, &s, &view, hub.limits().trick_pause, held);
+    let frame = build_frame(&table, &s, &view, tables.limits().trick_pause, held);
     let (frames_tx, frames) = watch::channel(Arc::new(frame));
     let watchers = Arc::new(AtomicUsize::new(0));
     let actor = Actor {
-        hub: hub.clone(),
+        tables: tables.clone(),
         id: id.clone(),
         view: view.clone(),
         table: Arc::new(Mutex::new(table)),
@@ -288,7 +98,7 @@ pub(crate) fn start(
         frames,
         watchers,
         spectators: AtomicUsize::new(0),
-        spectators_by_addr: crate::fair::PerAddress::new(hub.limits().max_spectators_per_address),
+        spectators_by_addr: PerAddress::new(tables.limits().max_spectators_per_address),
         players: AtomicUsize::new(0),
         used: AtomicU64::new(0),
         generation,
@@ -302,7 +112,7 @@ pub(crate) fn restore(stored: &StoredTable) -> ApiResult<(Table, Settings)> {
         ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "storage", "this table cannot be read")
     };
     let st: State = serde_json::from_str(&stored.state).map_err(|e| bad(e.to_string()))?;
-    let decks = crate::table::os_decks().map_err(|e| bad(e.to_string()))?;
+    let decks = super::table::os_decks().map_err(|e| bad(e.to_string()))?;
     let t = Table::restore(&st.record, &st.seats, stored.seq, decks)
         .map_err(|e| bad(format!("{e:?}")))?;
     Ok((t, st.settings))
@@ -314,13 +124,6 @@ pub(crate) fn stored(id: &SheetId, view: &SheetId, t: &Table, s: &Settings) -> S
     // A record and seats always serialise.
     let state = serde_json::to_string(&st).unwrap_or_default();
     StoredTable { id: id.clone(), view: view.clone(), seq: t.seq(), state, owner: None }
-}
-
-/// A new table of `game`, its decks shuffled from the system's
-/// randomness.
-pub(crate) fn new_table(game: &Game) -> ApiResult<Table> {
-    let decks = crate::table::os_decks().map_err(|e| refused(TableError::Game(e)))?;
-    Table::new(game, decks).map_err(|e| refused(TableError::Game(e)))
 }
 
 /// What a seat or spectator is sent: the table's message and the links.
@@ -382,7 +185,7 @@ fn build_frame(t: &Table, s: &Settings, watch: &SheetId, pause: Duration, held: 
 }
 
 struct Actor {
-    hub: Hub,
+    tables: Tables,
     id: SheetId,
     view: SheetId,
     /// Shared with the bot thread that thinks for it (never both at once:
@@ -436,19 +239,19 @@ impl Actor {
     /// holder, where processes share the store).
     fn stored_row(&self) -> StoredTable {
         let mut row = stored(&self.id, &self.view, &self.table(), &self.settings);
-        row.owner = self.hub.shared().then(|| self.hub.node().to_string());
+        row.owner = self.tables.relay().shared().then(|| self.tables.relay().node().to_string());
         row
     }
 
     async fn run(mut self, mut rx: mpsc::Receiver<Cmd>) {
-        let shared = self.hub.shared();
+        let shared = self.tables.relay().shared();
         if shared {
             // Serving or following is settled before any command.
             self.lease().await;
         }
         self.plan();
         loop {
-            let idle = self.active + self.hub.limits().table_idle;
+            let idle = self.active + self.tables.limits().table_idle;
             let wake = self.wake;
             tokio::select! {
                 c = rx.recv() => match c {
@@ -468,10 +271,10 @@ impl Actor {
             }
         }
         // Put away: stored already; the next visit loads it again.
-        self.hub.forget_room(&self.id, self.generation);
+        self.tables.forget_room(&self.id, self.generation);
         if shared && self.mode == Mode::Serve {
             // Any process may serve it next, at once.
-            let _ = self.hub.write(self.lease_write(Duration::ZERO)).await;
+            let _ = self.tables.base().write(self.lease_write(Duration::ZERO)).await;
         }
     }
 
@@ -482,7 +285,7 @@ impl Actor {
     }
 
     fn lease_write(&self, ttl: Duration) -> Write {
-        Write::Lease { id: self.id.clone(), owner: self.hub.node().to_string(), ttl }
+        Write::Lease { id: self.id.clone(), owner: self.tables.relay().node().to_string(), ttl }
     }
 
     /// Renews the lease, or asks for it: a follower that gets it (the
@@ -490,9 +293,10 @@ impl Actor {
     /// serves it; a server that lost it follows. A follower with people
     /// connected tells the serving process they are there.
     async fn lease(&mut self) {
-        let ttl = self.hub.limits().table_lease;
+        let ttl = self.tables.limits().table_lease;
         self.lease_at = Instant::now() + ttl / 3;
-        let Ok(Written::Leased(holder)) = self.hub.write(self.lease_write(ttl)).await else {
+        let Ok(Written::Leased(holder)) = self.tables.base().write(self.lease_write(ttl)).await
+        else {
             return;
         };
         match holder {
@@ -507,7 +311,7 @@ impl Actor {
         if let Mode::Follow(owner) = &self.mode
             && self.watchers.load(Ordering::Relaxed) > 0
         {
-            crate::relay::here(&self.hub, owner, &self.id);
+            self.tables.relay().here(owner, &self.id);
         }
     }
 
@@ -539,7 +343,7 @@ impl Actor {
             Cmd::Record { reply } => {
                 let _ = reply.send(Ok(finished_record(&self.table())));
             }
-            Cmd::Here => self.remote_until = Instant::now() + self.hub.limits().table_lease,
+            Cmd::Here => self.remote_until = Instant::now() + self.tables.limits().table_lease,
             Cmd::Nudge | Cmd::Stop | Cmd::Refresh => {}
         }
         self.plan();
@@ -549,7 +353,6 @@ impl Actor {
     /// it (and the table is reloaded once it answers, so the answer and
     /// the state agree); a secret and the record are checked here.
     async fn handle_following(&mut self, cmd: Cmd, owner: &str) {
-        use crate::relay::{Remote, forward};
         match cmd {
             Cmd::Join { reply, remote: true, .. } => {
                 let _ = reply.send(Err(moved()));
@@ -561,13 +364,14 @@ impl Actor {
                 let t = self.table();
                 let _ = reply.send(t.check(seat, &secret).map(|()| t.seq()).map_err(refused));
             }
-            Cmd::Join { reply, name, .. } if crate::table::check_name(&name).is_err() => {
+            Cmd::Join { reply, name, .. } if super::table::check_name(&name).is_err() => {
                 let _ = reply.send(Err(refused(TableError::BadName)));
             }
             Cmd::Join { seat, name, reply, .. } => {
-                let r = forward(&self.hub, owner, &self.id, Remote::Join { seat, name }).await;
+                let r =
+                    self.tables.relay().forward(owner, &self.id, Remote::Join { seat, name }).await;
                 self.reload_after(&r).await;
-                let _ = reply.send(r.and_then(crate::relay::parse));
+                let _ = reply.send(r.and_then(relay::parse));
             }
             Cmd::Do { seat, secret, what, reply, .. } => {
                 // A wrong secret is refused here: nothing to forward.
@@ -576,16 +380,16 @@ impl Actor {
                     let _ = reply.send(Err(e));
                     return;
                 }
-                let r =
-                    forward(&self.hub, owner, &self.id, Remote::Do { seat, secret, what }).await;
+                let cmd = Remote::Do { seat, secret, what };
+                let r = self.tables.relay().forward(owner, &self.id, cmd).await;
                 self.reload_after(&r).await;
-                let _ = reply.send(r.and_then(crate::relay::parse));
+                let _ = reply.send(r.and_then(relay::parse));
             }
             Cmd::Record { reply } => {
                 let _ = reply.send(Ok(finished_record(&self.table())));
             }
             Cmd::Refresh => self.reload().await,
-            Cmd::Nudge => crate::relay::here(&self.hub, owner, &self.id),
+            Cmd::Nudge => self.tables.relay().here(owner, &self.id),
             Cmd::Here | Cmd::Stop => {}
         }
     }
@@ -662,7 +466,7 @@ impl Actor {
     }
 
     async fn save(&mut self, row: StoredTable) -> ApiResult<()> {
-        match self.hub.write(Write::Table(row)).await {
+        match self.tables.base().write(Write::Table(row)).await {
             Ok(Written::Saved(_)) => Ok(()),
             Err(belot_store::StoreError::Moved(owner)) => {
                 // Another process took the table (this one stalled past
@@ -679,7 +483,8 @@ impl Actor {
     /// Puts the table back as stored, and sends everyone that state.
     async fn reload(&mut self) {
         let id = self.id.clone();
-        let loaded = self.hub.inner.readers.read(move |s| belot_store::Store::load_table(s, &id));
+        let loaded =
+            self.tables.base().readers().read(move |s| belot_store::Store::load_table(s, &id));
         if let Ok(Ok((t, s))) = loaded.await.map(|st| restore(&st)) {
             *self.table() = t;
             self.settings = s;
@@ -688,7 +493,7 @@ impl Actor {
     }
 
     fn publish(&self) {
-        let pause = self.hub.limits().trick_pause;
+        let pause = self.tables.limits().trick_pause;
         let t = self.table();
         let held = waits_for_tap(&t, &self.settings, self.continued);
         let frame = build_frame(&t, &self.settings, &self.view, pause, held);
@@ -713,7 +518,7 @@ impl Actor {
             self.ready = None;
         }
         self.planned = seq;
-        let l = self.hub.limits();
+        let l = self.tables.limits();
         let now = Instant::now();
         let timer = (self.settings.timer > 0)
             .then(|| now + Duration::from_secs(self.settings.timer.into()));
@@ -758,7 +563,7 @@ impl Actor {
             return self.bot_turn().await;
         }
         // A person out of time: the easy bot's choice is played for them.
-        let Ok(permit) = Arc::clone(&self.hub.inner.bots).acquire_owned().await else { return };
+        let Ok(permit) = Arc::clone(self.tables.bots()).acquire_owned().await else { return };
         let table = Arc::clone(&self.table);
         let mut rng = ChaCha8Rng::seed_from_u64(rand_core::RngCore::next_u64(&mut self.rng));
         let think = tokio::task::spawn_blocking(move || {
@@ -790,7 +595,7 @@ impl Actor {
             }
             _ => {}
         }
-        let Ok(permit) = Arc::clone(&self.hub.inner.bots).acquire_owned().await else { return };
+        let Ok(permit) = Arc::clone(self.tables.bots()).acquire_owned().await else { return };
         let table = Arc::clone(&self.table);
         let mut rng = ChaCha8Rng::seed_from_u64(rand_core::RngCore::next_u64(&mut self.rng));
         let think = tokio::task::spawn_blocking(move || {
@@ -832,10 +637,11 @@ impl Actor {
             self.settings.recorded = 0;
         }
         let g = match &self.settings.sheet {
-            Some(id) => self.hub.game(id).await?,
+            Some(id) => self.tables.sheets().game(id).await?,
             None => {
                 let setup = Setup { kept_by_table: true, ..setup };
-                let g = self.hub.create(Sheet::new(setup).map_err(ApiError::refused)?).await?;
+                let sheet = Sheet::new(setup).map_err(ApiError::refused)?;
+                let g = self.tables.sheets().create(sheet).await?;
                 self.settings.sheet = Some(g.id.clone());
                 self.settings.sheet_view = Some(g.view.clone());
                 self.settings.sheet_kept = true;
@@ -844,7 +650,7 @@ impl Actor {
         };
         for (n, entry) in entries.into_iter().enumerate().skip(self.settings.recorded) {
             let key = format!("table-{}-{n}", &self.id.as_str()[..16]);
-            crate::sheets::add(&self.hub, &g, Change::Add { entry }, key).await?;
+            change::add(self.tables.sheets(), &g, Change::Add { entry }, key).await?;
             self.settings.recorded = n + 1;
         }
         Ok(())

@@ -1,7 +1,7 @@
 //! Fair shares of the server-wide limits: what one client address may
 //! hold at once (connections, live-update listeners, table WebSockets,
 //! requests in hand), so that no one client can take every place. A client
-//! is counted by its address as [`crate::http::client`] groups it (an IPv6
+//! is counted by its address as [`super::http::client`] groups it (an IPv6
 //! client by its /64), behind `--trusted-proxy` by the address the proxy
 //! names.
 
@@ -11,8 +11,9 @@ use std::sync::{Arc, Mutex};
 
 use axum::http::StatusCode;
 
-use crate::error::ApiError;
-use crate::http::client;
+use super::error::ApiError;
+use super::http::client;
+use super::limits::Limits;
 
 /// How many of one kind of thing each address holds, each at most `max`.
 /// The map holds only addresses that hold something, so it is bounded by
@@ -93,7 +94,7 @@ pub(crate) struct Fair {
 }
 
 impl Fair {
-    pub(crate) fn new(l: &crate::Limits) -> Fair {
+    pub(crate) fn new(l: &Limits) -> Fair {
         Fair {
             connections: PerAddress::new(l.max_connections_per_address),
             listeners: PerAddress::new(l.max_listeners_per_address),

@@ -6,6 +6,8 @@ use axum::response::{IntoResponse, Response};
 use belot_store::StoreError;
 use serde_json::{Value, json};
 
+use super::limits::MAX_BODY;
+
 /// Most characters of a client's input quoted back in a refusal.
 const EXCERPT: usize = 160;
 
@@ -165,8 +167,8 @@ pub(crate) async fn json_errors(
         .headers()
         .get(header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
-    if declared.is_some_and(|n| n > crate::MAX_BODY as u64) {
-        let m = format!("a request body is {} KiB at most", crate::MAX_BODY / 1024);
+    if declared.is_some_and(|n| n > MAX_BODY as u64) {
+        let m = format!("a request body is {} KiB at most", MAX_BODY / 1024);
         let mut r = ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "too_big", m).into_response();
         r.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
         return r;

@@ -17,12 +17,12 @@ use axum::http::StatusCode;
 use belot_core::Seat;
 use belot_store::{SheetId, Write};
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
+use serde_json::Value;
 use tokio::sync::oneshot;
 
-use crate::error::{ApiError, ApiResult};
-use crate::hub::Hub;
-use crate::room::{Cmd, What};
+use super::room::What;
+use crate::base::Base;
+use crate::base::error::{ApiError, ApiResult};
 
 /// A command for the process serving a table.
 #[derive(Serialize, Deserialize, Debug, Clone)]
@@ -94,32 +94,107 @@ impl From<Refusal> for ApiError {
     }
 }
 
-/// Sends `cmd` for `table` to the process `to` and waits for its answer
-/// (at most `--request-timeout`, and no longer than a lease: a process
-/// silent that long may have died); at most `--max-forwarded` wait at once.
-pub(crate) async fn forward(hub: &Hub, to: &str, table: &SheetId, cmd: Remote) -> ApiResult<Value> {
-    let (req, rx) = hub.ask()?;
-    let _unask = Unask(hub, req);
-    let from = hub.node().to_string();
-    let note = Note::Ask { from, req, table: table.clone(), cmd };
-    send(hub, to, &note).await?;
-    let l = hub.limits();
-    match tokio::time::timeout(l.request_timeout.min(l.table_lease), rx).await {
-        Ok(Ok(r)) => r,
-        _ => Err(ApiError::unavailable(
-            "busy",
-            "the server process holding this table did not answer: look at the table and try again",
-        )),
-    }
+/// This process among those sharing the database: its name, whether
+/// others may share it, and the commands it forwarded that wait for
+/// their answers.
+pub(crate) struct Relay {
+    base: Base,
+    node: String,
+    shared: bool,
+    asked: Asked,
 }
 
-/// Tells the serving process that someone is connected here.
-pub(crate) fn here(hub: &Hub, to: &str, table: &SheetId) {
-    let note =
-        Note::Ask { from: hub.node().to_string(), req: 0, table: table.clone(), cmd: Remote::Here };
-    if let (Ok(body), Ok(permit)) = (serde_json::to_string(&note), hub.reserve()) {
-        // Nobody waits for it: a lost one is said again a third of a lease later.
-        permit.send(Hub::job(Write::Message { to: to.into(), body }).0);
+/// A command another process forwarded, for the tables here to run and
+/// [`Relay::answer`].
+pub(crate) struct Request {
+    /// The asking process.
+    pub from: String,
+    /// Its number for the request, sent back with the answer.
+    pub req: u64,
+    pub table: SheetId,
+    pub cmd: Remote,
+}
+
+impl Relay {
+    /// This process, named `node`; `shared` where other processes may
+    /// share the database (PostgreSQL).
+    pub(crate) fn new(base: Base, node: String, shared: bool) -> Relay {
+        Relay { base, node, shared, asked: Asked::default() }
+    }
+
+    /// This process's name among those sharing a database (random at each
+    /// start): the holder of the card tables it serves.
+    pub(crate) fn node(&self) -> &str {
+        &self.node
+    }
+
+    /// Whether other processes may share the database: card tables are
+    /// then leased.
+    pub(crate) fn shared(&self) -> bool {
+        self.shared
+    }
+
+    /// Sends `cmd` for `table` to the process `to` and waits for its
+    /// answer (at most `--request-timeout`, and no longer than a lease: a
+    /// process silent that long may have died); at most `--max-forwarded`
+    /// wait at once.
+    pub(crate) async fn forward(&self, to: &str, table: &SheetId, cmd: Remote) -> ApiResult<Value> {
+        let l = self.base.limits();
+        let (req, rx) = self.asked.ask(l.max_forwarded)?;
+        let _unask = Unask(&self.asked, req);
+        let from = self.node.clone();
+        let note = Note::Ask { from, req, table: table.clone(), cmd };
+        self.send(to, &note).await?;
+        match tokio::time::timeout(l.request_timeout.min(l.table_lease), rx).await {
+            Ok(Ok(r)) => r,
+            _ => Err(ApiError::unavailable(
+                "busy",
+                "the server process holding this table did not answer: look at the table and try \
+                 again",
+            )),
+        }
+    }
+
+    /// Tells the serving process that someone is connected here.
+    pub(crate) fn here(&self, to: &str, table: &SheetId) {
+        let note =
+            Note::Ask { from: self.node.clone(), req: 0, table: table.clone(), cmd: Remote::Here };
+        if let (Ok(body), Ok(permit)) = (serde_json::to_string(&note), self.base.reserve()) {
+            // Nobody waits for it: a lost one is said again a third of a lease later.
+            permit.send(Base::job(Write::Message { to: to.into(), body }).0);
+        }
+    }
+
+    async fn send(&self, to: &str, note: &Note) -> ApiResult<()> {
+        let body = serde_json::to_string(note)
+            .map_err(|e| ApiError::from(belot_store::StoreError::Io(e.to_string())))?;
+        self.base.write(Write::Message { to: to.into(), body }).await?;
+        Ok(())
+    }
+
+    /// Reads a message this process heard: an answer goes to the request
+    /// waiting for it; a command another process forwarded is returned,
+    /// for the tables to run.
+    pub(crate) fn heard(&self, body: &str) -> Option<Request> {
+        match serde_json::from_str::<Note>(body) {
+            Ok(Note::Answer { req, result }) => {
+                self.asked.answered(req, result.map_err(ApiError::from));
+                None
+            }
+            Ok(Note::Ask { from, req, table, cmd }) => Some(Request { from, req, table, cmd }),
+            Err(e) => {
+                eprintln!("belot serve: an unreadable message from another process: {e}");
+                None
+            }
+        }
+    }
+
+    /// Sends the process that forwarded request `req` its outcome.
+    pub(crate) async fn answer(&self, from: &str, req: u64, result: ApiResult<Value>) {
+        let result = result.map_err(|e| Refusal::from(&e));
+        if let Err(e) = self.send(from, &Note::Answer { req, result }).await {
+            eprintln!("belot serve: cannot answer process {from}: {}", e.message);
+        }
     }
 }
 
@@ -129,65 +204,16 @@ pub(crate) fn parse<T: serde::de::DeserializeOwned>(v: Value) -> ApiResult<T> {
         .map_err(|e| ApiError::from(belot_store::StoreError::Io(format!("relay: {e}"))))
 }
 
-async fn send(hub: &Hub, to: &str, note: &Note) -> ApiResult<()> {
-    let body = serde_json::to_string(note)
-        .map_err(|e| ApiError::from(belot_store::StoreError::Io(e.to_string())))?;
-    hub.write(Write::Message { to: to.into(), body }).await?;
-    Ok(())
-}
-
 /// Forgets a request once its caller stops waiting.
-struct Unask<'a>(&'a Hub, u64);
+struct Unask<'a>(&'a Asked, u64);
 
 impl Drop for Unask<'_> {
     fn drop(&mut self) {
-        self.0.unask(self.1);
+        self.0.forget(self.1);
     }
 }
 
-/// Acts on a message this process heard: runs a command another process
-/// forwarded (on a task of its own) and answers it, or hands an answer to
-/// the request waiting for it.
-pub(crate) fn heard(hub: &Hub, body: &str) {
-    match serde_json::from_str::<Note>(body) {
-        Ok(Note::Answer { req, result }) => hub.answered(req, result.map_err(ApiError::from)),
-        Ok(Note::Ask { from, req, table, cmd }) => {
-            tokio::spawn(answer(hub.clone(), from, req, table, cmd));
-        }
-        Err(e) => eprintln!("belot serve: an unreadable message from another process: {e}"),
-    }
-}
-
-async fn answer(hub: Hub, from: String, req: u64, table: SheetId, cmd: Remote) {
-    let result = match cmd {
-        Remote::Here => {
-            if let Some(room) = hub.live_room(&table) {
-                let _ = room.send(Cmd::Here);
-            }
-            return;
-        }
-        Remote::Join { seat, name } => {
-            let make = |reply| Cmd::Join { seat, name: name.clone(), remote: true, reply };
-            crate::room::command(&hub, &table, make).await.map(|(_, v)| json!(v))
-        }
-        Remote::Do { seat, secret, what } => {
-            let make = |reply| Cmd::Do {
-                seat,
-                secret: secret.clone(),
-                what: what.clone(),
-                remote: true,
-                reply,
-            };
-            crate::room::command(&hub, &table, make).await.map(|(_, v)| json!(v))
-        }
-    };
-    let result = result.map_err(|e| Refusal::from(&e));
-    if let Err(e) = send(&hub, &from, &Note::Answer { req, result }).await {
-        eprintln!("belot serve: cannot answer process {from}: {}", e.message);
-    }
-}
-
-/// Pending requests (the hub's): each waits for its answer.
+/// Pending requests: each waits for its answer.
 #[derive(Default)]
 pub(crate) struct Asked {
     next: std::sync::atomic::AtomicU64,

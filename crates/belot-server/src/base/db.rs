@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 use belot_store::{Location, PgStore, SqliteStore, Store, StoreError, Write, Written};
 use tokio::sync::{Semaphore, mpsc, oneshot, watch};
 
-use crate::limits::Limits;
+use super::limits::Limits;
 
 /// A write and where to send its outcome.
 pub(crate) struct Job {
