@@ -37,16 +37,14 @@ fn rules() -> &'static str {
     static RULES: OnceLock<String> = OnceLock::new();
     RULES.get_or_init(|| {
         let list = |rs: Vec<RuleInfo>| rs.iter().map(rule).collect::<Vec<_>>();
-        json!({
-            "french": list(rules_info::french_rules()),
-            "two_player": list(rules_info::two_player_rules()),
-            "three_player": list(rules_info::three_player_rules()),
-        })
-        .to_string()
+        let games = belot_core::Variant::ALL.into_iter();
+        let all: serde_json::Map<String, Value> =
+            games.map(|v| (v.as_str().to_string(), json!(list(rules_info::rules_of(v))))).collect();
+        Value::Object(all).to_string()
     })
 }
 
-/// The rule definitions of the three games, the same for every request.
+/// The rule definitions of every game, the same for every request.
 pub(crate) async fn get_rules() -> impl IntoResponse {
     ([(header::CONTENT_TYPE, "application/json"), (header::CACHE_CONTROL, "no-cache")], rules())
 }

@@ -35,11 +35,8 @@ impl Dice {
 
 /// Random house rules for a variant, from the rules the server lists.
 fn options(d: &mut Dice, variant: &str) -> Value {
-    let rules = match variant {
-        "french" => belot_score::rules_info::french_rules(),
-        "two_player" => belot_score::rules_info::two_player_rules(),
-        _ => belot_score::rules_info::three_player_rules(),
-    };
+    let variant: belot_core::Variant = variant.parse().expect("a game");
+    let rules = belot_score::rules_info::rules_of(variant);
     let mut o = serde_json::Map::new();
     for r in rules.iter().filter(|r| !r.from_setup) {
         use belot_score::rules_info::RuleKind;

@@ -177,9 +177,6 @@ pub(crate) const TARGET: RuleKind = RuleKind::Number { min: 1, max: 100_000 };
 pub(crate) const SEQ_CAP: RuleKind = RuleKind::Cap { min: 3, max: 8 };
 pub(crate) const BONUS: RuleKind = RuleKind::Number { min: 0, max: 1000 };
 
-
-
-
 // After `choice!`, which they use.
 mod french;
 mod three_player;

@@ -2,7 +2,9 @@
 
 use super::*;
 use belot_core::meld::CardReuse;
-use belot_core::three_player::{CarreTiebreak, FailTest, NextDealer, OddPoint, ThreeOptions, ThreeRules};
+use belot_core::three_player::{
+    CarreTiebreak, FailTest, NextDealer, OddPoint, ThreeOptions, ThreeRules,
+};
 
 impl Described for ThreeRules {
     fn rules() -> Vec<RuleInfo> {
