@@ -58,6 +58,7 @@ pub fn app(hub: Hub) -> Router {
         .route("/table.js", get(ui_table_js))
         .route("/score.js", get(ui_score_js))
         .route("/i18n/{file}", get(ui_words))
+        .route("/games/{file}", get(ui_game))
         .route("/app.css", get(ui_css))
         .route("/sw.js", get(ui_sw))
         .route("/manifest.webmanifest", get(ui_manifest))
@@ -206,6 +207,18 @@ async fn ui_words(Path(file): Path<String>) -> Response {
     match WORDS.iter().find(|(name, _)| *name == file) {
         Some((_, words)) => {
             ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8")], *words).into_response()
+        }
+        None => ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such file").into_response(),
+    }
+}
+
+include!(concat!(env!("OUT_DIR"), "/games.rs"));
+
+/// A game's part of the page (an ES module: its deal form and checks).
+async fn ui_game(Path(file): Path<String>) -> Response {
+    match GAME_FILES.iter().find(|(name, _)| *name == file) {
+        Some((_, js)) => {
+            ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8")], *js).into_response()
         }
         None => ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such file").into_response(),
     }

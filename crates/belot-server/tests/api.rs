@@ -452,12 +452,20 @@ async fn responses_are_gzipped_when_asked_and_the_page_is_light() {
             (enc, ctype, body.len())
         }
     };
-    // What each screen loads: a game's page in Bulgarian (English's words
-    // and Bulgarian's, the scorer for deals saved offline); a card table
-    // adds its script.
+    // What each screen loads: a French game's page in Bulgarian (English's
+    // words and Bulgarian's, the scorer for deals saved offline, the
+    // game's module); a card table adds its script.
     let mut size = std::collections::BTreeMap::new();
-    let files =
-        ["/", "/app.js", "/app.css", "/score.js", "/i18n/en.js", "/i18n/bg.js", "/table.js"];
+    let files = [
+        "/",
+        "/app.js",
+        "/app.css",
+        "/score.js",
+        "/i18n/en.js",
+        "/i18n/bg.js",
+        "/table.js",
+        "/games/french.js",
+    ];
     for path in files {
         let (enc, _, zipped) = get(path.to_string(), true).await;
         assert_eq!(enc.as_deref(), Some("gzip"), "{path}");
@@ -469,7 +477,15 @@ async fn responses_are_gzipped_when_asked_and_the_page_is_light() {
     let weigh = |paths: &[&str]| {
         paths.iter().fold((0, 0), |(z, p), path| (z + size[path].0, p + size[path].1))
     };
-    let page = weigh(&["/", "/app.js", "/app.css", "/score.js", "/i18n/en.js", "/i18n/bg.js"]);
+    let page = weigh(&[
+        "/",
+        "/app.js",
+        "/app.css",
+        "/score.js",
+        "/i18n/en.js",
+        "/i18n/bg.js",
+        "/games/french.js",
+    ]);
     let table = weigh(&["/", "/app.js", "/app.css", "/i18n/en.js", "/i18n/bg.js", "/table.js"]);
     eprintln!("a game's page: {} bytes, {} gzipped", page.1, page.0);
     eprintln!("with a card table: {} bytes, {} gzipped", table.1, table.0);

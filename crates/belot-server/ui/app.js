@@ -40,7 +40,7 @@ function loadRules() {
   if (RULES) return Promise.resolve(RULES);
   if (!rulesAsked) rulesAsked = api("GET", "/api/rules").then(r => {
     rulesAsked = null;
-    if (r.ok && r.body && r.body.french) {
+    if (r.ok && r.body && typeof r.body === "object" && Object.keys(r.body).length) {
       RULES = r.body;
       try { localStorage.setItem("belot.rules", JSON.stringify(RULES)); } catch (e) { /* full: asked again next time */ }
     } else {
@@ -122,19 +122,30 @@ function fillIn(text, p) {
 // many play each: chosen within the bounds of the game's own "players"
 // rule where it has one (French Belote: four in two teams, three or two),
 // else (or before the rules are known) the number here.
-const GAMES = { french: { players: 4, teams: 4 }, two_player: { players: 2 }, three_player: { players: 3 } };
+// Each game's part of the page (its deal form, its checks) is a module,
+// ui/games/<game>.js, loaded by the game's name: the games are those
+// GET /api/rules lists, in its order.
+/** @type {Record<string, any>} */
+const KITS = {};
+function kitOf(variant) {
+  if (KITS[variant]) return Promise.resolve(KITS[variant]);
+  const ui = { el, t, choice, chips, counter, SUITS };
+  return import(`/games/${variant}.js`).then(m => (KITS[variant] = m.default(ui))).catch(() => null);
+}
+const loadKits = () => Promise.all(Object.keys(RULES || {}).map(kitOf));
 // The game and player-count selects of a new-game or new-table form (ids
 // prefixed "t-" for a table).
 function gamePicker(prefix) {
   const id = s => prefix ? `${prefix}-${s}` : s;
-  const variant = el("select", { id: id("variant") }, Object.keys(GAMES).map(v => el("option", { value: v }, t(v))));
+  const variant = el("select", { id: id("variant") }, Object.keys(RULES || {}).filter(v => KITS[v]).map(v => el("option", { value: v }, t(v))));
   const nplayers = el("select", { id: id("nplayers") });
   const wrap = el("div", { id: id("nplayers-wrap") }, el("label", {}, t("nPlayers"), nplayers));
   const rule = () => ((RULES && RULES[variant.value]) || []).find(r => r.key === "players" && r.from_setup);
-  const count = () => rule() ? +nplayers.value : GAMES[variant.value].players;
+  const count = () => rule() ? +nplayers.value : KITS[variant.value].players;
   return {
     variant, nplayers, wrap, count,
-    teams: () => count() === GAMES[variant.value].teams,
+    // Four players play in two teams.
+    teams: () => count() === 4,
     // The count chosen, where the game has a choice: most players first.
     sync: () => {
       const r = rule();
@@ -153,6 +164,7 @@ async function renderNew() {
   document.title = "belot";
   // The house rules come from the server: wait for them (asked once).
   if (!RULES) await loadRules();
+  await loadKits();
   if (/^\/(g|v|t|w)\//.test(location.pathname)) return;
   const mode = localStorage.getItem("belot.mode") === "play" ? "play" : "score";
   const tabs = el("div", { class: "toggle mode", role: "group", "aria-label": "belot" },
@@ -271,7 +283,7 @@ let game = null, source = null, editing = null;
 
 function sides(st) {
   const p = st.setup.players;
-  return st.setup.rules.variant === "french" && p.length === 4 ? [`${p[0]} & ${p[2]}`, `${p[1]} & ${p[3]}`] : p;
+  return p.length === 4 ? [`${p[0]} & ${p[2]}`, `${p[1]} & ${p[3]}`] : p;
 }
 const fmt = x => Number.isInteger(x) ? String(x) : x.toFixed(1);
 function outcomeOf(row) {
@@ -282,11 +294,8 @@ function outcomeOf(row) {
 }
 function contractOf(st, e) {
   const p = st.setup.players, name = s => p[s] || "";
-  if (e.kind === "french") return name(e.taker) + (e.trump ? " " + SUITS[e.trump] : "");
-  // An all-pass deal says so in its outcome: its row shows the turned suit.
-  if (e.kind === "two_player") return contractShort(e.contract) + (e.loader != null ? " " + name(e.loader) : "");
-  if (e.kind === "three_player") return name(e.declarer);
-  return "—";
+  const kit = KITS[e.kind];
+  return kit ? kit.label(e, name) : "—";
 }
 
 // A new game with the same players and rules; the next dealer deals first.
@@ -340,6 +349,11 @@ function gamesList() {
 
 function renderGame() {
   const st = game, edit = st.mode === "edit";
+  // The game's module first (asked once; the page draws when it is here).
+  if (!KITS[st.setup.rules.variant]) {
+    kitOf(st.setup.rules.variant).then(k => { if (k && game === st) renderGame(); });
+    return;
+  }
   remember(st);
   keepCopy(st);
   document.title = `belot — ${st.setup.name || t(st.setup.rules.variant)}`;
@@ -477,22 +491,14 @@ function pointsInput(id, label, value, extra) {
 // himself otherwise.
 const sideOfSeat = (st, seat) => st.setup.players.length === 4 ? seat % 2 : seat;
 
-// The most card points a box can hold: a side's 162; in two-player
-// Belot a deal's 18 cards hold at most 156 (238 in ВК, 126 in БК).
-const boxMax = m => m.kind === "two_player" ? ({ AT: 238, NT: 126 })[m.contract] ?? 156 : 162;
-
 // Which part of the form a refusal is about, by its code: the message
-// goes there (and the folded part holding it opens).
+// goes there (and the folded part holding it opens). The points boxes
+// here; each game's own controls in its module (`errorAt`).
 const ERROR_AT = {
-  needTaker: "f-taker", needLoader: "t-order", needDeclarer: "r-declarer", needLastTrick: "r-last",
-  last_trick_needed: "r-last", last_trick_points: "pts", no_last_trick_points: "pts", err_no_last_trick_points: "pts", capo_last_trick: "r-last",
-  capo_twice: "r-capo", nobody_took_tricks: "r-capo", no_trick_points: "pts",
+  last_trick_points: "pts", no_last_trick_points: "pts", err_no_last_trick_points: "pts", no_trick_points: "pts",
   needPoints: "pts", pointsRange: "pts", card_points: "pts", card_points_all: "pts", card_points_between: "pts",
   card_points_both: "pts", card_points_missing: "pts", card_points_range: "pts", card_points_sum: "pts",
-  capot_points_two: "pts", capot_points: "f-capot", capot_other_points: "f-capot",
-  announcement_points: "f-ann", melds_or_points: "f-ann", melds_need_trump: "f-ann",
-  construction_points: "t-melds", belas_per_suit: "t-belas", belas_total: "t-belas", bela_one_player: "t-belas",
-  combination_points: "r-melds", belots_total: "r-belots",
+  capot_points_two: "pts",
 };
 
 function dealForm(st) {
@@ -505,19 +511,23 @@ function dealForm(st) {
   // A deal entered again replaces its refused copy once it is saved.
   const replaces = from && from.key;
   prefill = null;
-  DEAL_MODEL[v](m, ns);
+  const kit = KITS[v];
+  kit.model(m, ns);
   const form = el("form", { id: "deal-form", "aria-label": t("newDeal"), novalidate: true });
   // Where every card is in play (French for 4 or 3) the last side's points
   // follow from the 162: that box is left for the app. French for 2 and the
   // two- and three-player games leave cards out: every box is typed.
-  const derived = v === "french" && n !== 2;
+  const derived = kit.derived(n);
+  // Two sides whose points add up to 162: a side's points say the other's.
+  const paired = derived && ns === 2;
   // Which box the keypad types into: the one last tapped, else the
   // taker's (loader's, declarer's) side. A box holding a number it has
   // not typed (a deal opened to edit, a box tapped) is replaced by the
   // first digit, not appended to.
   let target = null;
   const fresh = new Set(from ? m.card_points.map((x, i) => x != null ? i : -1).filter(i => i >= 0) : []);
-  const first = () => v === "french" ? (m.taker != null ? sideOfSeat(st, m.taker) : 0) : v === "two_player" ? m.loader ?? 0 : m.declarer ?? 0;
+  const first = () => kit.first(m, s => sideOfSeat(st, s));
+  const boxMax = m => kit.boxMax(m);
   const keypadTarget = () => target ?? first();
   const typed = () => m.card_points.filter((x, i) => x != null && !fresh.has(i)).length;
   // After a digit: on to the next box once no further digit fits, unless
@@ -545,8 +555,8 @@ function dealForm(st) {
     if (d === "C") m.card_points[k] = null;
     else if (d === "⌫") m.card_points[k] = Math.floor(cur / 10) || null;
     else if (cur * 10 + d <= boxMax(m)) { m.card_points[k] = cur * 10 + d; advance(k); }
-    // French for four: a side's points say the other's; one box is typed.
-    if (v === "french" && n === 4 && m.card_points[k] != null) m.card_points[1 - k] = null;
+    // Two sides of 162: a side's points say the other's; one box is typed.
+    if (paired && m.card_points[k] != null) m.card_points[1 - k] = null;
     form.dispatchEvent(new Event("redraw"));
   };
   // The points boxes and the keypad under them; a box the app derives
@@ -558,7 +568,7 @@ function dealForm(st) {
     const boxes = labels.map((s, i) => pointsInput(`${prefix}-${i}`, s, m.card_points[i], {
       onType: x => {
         m.card_points[i] = x; target = i; fresh.delete(i);
-        if (v === "french" && n === 4 && x != null) {
+        if (paired && x != null) {
           // Typing keeps the box (no redraw): the other side in place.
           m.card_points[1 - i] = null;
           const o = $(`#${prefix}-${1 - i}`, form);
@@ -597,13 +607,13 @@ function dealForm(st) {
     // "New deal" is said to screen readers; the screen's room goes to the form.
     const body = [el("h2", { class: editing ? "" : "sr-only" }, editing ? `${t("edit")} #${editing.id}` : t("newDeal"))];
     const ctx = { st, m, form, players, names, sideList, pointBoxes, more, redraw, retarget: () => { target = null; } };
-    body.push(...DEAL_FIELDS[v](ctx));
+    body.push(...kit.fields(ctx));
     if (!editing) body.push(el("p", { id: "preview", class: "preview", "aria-live": "polite" }));
     body.push(el("div", { class: "row", id: "save-bar" },
       el("p", { class: "error", id: "form-error", role: "alert" }),
       el("button", { type: "submit", class: "primary", id: "save" }, editing ? t("update") : t("save")),
       el("button", { type: "button", id: "thrown-in", on: { click: () => submit({ kind: "thrown_in" }) } }, t("thrownIn")),
-      v === "two_player" ? el("button", { type: "button", id: "redeal", on: { click: () => submit({ kind: "redeal" }) } }, t("redeal")) : null,
+      kit.redeal ? el("button", { type: "button", id: "redeal", on: { click: () => submit({ kind: "redeal" }) } }, t("redeal")) : null,
       editing ? el("button", { type: "button", id: "cancel", on: { click: () => { editing = null; renderGame(); } } }, t("cancel")) : null));
     const focused = document.activeElement && document.activeElement.id;
     form.replaceChildren(...body);
@@ -617,7 +627,7 @@ function dealForm(st) {
   form.addEventListener("input", () => { form.dataset.dirty = "1"; });
   // A refusal next to what it is about, in view and said aloud.
   const fail = (code, text) => {
-    const at = ERROR_AT[code];
+    const at = kit.errorAt[code] || ERROR_AT[code];
     const fold = at && $(`#${at}`, form)?.closest("details");
     if (fold && !fold.open) { folds.add(fold.id); draw(); }
     const anchor = at && $(`#${at}`, form);
@@ -648,12 +658,10 @@ function dealForm(st) {
     // same form sent again applies on top of it.
     if (!ok && game.version > +form.dataset.version) form.dataset.version = game.version;
   };
-  // The entry as sent: two- and three-player boxes left empty are 0; a
-  // French side left empty is derived by the server.
+  // The entry as sent, as the game's module makes it (boxes left empty
+  // are 0, or derived by the server).
   const entryOf = () => {
-    const e = JSON.parse(JSON.stringify(m));
-    if (e.kind === "two_player") { e.card_points = e.card_points.map(x => x ?? 0); if (e.raspasy) delete e.loader; }
-    if (e.kind === "three_player") e.card_points = e.card_points.map(x => x ?? 0);
+    const e = kit.entry(JSON.parse(JSON.stringify(m)));
     for (const k of Object.keys(e)) if (e[k] === null || e[k] === undefined) delete e[k];
     return e;
   };
@@ -683,61 +691,6 @@ function dealForm(st) {
   return form;
 }
 
-// Each game's deal as the form holds it: an empty one, or the defaults an
-// entry opened to edit may lack.
-const DEAL_MODEL = {
-  french: (m, ns) => { m.kind = "french"; m.card_points ??= Array(ns).fill(null); m.announcements = m.announcements && m.announcements.length ? m.announcements : Array(ns).fill(0); },
-  two_player: m => { m.kind = "two_player"; m.card_points ??= [null, null]; m.constructions ??= [0, 0]; m.belas ??= [0, 0]; m.contract ??= "H"; m.raspasy ??= false; },
-  three_player: m => { m.kind = "three_player"; m.card_points ??= [null, null, null]; m.combinations ??= [0, 0, 0]; m.belots ??= [0, 0, 0]; m.capo ??= []; },
-};
-
-// Each game's fields of the deal form, between its title and Save: what
-// the players tell the app of a deal. `c` is the form's context: the
-// model `m`, the players and sides as [index, name], the points boxes and
-// keypad, a folded part (`more`), `redraw`, and `retarget` (the keypad
-// back to the taker's box once the taker changes).
-const DEAL_FIELDS = {
-  french: c => {
-    const { m, players, names, sideList } = c;
-    return [
-      choice(t("taker"), players, m.taker, x => { m.taker = x; c.retarget(); }, "f-taker"),
-      ...c.pointBoxes("f-points", names),
-      choice(t("belote"), sideList, m.belote, x => { m.belote = x; }, "f-belote"),
-      c.more("f-more", t("more"), m.capot != null || m.announcements.some(a => a > 0),
-        chips(t("announcements"), sideList, m.announcements, "f-ann", c.form),
-        choice(t("capot"), sideList, m.capot, x => { m.capot = x; }, "f-capot")),
-    ];
-  },
-  two_player: c => {
-    const { m, players, form } = c;
-    return [
-      orderGrid(m, players, c.retarget),
-      ...c.pointBoxes("t-points", c.st.setup.players),
-      c.more("t-more", t("moreTwo"), m.constructions.some(x => x > 0) || m.belas.some(x => x > 0),
-        chips(t("constructions"), players, m.constructions, "t-melds", form),
-        counter(t("belas"), players, m.belas, "t-belas", form)),
-    ];
-  },
-  three_player: c => {
-    const { m, players, form, redraw } = c;
-    const capoNote = m.capo.length && !c.st.setup.rules.options.capo_also_scores_last_trick
-      ? el("p", { class: "note", id: "capo-note" }, t("capoNote")) : null;
-    const capo = i => () => { m.capo = m.capo.includes(i) ? m.capo.filter(x => x !== i) : [...m.capo, i]; redraw(); };
-    return [
-      choice(t("declarer"), players, m.declarer, x => { m.declarer = x; c.retarget(); }, "r-declarer"),
-      ...c.pointBoxes("r-points", c.st.setup.players),
-      c.more("r-more", t("moreThree"), m.capo.length > 0 || m.last_trick != null || m.combinations.some(x => x > 0) || m.belots.some(x => x > 0),
-        el("fieldset", { id: "r-capo" }, el("legend", {}, t("capo")), el("div", { class: "toggle" }, players.map(([i, p]) =>
-          el("button", { type: "button", id: `r-capo-${i}`, "aria-pressed": String(m.capo.includes(i)), on: { click: capo(i) } }, p)))),
-        // Who took the last trick matters only in a capo deal.
-        m.capo.length || m.last_trick != null ? choice(t("lastTrick"), players, m.last_trick, x => { m.last_trick = x; }, "r-last") : null,
-        capoNote,
-        chips(t("combinations"), players, m.combinations, "r-melds", form),
-        counter(t("belot"), players, m.belots, "r-belots", form)),
-    ];
-  },
-};
-
 // Scrolls an element into view above the sticky Save bar and below the
 // sticky totals (their heights are the scroll margins in app.css).
 function showAbove(elem) {
@@ -749,28 +702,6 @@ function showAbove(elem) {
   else if (r.top < top) window.scrollBy(0, r.top - top - 8);
 }
 
-// Two-player Belot: who ordered what, in one tap (a row of contracts per
-// player); or the all-pass deal (распасы), with its turned suit.
-const CONTRACTS = ["S", "H", "D", "C", "AT", "NT"];
-const contractShort = c => SUITS[c] || t(c === "AT" ? "atShort" : "ntShort");
-const contractName = c => t({ S: "spades", H: "hearts", D: "diamonds", C: "clubs", AT: "allTrumps", NT: "noTrumps" }[c]);
-function orderGrid(m, players, picked) {
-  const redraw = ev => ev.currentTarget.closest("form").dispatchEvent(new Event("redraw"));
-  const pick = (loader, contract) => ev => {
-    const same = !m.raspasy && m.loader === loader && m.contract === contract;
-    m.raspasy = false; m.loader = same ? null : loader; m.contract = contract; picked(); redraw(ev);
-  };
-  const rows = players.map(([i, p]) => el("div", { class: "order-row" }, el("span", { class: "order-name" }, p),
-    CONTRACTS.map(c => el("button", { type: "button", id: `t-order-${i}-${c}`, "data-value": c, "aria-label": `${p}: ${contractShort(c)} (${contractName(c)})`,
-      "aria-pressed": String(!m.raspasy && m.loader === i && m.contract === c), on: { click: pick(i, c) } }, contractShort(c)))));
-  const rasp = el("button", { type: "button", id: "t-raspasy", "aria-pressed": String(m.raspasy),
-    on: { click: ev => { m.raspasy = !m.raspasy; if (m.raspasy) { m.loader = null; if (!SUITS[m.contract]) m.contract = "H"; } picked(); redraw(ev); } } }, t("raspasy"));
-  // In an all-pass deal nobody ordered: its turned suit instead.
-  if (!m.raspasy) return el("fieldset", { id: "t-order" }, el("legend", {}, t("whoOrdered")), rows, el("div", { class: "row" }, rasp));
-  return el("fieldset", { id: "t-order" }, el("legend", {}, t("whoOrdered")), el("div", { class: "row" }, rasp),
-    choice(t("turnedSuit"), Object.entries(SUITS), m.contract, x => { m.contract = x ?? "H"; }, "t-contract"));
-}
-
 // A previewed row in words: the outcome, what each side records, held.
 function previewText(st, row) {
   const names = sides(st);
@@ -780,15 +711,8 @@ function previewText(st, row) {
 
 // What the page can tell is missing before sending: the key of a message.
 function check(e) {
-  if (e.kind === "two_player") return !e.raspasy && e.loader == null ? "needLoader" : null;
-  if (e.kind === "three_player") return e.declarer == null ? "needDeclarer" : e.capo.length && e.last_trick == null ? "needLastTrick"
-    : !e.capo.length && e.card_points.some(x => x > 0) && Math.max(...e.card_points) < 10 ? "err_no_last_trick_points" : null;
-  if (e.kind !== "french") return null;
-  if (e.taker == null) return "needTaker";
-  const pts = e.card_points || [];
-  if (e.capot == null && pts.every(x => x == null)) return "needPoints";
-  if (e.capot == null && pts.some(x => x != null && (x < 0 || x > 162))) return "pointsRange";
-  return null;
+  const kit = KITS[e.kind];
+  return kit ? kit.check(e) : null;
 }
 
 // Meld points per player as chips (20, 50, 100, 150, 200), 0 to clear:
@@ -871,7 +795,7 @@ function entryMarks(st, e) {
 // A deal's figures as entered (what a deleted deal held, too): card
 // points, announcements or melds, and the points it left waiting.
 function details(st, item) {
-  const e = item.entry, names = e.kind === "french" ? sides(st) : st.setup.players;
+  const e = item.entry, names = sides(st);
   const list = (label, xs) => xs && xs.some(x => x) ? `${label}: ${xs.map((x, i) => `${names[i]} ${x ?? "—"}`).join(", ")}` : null;
   const row = st.table.rows.find(r => r.id === item.id);
   return [list(t("points"), e.card_points), list(t("announcements"), e.announcements),

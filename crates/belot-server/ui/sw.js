@@ -5,12 +5,17 @@
 // the copy the page keeps itself.
 /** @type {ServiceWorkerGlobalScope} */
 const worker = /** @type {any} */ (self);
-const CACHE = "belot-shell-v4";
+const CACHE = "belot-shell-v5";
 const SHELL = ["/", "/app.js", "/score.js", "/table.js", "/app.css", "/manifest.webmanifest", "/icon.svg",
   ...["en", "bg", "ru", "uk", "ro", "fr"].map(l => `/i18n/${l}.js`)];
 
+// Each game's module too: the games are those GET /api/rules lists.
+const gameFiles = () => fetch("/api/rules").then(r => r.json())
+  .then(rules => Object.keys(rules).map(v => `/games/${v}.js`)).catch(() => []);
+
 worker.addEventListener("install", ev => {
-  ev.waitUntil(caches.open(CACHE).then(c => c.addAll(SHELL)).then(() => worker.skipWaiting()));
+  ev.waitUntil(Promise.all([caches.open(CACHE), gameFiles()])
+    .then(([c, games]) => c.addAll([...SHELL, ...games])).then(() => worker.skipWaiting()));
 });
 
 worker.addEventListener("activate", ev => {
@@ -25,7 +30,8 @@ worker.addEventListener("fetch", ev => {
   // Every game's page is the same page.
   const key = /^\/(g|v|t|w)\//.test(url.pathname) ? "/" : url.pathname;
   ev.respondWith(fetch(ev.request).then(r => {
-    if (r.ok && SHELL.includes(key)) {
+    // Each game's module is kept once a page has used it.
+    if (r.ok && (SHELL.includes(key) || key.startsWith("/games/"))) {
       const copy = r.clone();
       caches.open(CACHE).then(c => c.put(key, copy));
     }

@@ -223,7 +223,7 @@ function seatName(st, i) {
 // The sides that score: two teams in French for four, else each player.
 function sidesOf(st) {
   const n = st.seats.length;
-  if (st.view.variant === "french" && n === 4) return [[0, 2], [1, 3]];
+  if (n === 4) return [[0, 2], [1, 3]];
   return st.seats.map((_, i) => [i]);
 }
 const sideName = (st, side) => side.map(i => seatName(st, i)).join(" & ");
