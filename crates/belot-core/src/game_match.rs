@@ -31,9 +31,12 @@ pub trait Ledger: Clone + Debug + PartialEq {
     type Entry: Copy + Debug + PartialEq + Eq;
     /// The entry of a finished deal.
     fn entry_of(&self, deal: &Self::Deal) -> Self::Entry;
-    /// Records `entry` as the next row, shown as every game shows a row;
-    /// `None` (nothing recorded) for an entry of another table's kind.
-    fn push_entry(&mut self, entry: &Self::Entry) -> Option<RowReport>;
+    /// Records `entry` as the next row; false (nothing recorded) for an
+    /// entry of another table's kind.
+    fn push_entry(&mut self, entry: &Self::Entry) -> bool;
+    /// The last row, shown as every game shows a row (built only when
+    /// asked: a match's playouts never ask).
+    fn last_row(&self) -> Option<RowReport>;
     /// Records a finished deal (played, thrown in or redealt).
     fn settle(&mut self, deal: &Self::Deal) {
         let entry = self.entry_of(deal);

@@ -280,7 +280,7 @@ macro_rules! __game_enums {
             pub fn push_entry(&mut self, entry: &AnyEntry) -> Option<$crate::report::RowReport> {
                 use $crate::game_match::Ledger as _;
                 match (self, entry) {
-                    $( (AnyLedger::$V(l), AnyEntry::$V(e)) => l.push_entry(e), )*
+                    $( (AnyLedger::$V(l), AnyEntry::$V(e)) => l.push_entry(e).then(|| l.last_row())?, )*
                     #[allow(unreachable_patterns)]
                     _ => None,
                 }

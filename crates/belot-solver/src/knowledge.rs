@@ -10,8 +10,8 @@
 //! of it; one who did not trump, or did not head the trick when he had
 //! to, has no card that would have been obliged.
 
-use belot_core::french::TrickView;
 use belot_core::play::legal_plays;
+use belot_core::view::TrickView;
 use belot_core::{Card, CardSet, Contract, PlayRules, PlayState, Rank, Seat, Suit, TrickContext};
 use rand_core::RngCore;
 use std::cell::RefCell;

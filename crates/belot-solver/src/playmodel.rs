@@ -10,9 +10,9 @@
 use std::cell::RefCell;
 use std::collections::HashMap;
 
-use belot_core::french::TrickView;
 use belot_core::play::legal_plays;
 use belot_core::view::SeatCommon;
+use belot_core::view::TrickView;
 use belot_core::{Card, CardSet, Contract, PlayRules, Seat, TrickContext};
 
 /// One card another seat played when it had a choice to make.

@@ -88,11 +88,23 @@ impl MatchLedger for FrenchLedger {
             }),
         }
     }
-    fn push_entry(&mut self, entry: &FrenchEntry) -> Option<RowReport> {
+    fn push_entry(&mut self, entry: &FrenchEntry) -> bool {
         match (self, entry) {
-            (FrenchLedger::Sides(l), FrenchEntry::Sides(e)) => Some(RowReport::from(&l.push(e))),
-            (FrenchLedger::Three(l), FrenchEntry::Three(e)) => Some(RowReport::from(&l.push(e))),
-            _ => None,
+            (FrenchLedger::Sides(l), FrenchEntry::Sides(e)) => {
+                l.push(e);
+                true
+            }
+            (FrenchLedger::Three(l), FrenchEntry::Three(e)) => {
+                l.push(e);
+                true
+            }
+            _ => false,
+        }
+    }
+    fn last_row(&self) -> Option<RowReport> {
+        match self {
+            FrenchLedger::Sides(l) => l.rows.last().map(RowReport::from),
+            FrenchLedger::Three(l) => l.rows.last().map(RowReport::from),
         }
     }
     /// Forgets the rows, keeping the dealer rotation.

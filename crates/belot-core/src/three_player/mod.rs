@@ -54,8 +54,12 @@ impl Ledger for ThreeLedger {
             None => ThreeEntry::ThrownIn,
         }
     }
-    fn push_entry(&mut self, entry: &ThreeEntry) -> Option<RowReport> {
-        Some(RowReport::from(&self.push(entry)))
+    fn push_entry(&mut self, entry: &ThreeEntry) -> bool {
+        self.push(entry);
+        true
+    }
+    fn last_row(&self) -> Option<RowReport> {
+        self.rows.last().map(RowReport::from)
     }
     fn forget_rows(&mut self) {
         self.rows.clear();

@@ -53,8 +53,12 @@ impl Ledger for TwoLedger {
             _ => TwoEntry::ThrownIn,
         }
     }
-    fn push_entry(&mut self, entry: &TwoEntry) -> Option<RowReport> {
-        Some(RowReport::from(&self.push(entry)))
+    fn push_entry(&mut self, entry: &TwoEntry) -> bool {
+        self.push(entry);
+        true
+    }
+    fn last_row(&self) -> Option<RowReport> {
+        self.rows.last().map(RowReport::from)
     }
     fn forget_rows(&mut self) {
         self.rows.clear();
