@@ -130,7 +130,8 @@ const KITS = {};
 function kitOf(variant) {
   if (KITS[variant]) return Promise.resolve(KITS[variant]);
   const ui = { el, t, choice, chips, counter, SUITS };
-  return import(`/games/${variant}.js`).then(m => (KITS[variant] = m.default(ui))).catch(() => null);
+  return import(`/games/${variant}.js`)
+    .then(m => (KITS[variant] = { ...m.default(ui), scoring: m.scoring })).catch(() => null);
 }
 const loadKits = () => Promise.all(Object.keys(RULES || {}).map(kitOf));
 // The game and player-count selects of a new-game or new-table form (ids
@@ -986,8 +987,8 @@ function loadScorer() {
 // revert, new house rules; then the server's table is shown).
 function withWaiting(st) {
   const mine = queue().filter(i => i.game === st.id && !i.refused);
-  const m = scorer.module;
-  if (!mine.length || !m || !st.items) return null;
+  const m = scorer.module, kit = KITS[st.setup.rules.variant];
+  if (!mine.length || !m || !kit || !st.items) return null;
   let items = st.items.map(i => ({ ...i }));
   for (const { change: c } of mine) {
     const at = items.findIndex(i => i.id === c.id);
@@ -998,7 +999,7 @@ function withWaiting(st) {
     else return null;
   }
   try {
-    return { ...m.scoreTable(st.setup, items.filter(i => !i.deleted).map(i => i.entry)), waiting: mine.length };
+    return { ...m.scoreTable(st.setup, items.filter(i => !i.deleted).map(i => i.entry), kit.scoring), waiting: mine.length };
   } catch (e) {
     return null;
   }

@@ -2,6 +2,8 @@
 // checks before sending. The page loads a game's module by its name
 // (GET /api/rules lists the games); `ui` is the page's helpers.
 
+import { ledgerTable, next, opponents, sum, zeros } from "../score.js";
+
 /** @param {any} ui */
 export default ui => {
   const { t, choice, chips, SUITS } = ui;
@@ -47,4 +49,158 @@ export default ui => {
     // Who took, in the history: "Boris ♥".
     label: (/** @type {any} */ e, /** @type {(s: number) => string} */ name) => name(e.taker) + (e.trump ? " " + SUITS[e.trump] : ""),
   };
+};
+
+// ---- French Belote (french/score.rs, french/three.rs; input.rs convert_french).
+
+const FRENCH_DEFAULTS = {
+  target: 1000, both_cross: "more_points", litige: "hold", litige_holds_belote: false,
+  belote_in_contract_test: true, capot_victim_announcements: "keep", players: 4,
+};
+
+function french(o) {
+  const sides = o.players === 4 ? 2 : o.players;
+  const three = o.players === 3;
+  return {
+    n: sides,
+    score: (e, dealer) => (three ? frenchDeal3 : frenchDeal2)(frenchSummary(e, o, sides), dealer, o),
+    poolTaker: s => s.winner,
+    winner: (totals, s) => (three ? frenchWinner3 : frenchWinner2)(totals, s, o),
+    nextDealer: dealer => next(dealer, o.players),
+  };
+}
+
+// An entry's facts: taker's side, card points (the missing one derived),
+// announcements, capot and belote sides, and the points in play.
+function frenchSummary(e, o, sides) {
+  if (e.announced?.length) throw new Error("announced melds are scored by the server only");
+  const cp = e.card_points;
+  let cards;
+  if (e.capot != null) {
+    cards = zeros(sides);
+    cards[e.capot] = o.players === 2 ? cp[e.capot] : 162;
+  } else if (o.players === 2) {
+    cards = cp.map(p => p ?? 0);
+  } else {
+    const known = sum(cp.filter(p => p != null));
+    cards = cp.map(p => p ?? 162 - known);
+  }
+  const ann = e.announcements?.length ? [...e.announcements] : zeros(sides);
+  const taker = o.players === 4 ? e.taker & 1 : e.taker;
+  // Two players leave cards out of play: the deal holds what they took.
+  const dealPoints = o.players === 2 ? sum(cards) : 162;
+  return { taker, cards, ann, capot: e.capot ?? null, belote: e.belote ?? null, dealPoints };
+}
+
+// A capot: its side takes 100 instead of the last trick's 10 (252 with all
+// 32 cards), the others none; the victims' announcements as the rule says.
+function capot(s, o) {
+  const cards = zeros(s.cards.length);
+  cards[s.capot] = s.dealPoints + 90;
+  const ann = [...s.ann];
+  for (let v = 0; v < ann.length; v++) {
+    if (v === s.capot || o.capot_victim_announcements === "keep") continue;
+    if (o.capot_victim_announcements === "transfer") ann[s.capot] += ann[v];
+    ann[v] = 0;
+  }
+  return { cards, ann };
+}
+
+// Cards, announcements, belote and totals per side.
+function frenchTotals(s, o) {
+  const { cards, ann } = s.capot !== null ? capot(s, o) : { cards: s.cards, ann: s.ann };
+  const bel = zeros(cards.length);
+  if (s.belote !== null) bel[s.belote] = 20;
+  const tot = cards.map((c, i) => c + ann[i] + bel[i]);
+  const test = i => tot[i] - (o.belote_in_contract_test ? 0 : bel[i]);
+  return { cards, ann, bel, tot, test };
+}
+
+function frenchOutcome(taker, best, o) {
+  if (taker !== best) return taker > best ? "made" : "dedans";
+  return { hold: "litige", tie_is_dedans: "dedans", tie_is_made: "made" }[o.litige];
+}
+
+// Two sides (teams of four, or two players).
+function frenchDeal2(s, _dealer, o) {
+  const t = s.taker;
+  const f = 1 - t;
+  const { cards, ann, bel, tot, test } = frenchTotals(s, o);
+  const outcome = frenchOutcome(test(t), test(f), o);
+  let rec = [...tot];
+  let held = 0;
+  if (outcome === "dedans") {
+    // The defenders take the whole deal and every announcement; the
+    // takers keep only their belote.
+    rec = zeros(2);
+    rec[f] = cards[t] + cards[f] + ann[t] + ann[f] + bel[f];
+    rec[t] = bel[t];
+  } else if (outcome === "litige") {
+    rec[t] = o.litige_holds_belote ? 0 : bel[t];
+    held = tot[t] - rec[t];
+  }
+  const winner = { made: t, dedans: f, litige: null }[outcome];
+  return { taker: t, outcome, recorded: rec, held, winner };
+}
+
+// Three players, each for himself: the taker must beat the best opponent.
+function frenchDeal3(s, dealer, o) {
+  const t = s.taker;
+  const { bel, tot, test } = frenchTotals(s, o);
+  const opp = opponents(dealer, t);
+  const outcome = frenchOutcome(test(t), Math.max(test(opp[0]), test(opp[1])), o);
+  const rec = [...tot];
+  let held = 0;
+  if (outcome === "dedans") {
+    // The taker's points (but his belote) split; the odd point to the
+    // opponent with the higher total, the first after the dealer if equal.
+    const share = tot[t] - bel[t];
+    const [a, b] = opp;
+    const half = Math.floor(share / 2);
+    const odd = share % 2;
+    rec[t] = bel[t];
+    rec[a] += half + (odd && !(tot[b] > tot[a]) ? 1 : 0);
+    rec[b] += half + (odd && tot[b] > tot[a] ? 1 : 0);
+  } else if (outcome === "litige") {
+    rec[t] = o.litige_holds_belote ? 0 : bel[t];
+    held = tot[t] - rec[t];
+  }
+  return { taker: t, outcome, recorded: rec, held, winner: dealWinner3(t, outcome, rec) };
+}
+
+// The deal's winner: the taker if made; on a dedans the opponent who
+// records more (none if equal); nobody in a litige.
+function dealWinner3(t, outcome, rec) {
+  if (outcome === "made") return t;
+  if (outcome === "litige") return null;
+  const [a, b] = [0, 1, 2].filter(i => i !== t);
+  return rec[a] === rec[b] ? null : rec[a] > rec[b] ? a : b;
+}
+
+// The match's winner, two sides: the one over the target; both over: the
+// one with more points (none if equal), or the deal's taker.
+function frenchWinner2(totals, s, o) {
+  const [a, b] = totals.map(x => x >= o.target);
+  if (a !== b) return a ? 0 : 1;
+  if (!a) return null;
+  if (o.both_cross === "taker") return s.taker;
+  const [x, y] = totals;
+  return x === y ? null : x > y ? 0 : 1;
+}
+
+// Three players: the deal's taker if he is among several over the target
+// and the rule says so, else the unique top total over it.
+function frenchWinner3(totals, s, o) {
+  const over = [0, 1, 2].filter(i => totals[i] >= o.target);
+  if (!over.length) return null;
+  if (o.both_cross === "taker" && over.includes(s.taker) && over.length > 1) return s.taker;
+  const max = Math.max(...over.map(i => totals[i]));
+  const top = over.filter(i => totals[i] === max);
+  return top.length === 1 ? top[0] : null;
+}
+
+/** The game's scoring for the phone's own scorer (ui/score.js). */
+export const scoring = {
+  defaults: FRENCH_DEFAULTS,
+  table: (/** @type {any} */ o, /** @type {number} */ first, /** @type {any[]} */ entries) => ledgerTable(french(o), first, entries),
 };

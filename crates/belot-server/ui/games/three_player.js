@@ -3,6 +3,8 @@
 // sending. The page loads a game's module by its name; `ui` is the
 // page's helpers.
 
+import { ledgerTable, next, opponents, uniqueMax, zeros } from "../score.js";
+
 /** @param {any} ui */
 export default ui => {
   const { el, t, choice, chips, counter } = ui;
@@ -45,4 +47,96 @@ export default ui => {
       : !e.capo.length && e.card_points.some((/** @type {number} */ x) => x > 0) && Math.max(...e.card_points) < 10 ? "err_no_last_trick_points" : null,
     label: (/** @type {any} */ e, /** @type {(s: number) => string} */ name) => name(e.declarer),
   };
+};
+
+// ---- Three-player Belot (three_player/score.rs; input.rs convert_three).
+
+const THREE_DEFAULTS = {
+  target: 501, fail_test: "below_best_opponent", odd_point: "to_higher_opponent",
+  failed_declarer_keeps_belot: false, single_capo_bonus_each: 50, double_capo_bonus: 100,
+  capo_also_scores_last_trick: false, capo_keeps_own_points: false, next_dealer: "top_of_deal",
+};
+
+function three(o) {
+  return {
+    n: 3,
+    score: (e, dealer) => threeDeal(e, dealer, o),
+    poolTaker: (_s, rec) => uniqueMax(rec),
+    winner: totals => (totals.some(x => x >= o.target) ? uniqueMax(totals) : null),
+    nextDealer(dealer, rec, totals) {
+      if (rec === null || o.next_dealer === "rotate_left") return next(dealer, 3);
+      return topAfter(o.next_dealer === "top_of_deal" ? rec : totals, dealer);
+    },
+  };
+}
+
+// The first seat after the dealer with the highest value.
+function topAfter(v, dealer) {
+  const m = Math.max(...v);
+  return [1, 2, 3].map(k => (dealer + k) % 3).find(i => v[i] === m);
+}
+
+// Who took the last trick: as entered, else (no capo) the top scorer, the
+// lowest seat of equals: the 10 is his and scores the same whoever he is.
+function lastTrick(e) {
+  if (e.last_trick != null) return e.last_trick;
+  const p = e.card_points;
+  return [0, 1, 2].reduce((best, i) => (p[i] > p[best] ? i : best), 0);
+}
+
+function threeDeal(e, dealer, o) {
+  const capo = e.capo ?? [];
+  const zero = [0, 1, 2].map(i => capo.includes(i));
+  const last = lastTrick(e);
+  // The entered points hold the last trick's 10, scored as a bonus.
+  const cards = [...e.card_points];
+  cards[last] -= 10;
+  const bonus = trickBonus(zero, last, o);
+  const keep = i => !zero[i] || o.capo_keeps_own_points;
+  const combos = (e.combinations ?? zeros(3)).map((c, i) => (keep(i) ? c : 0));
+  const belots = (e.belots ?? zeros(3)).map((b, i) => (keep(i) ? 20 * b : 0));
+  const tot = [0, 1, 2].map(i => cards[i] + bonus[i] + combos[i] + belots[i]);
+  const d = e.declarer;
+  const [o1, o2] = opponents(dealer, d);
+  const against = o.fail_test === "below_both" ? Math.min(tot[o1], tot[o2]) : Math.max(tot[o1], tot[o2]);
+  const rec = [...tot];
+  if (tot[d] === against) {
+    // A tie: the declarer's points wait for the next deal's top scorer.
+    rec[d] = 0;
+    return { recorded: rec, held: tot[d] };
+  }
+  if (tot[d] < against) {
+    const kept = o.failed_declarer_keeps_belot ? belots[d] : 0;
+    const [h1, h2] = split(tot[d] - kept, tot[o2] > tot[o1], o.odd_point);
+    rec[d] = kept;
+    rec[o1] += h1;
+    rec[o2] += h2;
+  }
+  return { recorded: rec, held: 0 };
+}
+
+// The last trick's 10 (not in a capo deal unless the rule says so) and the
+// capo bonuses.
+function trickBonus(zero, last, o) {
+  const nzero = zero.filter(Boolean).length;
+  const bonus = zeros(3);
+  if (nzero === 0 || o.capo_also_scores_last_trick) bonus[last] += 10;
+  if (nzero === 1) [0, 1, 2].filter(i => !zero[i]).forEach(i => (bonus[i] += o.single_capo_bonus_each));
+  if (nzero >= 2) bonus[zero.indexOf(false)] += o.double_capo_bonus;
+  return bonus;
+}
+
+// A failed declarer's points for the two opponents (the first after the
+// dealer, the second): halves kept, the odd point lost, or to the higher.
+function split(share, secondHigher, mode) {
+  if (mode === "half_points") return [share / 2, share / 2];
+  const base = Math.floor(share / 2);
+  const odd = mode === "discard" ? 0 : share % 2;
+  return secondHigher ? [base, base + odd] : [base + odd, base];
+}
+
+/** The game's scoring for the phone's own scorer (ui/score.js). */
+export const scoring = {
+  defaults: THREE_DEFAULTS,
+  table: (/** @type {any} */ o, /** @type {number} */ first, /** @type {any[]} */ entries) => ledgerTable(three(o), first, entries),
 };
