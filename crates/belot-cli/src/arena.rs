@@ -148,16 +148,16 @@ fn interval(ci: [f64; 2], one: &str, show: impl Fn(f64) -> String) -> String {
     }
 }
 
-/// The game, for the report's first line.
-fn game_title(name: &str) -> &'static str {
-    match name {
-        "french" => "French Belote, 4 players in two teams (a in seats 0 and 2, then 1 and 3)",
-        "french-3" => {
-            "French Belote, 3 players each for himself (a in each seat, b in the two others)"
-        }
-        "french-2" => "French Belote, 2 players",
-        "two-player" => "two-player Belot",
-        "three-player" => "three-player Belot (a in each seat, b in the two others)",
+/// The game, for the report's first line: its name and, where it
+/// matters, who sits where.
+fn game_title(name: &str) -> String {
+    use crate::play::CliGame;
+    let Ok(game) = belot_core::Game::from_name(name) else { return String::new() };
+    let seats = match game.players() {
+        4 => " in two teams (a in seats 0 and 2, then 1 and 3)",
+        3 => " (a in each seat, b in the two others)",
         _ => "",
-    }
+    };
+    let name = belot_core::each_game!(Game, &game, R, o => R::title(o));
+    format!("{name}{seats}")
 }

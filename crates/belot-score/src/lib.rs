@@ -44,7 +44,6 @@ mod refusal;
 pub mod rules_info;
 mod sheet;
 
-pub use belot_core::french::Announced;
 pub use belot_core::{AnyEntry, DealInput};
 pub use export::{contract_text, csv, num, outcome, side_names};
 pub use input::{MAX_NAME, Setup, refused_in_name};

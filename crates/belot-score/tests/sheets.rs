@@ -438,8 +438,8 @@ proptest! {
 
 #[test]
 fn french_announced_melds_the_app_runs_the_contests() {
+    use belot_core::french::Announced;
     use belot_core::meld::Meld;
-    use belot_score::Announced;
     let m = |seat: u8, cards: &str| Announced {
         seat: Seat(seat),
         meld: Meld::from_cards(belot_core::parse_cards(cards).unwrap().into_iter().collect())
@@ -819,7 +819,7 @@ fn announced(list: &[(u8, &str)]) -> DealInput {
         belote: None,
         announced: list
             .iter()
-            .map(|&(seat, cards)| belot_score::Announced {
+            .map(|&(seat, cards)| belot_core::french::Announced {
                 seat: Seat(seat),
                 meld: Meld::from_cards(
                     belot_core::parse_cards(cards).unwrap().into_iter().collect(),

@@ -156,6 +156,13 @@ impl super::CliGame for belot_core::french::FrenchRules {
     fn head(end: &belot_core::french::FrenchDeal, who: &dyn Fn(Seat) -> String) -> String {
         head(end, who)
     }
+    fn title(options: &belot_core::french::FrenchOptions) -> &'static str {
+        match options.players {
+            3 => "French Belote, 3 players each for himself",
+            2 => "French Belote, 2 players",
+            _ => "French Belote, 4 players",
+        }
+    }
     fn entry(
         args: &crate::score::EntryArgs,
         options: &belot_core::french::FrenchOptions,

@@ -97,6 +97,8 @@ trait Table: belot_core::Match {
 pub(crate) trait CliGame: Registered {
     /// A finished deal's heading (`belot solve`), in the game's words.
     fn head(end: &Self::Deal, who: &dyn Fn(Seat) -> String) -> String;
+    /// The game's name with these rules, as `belot arena` reports it.
+    fn title(options: &Self::Options) -> &'static str;
     /// A deal from `belot score`'s flags.
     fn entry(args: &crate::score::EntryArgs, options: &Self::Options) -> Result<DealInput, String>;
 }

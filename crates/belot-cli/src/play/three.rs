@@ -165,6 +165,9 @@ impl super::CliGame for belot_core::three_player::ThreeRules {
     fn head(end: &belot_core::three_player::ThreeDeal, who: &dyn Fn(Seat) -> String) -> String {
         head(end, who)
     }
+    fn title(_options: &belot_core::three_player::ThreeOptions) -> &'static str {
+        "three-player Belot"
+    }
     fn entry(
         args: &crate::score::EntryArgs,
         _options: &belot_core::three_player::ThreeOptions,

@@ -160,6 +160,9 @@ impl super::CliGame for belot_core::two_player::TwoRules {
     fn head(end: &belot_core::two_player::TwoDeal, who: &dyn Fn(Seat) -> String) -> String {
         head(end, who)
     }
+    fn title(_options: &belot_core::two_player::TwoOptions) -> &'static str {
+        "two-player Belot"
+    }
     fn entry(
         args: &crate::score::EntryArgs,
         _options: &belot_core::two_player::TwoOptions,
