@@ -207,10 +207,15 @@ mod tests {
                 let view = t.view(seat);
                 let model = match (&game, &view) {
                     (Game::French(o), AnyView::French(v)) if v.contract.is_some() => {
-                        Some(PlayModel::french(v, v.contract.unwrap(), o.play_rules(), 0.5))
+                        Some(crate::bots::french::reading::play_model(
+                            v,
+                            v.contract.unwrap(),
+                            o.play_rules(),
+                            0.5,
+                        ))
                     }
                     (_, AnyView::ThreePlayer(v)) if v.contract.is_some() => {
-                        Some(PlayModel::three(v, v.contract.unwrap(), 0.5))
+                        Some(crate::bots::three::reading::play_model(v, v.contract.unwrap(), 0.5))
                     }
                     _ => None,
                 };

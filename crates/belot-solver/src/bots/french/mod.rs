@@ -305,7 +305,7 @@ impl crate::games::SolverGame for belot_core::french::FrenchRules {
         contract: belot_core::Contract,
         _memory: &mut crate::knowledge::Memory,
     ) -> crate::knowledge::PlayInfo {
-        crate::knowledge::PlayInfo::french(game, view, contract)
+        reading::play_info(game, view, contract)
     }
     fn outcome(
         deal: &belot_core::french::FrenchDeal,

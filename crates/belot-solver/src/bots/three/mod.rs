@@ -259,7 +259,7 @@ impl crate::games::SolverGame for belot_core::three_player::ThreeRules {
         contract: belot_core::Contract,
         _memory: &mut crate::knowledge::Memory,
     ) -> crate::knowledge::PlayInfo {
-        crate::knowledge::PlayInfo::three_player(game, view, contract)
+        reading::play_info(game, view, contract)
     }
     /// Each for himself: no contract between two sides to read.
     fn outcome(

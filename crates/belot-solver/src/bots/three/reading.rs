@@ -44,96 +44,92 @@ impl Then for ThreeView {
     }
 }
 
-impl PlayInfo {
-    /// The three-player auction as the seat saw it.
-    fn three_auction(game: &Game, v: &ThreeView) -> Auction {
-        let forced = ThreeRules::options_of(game).is_some_and(|o| o.round2_forced_for_dealer);
-        let exchange = match (v.exchanged_by, v.contract.and_then(|c| c.trump_suit())) {
-            (Some(x), Some(t)) => Some((x, Card::new(t, Rank::Seven))),
-            _ => None,
-        };
-        Auction {
-            turned: v.original_turned,
-            calls: v.calls.iter().map(|c| (c.seat, c.action.clone())).collect(),
-            players: 3,
-            first: 6,
-            taker_gets_turned: false,
-            taker: v.taker,
-            model: std::sync::Arc::new(ThreeModel { exchange, forced: forced.then_some(v.dealer) }),
-            melds: std::array::from_fn(|_| None),
-            reuse: belot_core::meld::CardReuse::AllowCarreAndSeq,
-            cap: 5,
-            memo: RefCell::default(),
-        }
-    }
-
-    /// What a three-player Belot seat knows.
-    pub(crate) fn three_player(game: &Game, v: &ThreeView, contract: Contract) -> PlayInfo {
-        let rules = PlayRules::NO_PARTNERS;
-        let mut tricks: Vec<&TrickView> = v.tricks.iter().collect();
-        tricks.extend(v.trick.iter());
-        let played = tricks.iter().fold(CardSet::EMPTY, |a, t| a | trick_cards(t));
-        let mut known = [CardSet::EMPTY; 4];
-        if let Some(x) = v.exchanged_by {
-            known[x.index() & 3] |= v.original_turned.set();
-        }
-        if let Some(t) = contract.trump_suit() {
-            for &(seat, _) in &v.belote_calls {
-                known[seat.index() & 3] |= belote_pair(t);
-            }
-        }
-        if let Some(w) = v.contest_winner {
-            for &c in &v.shown_combinations {
-                known[w.index() & 3] |= c;
-            }
-        }
-        for a in &v.announcements {
-            if let Some(cards) = a.cards {
-                known[a.seat.index() & 3] |= cards;
-            }
-        }
-        let out = v.turned.set();
-        let sides = sides_against(3, false, v.taker);
-        // Each seat for its own card points (why: `side_of`).
-        let side = crate::side_of(game, v.taker, v.seat);
-        PlayInfo {
-            me: v.seat,
-            players: 3,
-            partners: false,
-            contract,
-            rules,
-            hand: v.hand,
-            leader: v.trick.as_ref().map_or(v.seat, |t| t.leader),
-            trick: current(&v.trick),
-            known,
-            cannot: revealed(tricks.iter().map(|t| t.cards.as_slice()), 3, false, contract, &rules),
-            unlikely: silent_belote(&tricks, &v.belote_calls, contract.trumps()),
-            sizes: sizes_of(v.hand_sizes.iter().copied().chain(std::iter::repeat(0))),
-            unseen: !(played | v.hand | out),
-            side,
-            sides,
-            minimize: false,
-            objective: Objective::Points,
-            auction: Some(PlayInfo::three_auction(game, v)),
-            played_by: played_by(&tricks),
-            plays: Some(crate::playmodel::PlayModel::three(v, contract, PLAY_MISS)),
-        }
+/// The three-player auction as the seat saw it.
+fn auction(game: &Game, v: &ThreeView) -> Auction {
+    let forced = ThreeRules::options_of(game).is_some_and(|o| o.round2_forced_for_dealer);
+    let exchange = match (v.exchanged_by, v.contract.and_then(|c| c.trump_suit())) {
+        (Some(x), Some(t)) => Some((x, Card::new(t, Rank::Seven))),
+        _ => None,
+    };
+    Auction {
+        turned: v.original_turned,
+        calls: v.calls.iter().map(|c| (c.seat, c.action.clone())).collect(),
+        players: 3,
+        first: 6,
+        taker_gets_turned: false,
+        taker: v.taker,
+        model: std::sync::Arc::new(ThreeModel { exchange, forced: forced.then_some(v.dealer) }),
+        melds: std::array::from_fn(|_| None),
+        reuse: belot_core::meld::CardReuse::AllowCarreAndSeq,
+        cap: 5,
+        memo: RefCell::default(),
     }
 }
 
-impl PlayModel {
-    /// The same in three-player Belot.
-    pub fn three(view: &ThreeView, contract: Contract, miss: f64) -> PlayModel {
-        let tricks: Vec<&TrickView> = view.tricks.iter().chain(view.trick.as_ref()).collect();
-        let [a, b, c] = view.hand_sizes;
-        let mut model = PlayModel::new(contract, PlayRules::NO_PARTNERS, miss);
-        model.add_steps(&tricks, view.seat, [a, b, c, 0], 3, |s| {
-            let mut then = view.clone();
-            rewind(&mut then.common, s, &tricks);
-            then.tricks.truncate(s.trick);
-            then.hand_sizes = [s.sizes[0], s.sizes[1], s.sizes[2]];
-            Box::new(then)
-        });
-        model
+/// What a three-player Belot seat knows.
+pub(crate) fn play_info(game: &Game, v: &ThreeView, contract: Contract) -> PlayInfo {
+    let rules = PlayRules::NO_PARTNERS;
+    let mut tricks: Vec<&TrickView> = v.tricks.iter().collect();
+    tricks.extend(v.trick.iter());
+    let played = tricks.iter().fold(CardSet::EMPTY, |a, t| a | trick_cards(t));
+    let mut known = [CardSet::EMPTY; 4];
+    if let Some(x) = v.exchanged_by {
+        known[x.index() & 3] |= v.original_turned.set();
     }
+    if let Some(t) = contract.trump_suit() {
+        for &(seat, _) in &v.belote_calls {
+            known[seat.index() & 3] |= belote_pair(t);
+        }
+    }
+    if let Some(w) = v.contest_winner {
+        for &c in &v.shown_combinations {
+            known[w.index() & 3] |= c;
+        }
+    }
+    for a in &v.announcements {
+        if let Some(cards) = a.cards {
+            known[a.seat.index() & 3] |= cards;
+        }
+    }
+    let out = v.turned.set();
+    let sides = sides_against(3, false, v.taker);
+    // Each seat for its own card points (why: `side_of`).
+    let side = crate::side_of(game, v.taker, v.seat);
+    PlayInfo {
+        me: v.seat,
+        players: 3,
+        partners: false,
+        contract,
+        rules,
+        hand: v.hand,
+        leader: v.trick.as_ref().map_or(v.seat, |t| t.leader),
+        trick: current(&v.trick),
+        known,
+        cannot: revealed(tricks.iter().map(|t| t.cards.as_slice()), 3, false, contract, &rules),
+        unlikely: silent_belote(&tricks, &v.belote_calls, contract.trumps()),
+        sizes: sizes_of(v.hand_sizes.iter().copied().chain(std::iter::repeat(0))),
+        unseen: !(played | v.hand | out),
+        side,
+        sides,
+        minimize: false,
+        objective: Objective::Points,
+        auction: Some(auction(game, v)),
+        played_by: played_by(&tricks),
+        plays: Some(play_model(v, contract, PLAY_MISS)),
+    }
+}
+
+/// The same in three-player Belot.
+pub(crate) fn play_model(view: &ThreeView, contract: Contract, miss: f64) -> PlayModel {
+    let tricks: Vec<&TrickView> = view.tricks.iter().chain(view.trick.as_ref()).collect();
+    let [a, b, c] = view.hand_sizes;
+    let mut model = PlayModel::new(contract, PlayRules::NO_PARTNERS, miss);
+    model.add_steps(&tricks, view.seat, [a, b, c, 0], 3, |s| {
+        let mut then = view.clone();
+        rewind(&mut then.common, s, &tricks);
+        then.tricks.truncate(s.trick);
+        then.hand_sizes = [s.sizes[0], s.sizes[1], s.sizes[2]];
+        Box::new(then)
+    });
+    model
 }

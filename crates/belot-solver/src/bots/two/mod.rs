@@ -347,7 +347,7 @@ impl crate::games::SolverGame for belot_core::two_player::TwoRules {
         contract: Contract,
         memory: &mut crate::knowledge::Memory,
     ) -> crate::knowledge::PlayInfo {
-        crate::knowledge::PlayInfo::two_player(view, contract, memory)
+        reading::play_info(view, contract, memory)
     }
     /// Tricks lie face down: only the last one stays in view.
     const TRICKS_LEAVE_VIEW: bool = true;

@@ -9,98 +9,96 @@ use belot_core::{CardSet, Contract, PlayRules, Seat};
 use crate::games::OutcomeOf;
 use crate::knowledge::*;
 
-impl PlayInfo {
-    /// What a two-player Belot seat knows.
-    pub(crate) fn two_player(v: &TwoView, contract: Contract, memory: &mut Memory) -> PlayInfo {
-        let completed = (v.tricks_won[0] + v.tricks_won[1]) as usize;
-        memory.see(completed, v.last_trick.as_ref());
-        let rules = PlayRules::NO_PARTNERS;
-        let mut tricks: Vec<&TrickView> = memory.tricks.iter().collect();
-        tricks.extend(v.trick.iter());
-        let played = tricks.iter().fold(CardSet::EMPTY, |a, t| a | trick_cards(t));
-        let mut known = [CardSet::EMPTY; 4];
-        if let Some(x) = v.exchanged_by {
-            known[x.index() & 1] |= v.original_turned.set();
+/// What a two-player Belot seat knows.
+pub(crate) fn play_info(v: &TwoView, contract: Contract, memory: &mut Memory) -> PlayInfo {
+    let completed = (v.tricks_won[0] + v.tricks_won[1]) as usize;
+    memory.see(completed, v.last_trick.as_ref());
+    let rules = PlayRules::NO_PARTNERS;
+    let mut tricks: Vec<&TrickView> = memory.tricks.iter().collect();
+    tricks.extend(v.trick.iter());
+    let played = tricks.iter().fold(CardSet::EMPTY, |a, t| a | trick_cards(t));
+    let mut known = [CardSet::EMPTY; 4];
+    if let Some(x) = v.exchanged_by {
+        known[x.index() & 1] |= v.original_turned.set();
+    }
+    if let Some(t) = contract.trump_suit() {
+        for &(seat, _) in &v.belote_calls {
+            known[seat.index() & 1] |= belote_pair(t);
         }
-        if let Some(t) = contract.trump_suit() {
-            for &(seat, _) in &v.belote_calls {
-                known[seat.index() & 1] |= belote_pair(t);
-            }
-        } else if contract == Contract::AllTrumps {
-            for &(seat, card) in &v.belote_calls {
-                known[seat.index() & 1] |= belote_pair(card.suit());
-            }
-        }
-        if let Some(w) = v.contest_winner {
-            for &c in &v.shown_constructions {
-                known[w.index() & 1] |= c;
-            }
-        }
-        for a in &v.announcements {
-            if let Some(cards) = a.cards {
-                known[a.seat.index() & 1] |= cards;
-            }
-        }
-        let out = v.turned.set() | v.bottom.map_or(CardSet::EMPTY, |c| c.set());
-        let me = Seat(v.seat.0 & 1);
-        let mut objective = PlayInfo::two_objective(v, contract, me);
-        objective.add_taken(&memory.tricks, |seat| seat.0 & 1 == me.0);
-        PlayInfo {
-            me,
-            players: 2,
-            partners: false,
-            contract,
-            rules,
-            hand: v.hand,
-            leader: v.trick.as_ref().map_or(me, |t| t.leader),
-            trick: current(&v.trick),
-            known,
-            cannot: revealed(tricks.iter().map(|t| t.cards.as_slice()), 2, false, contract, &rules),
-            // Бела: the trump suit, or every suit in ВК.
-            unlikely: silent_belote(&tricks, &v.belote_calls, contract.trumps()),
-            sizes: sizes_of(v.hand_sizes.iter().copied().chain(std::iter::repeat(0))),
-            unseen: !(played | v.hand | out),
-            side: 1 << me.0,
-            sides: [1, 2, 0, 0],
-            // In распасы the aim is reversed: as few points as
-            // possible.
-            minimize: v.raspasy,
-            objective,
-            auction: None,
-            played_by: played_by(&tricks),
-            plays: None,
+    } else if contract == Contract::AllTrumps {
+        for &(seat, card) in &v.belote_calls {
+            known[seat.index() & 1] |= belote_pair(card.suit());
         }
     }
-
-    /// What a two-player seat plays for: the contract, or points.
-    fn two_objective(v: &TwoView, contract: Contract, me: Seat) -> Objective {
-        match (v.raspasy, v.taker) {
-            (false, Some(l)) => {
-                let mine = |seat: Seat| seat.0 & 1 == me.0;
-                let mut bonus = [0, 0];
-                let mut bela = [0, 0];
-                if let Some(w) = v.contest_winner {
-                    let pts: u32 =
-                        v.announcements.iter().filter(|a| a.seat == w).map(|a| a.points).sum();
-                    bonus[!mine(w) as usize] += pts as i32;
-                }
-                for &(seat, _) in &v.belote_calls {
-                    bela[!mine(seat) as usize] += 20;
-                }
-                bonus[0] += bela[0];
-                bonus[1] += bela[1];
-                Objective::Contract {
-                    taker: mine(l),
-                    bonus,
-                    // A bait takes everything, бела included
-                    // (seed 001's default).
-                    belote: [0, 0],
-                    double: contract == Contract::NoTrumps,
-                    capot: [0, 0],
-                }
-            }
-            _ => Objective::Points,
+    if let Some(w) = v.contest_winner {
+        for &c in &v.shown_constructions {
+            known[w.index() & 1] |= c;
         }
+    }
+    for a in &v.announcements {
+        if let Some(cards) = a.cards {
+            known[a.seat.index() & 1] |= cards;
+        }
+    }
+    let out = v.turned.set() | v.bottom.map_or(CardSet::EMPTY, |c| c.set());
+    let me = Seat(v.seat.0 & 1);
+    let mut objective = objective(v, contract, me);
+    objective.add_taken(&memory.tricks, |seat| seat.0 & 1 == me.0);
+    PlayInfo {
+        me,
+        players: 2,
+        partners: false,
+        contract,
+        rules,
+        hand: v.hand,
+        leader: v.trick.as_ref().map_or(me, |t| t.leader),
+        trick: current(&v.trick),
+        known,
+        cannot: revealed(tricks.iter().map(|t| t.cards.as_slice()), 2, false, contract, &rules),
+        // Бела: the trump suit, or every suit in ВК.
+        unlikely: silent_belote(&tricks, &v.belote_calls, contract.trumps()),
+        sizes: sizes_of(v.hand_sizes.iter().copied().chain(std::iter::repeat(0))),
+        unseen: !(played | v.hand | out),
+        side: 1 << me.0,
+        sides: [1, 2, 0, 0],
+        // In распасы the aim is reversed: as few points as
+        // possible.
+        minimize: v.raspasy,
+        objective,
+        auction: None,
+        played_by: played_by(&tricks),
+        plays: None,
+    }
+}
+
+/// What a two-player seat plays for: the contract, or points.
+fn objective(v: &TwoView, contract: Contract, me: Seat) -> Objective {
+    match (v.raspasy, v.taker) {
+        (false, Some(l)) => {
+            let mine = |seat: Seat| seat.0 & 1 == me.0;
+            let mut bonus = [0, 0];
+            let mut bela = [0, 0];
+            if let Some(w) = v.contest_winner {
+                let pts: u32 =
+                    v.announcements.iter().filter(|a| a.seat == w).map(|a| a.points).sum();
+                bonus[!mine(w) as usize] += pts as i32;
+            }
+            for &(seat, _) in &v.belote_calls {
+                bela[!mine(seat) as usize] += 20;
+            }
+            bonus[0] += bela[0];
+            bonus[1] += bela[1];
+            Objective::Contract {
+                taker: mine(l),
+                bonus,
+                // A bait takes everything, бела included
+                // (seed 001's default).
+                belote: [0, 0],
+                double: contract == Contract::NoTrumps,
+                capot: [0, 0],
+            }
+        }
+        _ => Objective::Points,
     }
 }
 
