@@ -142,11 +142,7 @@ fn three_player_belot_plays_to_the_end_of_the_match() {
 /// (you speak first), and draws the first dealer by lot in the two- and
 /// three-player games, as `belot engine` does.
 fn first_dealer(game: &Game, seed: u64) -> Seat {
-    match game {
-        Game::French(o) => Seat(o.players - 1),
-        Game::TwoPlayer(_) => belot_core::two_player::dealer_by_lot(seed),
-        Game::ThreePlayer(_) => belot_core::three_player::dealer_by_lot(seed),
-    }
+    game.first_dealer(seed).unwrap_or(Seat(game.players() - 1))
 }
 
 /// Three-player Belot: the hint is for your own points alone, also when
@@ -183,11 +179,7 @@ fn every_game_takes_commands_and_refuses_bad_input() {
         }
         input.extend_from_slice(b"score\nquit\n1\n");
         let text = text(&play(&["--game", name, "--seed", &seed.to_string()], input));
-        let target = match game {
-            Game::French(o) => o.target,
-            Game::TwoPlayer(o) => o.target,
-            Game::ThreePlayer(o) => o.target,
-        };
+        let target = game.target();
         for expected in [
             "Type the number of an action".to_string(),
             "Deal 1, dealt by ".to_string(),

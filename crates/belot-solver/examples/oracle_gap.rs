@@ -33,16 +33,8 @@ struct Played {
 
 /// The side and aim the oracle plays for at `seat`: as `pimc` plays.
 fn aim(game: &Game, deal: &AnyDeal, seat: Seat) -> (u8, bool) {
-    let least = matches!(deal, AnyDeal::TwoPlayer(d) if d.is_raspasy());
-    (side_of(game, taker(deal), seat), least)
-}
-
-fn taker(deal: &AnyDeal) -> Option<Seat> {
-    match deal {
-        AnyDeal::French(d) => d.taker(),
-        AnyDeal::TwoPlayer(d) => d.loader(),
-        AnyDeal::ThreePlayer(d) => d.declarer(),
-    }
+    let least = deal.all_pass() == Some(true);
+    (side_of(game, deal.taker(), seat), least)
 }
 
 /// The oracle's card: the best for its aim on the real deal.
@@ -98,7 +90,7 @@ fn play(
     for (i, h) in deal.recorded().unwrap_or_default().iter().enumerate().take(4) {
         points[i] = h.as_f64();
     }
-    Played { taker: taker(&deal), points }
+    Played { taker: deal.taker(), points }
 }
 
 /// `mine`'s points and the others' (their mean with three players; with
