@@ -17,6 +17,68 @@ use serde_json::{Value, json};
 mod common;
 use common::webdriver::*;
 
+/// The French session, on: ↶ and ↷, and the changes view with its
+/// reverts, seen on both phones (totals 374 : 182 before and after).
+fn takes_back_and_reverts(a: &Browser<'_>, b: &Browser<'_>) {
+    // ↶ (seed 002 §11) takes back the last deal, deal 3, not the last
+    // change, and says so; ↷ puts it back.
+    a.click("#undo");
+    a.wait_totals(&["162", "182"]);
+    b.wait_totals(&["162", "182"]);
+    let said = a.wait("document.querySelector('#status').textContent");
+    assert!(said.as_str().unwrap().contains('3'), "{said}");
+    a.click("#redo");
+    a.wait_totals(&["374", "182"]);
+    b.wait_totals(&["374", "182"]);
+    // The changes view: every change, newest first; the edit of deal 2
+    // (change 4, three changes ago) reverted with a tap, then that
+    // revert reverted (issue 19).
+    a.click("#changes summary");
+    let top = a.wait("document.querySelector('#change-list li') && document.querySelector('#change-list li').textContent");
+    assert!(top.as_str().unwrap().starts_with("↷ Deal 3 put back"), "{top}");
+    let edit = a.js("return document.querySelector('[data-change=\"4\"]').textContent;");
+    assert!(edit.as_str().unwrap().starts_with("Deal 2 edited"), "{edit}");
+    a.click("button[aria-label='Revert: Deal 2 edited']");
+    a.wait_totals(&["355", "201"]);
+    b.wait_totals(&["355", "201"]);
+    a.wait("document.querySelector('[data-change=\"9\"]') && document.querySelector('#status').textContent.includes('4')");
+    a.click("button[aria-label='Revert: Change 4 reverted']");
+    a.wait_totals(&["374", "182"]);
+    b.wait_totals(&["374", "182"]);
+    a.click("#changes summary");
+}
+
+/// The French session, on: refusals in English and Russian, with the
+/// noun agreeing with its number; the page back in English.
+fn refusals_in_the_pages_language(a: &Browser<'_>) {
+    // A refused entry shows why and changes nothing.
+    a.click("#f-taker [data-value='1']");
+    a.type_in("#f-points-1", "161");
+    a.click("#save");
+    let msg = a.wait("document.querySelector('#form-error').textContent");
+    assert!(msg.as_str().unwrap().contains("161"), "{msg}");
+    a.wait_totals(&["374", "182"]);
+    // The server's refusal in the page's language (its code and figures,
+    // not its English text).
+    a.js("const s = document.querySelector('#lang'); s.value = 'ru'; s.dispatchEvent(new Event('change')); return 1;");
+    a.click("#f-taker [data-value='1']");
+    a.type_in("#f-points-1", "161");
+    a.click("#save");
+    let msg = a.wait("document.querySelector('#form-error').textContent");
+    // The noun agrees with the number, by the language's plural rules
+    // (issue 44: "1 очков", "1 puncte").
+    assert_eq!(msg, json!("161 очко быть не может: у команды от 0 до 162, но не 1 и не 161."));
+    let forms = a.js(
+        "const f = 'one=очко|few=очка|many=очков|other=очка';              return [1, 3, 5, 11, 22, 1.5].map(n => plural(n, f));",
+    );
+    assert_eq!(forms, json!(["1 очко", "3 очка", "5 очков", "11 очков", "22 очка", "1.5 очка"]));
+    let ro = a.js("const was = lang; lang = 'ro'; \
+         const r = [1, 2, 20, 101].map(n => plural(n, 'one=punct|few=puncte|other=de puncte')); \
+         lang = was; return r;");
+    assert_eq!(ro, json!(["1 punct", "2 puncte", "20 de puncte", "101 puncte"]));
+    a.js("const s = document.querySelector('#lang'); s.value = 'en'; s.dispatchEvent(new Event('change')); return 1;");
+}
+
 #[test]
 fn browser_french_session_with_a_second_phone_watching_live() {
     retried(|| {
@@ -77,63 +139,8 @@ fn browser_french_session_with_a_second_phone_watching_live() {
         a.click("#undo-change");
         a.wait_totals(&["374", "182"]);
         b.wait_totals(&["374", "182"]);
-        // ↶ (seed 002 §11) takes back the last deal, deal 3, not the last
-        // change, and says so; ↷ puts it back.
-        a.click("#undo");
-        a.wait_totals(&["162", "182"]);
-        b.wait_totals(&["162", "182"]);
-        let said = a.wait("document.querySelector('#status').textContent");
-        assert!(said.as_str().unwrap().contains('3'), "{said}");
-        a.click("#redo");
-        a.wait_totals(&["374", "182"]);
-        b.wait_totals(&["374", "182"]);
-        // The changes view: every change, newest first; the edit of deal 2
-        // (change 4, three changes ago) reverted with a tap, then that
-        // revert reverted (issue 19).
-        a.click("#changes summary");
-        let top = a.wait("document.querySelector('#change-list li') && document.querySelector('#change-list li').textContent");
-        assert!(top.as_str().unwrap().starts_with("↷ Deal 3 put back"), "{top}");
-        let edit = a.js("return document.querySelector('[data-change=\"4\"]').textContent;");
-        assert!(edit.as_str().unwrap().starts_with("Deal 2 edited"), "{edit}");
-        a.click("button[aria-label='Revert: Deal 2 edited']");
-        a.wait_totals(&["355", "201"]);
-        b.wait_totals(&["355", "201"]);
-        a.wait("document.querySelector('[data-change=\"9\"]') && document.querySelector('#status').textContent.includes('4')");
-        a.click("button[aria-label='Revert: Change 4 reverted']");
-        a.wait_totals(&["374", "182"]);
-        b.wait_totals(&["374", "182"]);
-        a.click("#changes summary");
-        // A refused entry shows why and changes nothing.
-        a.click("#f-taker [data-value='1']");
-        a.type_in("#f-points-1", "161");
-        a.click("#save");
-        let msg = a.wait("document.querySelector('#form-error').textContent");
-        assert!(msg.as_str().unwrap().contains("161"), "{msg}");
-        a.wait_totals(&["374", "182"]);
-        // The server's refusal in the page's language (its code and figures,
-        // not its English text).
-        a.js("const s = document.querySelector('#lang'); s.value = 'ru'; s.dispatchEvent(new Event('change')); return 1;");
-        a.click("#f-taker [data-value='1']");
-        a.type_in("#f-points-1", "161");
-        a.click("#save");
-        let msg = a.wait("document.querySelector('#form-error').textContent");
-        // The noun agrees with the number, by the language's plural rules
-        // (issue 44: "1 очков", "1 puncte").
-        assert_eq!(msg, json!("161 очко быть не может: у команды от 0 до 162, но не 1 и не 161."));
-        let forms = a.js(
-            "const f = 'one=очко|few=очка|many=очков|other=очка';              return [1, 3, 5, 11, 22, 1.5].map(n => plural(n, f));",
-        );
-        assert_eq!(
-            forms,
-            json!(["1 очко", "3 очка", "5 очков", "11 очков", "22 очка", "1.5 очка"])
-        );
-        let ro = a.js(
-            "const was = lang; lang = 'ro'; \
-             const r = [1, 2, 20, 101].map(n => plural(n, 'one=punct|few=puncte|other=de puncte')); \
-             lang = was; return r;",
-        );
-        assert_eq!(ro, json!(["1 punct", "2 puncte", "20 de puncte", "101 puncte"]));
-        a.js("const s = document.querySelector('#lang'); s.value = 'en'; s.dispatchEvent(new Event('change')); return 1;");
+        takes_back_and_reverts(&a, &b);
+        refusals_in_the_pages_language(&a);
         a.click("#f-taker [data-value='1']");
         // A deal typed while another phone saves one is kept, not lost, and
         // not applied blind: the first save is refused as stale, the second
@@ -545,6 +552,30 @@ fn browser_offline_on_a_network_address_counts_waiting_deals_and_sends_them_in_o
     });
 }
 
+/// The new-game screen's rules: every one has words in every language.
+fn every_rule_has_words_in_every_language(a: &Browser<'_>) {
+    // Every rule of every game has a name, a help line and words for each
+    // choice in every language (English's from the server). The page
+    // loads a language's words when it is chosen: all of them here.
+    a.js("Promise.all(LANGS.map(loadWords)).then(() => window.__words = true); return 1;");
+    a.wait("window.__words");
+    let missing = a.js(
+    "const out = [];
+     for (const l of LANGS) for (const [v, rules] of Object.entries(RULES)) for (const r of rules) {
+       if (r.from_setup) continue;
+       // English comes from the server (the Rust option types).
+       const en = { [`opt_${v}_${r.key}`]: r.name, [`opt_${v}_${r.key}_help`]: r.help };
+       (r.choices || []).forEach((c, i) => { en[`choice_${v}_${r.key}_${c}`] = (r.labels || [])[i]; });
+       const has = (...ks) => ks.some(k => (l === 'en' ? en : T[l])[k]);
+       if (!has(`opt_${v}_${r.key}`, `opt_${r.key}`)) out.push(`${l} ${v}.${r.key}`);
+       if (!has(`opt_${v}_${r.key}_help`, `opt_${r.key}_help`)) out.push(`${l} ${v}.${r.key} help`);
+       for (const c of r.choices || []) if (!has(`choice_${v}_${r.key}_${c}`, `choice_${c}`)) out.push(`${l} ${v}.${r.key}=${c}`);
+     }
+     return out;",
+);
+    assert_eq!(missing, json!([]));
+}
+
 /// House rules from one source (issue 19): the page takes them from
 /// `GET /api/rules`. In Bulgarian the new-game screen shows the seed's
 /// rules (target, both over the target, litige) up front with Bulgarian
@@ -598,26 +629,7 @@ fn browser_house_rules_come_from_the_server_main_ones_first_translated() {
         );
         // The number of players is the set-up's, not a rule.
         assert_eq!(a.js("return document.querySelector('#o-players');"), Value::Null);
-        // Every rule of every game has a name, a help line and words for each
-        // choice in every language (English's from the server). The page
-        // loads a language's words when it is chosen: all of them here.
-        a.js("Promise.all(LANGS.map(loadWords)).then(() => window.__words = true); return 1;");
-        a.wait("window.__words");
-        let missing = a.js(
-        "const out = [];
-         for (const l of LANGS) for (const [v, rules] of Object.entries(RULES)) for (const r of rules) {
-           if (r.from_setup) continue;
-           // English comes from the server (the Rust option types).
-           const en = { [`opt_${v}_${r.key}`]: r.name, [`opt_${v}_${r.key}_help`]: r.help };
-           (r.choices || []).forEach((c, i) => { en[`choice_${v}_${r.key}_${c}`] = (r.labels || [])[i]; });
-           const has = (...ks) => ks.some(k => (l === 'en' ? en : T[l])[k]);
-           if (!has(`opt_${v}_${r.key}`, `opt_${r.key}`)) out.push(`${l} ${v}.${r.key}`);
-           if (!has(`opt_${v}_${r.key}_help`, `opt_${r.key}_help`)) out.push(`${l} ${v}.${r.key} help`);
-           for (const c of r.choices || []) if (!has(`choice_${v}_${r.key}_${c}`, `choice_${c}`)) out.push(`${l} ${v}.${r.key}=${c}`);
-         }
-         return out;",
-    );
-        assert_eq!(missing, json!([]));
+        every_rule_has_words_in_every_language(&a);
         // Two-player Belot: the target and распасы up front.
         a.js("const v = document.querySelector('#variant'); v.value = 'two_player'; v.dispatchEvent(new Event('change')); return 1;");
         a.wait("document.querySelector('#o-raspasy_enabled')");

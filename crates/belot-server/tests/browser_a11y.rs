@@ -182,6 +182,49 @@ impl Check<'_> {
     }
 }
 
+/// The keypad's keys have spoken names, a word in each language.
+fn keypad_names_are_words(b: &Browser<'_>) {
+    // The keypad's keys have spoken names in the page's language: C and
+    // ⌫ are not read out as letters and symbols.
+    let mut keypad_names = std::collections::BTreeSet::new();
+    for l in LANGS {
+        b.set_lang(l);
+        let names = b.js(
+        "const k = document.querySelector('.keypad'); return [k.getAttribute('aria-label'), ...[...k.querySelectorAll('button')].filter(b => !/^[0-9]$/.test(b.textContent)).map(b => b.getAttribute('aria-label') || '')];",
+    );
+        for n in names.as_array().unwrap() {
+            let n = n.as_str().unwrap();
+            assert!(n.chars().filter(|c| c.is_alphabetic()).count() > 3, "[{l}] keypad name {n:?}");
+            assert!(
+                keypad_names.insert(n.to_string()) || l == "en",
+                "[{l}] keypad name {n:?} as in another language"
+            );
+        }
+    }
+    b.set_lang("en");
+}
+
+/// A two-player game with one deal saved.
+fn two_player_game_with_a_deal(b: &Browser<'_>, base: &str) {
+    new_game(b, base, "two_player", &["Ivan", "Olena"]);
+    b.click("#t-order-0-NT");
+    b.type_in("#t-points-0", "60");
+    b.type_in("#t-points-1", "40");
+    b.click("#save");
+    b.wait("document.querySelectorAll('[data-id]').length === 1");
+}
+
+/// A three-player game with one deal saved.
+fn three_player_game_with_a_deal(b: &Browser<'_>, base: &str) {
+    new_game(b, base, "three_player", &["A", "B", "C"]);
+    b.click("#r-declarer [data-value='0']");
+    b.type_in("#r-points-0", "41");
+    b.type_in("#r-points-1", "62");
+    b.type_in("#r-points-2", "59");
+    b.click("#save");
+    b.wait("document.querySelectorAll('[data-id]').length === 1");
+}
+
 #[test]
 fn browser_axe_core_on_every_screen_and_language() {
     retried(|| {
@@ -218,27 +261,7 @@ fn browser_axe_core_on_every_screen_and_language() {
         b.wait("document.querySelectorAll('[data-id]').length === 2");
         b.js("document.activeElement && document.activeElement.blur(); return 1;");
         c.each_lang("French game, two deals", &nothing);
-        // The keypad's keys have spoken names in the page's language: C and
-        // ⌫ are not read out as letters and symbols.
-        let mut keypad_names = std::collections::BTreeSet::new();
-        for l in LANGS {
-            b.set_lang(l);
-            let names = b.js(
-            "const k = document.querySelector('.keypad'); return [k.getAttribute('aria-label'), ...[...k.querySelectorAll('button')].filter(b => !/^[0-9]$/.test(b.textContent)).map(b => b.getAttribute('aria-label') || '')];",
-        );
-            for n in names.as_array().unwrap() {
-                let n = n.as_str().unwrap();
-                assert!(
-                    n.chars().filter(|c| c.is_alphabetic()).count() > 3,
-                    "[{l}] keypad name {n:?}"
-                );
-                assert!(
-                    keypad_names.insert(n.to_string()) || l == "en",
-                    "[{l}] keypad name {n:?} as in another language"
-                );
-            }
-        }
-        b.set_lang("en");
+        keypad_names_are_words(&b);
         // The changes view, open: each change with its Revert button.
         let open_changes = |b: &Browser<'_>| {
             b.js("const d = document.querySelector('#changes'); if (!d.open) d.querySelector('summary').click(); return 1;");
@@ -280,24 +303,13 @@ fn browser_axe_core_on_every_screen_and_language() {
         contrast.extend(c.focus_ring("read-only view", 8));
 
         // A two-player game with a deal.
-        new_game(&b, &base, "two_player", &["Ivan", "Olena"]);
-        b.click("#t-order-0-NT");
-        b.type_in("#t-points-0", "60");
-        b.type_in("#t-points-1", "40");
-        b.click("#save");
-        b.wait("document.querySelectorAll('[data-id]').length === 1");
+        two_player_game_with_a_deal(&b, &base);
         c.each_lang("two-player game", &nothing);
         contrast.extend(c.focus_ring("two-player game", 25));
         contrast.extend(c.borders("two-player game"));
 
         // A three-player game with a deal.
-        new_game(&b, &base, "three_player", &["A", "B", "C"]);
-        b.click("#r-declarer [data-value='0']");
-        b.type_in("#r-points-0", "41");
-        b.type_in("#r-points-1", "62");
-        b.type_in("#r-points-2", "59");
-        b.click("#save");
-        b.wait("document.querySelectorAll('[data-id]').length === 1");
+        three_player_game_with_a_deal(&b, &base);
         c.each_lang("three-player game", &nothing);
         contrast.extend(c.focus_ring("three-player game", 25));
         contrast.extend(c.borders("three-player game"));

@@ -133,6 +133,267 @@ fn play(a: &Browser<'_>, base: &str, setup: Value, deals: &[Deal]) -> Vec<(Strin
     counts
 }
 
+/// French for four: one side's points, the other's derived.
+fn french_for_4() -> (Value, Vec<Deal>) {
+    let setup =
+        json!({"players": ["Ana", "Boris", "Chloé", "Dimitar"], "rules": {"variant": "french"}});
+    let deals = [
+        with_taps(
+            deal(
+                "plain",
+                &[],
+                json!({"kind": "french", "taker": 1, "card_points": [null, 90]}),
+                true,
+            ),
+            taps(&["#f-taker-1", "#", "#save"], &["90"]),
+        ),
+        with_taps(
+            deal(
+                "announcement + belote",
+                &[],
+                json!({"kind": "french", "taker": 0, "card_points": [95, null], "announcements": [50, 20], "belote": 0}),
+                false,
+            ),
+            // The second side's chips too: never under the Save bar.
+            taps(
+                &[
+                    "#f-taker-0",
+                    "#",
+                    "#f-belote-0",
+                    "#f-more summary",
+                    "#f-ann-0-50",
+                    "#f-ann-1-20",
+                    "#save",
+                ],
+                &["95"],
+            ),
+        ),
+        with_taps(
+            deal(
+                "failed",
+                &[],
+                json!({"kind": "french", "taker": 3, "card_points": [null, 60]}),
+                true,
+            ),
+            taps(&["#f-taker-3", "#", "#save"], &["60"]),
+        ),
+        deal(
+            "capot",
+            &["#f-taker-2", "#f-more summary", "#f-capot-0", "#save"],
+            json!({"kind": "french", "taker": 2, "card_points": [null, null], "capot": 0}),
+            false,
+        ),
+    ];
+    (setup, deals.into())
+}
+
+/// French for three: all 24 cards in play, the third box derived;
+/// the keypad goes on to the next box by itself.
+fn french_for_3() -> (Value, Vec<Deal>) {
+    let setup = json!({"players": ["Ana", "Boris", "Chloé"], "rules": {"variant": "french", "options": {"players": 3}}});
+    let deals = [
+        with_taps(
+            deal(
+                "plain",
+                &[],
+                json!({"kind": "french", "taker": 1, "card_points": [null, 90, 42]}),
+                true,
+            ),
+            taps(&["#f-taker-1", "#", "#", "#save"], &["90", "42"]),
+        ),
+        with_taps(
+            deal(
+                "announcement + belote",
+                &[],
+                json!({"kind": "french", "taker": 0, "card_points": [80, 40, null], "announcements": [20, 0, 0], "belote": 0}),
+                false,
+            ),
+            taps(
+                &["#f-taker-0", "#", "#", "#f-belote-0", "#f-more summary", "#f-ann-0-20", "#save"],
+                &["80", "40"],
+            ),
+        ),
+        with_taps(
+            deal(
+                "failed",
+                &[],
+                json!({"kind": "french", "taker": 2, "card_points": [60, null, 30]}),
+                true,
+            ),
+            taps(&["#f-taker-2", "#", "#", "#save"], &["30", "60"]),
+        ),
+        deal(
+            "capot",
+            &["#f-taker-1", "#f-more summary", "#f-capot-1", "#save"],
+            json!({"kind": "french", "taker": 1, "card_points": [null, null, null], "capot": 1}),
+            false,
+        ),
+    ];
+    (setup, deals.into())
+}
+
+/// French for two: cards stay out of play, both players' points are
+/// typed (the form of issue 44 could not save a single deal).
+fn french_for_2() -> (Value, Vec<Deal>) {
+    let setup = json!({"players": ["Ana", "Boris"], "rules": {"variant": "french", "options": {"players": 2}}});
+    let deals = [
+        with_taps(
+            deal(
+                "plain",
+                &[],
+                json!({"kind": "french", "taker": 1, "card_points": [42, 90]}),
+                true,
+            ),
+            taps(&["#f-taker-1", "#", "#", "#save"], &["90", "42"]),
+        ),
+        with_taps(
+            deal(
+                "belote",
+                &[],
+                json!({"kind": "french", "taker": 0, "card_points": [80, 50], "belote": 0}),
+                false,
+            ),
+            taps(&["#f-taker-0", "#", "#", "#f-belote-0", "#save"], &["80", "50"]),
+        ),
+        with_taps(
+            deal(
+                "failed",
+                &[],
+                json!({"kind": "french", "taker": 0, "card_points": [40, 90]}),
+                true,
+            ),
+            taps(&["#f-taker-0", "#", "#", "#save"], &["40", "90"]),
+        ),
+        with_taps(
+            deal(
+                "capot",
+                &[],
+                json!({"kind": "french", "taker": 1, "card_points": [null, 130], "capot": 1}),
+                false,
+            ),
+            taps(&["#f-taker-1", "#f-more summary", "#f-capot-1", "#", "#save"], &["130"]),
+        ),
+    ];
+    (setup, deals.into())
+}
+
+/// Two-player Belot: who ordered what in one tap, both players'
+/// points.
+fn two_player() -> (Value, Vec<Deal>) {
+    let setup = json!({"players": ["Ivan", "Olena"], "rules": {"variant": "two_player"}});
+    let deals = [
+        with_taps(
+            deal(
+                "plain",
+                &[],
+                json!({"kind": "two_player", "contract": "NT", "loader": 0, "card_points": [60, 40]}),
+                true,
+            ),
+            taps(&["#t-order-0-NT", "#", "#", "#save"], &["60", "40"]),
+        ),
+        with_taps(
+            deal(
+                "construction + bela",
+                &[],
+                json!({"kind": "two_player", "contract": "H", "loader": 1, "card_points": [66, 90], "constructions": [0, 50], "belas": [0, 1]}),
+                false,
+            ),
+            taps(
+                &[
+                    "#t-order-1-H",
+                    "#",
+                    "#",
+                    "#t-more summary",
+                    "#t-melds-1-50",
+                    "#t-belas-1-plus",
+                    "#save",
+                ],
+                &["90", "66"],
+            ),
+        ),
+        with_taps(
+            deal(
+                "failed",
+                &[],
+                json!({"kind": "two_player", "contract": "S", "loader": 0, "card_points": [40, 90]}),
+                true,
+            ),
+            taps(&["#t-order-0-S", "#", "#", "#save"], &["40", "90"]),
+        ),
+        with_taps(
+            deal(
+                "all pass (распасы)",
+                &[],
+                json!({"kind": "two_player", "contract": "H", "raspasy": true, "card_points": [70, 60]}),
+                true,
+            ),
+            taps(&["#t-raspasy", "#", "#", "#save"], &["70", "60"]),
+        ),
+    ];
+    (setup, deals.into())
+}
+
+/// Three-player Belot: five cards out of play, all three typed; the
+/// last trick is asked with a capo only.
+fn three_player() -> (Value, Vec<Deal>) {
+    let setup =
+        json!({"players": ["A", "B", "Konstantinopoulos"], "rules": {"variant": "three_player"}});
+    let deals = [
+        with_taps(
+            deal(
+                "plain",
+                &[],
+                json!({"kind": "three_player", "declarer": 0, "card_points": [71, 42, 49]}),
+                true,
+            ),
+            taps(&["#r-declarer-0", "#", "#", "#", "#save"], &["71", "42", "49"]),
+        ),
+        with_taps(
+            deal(
+                "combination + belot",
+                &[],
+                json!({"kind": "three_player", "declarer": 1, "card_points": [41, 62, 59], "combinations": [0, 50, 0], "belots": [0, 1, 0]}),
+                false,
+            ),
+            taps(
+                &[
+                    "#r-declarer-1",
+                    "#",
+                    "#",
+                    "#",
+                    "#r-more summary",
+                    "#r-melds-1-50",
+                    "#r-belots-1-plus",
+                    "#save",
+                ],
+                &["62", "59", "41"],
+            ),
+        ),
+        with_taps(
+            deal(
+                "failed",
+                &[],
+                json!({"kind": "three_player", "declarer": 0, "card_points": [41, 62, 59]}),
+                true,
+            ),
+            taps(&["#r-declarer-0", "#", "#", "#", "#save"], &["41", "62", "59"]),
+        ),
+        with_taps(
+            deal(
+                "capo",
+                &[],
+                json!({"kind": "three_player", "declarer": 0, "card_points": [90, 72, 0], "capo": [2], "last_trick": 0}),
+                false,
+            ),
+            taps(
+                &["#r-declarer-0", "#", "#", "#r-more summary", "#r-capo-2", "#r-last-0", "#save"],
+                &["90", "72"],
+            ),
+        ),
+    ];
+    (setup, deals.into())
+}
+
 #[test]
 fn browser_every_variant_enters_deals_by_taps_as_belot_score_scores_them() {
     retried(|| {
@@ -141,203 +402,16 @@ fn browser_every_variant_enters_deals_by_taps_as_belot_score_scores_them() {
         let a = browser(&d, 11);
         let mut table: Vec<(&str, Vec<(String, usize)>)> = Vec::new();
 
-        // French for four: one side's points, the other's derived.
-        let setup = json!({"players": ["Ana", "Boris", "Chloé", "Dimitar"], "rules": {"variant": "french"}});
-        let deals = [
-            with_taps(
-                deal(
-                    "plain",
-                    &[],
-                    json!({"kind": "french", "taker": 1, "card_points": [null, 90]}),
-                    true,
-                ),
-                taps(&["#f-taker-1", "#", "#save"], &["90"]),
-            ),
-            with_taps(
-                deal(
-                    "announcement + belote",
-                    &[],
-                    json!({"kind": "french", "taker": 0, "card_points": [95, null], "announcements": [50, 20], "belote": 0}),
-                    false,
-                ),
-                // The second side's chips too: never under the Save bar.
-                taps(
-                    &[
-                        "#f-taker-0",
-                        "#",
-                        "#f-belote-0",
-                        "#f-more summary",
-                        "#f-ann-0-50",
-                        "#f-ann-1-20",
-                        "#save",
-                    ],
-                    &["95"],
-                ),
-            ),
-            with_taps(
-                deal(
-                    "failed",
-                    &[],
-                    json!({"kind": "french", "taker": 3, "card_points": [null, 60]}),
-                    true,
-                ),
-                taps(&["#f-taker-3", "#", "#save"], &["60"]),
-            ),
-            deal(
-                "capot",
-                &["#f-taker-2", "#f-more summary", "#f-capot-0", "#save"],
-                json!({"kind": "french", "taker": 2, "card_points": [null, null], "capot": 0}),
-                false,
-            ),
-        ];
+        let (setup, deals) = french_for_4();
         table.push(("French for 4", play(&a, &base, setup, &deals)));
 
-        // French for three: all 24 cards in play, the third box derived;
-        // the keypad goes on to the next box by itself.
-        let setup = json!({"players": ["Ana", "Boris", "Chloé"], "rules": {"variant": "french", "options": {"players": 3}}});
-        let deals = [
-            with_taps(
-                deal(
-                    "plain",
-                    &[],
-                    json!({"kind": "french", "taker": 1, "card_points": [null, 90, 42]}),
-                    true,
-                ),
-                taps(&["#f-taker-1", "#", "#", "#save"], &["90", "42"]),
-            ),
-            with_taps(
-                deal(
-                    "announcement + belote",
-                    &[],
-                    json!({"kind": "french", "taker": 0, "card_points": [80, 40, null], "announcements": [20, 0, 0], "belote": 0}),
-                    false,
-                ),
-                taps(
-                    &[
-                        "#f-taker-0",
-                        "#",
-                        "#",
-                        "#f-belote-0",
-                        "#f-more summary",
-                        "#f-ann-0-20",
-                        "#save",
-                    ],
-                    &["80", "40"],
-                ),
-            ),
-            with_taps(
-                deal(
-                    "failed",
-                    &[],
-                    json!({"kind": "french", "taker": 2, "card_points": [60, null, 30]}),
-                    true,
-                ),
-                taps(&["#f-taker-2", "#", "#", "#save"], &["30", "60"]),
-            ),
-            deal(
-                "capot",
-                &["#f-taker-1", "#f-more summary", "#f-capot-1", "#save"],
-                json!({"kind": "french", "taker": 1, "card_points": [null, null, null], "capot": 1}),
-                false,
-            ),
-        ];
+        let (setup, deals) = french_for_3();
         table.push(("French for 3", play(&a, &base, setup, &deals)));
 
-        // French for two: cards stay out of play, both players' points are
-        // typed (the form of issue 44 could not save a single deal).
-        let setup = json!({"players": ["Ana", "Boris"], "rules": {"variant": "french", "options": {"players": 2}}});
-        let deals = [
-            with_taps(
-                deal(
-                    "plain",
-                    &[],
-                    json!({"kind": "french", "taker": 1, "card_points": [42, 90]}),
-                    true,
-                ),
-                taps(&["#f-taker-1", "#", "#", "#save"], &["90", "42"]),
-            ),
-            with_taps(
-                deal(
-                    "belote",
-                    &[],
-                    json!({"kind": "french", "taker": 0, "card_points": [80, 50], "belote": 0}),
-                    false,
-                ),
-                taps(&["#f-taker-0", "#", "#", "#f-belote-0", "#save"], &["80", "50"]),
-            ),
-            with_taps(
-                deal(
-                    "failed",
-                    &[],
-                    json!({"kind": "french", "taker": 0, "card_points": [40, 90]}),
-                    true,
-                ),
-                taps(&["#f-taker-0", "#", "#", "#save"], &["40", "90"]),
-            ),
-            with_taps(
-                deal(
-                    "capot",
-                    &[],
-                    json!({"kind": "french", "taker": 1, "card_points": [null, 130], "capot": 1}),
-                    false,
-                ),
-                taps(&["#f-taker-1", "#f-more summary", "#f-capot-1", "#", "#save"], &["130"]),
-            ),
-        ];
+        let (setup, deals) = french_for_2();
         table.push(("French for 2", play(&a, &base, setup, &deals)));
 
-        // Two-player Belot: who ordered what in one tap, both players'
-        // points.
-        let setup = json!({"players": ["Ivan", "Olena"], "rules": {"variant": "two_player"}});
-        let deals = [
-            with_taps(
-                deal(
-                    "plain",
-                    &[],
-                    json!({"kind": "two_player", "contract": "NT", "loader": 0, "card_points": [60, 40]}),
-                    true,
-                ),
-                taps(&["#t-order-0-NT", "#", "#", "#save"], &["60", "40"]),
-            ),
-            with_taps(
-                deal(
-                    "construction + bela",
-                    &[],
-                    json!({"kind": "two_player", "contract": "H", "loader": 1, "card_points": [66, 90], "constructions": [0, 50], "belas": [0, 1]}),
-                    false,
-                ),
-                taps(
-                    &[
-                        "#t-order-1-H",
-                        "#",
-                        "#",
-                        "#t-more summary",
-                        "#t-melds-1-50",
-                        "#t-belas-1-plus",
-                        "#save",
-                    ],
-                    &["90", "66"],
-                ),
-            ),
-            with_taps(
-                deal(
-                    "failed",
-                    &[],
-                    json!({"kind": "two_player", "contract": "S", "loader": 0, "card_points": [40, 90]}),
-                    true,
-                ),
-                taps(&["#t-order-0-S", "#", "#", "#save"], &["40", "90"]),
-            ),
-            with_taps(
-                deal(
-                    "all pass (распасы)",
-                    &[],
-                    json!({"kind": "two_player", "contract": "H", "raspasy": true, "card_points": [70, 60]}),
-                    true,
-                ),
-                taps(&["#t-raspasy", "#", "#", "#save"], &["70", "60"]),
-            ),
-        ];
+        let (setup, deals) = two_player();
         table.push(("Two-player Belot", play(&a, &base, setup, &deals)));
         // The распасы row says so once, with its turned suit.
         let row =
@@ -354,70 +428,7 @@ fn browser_every_variant_enters_deals_by_taps_as_belot_score_scores_them() {
             assert!(figures.as_array().unwrap().contains(t), "{t} not in the chart's {figures}");
         }
 
-        // Three-player Belot: five cards out of play, all three typed; the
-        // last trick is asked with a capo only.
-        let setup = json!({"players": ["A", "B", "Konstantinopoulos"], "rules": {"variant": "three_player"}});
-        let deals = [
-            with_taps(
-                deal(
-                    "plain",
-                    &[],
-                    json!({"kind": "three_player", "declarer": 0, "card_points": [71, 42, 49]}),
-                    true,
-                ),
-                taps(&["#r-declarer-0", "#", "#", "#", "#save"], &["71", "42", "49"]),
-            ),
-            with_taps(
-                deal(
-                    "combination + belot",
-                    &[],
-                    json!({"kind": "three_player", "declarer": 1, "card_points": [41, 62, 59], "combinations": [0, 50, 0], "belots": [0, 1, 0]}),
-                    false,
-                ),
-                taps(
-                    &[
-                        "#r-declarer-1",
-                        "#",
-                        "#",
-                        "#",
-                        "#r-more summary",
-                        "#r-melds-1-50",
-                        "#r-belots-1-plus",
-                        "#save",
-                    ],
-                    &["62", "59", "41"],
-                ),
-            ),
-            with_taps(
-                deal(
-                    "failed",
-                    &[],
-                    json!({"kind": "three_player", "declarer": 0, "card_points": [41, 62, 59]}),
-                    true,
-                ),
-                taps(&["#r-declarer-0", "#", "#", "#", "#save"], &["41", "62", "59"]),
-            ),
-            with_taps(
-                deal(
-                    "capo",
-                    &[],
-                    json!({"kind": "three_player", "declarer": 0, "card_points": [90, 72, 0], "capo": [2], "last_trick": 0}),
-                    false,
-                ),
-                taps(
-                    &[
-                        "#r-declarer-0",
-                        "#",
-                        "#",
-                        "#r-more summary",
-                        "#r-capo-2",
-                        "#r-last-0",
-                        "#save",
-                    ],
-                    &["90", "72"],
-                ),
-            ),
-        ];
+        let (setup, deals) = three_player();
         table.push(("Three-player Belot", play(&a, &base, setup, &deals)));
 
         eprintln!("taps per deal (Save and every digit counted; 390x844):");
