@@ -25,6 +25,7 @@ use axum::http::{StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
+use serde_json::Value;
 use tower_http::compression::CompressionLayer;
 
 mod api;
@@ -249,7 +250,45 @@ async fn ui_css() -> impl IntoResponse {
 }
 
 async fn openapi() -> impl IntoResponse {
-    ([(header::CONTENT_TYPE, "application/json")], include_str!("../openapi.json"))
+    static DOC: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    let doc = DOC.get_or_init(|| openapi_with_games(include_str!("../openapi.json")));
+    ([(header::CONTENT_TYPE, "application/json")], doc.as_str())
+}
+
+/// The OpenAPI document with the games filled in from the registry: each
+/// `x-belot-games` list becomes an `enum` of the games' names (then its
+/// own extra values), and `x-belot-games: "properties"` an object's
+/// properties, one per game, each its `additionalProperties`.
+fn openapi_with_games(text: &str) -> String {
+    let games: Vec<Value> =
+        belot_core::Variant::ALL.iter().map(|v| Value::from(v.as_str())).collect();
+    fn fill(v: &mut Value, games: &[Value]) {
+        match v {
+            Value::Object(o) => {
+                match o.remove("x-belot-games") {
+                    Some(Value::Array(extra)) => {
+                        o.insert("enum".into(), games.iter().chain(&extra).cloned().collect());
+                    }
+                    Some(_) => {
+                        let each = o.remove("additionalProperties").unwrap_or(Value::Null);
+                        let props = games
+                            .iter()
+                            .map(|g| (g.as_str().unwrap_or("").to_string(), each.clone()));
+                        o.insert("properties".into(), Value::Object(props.collect()));
+                        o.insert("required".into(), Value::Array(games.to_vec()));
+                    }
+                    None => {}
+                }
+                o.values_mut().for_each(|x| fill(x, games));
+            }
+            Value::Array(a) => a.iter_mut().for_each(|x| fill(x, games)),
+            _ => {}
+        }
+    }
+    // The document is this crate's own file: a test reads it.
+    let mut doc: Value = serde_json::from_str(text).unwrap_or(Value::Null);
+    fill(&mut doc, &games);
+    doc.to_string()
 }
 
 fn qr(text: &str) -> ApiResult<Response> {

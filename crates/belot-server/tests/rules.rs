@@ -110,8 +110,23 @@ async fn the_rules_of_each_game_come_from_its_option_types() {
             assert_eq!(&st["setup"]["rules"]["options"][k], v, "{variant}.{k}");
         }
     }
-    // The API description lists the endpoint.
+    // The API description lists the endpoint, and the games as the
+    // registry lists them (filled in when served: openapi.json names none).
     let (_, spec) = call(&hub, "GET", "/api/openapi.json", None).await;
     assert!(spec["paths"]["/api/rules"]["get"].is_object());
     assert!(spec["components"]["schemas"]["RuleInfo"].is_object());
+    let games: Vec<Value> = belot_core::Variant::ALL.iter().map(|v| json!(v.as_str())).collect();
+    let body =
+        &spec["paths"]["/api/rules"]["get"]["responses"]["200"]["content"]["application/json"];
+    assert_eq!(body["schema"]["required"], json!(games));
+    let text = spec.to_string();
+    assert!(!text.contains("x-belot-games\":"), "every list is filled in");
+    let mut kinds = games.clone();
+    kinds.extend([json!("thrown_in"), json!("redeal")]);
+    assert!(text.contains(&json!({"enum": games, "type": "string"}).to_string()), "the variant");
+    assert!(text.contains(&json!({"enum": kinds, "type": "string"}).to_string()), "the entry kind");
+    let file = include_str!("../openapi.json");
+    for g in &games {
+        assert!(!file.contains(&format!("\"{}\"", g.as_str().unwrap())), "openapi.json names {g}");
+    }
 }
