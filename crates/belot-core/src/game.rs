@@ -62,6 +62,28 @@ pub trait HouseRules:
     fn short_name(&self) -> &'static str;
 }
 
+/// `HouseRules` for a game played by a fixed number of players, whose
+/// options have `target` and `validate`.
+macro_rules! house_rules {
+    ($options:ty, players: $n:expr, name: $name:literal) => {
+        impl $crate::game::HouseRules for $options {
+            fn players(&self) -> u8 {
+                $n
+            }
+            fn target(&self) -> u32 {
+                self.target
+            }
+            fn check(&self) -> Result<(), $crate::error::InvalidInput> {
+                self.validate()
+            }
+            fn short_name(&self) -> &'static str {
+                $name
+            }
+        }
+    };
+}
+pub(crate) use house_rules;
+
 impl Game {
     /// The game with its seed's default rules.
     pub fn default_for(variant: Variant) -> Game {

@@ -208,9 +208,9 @@ pub(crate) fn shuffle(cards: &mut [Card], rng: &mut dyn RngCore) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bots::french::bidding::{consistent, french_call, layout_deal};
-    use crate::bots::three::bidding::{three_call, three_layout};
-    use crate::bots::two::bidding::{two_call, two_layout};
+    use crate::bots::french::bidding::{call as french_call, consistent, layout_deal};
+    use crate::bots::three::bidding::{call as three_call, three_layout};
+    use crate::bots::two::bidding::{call as two_call, two_layout};
     use belot_core::french::{FrenchDeal, FrenchOptions};
     use belot_core::three_player::{ThreeDeal, ThreeOptions};
     use belot_core::two_player::{TwoDeal, TwoOptions, TwoPhase};

@@ -25,6 +25,44 @@ pub(crate) type ViewOf<R> = <<R as Rules>::Deal as Deal>::View;
 /// playing them as one side, leaves open).
 pub(crate) type OutcomeOf = Box<dyn Fn(belot_core::Seat, u32) -> &'static str>;
 
+/// `SolverGame` for a game whose bot folder has the heuristic's `act`,
+/// `bidding::call`, `reading::play_info` and `reading::outcome`; then the
+/// items the game changes (`$more`).
+macro_rules! solver_game {
+    ($rules:ty { $($more:tt)* }) => {
+        impl $crate::games::SolverGame for $rules {
+            fn heuristic(view: &$crate::games::ViewOf<$rules>) -> belot_core::Action {
+                act(view)
+            }
+            fn call(
+                options: &<$rules as belot_core::Rules>::Options,
+                view: &$crate::games::ViewOf<$rules>,
+                samples: u32,
+                stakes: Option<&$crate::odds::Stakes>,
+                rng: &mut dyn rand_core::RngCore,
+            ) -> Option<belot_core::Action> {
+                bidding::call(options, view, samples, stakes, rng)
+            }
+            fn play_info(
+                game: &belot_core::Game,
+                view: &$crate::games::ViewOf<$rules>,
+                contract: belot_core::Contract,
+                memory: &mut $crate::knowledge::Memory,
+            ) -> $crate::knowledge::PlayInfo {
+                reading::play_info(game, view, contract, memory)
+            }
+            fn outcome(
+                deal: &<$rules as belot_core::Rules>::Deal,
+                options: <$rules as belot_core::Rules>::Options,
+            ) -> Option<$crate::games::OutcomeOf> {
+                reading::outcome(deal, options)
+            }
+            $($more)*
+        }
+    };
+}
+pub(crate) use solver_game;
+
 /// A game as the solver and the bots play it.
 pub(crate) trait SolverGame: Registered {
     /// The heuristic bot's action (it draws nothing at random).

@@ -2,8 +2,7 @@
 
 use super::{ThreeDeal, ThreeFullState, ThreeLedger, ThreeOptions, ThreePhase, ThreeView};
 use crate::card::CardSet;
-use crate::error::InvalidInput;
-use crate::game::{DealPhase, GameView, HouseRules, impl_deal};
+use crate::game::{DealPhase, GameView, house_rules, impl_deal};
 use crate::game_match::{Words, game_rules};
 use crate::points::Half;
 use crate::report::DealReport;
@@ -50,20 +49,7 @@ game_rules!(
     }
 );
 
-impl HouseRules for ThreeOptions {
-    fn players(&self) -> u8 {
-        3
-    }
-    fn target(&self) -> u32 {
-        self.target
-    }
-    fn check(&self) -> Result<(), InvalidInput> {
-        self.validate()
-    }
-    fn short_name(&self) -> &'static str {
-        "three-player"
-    }
-}
+house_rules!(ThreeOptions, players: 3, name: "three-player");
 
 impl From<ThreePhase> for DealPhase {
     fn from(p: ThreePhase) -> DealPhase {

@@ -2,8 +2,7 @@
 
 use super::{TwoDeal, TwoFullState, TwoLedger, TwoOptions, TwoPhase, TwoView};
 use crate::card::CardSet;
-use crate::error::InvalidInput;
-use crate::game::{DealPhase, GameView, HouseRules, impl_deal};
+use crate::game::{DealPhase, GameView, house_rules, impl_deal};
 use crate::game_match::{Words, game_rules};
 use crate::points::Half;
 use crate::report::DealReport;
@@ -48,20 +47,7 @@ game_rules!(TwoRules, "two_player", TwoOptions, TwoDeal, TwoLedger, super::TwoBr
     }
 });
 
-impl HouseRules for TwoOptions {
-    fn players(&self) -> u8 {
-        2
-    }
-    fn target(&self) -> u32 {
-        self.target
-    }
-    fn check(&self) -> Result<(), InvalidInput> {
-        self.validate()
-    }
-    fn short_name(&self) -> &'static str {
-        "two-player"
-    }
-}
+house_rules!(TwoOptions, players: 2, name: "two-player");
 
 impl From<TwoPhase> for DealPhase {
     fn from(p: TwoPhase) -> DealPhase {

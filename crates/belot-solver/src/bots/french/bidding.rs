@@ -12,7 +12,7 @@ use crate::odds::Stakes;
 /// each played out once per candidate call, or `None` when this is not a
 /// bidding decision with a choice. Each playout counts for its points, or,
 /// with the match's `stakes`, for the chance to win the match after it.
-pub fn french_call(
+pub(crate) fn call(
     options: &FrenchOptions,
     view: &SeatView,
     samples: u32,

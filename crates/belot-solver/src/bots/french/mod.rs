@@ -286,34 +286,7 @@ fn follow(view: &SeatView, contract: Contract, cards: &[(Card, bool)]) -> Option
     turn.choose()
 }
 
-impl crate::games::SolverGame for belot_core::french::FrenchRules {
-    fn heuristic(view: &SeatView) -> Action {
-        act(view)
-    }
-    fn call(
-        options: &belot_core::french::FrenchOptions,
-        view: &SeatView,
-        samples: u32,
-        stakes: Option<&crate::odds::Stakes>,
-        rng: &mut dyn rand_core::RngCore,
-    ) -> Option<Action> {
-        bidding::french_call(options, view, samples, stakes, rng)
-    }
-    fn play_info(
-        game: &belot_core::Game,
-        view: &SeatView,
-        contract: belot_core::Contract,
-        _memory: &mut crate::knowledge::Memory,
-    ) -> crate::knowledge::PlayInfo {
-        reading::play_info(game, view, contract)
-    }
-    fn outcome(
-        deal: &belot_core::french::FrenchDeal,
-        options: belot_core::french::FrenchOptions,
-    ) -> Option<crate::games::OutcomeOf> {
-        reading::french_outcome(deal, options)
-    }
-}
+crate::games::solver_game!(belot_core::french::FrenchRules {});
 
 #[cfg(test)]
 mod tests {

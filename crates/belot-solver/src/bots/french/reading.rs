@@ -35,7 +35,12 @@ impl Then for SeatView {
 }
 
 /// What a French Belote seat knows.
-pub(crate) fn play_info(game: &Game, v: &SeatView, contract: Contract) -> PlayInfo {
+pub(crate) fn play_info(
+    game: &Game,
+    v: &SeatView,
+    contract: Contract,
+    _memory: &mut Memory,
+) -> PlayInfo {
     let n = v.players;
     let partners = n == 4;
     let rules = match FrenchRules::options_of(game) {
@@ -193,7 +198,7 @@ pub(crate) fn play_model(
 }
 
 /// French Belote's outcomes ([`OutcomeOf`]).
-pub(crate) fn french_outcome(deal: &FrenchDeal, o: FrenchOptions) -> Option<OutcomeOf> {
+pub(crate) fn outcome(deal: &FrenchDeal, o: FrenchOptions) -> Option<OutcomeOf> {
     let summary = *deal.summary()?;
     if deal.players() == 3 {
         return None;

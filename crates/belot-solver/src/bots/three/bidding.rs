@@ -13,7 +13,7 @@ use crate::odds::Stakes;
 /// heuristic bot's with those cards (else the last of a few draws), each
 /// call played out on every layout. `None` when this is not a bidding
 /// decision with a choice.
-pub fn three_call(
+pub(crate) fn call(
     options: &ThreeOptions,
     view: &ThreeView,
     samples: u32,

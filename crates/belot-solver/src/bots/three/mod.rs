@@ -240,35 +240,7 @@ pub fn act(view: &ThreeView) -> Action {
     if legal.contains(&chosen) { chosen } else { first }
 }
 
-impl crate::games::SolverGame for belot_core::three_player::ThreeRules {
-    fn heuristic(view: &ThreeView) -> Action {
-        act(view)
-    }
-    fn call(
-        options: &belot_core::three_player::ThreeOptions,
-        view: &ThreeView,
-        samples: u32,
-        stakes: Option<&crate::odds::Stakes>,
-        rng: &mut dyn rand_core::RngCore,
-    ) -> Option<Action> {
-        bidding::three_call(options, view, samples, stakes, rng)
-    }
-    fn play_info(
-        game: &belot_core::Game,
-        view: &ThreeView,
-        contract: belot_core::Contract,
-        _memory: &mut crate::knowledge::Memory,
-    ) -> crate::knowledge::PlayInfo {
-        reading::play_info(game, view, contract)
-    }
-    /// Each for himself: no contract between two sides to read.
-    fn outcome(
-        _deal: &belot_core::three_player::ThreeDeal,
-        _options: belot_core::three_player::ThreeOptions,
-    ) -> Option<crate::games::OutcomeOf> {
-        None
-    }
-}
+crate::games::solver_game!(belot_core::three_player::ThreeRules {});
 
 #[cfg(test)]
 mod tests {

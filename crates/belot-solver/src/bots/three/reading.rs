@@ -67,7 +67,12 @@ fn auction(game: &Game, v: &ThreeView) -> Auction {
 }
 
 /// What a three-player Belot seat knows.
-pub(crate) fn play_info(game: &Game, v: &ThreeView, contract: Contract) -> PlayInfo {
+pub(crate) fn play_info(
+    game: &Game,
+    v: &ThreeView,
+    contract: Contract,
+    _memory: &mut Memory,
+) -> PlayInfo {
     let rules = PlayRules::NO_PARTNERS;
     let mut tricks: Vec<&TrickView> = v.tricks.iter().collect();
     tricks.extend(v.trick.iter());
@@ -132,4 +137,13 @@ pub(crate) fn play_model(view: &ThreeView, contract: Contract, miss: f64) -> Pla
         Box::new(then)
     });
     model
+}
+
+/// Each for himself: no contract between two sides whose outcome a
+/// reviewed card changes.
+pub(crate) fn outcome(
+    _deal: &belot_core::three_player::ThreeDeal,
+    _options: belot_core::three_player::ThreeOptions,
+) -> Option<crate::games::OutcomeOf> {
+    None
 }

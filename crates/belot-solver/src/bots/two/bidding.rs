@@ -11,7 +11,7 @@ use crate::odds::Stakes;
 /// bidding turn), as [`three_call`] makes it: layouts of the unseen cards
 /// kept when the other player's calls are the heuristic bot's with them,
 /// each call (a suit, ВК, БК or pass, распасы included) played out.
-pub fn two_call(
+pub(crate) fn call(
     options: &TwoOptions,
     view: &TwoView,
     samples: u32,

@@ -328,39 +328,13 @@ pub fn act(view: &TwoView) -> Action {
     if legal.contains(&chosen) { chosen } else { first }
 }
 
-impl crate::games::SolverGame for belot_core::two_player::TwoRules {
-    fn heuristic(view: &TwoView) -> Action {
-        act(view)
-    }
-    fn call(
-        options: &belot_core::two_player::TwoOptions,
-        view: &TwoView,
-        samples: u32,
-        stakes: Option<&crate::odds::Stakes>,
-        rng: &mut dyn rand_core::RngCore,
-    ) -> Option<Action> {
-        bidding::two_call(options, view, samples, stakes, rng)
-    }
-    fn play_info(
-        _game: &belot_core::Game,
-        view: &TwoView,
-        contract: Contract,
-        memory: &mut crate::knowledge::Memory,
-    ) -> crate::knowledge::PlayInfo {
-        reading::play_info(view, contract, memory)
-    }
+crate::games::solver_game!(belot_core::two_player::TwoRules {
     /// Tricks lie face down: only the last one stays in view.
     const TRICKS_LEAVE_VIEW: bool = true;
     fn observe(view: &TwoView, memory: &mut crate::knowledge::Memory) {
         memory.see((view.tricks_won[0] + view.tricks_won[1]) as usize, view.last_trick.as_ref());
     }
-    fn outcome(
-        deal: &belot_core::two_player::TwoDeal,
-        options: belot_core::two_player::TwoOptions,
-    ) -> Option<crate::games::OutcomeOf> {
-        reading::two_outcome(deal, options)
-    }
-}
+});
 
 #[cfg(test)]
 mod tests {

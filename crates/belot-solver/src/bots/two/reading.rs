@@ -10,7 +10,12 @@ use crate::games::OutcomeOf;
 use crate::knowledge::*;
 
 /// What a two-player Belot seat knows.
-pub(crate) fn play_info(v: &TwoView, contract: Contract, memory: &mut Memory) -> PlayInfo {
+pub(crate) fn play_info(
+    _game: &belot_core::Game,
+    v: &TwoView,
+    contract: Contract,
+    memory: &mut Memory,
+) -> PlayInfo {
     let completed = (v.tricks_won[0] + v.tricks_won[1]) as usize;
     memory.see(completed, v.last_trick.as_ref());
     let rules = PlayRules::NO_PARTNERS;
@@ -102,7 +107,7 @@ fn objective(v: &TwoView, contract: Contract, me: Seat) -> Objective {
     }
 }
 
-pub(crate) fn two_outcome(deal: &TwoDeal, o: TwoOptions) -> Option<OutcomeOf> {
+pub(crate) fn outcome(deal: &TwoDeal, o: TwoOptions) -> Option<OutcomeOf> {
     let summary = *deal.summary()?;
     if summary.raspasy {
         return None;
