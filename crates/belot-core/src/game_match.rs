@@ -221,7 +221,7 @@ pub trait Rules: Sized {
         Err(GameError::Invalid(format!("{} deals start from a seed or a deck", Self::NAME)))
     }
     /// True when `deal` started from a bare contract (its auction made up
-    /// and shown to nobody); only French Belote starts so.
+    /// and shown to nobody): only where [`Rules::BARE_CONTRACT`].
     fn is_bare(_deal: &Self::Deal) -> bool {
         false
     }

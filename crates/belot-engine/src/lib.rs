@@ -125,8 +125,9 @@ struct NewParams {
     start: Option<belot_core::Start>,
 }
 
+/// The protocol's default game (docs/protocol.md): French Belote.
 fn default_variant() -> Variant {
-    Variant::ALL[0]
+    "french".parse().unwrap_or(Variant::ALL[0])
 }
 
 #[derive(Deserialize)]

@@ -2,7 +2,7 @@
 //! edit, delete, restore, undo, redo). The entered deals are what the
 //! history leaves; everything else (other side's points, outcome, held
 //! points, totals, dealers, winner) is derived by folding them through the
-//! rules engine's ledgers. The ledger state before every live row is kept,
+//! game's own ledger (core's `AnyLedger`). The ledger state before every live row is kept,
 //! so a change re-derives only from the first row it affects: appending a
 //! deal derives one row.
 
@@ -133,7 +133,7 @@ pub struct Sheet {
     table: Table,
     /// The ledger before each live row, and after the last one:
     /// `states.len() == table.rows.len() + 1`.
-    states: Vec<Ledgers>,
+    states: Vec<GameState>,
 }
 
 /// What a change touched: every table row before `rows_from` and every item before `items_from` is unchanged.
@@ -207,12 +207,12 @@ fn kind(e: &DealInput) -> &'static str {
 /// for its game, kept without its own rows (the sheet has them), so a
 /// copy per row costs a few words.
 #[derive(Clone, PartialEq, Debug)]
-struct Ledgers(AnyLedger);
+struct GameState(AnyLedger);
 
-impl Ledgers {
+impl GameState {
     /// An empty game.
-    fn new(setup: &Setup) -> Ledgers {
-        Ledgers(AnyLedger::new(&setup.rules, setup.first_dealer))
+    fn new(setup: &Setup) -> GameState {
+        GameState(AnyLedger::new(&setup.rules, setup.first_dealer))
     }
 
     /// Who deals the next entry.
@@ -243,7 +243,7 @@ impl Ledgers {
 /// Rows derived from some live row on, with the ledger after each.
 struct Tail {
     rows: Vec<Row>,
-    states: Vec<Ledgers>,
+    states: Vec<GameState>,
 }
 
 impl Sheet {
@@ -258,7 +258,7 @@ impl Sheet {
     /// [`Setup::normalized`]).
     pub fn new(setup: Setup) -> Result<Sheet, Refusal> {
         let setup = setup.normalized()?;
-        let start = Ledgers::new(&setup);
+        let start = GameState::new(&setup);
         let mut table = Table {
             rows: Vec::new(),
             totals: Vec::new(),
@@ -442,7 +442,7 @@ impl Sheet {
     }
 
     /// Folds one live item through the ledger into its row.
-    fn row(&self, l: &mut Ledgers, item: &Item, number: u32) -> Result<Row, Refusal> {
+    fn row(&self, l: &mut GameState, item: &Item, number: u32) -> Result<Row, Refusal> {
         let e = item
             .entry
             .convert(&self.setup.rules, l.next_dealer())
@@ -547,7 +547,7 @@ impl Sheet {
             Change::Setup { setup } => {
                 let new = self.checked_setup(setup)?;
                 let old = std::mem::replace(&mut self.setup, new.clone());
-                self.states[0] = Ledgers::new(&self.setup);
+                self.states[0] = GameState::new(&self.setup);
                 Done::SetUp(Box::new((old, new)))
             }
             Change::Revert { change } => {
@@ -738,7 +738,7 @@ impl Sheet {
     /// Puts a set-up in place, with the ledger every deal starts from.
     fn use_setup(&mut self, setup: Setup) {
         self.setup = setup;
-        self.states[0] = Ledgers::new(&self.setup);
+        self.states[0] = GameState::new(&self.setup);
     }
 
     /// Takes a deal out of the list to come back later (↶).

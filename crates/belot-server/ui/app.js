@@ -121,7 +121,7 @@ function fillIn(text, p) {
 // The games a score sheet or a table can be, in the order listed, and how
 // many play each: chosen within the bounds of the game's own "players"
 // rule where it has one (French Belote: four in two teams, three or two),
-// else (or before the rules are known) the number here.
+// else the number its module gives.
 // Each game's part of the page (its deal form, its checks) is a module,
 // ui/games/<game>.js, loaded by the game's name: the games are those
 // GET /api/rules lists, in its order.
@@ -142,7 +142,8 @@ function gamePicker(prefix) {
   const nplayers = el("select", { id: id("nplayers") });
   const wrap = el("div", { id: id("nplayers-wrap") }, el("label", {}, t("nPlayers"), nplayers));
   const rule = () => ((RULES && RULES[variant.value]) || []).find(r => r.key === "players" && r.from_setup);
-  const count = () => rule() ? +nplayers.value : KITS[variant.value].players;
+  // No game to list (no rules and no copy of them on the phone): two.
+  const count = () => rule() ? +nplayers.value : KITS[variant.value]?.players ?? 2;
   return {
     variant, nplayers, wrap, count,
     // Four players play in two teams.
@@ -352,7 +353,9 @@ function renderGame() {
   const st = game, edit = st.mode === "edit";
   // The game's module first (asked once; the page draws when it is here).
   if (!KITS[st.setup.rules.variant]) {
-    kitOf(st.setup.rules.variant).then(k => { if (k && game === st) renderGame(); });
+    // Not loaded (offline before the page kept it): said, and asked again
+    // at the next redraw.
+    kitOf(st.setup.rules.variant).then(k => { if (game === st) { if (k) renderGame(); else say(t("offlineSave")); } });
     return;
   }
   remember(st);

@@ -12,7 +12,8 @@
 export const zeros = n => Array(n).fill(0);
 export const sum = v => v.reduce((a, b) => a + b, 0);
 export const next = (seat, n) => (seat + 1 >= n ? 0 : seat + 1);
-// The two opponents of `t`, in turn order after the dealer.
+// The two opponents of `t` at a table of three, in turn order after the
+// dealer.
 export const opponents = (dealer, t) => [1, 2, 3].map(k => (dealer + k) % 3).filter(i => i !== t);
 
 /**
@@ -26,7 +27,7 @@ export function scoreTable(setup, entries, scoring) {
   return scoring.table({ ...scoring.defaults, ...options }, setup.first_dealer ?? 0, entries);
 }
 
-// ---- The generic ledger (belot-core tally.rs): French and three-player.
+// ---- The generic ledger (belot-core tally.rs), for the games that keep one.
 
 export function ledgerTable(g, first, entries) {
   const st = { totals: zeros(g.n), pool: 0, poolLost: 0, dealer: first, winner: null };

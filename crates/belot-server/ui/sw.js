@@ -13,9 +13,11 @@ const SHELL = ["/", "/app.js", "/score.js", "/table.js", "/app.css", "/manifest.
 const gameFiles = () => fetch("/api/rules").then(r => r.json())
   .then(rules => Object.keys(rules).map(v => `/games/${v}.js`)).catch(() => []);
 
+// A game's module missing spoils nothing else: each is added on its own.
 worker.addEventListener("install", ev => {
   ev.waitUntil(Promise.all([caches.open(CACHE), gameFiles()])
-    .then(([c, games]) => c.addAll([...SHELL, ...games])).then(() => worker.skipWaiting()));
+    .then(([c, games]) => c.addAll(SHELL).then(() => Promise.all(games.map(g => c.add(g).catch(() => {})))))
+    .then(() => worker.skipWaiting()));
 });
 
 worker.addEventListener("activate", ev => {

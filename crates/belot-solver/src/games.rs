@@ -1,6 +1,6 @@
 //! What the solver and the bots ask of each game: [`SolverGame`],
-//! implemented once per game in its bot's file (`bots/french.rs`,
-//! `bots/two.rs`, `bots/three.rs`). Code over every game reaches it by
+//! implemented once per game in its bot's folder (`bots/<game>/`, by
+//! `solver_game!`). Code over every game reaches it by
 //! `belot_core::each_game!`, so a game the registry lists without an
 //! implementation here does not compile.
 

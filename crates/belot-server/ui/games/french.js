@@ -51,7 +51,7 @@ export default ui => {
   };
 };
 
-// ---- French Belote (french/score.rs, french/three.rs; input.rs convert_french).
+// ---- French Belote (french/score.rs, french/three.rs; core french/sheet.rs).
 
 const FRENCH_DEFAULTS = {
   target: 1000, both_cross: "more_points", litige: "hold", litige_holds_belote: false,

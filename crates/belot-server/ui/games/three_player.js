@@ -49,7 +49,7 @@ export default ui => {
   };
 };
 
-// ---- Three-player Belot (three_player/score.rs; input.rs convert_three).
+// ---- Three-player Belot (three_player/score.rs; core three_player/sheet.rs).
 
 const THREE_DEFAULTS = {
   target: 501, fail_test: "below_best_opponent", odd_point: "to_higher_opponent",

@@ -8,7 +8,7 @@ use crate::bidding::*;
 use crate::odds::Stakes;
 
 /// The call to make in three-player Belot (seed 000) from `view` (a
-/// bidding turn), as [`french_call`] makes it: `samples` layouts of the
+/// bidding turn), as French Belote's [`crate::bots::french::bidding::call`] makes it: `samples` layouts of the
 /// unseen cards, each kept only when the others' calls so far are the
 /// heuristic bot's with those cards (else the last of a few draws), each
 /// call played out on every layout. `None` when this is not a bidding

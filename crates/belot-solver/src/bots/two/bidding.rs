@@ -8,7 +8,7 @@ use crate::bidding::*;
 use crate::odds::Stakes;
 
 /// The call to make in two-player Belot (seed 001) from `view` (a
-/// bidding turn), as [`three_call`] makes it: layouts of the unseen cards
+/// bidding turn), as three-player Belot's [`crate::bots::three::bidding::call`] makes it: layouts of the unseen cards
 /// kept when the other player's calls are the heuristic bot's with them,
 /// each call (a suit, ВК, БК or pass, распасы included) played out.
 pub(crate) fn call(
