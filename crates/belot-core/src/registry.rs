@@ -261,6 +261,17 @@ macro_rules! __game_enums {
             Redeal,
         }
 
+        impl DealInput {
+            /// The game whose entry this is; none for a deal thrown in or
+            /// redealt, which any game's sheet takes.
+            pub fn variant(&self) -> Option<Variant> {
+                match self {
+                    $( DealInput::$V(_) => Some(Variant::$V), )*
+                    DealInput::ThrownIn | DealInput::Redeal => None,
+                }
+            }
+        }
+
         /// A deal as any game's ledger records it (a [`DealInput`]
         /// checked and converted).
         #[derive(Clone, Copy, PartialEq, Eq, Debug)]

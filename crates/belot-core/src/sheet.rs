@@ -38,26 +38,21 @@ impl DealInput {
 
     /// The entry's kind as written in JSON.
     pub fn kind(&self) -> &'static str {
-        match self {
-            DealInput::ThrownIn => "thrown_in",
-            DealInput::Redeal => "redeal",
-            other => crate::Variant::ALL
-                .into_iter()
-                .find(|&v| with_rules!(v, R => R::input(other).is_some()))
-                .map_or("", |v| v.as_str()),
+        match (self, self.variant()) {
+            (_, Some(v)) => v.as_str(),
+            (DealInput::Redeal, None) => "redeal",
+            (_, None) => "thrown_in",
         }
     }
 
     /// Who took what, for a table of results: "Boris ♥", "AT Olena",
     /// "raspasy ♠"; "thrown in", "redeal".
     pub fn describe(&self, name: &dyn Fn(Seat) -> String) -> String {
-        match self {
-            DealInput::ThrownIn => "thrown in".into(),
-            DealInput::Redeal => "redeal".into(),
-            other => crate::Variant::ALL
-                .into_iter()
-                .find_map(|v| with_rules!(v, R => R::input(other).map(|i| R::describe(i, name))))
+        match (self, self.variant()) {
+            (_, Some(v)) => with_rules!(v, R => R::input(self).map(|i| R::describe(i, name)))
                 .unwrap_or_default(),
+            (DealInput::Redeal, None) => "redeal".into(),
+            (_, None) => "thrown in".into(),
         }
     }
 
