@@ -421,7 +421,15 @@ fn a_table_whose_server_is_killed_goes_on_on_the_other_one() {
     let (s, j) = http(addr_b, "POST", &format!("/api/tables/{id}/join"), Some(&join)).unwrap();
     assert_eq!((s, j["seat"].clone()), (200, json!(1)), "{j}");
     let secrets = [t["secret"].clone(), j["secret"].clone()];
-    let (_, mut st) = seat_view(addr_a, id, 0, &secrets[0]);
+    // The deal starts once both are seated: a busy machine may answer the
+    // first look before it (no one to act yet); look again, as a client
+    // waits for the deal.
+    let dealt = Instant::now();
+    let mut st = seat_view(addr_a, id, 0, &secrets[0]).1;
+    while st["view"]["to_act"].is_null() && dealt.elapsed() < Duration::from_secs(5) {
+        std::thread::sleep(Duration::from_millis(20));
+        st = seat_view(addr_a, id, 0, &secrets[0]).1;
+    }
     for i in 0..4 {
         let (s, next) = act_first([addr_a, addr_b][i % 2], id, &secrets, &st);
         assert_eq!(s, 200, "{next}");
