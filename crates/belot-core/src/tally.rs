@@ -40,8 +40,8 @@ pub trait Scoring: Copy + Debug + PartialEq + Eq {
         + Serialize
         + DeserializeOwned;
 
-    /// Scores a deal.
-    fn score(summary: &Self::Summary, options: &Self::Options) -> Self::Score;
+    /// Scores a deal dealt by `dealer`.
+    fn score(summary: &Self::Summary, options: &Self::Options, dealer: Seat) -> Self::Score;
     /// What each party records for the deal itself.
     fn recorded(score: &Self::Score) -> Self::Totals;
     /// Points the deal holds back for a later deal's winner.
@@ -183,7 +183,7 @@ impl<S: Scoring> Ledger<S> {
         };
         let mut played = None;
         if let Entry::Played { summary } = e {
-            let score = S::score(summary, &self.options);
+            let score = S::score(summary, &self.options, dealer);
             row.score = Some(score);
             let rec = if counted {
                 let (rec, awarded) = self.settle(&score);

@@ -5,8 +5,8 @@ mod common;
 
 use belot_core::Deal as _;
 use belot_core::french::{
-    DealSummary, DealSummary3, Entry3, FrenchDeal, FrenchMatch, FrenchOptions, Ledger3, Outcome,
-    Phase, score_deal, score_deal3,
+    DealSummary, EntryOf, FrenchDeal, FrenchMatch, FrenchOptions, FrenchScored, LedgerOf, Outcome,
+    Phase, score_deal, score_dealt,
 };
 use belot_core::{Action, CardSet, Deck, Rank, Seat, Side};
 use common::*;
@@ -53,14 +53,16 @@ fn french_three_players_24_cards_without_7s_and_8s_eight_each() {
 #[test]
 fn french_three_players_taker_must_beat_each_opponent() {
     let o = three();
-    let s = |pts: [u32; 3]| DealSummary3 {
-        taker: Seat(0),
-        dealer: Seat(2),
+    let s = |pts: [u32; 3]| DealSummary {
+        taker: Side(0),
         card_points: pts,
         capot: None,
         announcements: [0; 3],
         belote: None,
+        deal_points: None,
     };
+    // Seat 2 dealt: the first after him is seat 0, then seat 1.
+    let score_deal3 = |s: &DealSummary<3>, o| score_dealt(s, o, Seat(2));
     assert_eq!(score_deal3(&s([60, 52, 50]), &o).outcome, Outcome::Made);
     assert_eq!(score_deal3(&s([60, 62, 40]), &o).outcome, Outcome::Dedans);
     let r = score_deal3(&s([60, 62, 40]), &o);
@@ -72,25 +74,25 @@ fn french_three_players_taker_must_beat_each_opponent() {
     let r = score_deal3(&s([41, 71, 50]), &o);
     assert_eq!(r.recorded, [0, 71 + 21, 50 + 20]);
     // Capot: 252 to the player who took every trick.
-    let cap = DealSummary3 { capot: Some(Seat(0)), ..s([162, 0, 0]) };
+    let cap = DealSummary { capot: Some(Side(0)), ..s([162, 0, 0]) };
     assert_eq!(score_deal3(&cap, &o).recorded, [252, 0, 0]);
 }
 
 #[test]
 fn french_three_players_held_points_go_to_the_next_winner() {
-    let s = |taker: u8, pts: [u32; 3]| Entry3::Played {
-        summary: DealSummary3 {
-            taker: Seat(taker),
-            dealer: Seat(0),
+    let s = |taker: u8, pts: [u32; 3]| EntryOf::Played {
+        summary: DealSummary {
+            taker: Side(taker),
             card_points: pts,
             capot: None,
             announcements: [0; 3],
             belote: None,
+            deal_points: None,
         },
     };
-    let l = Ledger3::from_entries(three(), Seat(0), &[s(0, [61, 61, 40]), s(2, [30, 40, 92])]);
+    let l = LedgerOf::from_entries(three(), Seat(0), &[s(0, [61, 61, 40]), s(2, [30, 40, 92])]);
     assert_eq!(l.rows[0].pool_after, 61);
-    assert_eq!(l.rows[1].pool_awarded, Some((Seat(2), 61)));
+    assert_eq!(l.rows[1].pool_awarded, Some((Side(2), 61)));
     assert_eq!(l.totals, [30, 101, 92 + 61 + 40]);
     assert_eq!(l.next_dealer(), Seat(2));
 }
@@ -149,8 +151,8 @@ proptest! {
             return Ok(());
         }
         if players == 3 {
-            let s = d.summary3().unwrap();
-            let sc = d.score3().unwrap();
+            let Some(FrenchScored::Three(scored)) = d.scored() else { panic!("three sides") };
+            let (s, sc) = (scored.summary, scored.score);
             prop_assert_eq!(s.card_points.iter().sum::<u32>(), 162);
             let whole: i32 = sc.totals.iter().sum();
             prop_assert_eq!(sc.recorded.iter().sum::<i32>() + sc.held, whole);

@@ -203,7 +203,7 @@ proptest! {
         pts in any::<[u16; 3]>(), ann in any::<[u16; 3]>(), deal in prop::option::of(any::<u32>()),
         tricks in any::<[u8; 3]>(), seats in any::<[u8; 3]>(),
     ) {
-        use belot_core::french::{DealSummary, DealSummary3, Entry, Ledger, score_deal, score_deal3};
+        use belot_core::french::{DealSummary, Entry, Ledger, score_deal, score_dealt};
         use belot_core::Side;
         let s = DealSummary {
             taker: Side(taker), card_points: [pts[0] as u32, pts[1] as u32], capot: cap.map(Side),
@@ -213,12 +213,12 @@ proptest! {
         let _ = score_deal(&s, &FrenchOptions::default());
         let mut l = Ledger::new(FrenchOptions::default(), Seat(0));
         l.push(&Entry::Played { summary: s });
-        let s3 = DealSummary3 {
-            taker: Seat(taker), dealer: Seat(seats[0]), card_points: pts.map(u32::from), capot: cap.map(Seat),
-            announcements: ann.map(u32::from), belote: bel.map(Seat),
+        let s3 = DealSummary {
+            taker: Side(taker), card_points: pts.map(u32::from), capot: cap.map(Side),
+            announcements: ann.map(u32::from), belote: bel.map(Side), deal_points: deal,
         };
         let _ = s3.validate();
-        let _ = score_deal3(&s3, &FrenchOptions::default());
+        let _ = score_dealt(&s3, &FrenchOptions::default(), Seat(seats[0]));
         let t = belot_core::three_player::ThreeSummary {
             declarer: Seat(seats[0]), dealer: Seat(seats[1]), card_points: pts.map(u32::from), tricks,
             last_trick: Seat(seats[2]), combinations: ann.map(u32::from), belots: [tricks[0], tricks[1], tricks[2]],

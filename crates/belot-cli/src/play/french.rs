@@ -109,7 +109,7 @@ impl Table for FrenchMatch {
         let n = self.options().players;
         let (totals, held): (Vec<i32>, i32) = match self.ledger() {
             FrenchLedger::Three(l) => (l.totals.to_vec(), l.pool),
-            FrenchLedger::Sides(l) => (l.totals.to_vec(), l.pool),
+            FrenchLedger::Two(l) => (l.totals.to_vec(), l.pool),
         };
         format!(
             "Score: {}; held {held}. Playing to {}.",
@@ -139,7 +139,7 @@ impl Table for FrenchMatch {
         let labels = sides(n);
         let (winner, totals) = match self.ledger() {
             FrenchLedger::Three(l) => (l.winner.map(|s| s.index()), l.totals.to_vec()),
-            FrenchLedger::Sides(l) => (l.winner.map(|s| s.index()), l.totals.to_vec()),
+            FrenchLedger::Two(l) => (l.winner.map(|s| s.index()), l.totals.to_vec()),
         };
         let who = winner.map_or("nobody", |w| labels[w]);
         format!("The match is over: {who} won. Final score: {}.", each(labels, &totals))
@@ -173,11 +173,11 @@ impl super::CliGame for belot_core::french::FrenchRules {
 
 /// The heading of a finished deal, in `belot play`'s words (`belot solve`).
 fn head(end: &belot_core::french::FrenchDeal, who: &dyn Fn(Seat) -> String) -> String {
-    let outcome = if end.players() == 3 {
-        end.score3().map(|s| s.outcome)
-    } else {
-        end.score().map(|s| s.outcome)
-    };
+    use belot_core::french::FrenchScored;
+    let outcome = end.scored().map(|s| match s {
+        FrenchScored::Two(s) => s.score.outcome,
+        FrenchScored::Three(s) => s.score.outcome,
+    });
     let result = outcome.map(french_code);
     let passed = (end.is_over(), "everybody passed twice, thrown in");
     heading(end.contract(), end.taker(), "taken", result, passed, who)

@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use super::{DealSummary, DealSummary3, FrenchLedger, FrenchMatch, Phase};
+use super::{DealSummary, FrenchLedger, FrenchMatch, FrenchScored, Phase, by_sides};
 use crate::card::{Card, CardSet};
 use crate::contract::Contract;
 use crate::game::Deal;
@@ -47,7 +47,7 @@ pub struct FrenchDealBreakdown {
     /// Each belote call: who, with which card.
     pub belote_calls: Vec<(Seat, Card)>,
     /// The deal summary scoring reads.
-    pub summary: Summary,
+    pub summary: Option<Summary>,
     /// The score, once the deal is over.
     pub score: Option<DealReport>,
 }
@@ -80,24 +80,50 @@ pub struct BeloteBreakdown {
     pub calls: u8,
 }
 
-/// The summary of a deal for two sides, or for three players.
+/// The summary scoring read, as the protocol shows it: with three
+/// players also who dealt (the odd point's tie-break).
 #[derive(Clone, Debug, Serialize)]
-#[serde(untagged)]
-pub enum Summary {
-    /// Two sides.
-    Sides(Option<DealSummary>),
-    /// Three players.
-    Three(Option<DealSummary3>),
+pub struct Summary {
+    /// The side that took trump.
+    pub taker: Side,
+    /// Who dealt (three players).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dealer: Option<Seat>,
+    /// Card points per side, the last trick's 10 included.
+    pub card_points: Vec<u32>,
+    /// The side that took every trick.
+    pub capot: Option<Side>,
+    /// Announcement points each side won.
+    pub announcements: Vec<u32>,
+    /// The side that scored belote–rebelote.
+    pub belote: Option<Side>,
+    /// Card points in play (two players, who leave cards out).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deal_points: Option<u32>,
 }
 
-/// The match part of [`FrenchBreakdown`], for two sides or three players.
+impl Summary {
+    fn of<const N: usize>(s: &DealSummary<N>, dealer: Seat) -> Summary {
+        Summary {
+            taker: s.taker,
+            dealer: (N == 3).then_some(dealer),
+            card_points: s.card_points.to_vec(),
+            capot: s.capot,
+            announcements: s.announcements.to_vec(),
+            belote: s.belote,
+            deal_points: s.deal_points,
+        }
+    }
+}
+
+/// The match part of [`FrenchBreakdown`], by the number of sides.
 #[derive(Clone, Debug, Serialize)]
 #[serde(untagged)]
 pub enum FrenchMatchBreakdown {
     /// Two sides.
-    Sides(MatchBreakdown<[i32; 2], i32, Side>),
-    /// Three players.
-    Three(MatchBreakdown<[i32; 3], i32, Seat>),
+    Two(MatchBreakdown<[i32; 2], i32, Side>),
+    /// Three sides.
+    Three(MatchBreakdown<[i32; 3], i32, Side>),
 }
 
 /// `m`'s breakdown: while the deal goes on, only what every player may
@@ -121,10 +147,8 @@ pub(crate) fn breakdown(m: &FrenchMatch) -> FrenchBreakdown {
         .belote_seat()
         .filter(|_| over || d.belote_calls() > 0)
         .map(|s| BeloteBreakdown { seat: s, side: d.side(s), calls: d.belote_calls() });
-    let summary = match d.players() {
-        3 => Summary::Three(d.summary3().copied()),
-        _ => Summary::Sides(d.summary().copied()),
-    };
+    let summary =
+        d.scored().map(|s| by_sides!(FrenchScored, s, s => Summary::of(&s.summary, d.dealer)));
     let deal = FrenchDealBreakdown {
         number: m.deal_number(),
         players: d.players(),
@@ -141,7 +165,7 @@ pub(crate) fn breakdown(m: &FrenchMatch) -> FrenchBreakdown {
         score: Deal::report(d),
     };
     let game = match m.ledger() {
-        FrenchLedger::Sides(l) => FrenchMatchBreakdown::Sides(l.breakdown()),
+        FrenchLedger::Two(l) => FrenchMatchBreakdown::Two(l.breakdown()),
         FrenchLedger::Three(l) => FrenchMatchBreakdown::Three(l.breakdown()),
     };
     FrenchBreakdown { deal, game }

@@ -5,8 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::options::{AnnounceContests, FirstPackets, FrenchOptions};
-use super::score::{DealScore, DealSummary, score_deal};
-use super::three::{DealScore3, DealSummary3, score_deal3};
+use super::score::{DealScore, DealSummary, score_dealt};
 use crate::action::{Action, SeatAction};
 use crate::card::{Card, CardSet, Rank, Suit};
 use crate::contract::Contract;
@@ -85,12 +84,24 @@ pub struct Announcement {
     pub scored: bool,
 }
 
-/// A finished deal's summary and score: of two sides (four players in
-/// teams, or two), or of three players each for himself (§4.11).
+/// A finished deal's summary and its score, for `N` sides.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Scored {
-    Sides(DealSummary, DealScore),
-    Three(DealSummary3, DealScore3),
+pub struct Scored<const N: usize> {
+    /// What scoring read.
+    pub summary: DealSummary<N>,
+    /// The score.
+    pub score: DealScore<N>,
+}
+
+/// A finished deal's summary and score, by the number of sides: two
+/// (four players in teams, or two), or three players each for himself
+/// (§4.11).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum FrenchScored {
+    /// Two sides.
+    Two(Scored<2>),
+    /// Three sides.
+    Three(Scored<3>),
 }
 
 /// One deal of French Belote (four players in teams, or two or three
@@ -118,7 +129,7 @@ pub struct FrenchDeal {
     belote_seat: Option<Seat>,
     belote_calls: u8,
     /// The summary and its score, once the deal is finished.
-    scored: Option<Scored>,
+    scored: Option<FrenchScored>,
     /// Players at the table (4, 3 or 2).
     n: u8,
     /// The deal started from a bare contract: its auction and turned card
@@ -293,10 +304,15 @@ impl FrenchDeal {
         self.belote_calls
     }
 
+    /// The summary and score, once the deal is finished.
+    pub fn scored(&self) -> Option<&FrenchScored> {
+        self.scored.as_ref()
+    }
+
     /// The score of a deal of two sides, once it is finished.
     pub fn score(&self) -> Option<&DealScore> {
         match &self.scored {
-            Some(Scored::Sides(_, score)) => Some(score),
+            Some(FrenchScored::Two(s)) => Some(&s.score),
             _ => None,
         }
     }
@@ -304,7 +320,7 @@ impl FrenchDeal {
     /// The summary that was scored (two sides), once the deal is finished.
     pub fn summary(&self) -> Option<&DealSummary> {
         match &self.scored {
-            Some(Scored::Sides(summary, _)) => Some(summary),
+            Some(FrenchScored::Two(s)) => Some(&s.summary),
             _ => None,
         }
     }
@@ -598,46 +614,54 @@ impl FrenchDeal {
     fn finish(&mut self) {
         let (Some(play), Some(taker)) = (&self.play, self.taker) else { return };
         let n = self.n;
-        let belote = self
-            .belote_seat
-            .filter(|_| !self.options.belote_requires_calls || self.belote_calls >= 2);
-        if n == 3 {
-            let p = play.points();
-            let t = play.tricks();
-            let capot = (0..3).find(|&i| t[i] == play.tricks_total()).map(|i| Seat(i as u8));
-            let mut announcements = [0u32; 3];
-            for a in self.announcements.iter().filter(|a| a.scored) {
-                announcements[a.seat.index() % 3] += a.points;
-            }
-            let summary = DealSummary3 {
-                taker,
-                dealer: self.dealer,
-                card_points: [p[0], p[1], p[2]],
-                capot,
-                announcements,
-                belote,
-            };
-            self.scored = Some(Scored::Three(summary, score_deal3(&summary, &self.options)));
-        } else {
-            let (card_points, _, capot) = side_totals_n(play, n);
-            let mut announcements = [0u32; 2];
-            for a in self.announcements.iter().filter(|a| a.scored) {
-                announcements[side_in(a.seat, n).index()] += a.points;
+        self.scored = Some(match n {
+            3 => {
+                let p = play.points();
+                FrenchScored::Three(self.scored_by(play, taker, [p[0], p[1], p[2]]))
             }
             // Two players leave cards out of play: the deal is worth what
             // its 18 cards hold (§4.11).
-            let deal_points = (n == 2).then(|| card_points[0] + card_points[1]);
-            let summary = DealSummary {
-                taker: side_in(taker, n),
-                card_points,
-                capot,
-                announcements,
-                belote: belote.map(|s| side_in(s, n)),
-                deal_points,
-            };
-            self.scored = Some(Scored::Sides(summary, score_deal(&summary, &self.options)));
-        }
+            _ => FrenchScored::Two(self.scored_by(play, taker, side_totals_n(play, n).0)),
+        });
         self.phase = Phase::Finished;
+    }
+
+    /// The deal's summary for `N` sides with these card points, and its
+    /// score.
+    fn scored_by<const N: usize>(
+        &self,
+        play: &PlayState,
+        taker: Seat,
+        card_points: [u32; N],
+    ) -> Scored<N> {
+        let n = self.n;
+        let side = |s: Seat| side_in(s, n);
+        let seats = (0..n).map(Seat);
+        let tricks = |i: usize| -> u32 {
+            seats
+                .clone()
+                .filter(|&s| side(s).index() == i)
+                .map(|s| play.tricks()[s.index()] as u32)
+                .sum()
+        };
+        let all = u32::from(play.tricks_total());
+        let capot = (0..N).find(|&i| tricks(i) == all).map(|i| Side(i as u8));
+        let mut announcements = [0u32; N];
+        for a in self.announcements.iter().filter(|a| a.scored) {
+            announcements[side(a.seat).index() % N] += a.points;
+        }
+        let belote = self
+            .belote_seat
+            .filter(|_| !self.options.belote_requires_calls || self.belote_calls >= 2);
+        let summary = DealSummary {
+            taker: side(taker),
+            card_points,
+            capot,
+            announcements,
+            belote: belote.map(side),
+            deal_points: (n == 2).then(|| card_points.iter().sum()),
+        };
+        Scored { summary, score: score_dealt(&summary, &self.options, self.dealer) }
     }
 
     /// Card points taken so far per side (the last-trick 10 once play ends).
@@ -670,22 +694,6 @@ impl FrenchDeal {
     /// Two players: the bottom card, shown once the auction is over.
     pub fn bottom(&self) -> Option<Card> {
         self.bottom.filter(|_| self.phase != Phase::Bidding)
-    }
-
-    /// The three-player score, once finished.
-    pub fn score3(&self) -> Option<&DealScore3> {
-        match &self.scored {
-            Some(Scored::Three(_, score)) => Some(score),
-            _ => None,
-        }
-    }
-
-    /// The three-player summary that was scored.
-    pub fn summary3(&self) -> Option<&DealSummary3> {
-        match &self.scored {
-            Some(Scored::Three(summary, _)) => Some(summary),
-            _ => None,
-        }
     }
 
     /// True once the first-trick contests have been decided.

@@ -1,6 +1,8 @@
 //! What the registry and every layer above ask of French Belote.
 
-use super::{FrenchDeal, FrenchLedger, FrenchOptions, FullState, Ledger, Ledger3, Phase, SeatView};
+use super::{
+    FrenchDeal, FrenchLedger, FrenchOptions, FrenchScored, FullState, Phase, SeatView, by_sides,
+};
 use crate::card::{CardSet, Suit};
 use crate::deck::Deck;
 use crate::error::{GameError, InvalidInput, Refusal};
@@ -29,18 +31,16 @@ impl Rules for FrenchRules {
     fn convert(
         input: &super::FrenchInput,
         options: &FrenchOptions,
-        dealer: Seat,
+        _: Seat,
     ) -> Result<super::FrenchEntry, Refusal> {
-        super::sheet::convert(input, options, dealer)
+        // The ledger knows the dealer when it scores the entry.
+        super::sheet::convert(input, options)
     }
     fn input_of(deal: &FrenchDeal) -> DealInput {
         super::sheet::input_of(deal)
     }
     fn thrown_in(options: &FrenchOptions) -> super::FrenchEntry {
-        match options.players {
-            3 => super::FrenchEntry::Three(super::Entry3::ThrownIn),
-            _ => super::FrenchEntry::Sides(super::Entry::ThrownIn),
-        }
+        super::FrenchEntry::thrown_in(options)
     }
     fn describe(input: &super::FrenchInput, name: &dyn Fn(Seat) -> String) -> String {
         super::sheet::describe(input, name)
@@ -53,10 +53,7 @@ impl Rules for FrenchRules {
         FrenchDeal::new(options, dealer, deck)
     }
     fn ledger(options: FrenchOptions, first_dealer: Seat) -> FrenchLedger {
-        match options.players {
-            3 => FrenchLedger::Three(Ledger3::new(options, first_dealer)),
-            _ => FrenchLedger::Sides(Ledger::new(options, first_dealer)),
-        }
+        FrenchLedger::new(options, first_dealer)
     }
     fn by_name(name: &str) -> Option<FrenchOptions> {
         let players = match name {
@@ -129,17 +126,15 @@ impl_deal!(FrenchDeal, SeatView, FullState, {
     fn players(&self) -> u8 {
         FrenchDeal::players(self)
     }
+    /// Each seat records its side's points.
     fn recorded(&self) -> Option<Vec<Half>> {
-        if let Some(s) = self.score() {
-            let seats = 0..FrenchDeal::players(self);
-            Some(seats.map(|i| Half::points(s.recorded[self.side(Seat(i)).index() & 1])).collect())
-        } else {
-            self.score3().map(|s| s.recorded.iter().map(|&p| Half::points(p)).collect())
-        }
+        let seats = (0..FrenchDeal::players(self)).map(Seat);
+        by_sides!(FrenchScored, self.scored()?, s => Some(
+            seats.map(|i| Half::points(s.score.recorded[self.side(i).index() % s.score.recorded.len()])).collect()
+        ))
     }
-    // French Belote for three scores its own way (score3).
     fn report(&self) -> Option<DealReport> {
-        self.score().map(DealReport::from).or_else(|| self.score3().map(DealReport::from))
+        by_sides!(FrenchScored, self.scored()?, s => Some(DealReport::from(&s.score)))
     }
     fn phase(&self) -> DealPhase {
         FrenchDeal::phase(self).into()

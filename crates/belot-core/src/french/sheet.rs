@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::announcement_contests;
-use super::{DealSummary, DealSummary3, Entry, Entry3, FrenchDeal, FrenchEntry, FrenchOptions};
+use super::{DealSummary, EntryOf, FrenchDeal, FrenchEntry, FrenchOptions, FrenchScored, by_sides};
 use crate::card::Suit;
 use crate::contract::Contract;
 use crate::error::Refusal;
@@ -45,7 +45,6 @@ pub struct FrenchInput {
 pub(crate) fn convert(
     input: &FrenchInput,
     options: &FrenchOptions,
-    dealer: Seat,
 ) -> Result<FrenchEntry, Refusal> {
     let FrenchInput { taker, card_points, announcements, capot, belote, announced, trump } = input;
     let n = usize::from(options.players);
@@ -73,49 +72,59 @@ pub(crate) fn convert(
         announcement_ok(a)?;
     }
     let pts = french_card_points(card_points, *capot, options, sides)?;
-    if options.players == 3 {
-        let s = DealSummary3 {
-            taker: *taker,
-            dealer,
-            card_points: [pts[0], pts[1], pts[2]],
-            capot: capot.map(Seat),
-            announcements: [ann[0], ann[1], ann[2]],
-            belote: belote.map(Seat),
+    let s = Figures {
+        taker: super::side_in(*taker, options.players),
+        capot: capot.map(Side),
+        belote: belote.map(Side),
+        deal_points: (options.players == 2).then(|| pts[0] + pts[1]),
+        card_points: pts,
+        announcements: ann,
+    };
+    Ok(match options.players {
+        3 => FrenchEntry::Three(s.played()?),
+        _ => FrenchEntry::Two(s.played()?),
+    })
+}
+
+/// A deal's figures per side, before their number is known as a type.
+struct Figures {
+    taker: Side,
+    card_points: Vec<u32>,
+    capot: Option<Side>,
+    announcements: Vec<u32>,
+    belote: Option<Side>,
+    deal_points: Option<u32>,
+}
+
+impl Figures {
+    /// A checked entry of `N` sides.
+    fn played<const N: usize>(&self) -> Result<EntryOf<N>, Refusal>
+    where
+        super::FrenchScoring<N>: crate::tally::Scoring<Summary = DealSummary<N>>,
+    {
+        let at = |v: &[u32], i: usize| v.get(i).copied().unwrap_or(0);
+        let summary = DealSummary {
+            taker: self.taker,
+            card_points: std::array::from_fn(|i| at(&self.card_points, i)),
+            capot: self.capot,
+            announcements: std::array::from_fn(|i| at(&self.announcements, i)),
+            belote: self.belote,
+            deal_points: self.deal_points,
         };
-        s.validate()?;
-        Ok(FrenchEntry::Three(Entry3::Played { summary: s }))
-    } else {
-        let side = |s: Seat| if options.players == 4 { Side(s.0 & 1) } else { Side(s.0) };
-        let s = DealSummary {
-            taker: side(*taker),
-            card_points: [pts[0], pts[1]],
-            capot: capot.map(Side),
-            announcements: [ann[0], ann[1]],
-            belote: belote.map(Side),
-            deal_points: (options.players == 2).then(|| pts[0] + pts[1]),
-        };
-        s.validate()?;
-        Ok(FrenchEntry::Sides(Entry::Played { summary: s }))
+        summary.validate()?;
+        Ok(EntryOf::Played { summary })
     }
 }
 
 /// A finished French deal as entered (thrown in when nobody took).
 pub(crate) fn input_of(d: &FrenchDeal) -> DealInput {
-    let (taker, card_points, announcements, capot, belote) = if let Some(s) = d.summary3() {
-        let pts = &s.card_points;
-        (
-            s.taker,
-            pts.to_vec(),
-            s.announcements.to_vec(),
-            s.capot.map(|c| c.0),
-            s.belote.map(|b| b.0),
-        )
-    } else if let (Some(s), Some(taker)) = (d.summary(), d.taker()) {
-        let pts = &s.card_points;
-        (taker, pts.to_vec(), s.announcements.to_vec(), s.capot.map(|c| c.0), s.belote.map(|b| b.0))
-    } else {
-        return DealInput::ThrownIn;
-    };
+    let (Some(scored), Some(taker)) = (d.scored(), d.taker()) else { return DealInput::ThrownIn };
+    let (card_points, announcements, capot, belote) = by_sides!(FrenchScored, scored, s => (
+        s.summary.card_points.to_vec(),
+        s.summary.announcements.to_vec(),
+        s.summary.capot.map(|c| c.0),
+        s.summary.belote.map(|b| b.0),
+    ));
     DealInput::French(FrenchInput {
         taker,
         card_points: card_points.into_iter().map(Some).collect(),

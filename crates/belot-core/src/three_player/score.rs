@@ -245,7 +245,7 @@ impl Scoring for HalfScoring {
     type Party = Seat;
     type Totals = [Half; 3];
 
-    fn score(summary: &ThreeSummary, options: &ThreeOptions) -> ThreeScore {
+    fn score(summary: &ThreeSummary, options: &ThreeOptions, _: Seat) -> ThreeScore {
         score_deal(summary, options)
     }
     fn recorded(score: &ThreeScore) -> [Half; 3] {
