@@ -306,10 +306,7 @@ fn main() -> ExitCode {
             }
         },
         Command::Solve { file, deal, json } => match solve::run(&file, deal, json) {
-            Ok(out) => {
-                print!("{out}");
-                ExitCode::SUCCESS
-            }
+            Ok(out) => emit(&out),
             Err(e) => {
                 eprintln!("belot solve: {e}");
                 ExitCode::from(2)
@@ -323,10 +320,7 @@ fn main() -> ExitCode {
             let result = game_of(&game, options.as_deref())
                 .and_then(|g| arena::run(&a, &b, sets, unit, seed, g, json));
             match result {
-                Ok(out) => {
-                    print!("{out}");
-                    ExitCode::SUCCESS
-                }
+                Ok(out) => emit(&out),
                 Err(e) => {
                     eprintln!("belot arena: {e}");
                     ExitCode::from(2)
@@ -358,15 +352,27 @@ fn main() -> ExitCode {
             }
         },
         Command::Score(args) => match score::run(*args) {
-            Ok(out) => {
-                print!("{out}");
-                ExitCode::SUCCESS
-            }
+            Ok(out) => emit(&out),
             Err(e) => {
                 eprintln!("belot score: {e}");
                 ExitCode::from(2)
             }
         },
+    }
+}
+
+/// Writes a command's output. A reader that went away (`belot score
+/// export … | head`) is no error; another failure to write is.
+fn emit(out: &str) -> ExitCode {
+    use std::io::Write;
+    let mut o = io::stdout().lock();
+    match o.write_all(out.as_bytes()).and_then(|()| o.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("belot: cannot write the output: {e}");
+            ExitCode::FAILURE
+        }
     }
 }
 

@@ -395,3 +395,22 @@ fn a_card_tables_sheet_refuses_belot_score_and_its_imported_copy_does_not() {
     let _ = std::fs::remove_file(&file);
     db.ok(&["add", copy.trim(), "--taker", "1", "--points", "100"]);
 }
+
+/// `belot score export … | head`: a reader that goes away before the
+/// output is written is no panic and no error.
+#[test]
+fn output_to_a_closed_pipe_is_no_panic() {
+    use std::process::Stdio;
+    let db = Db::new("pipe");
+    db.ok(&["new", "--variant", "french", "--players", "A,B,C,D"]);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_belot"))
+        .args(["score", "--db", &db.0, "list"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("belot runs");
+    drop(child.stdout.take());
+    let out = child.wait_with_output().expect("belot ends");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success() && !err.contains("panicked"), "{err}");
+}
