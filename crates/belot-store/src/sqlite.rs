@@ -269,6 +269,13 @@ impl SqliteStore {
         Ok(n + changes.len())
     }
 
+    /// The one id `sql` finds for `key` (a sheet's edit or view id).
+    fn one_id(&self, sql: &str, key: &SheetId) -> Result<SheetId, StoreError> {
+        let v: Option<String> =
+            self.conn.prepare_cached(sql)?.query_row([key.as_str()], |r| r.get(0)).optional()?;
+        v.map(SheetId).ok_or_else(|| StoreError::NotFound(key.to_string()))
+    }
+
     /// The number of changes of a sheet, `None` if there is no such sheet.
     /// Sequence numbers run 1..=n, so the largest is the count (one index
     /// probe, not a scan).
@@ -542,21 +549,11 @@ impl Store for SqliteStore {
     }
 
     fn view_id(&self, id: &SheetId) -> Result<SheetId, StoreError> {
-        let v: Option<String> = self
-            .conn
-            .prepare_cached("SELECT view_id FROM sheets WHERE id = ?1")?
-            .query_row([id.as_str()], |r| r.get(0))
-            .optional()?;
-        v.map(SheetId).ok_or_else(|| StoreError::NotFound(id.to_string()))
+        self.one_id("SELECT view_id FROM sheets WHERE id = ?1", id)
     }
 
     fn by_view_id(&self, view: &SheetId) -> Result<SheetId, StoreError> {
-        let v: Option<String> = self
-            .conn
-            .prepare_cached("SELECT id FROM sheets WHERE view_id = ?1")?
-            .query_row([view.as_str()], |r| r.get(0))
-            .optional()?;
-        v.map(SheetId).ok_or_else(|| StoreError::NotFound(view.to_string()))
+        self.one_id("SELECT id FROM sheets WHERE view_id = ?1", view)
     }
 
     fn save_table(&mut self, table: &StoredTable) -> Result<(), StoreError> {
