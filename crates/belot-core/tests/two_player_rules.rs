@@ -446,14 +446,7 @@ fn two_player_ref_tie_hangs_the_loaders_points_for_the_next_winner() {
 
 #[test]
 fn two_player_seed001_raspasy_take_as_few_points_as_possible() {
-    let s = TwoSummary {
-        raspasy: true,
-        loader: None,
-        constructions: [0, 50],
-        belas: [1, 0],
-        tricks: [3, 6],
-        ..summary(0, [40, 122])
-    };
+    let s = raspasy_summary();
     let r = score_deal(&s, &opts());
     assert_eq!(r.outcome, TwoOutcome::Raspasy);
     // Each one's points count against him; the opponent's scoring
