@@ -82,6 +82,41 @@ impl EngineProcess {
         assert_eq!(q.ask(json!({"cmd": "state"})), state);
         record
     }
+
+    /// Plays the deal to its end, the seat to act taking an action of
+    /// type `prefer` when it has one, else a card, else its last action.
+    fn play_deal_preferring(&mut self, prefer: &str) {
+        loop {
+            let l = self.ask(json!({"cmd": "legal"}));
+            if l["seat"].is_null() {
+                break;
+            }
+            let acts = l["actions"].as_array().unwrap();
+            let a = acts
+                .iter()
+                .find(|a| a["type"] == prefer)
+                .or_else(|| acts.iter().find(|a| a["type"] == "play"))
+                .or_else(|| acts.last())
+                .unwrap();
+            self.ask(json!({"cmd": "act", "action": a}));
+        }
+    }
+}
+
+/// `belot arena` run with `args`.
+fn arena(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_belot")).arg("arena").args(args).output().unwrap()
+}
+
+/// `belot arena` refuses each of `cases` (its arguments, and what its
+/// error says) with exit status 2.
+fn assert_arena_refuses(cases: &[(&[&str], &str)]) {
+    for (args, says) in cases {
+        let bad = arena(args);
+        let stderr = String::from_utf8_lossy(&bad.stderr);
+        assert_eq!(bad.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+    }
 }
 
 /// The action at `(deal + seat) % n` of the legal ones.
@@ -236,19 +271,7 @@ fn complete_french_matches_for_three_and_two_players() {
 fn belot_solve_judges_every_card_of_a_record() {
     let mut p = EngineProcess::start();
     p.ask(json!({"cmd": "new", "seed": 4, "dealer": 0}));
-    loop {
-        let l = p.ask(json!({"cmd": "legal"}));
-        if l["seat"].is_null() {
-            break;
-        }
-        let acts = l["actions"].as_array().unwrap();
-        let a = acts
-            .iter()
-            .find(|a| a["type"] == "take")
-            .or_else(|| acts.iter().find(|a| a["type"] == "play"))
-            .unwrap();
-        p.ask(json!({"cmd": "act", "action": a}));
-    }
+    p.play_deal_preferring("take");
     let score = p.ask(json!({"cmd": "score"}));
     let reply = p.ask(json!({"cmd": "save"}));
     let record = reply["record"].clone();
@@ -328,9 +351,7 @@ fn belot_solve_judges_every_card_of_a_record() {
 
 #[test]
 fn belot_arena_reports_text_and_json_and_refuses_bad_arguments() {
-    let run = |args: &[&str]| {
-        Command::new(env!("CARGO_BIN_EXE_belot")).arg("arena").args(args).output().unwrap()
-    };
+    let run = arena;
     let out = run(&["--a", "heuristic", "--b", "random", "--deals", "50", "--json"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
@@ -374,22 +395,18 @@ fn belot_arena_reports_text_and_json_and_refuses_bad_arguments() {
     assert!(all.contains("10 won, 0 tied, 0 lost"), "{all}");
     assert!(all.contains("none finite (heuristic won every mirrored deal)"), "{all}");
     assert!(all.contains("to no bound)"), "{all}");
-    let bad = run(&["--a", "alphazero"]);
-    assert_eq!(bad.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&bad.stderr).contains("the bots are random, heuristic, pimc"));
-    let bad = run(&["--deals", "0"]);
-    assert!(String::from_utf8_lossy(&bad.stderr).contains("0 is not in 1..=4294967295"));
-    let bad = run(&["--options", "{\"players\": 5}"]);
-    assert_eq!(bad.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&bad.stderr).contains("--options"));
-    let bad = run(&["--options", "{\"nonsense\": 1}"]);
-    assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown option"));
-    let bad = run(&["--game", "french-3", "--options", "{\"players\": 4}"]);
-    assert!(String::from_utf8_lossy(&bad.stderr).contains("option \"players\": 4 does not go"));
-    let bad = run(&["--a", "ismcts:0"]);
-    assert!(String::from_utf8_lossy(&bad.stderr).contains("takes ITERATIONS 1 to 100000000"));
-    let bad = run(&["--game", "poker"]);
-    assert!(String::from_utf8_lossy(&bad.stderr).contains("the games are french"));
+    assert_arena_refuses(&[
+        (&["--a", "alphazero"], "the bots are random, heuristic, pimc"),
+        (&["--deals", "0"], "0 is not in 1..=4294967295"),
+        (&["--options", "{\"players\": 5}"], "--options"),
+        (&["--options", "{\"nonsense\": 1}"], "unknown option"),
+        (
+            &["--game", "french-3", "--options", "{\"players\": 4}"],
+            "option \"players\": 4 does not go",
+        ),
+        (&["--a", "ismcts:0"], "takes ITERATIONS 1 to 100000000"),
+        (&["--game", "poker"], "the games are french"),
+    ]);
     // Every game has its tournament.
     for (game, games) in
         [("french-3", 60), ("french-2", 40), ("two-player", 40), ("three-player", 60)]
@@ -405,9 +422,7 @@ fn belot_arena_reports_text_and_json_and_refuses_bad_arguments() {
 /// report says how many matches each bot won.
 #[test]
 fn belot_arena_plays_mirrored_whole_matches() {
-    let run = |args: &[&str]| {
-        Command::new(env!("CARGO_BIN_EXE_belot")).arg("arena").args(args).output().unwrap()
-    };
+    let run = arena;
     let out = run(&["--matches", "12"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8(out.stdout).unwrap();
@@ -439,14 +454,11 @@ fn belot_arena_plays_mirrored_whole_matches() {
         serde_json::from_slice(&run(&["--deals", "3", "--json"]).stdout).unwrap();
     assert_eq!((v["unit"].as_str(), v["deals"].as_u64()), (Some("deals"), Some(6)));
     assert!(v["matches_won"].is_null(), "{v}");
-    let bad = run(&["--matches", "0"]);
-    assert_eq!(bad.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&bad.stderr).contains("0 is not in 1..=4294967295"));
-    let bad = run(&["--matches", "99999999999"]);
-    assert!(String::from_utf8_lossy(&bad.stderr).contains("is not in 1..=4294967295"));
-    let bad = run(&["--matches", "2", "--deals", "2"]);
-    assert_eq!(bad.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&bad.stderr).contains("cannot be used with"));
+    assert_arena_refuses(&[
+        (&["--matches", "0"], "0 is not in 1..=4294967295"),
+        (&["--matches", "99999999999"], "is not in 1..=4294967295"),
+        (&["--matches", "2", "--deals", "2"], "cannot be used with"),
+    ]);
 }
 
 /// `belot solve` in the other games: a two-player all-pass deal (распасы,
@@ -462,20 +474,7 @@ fn belot_solve_judges_raspasy_and_three_player_records() {
     ] {
         let mut p = EngineProcess::start();
         p.ask(json!({"cmd": "new", "variant": variant, "seed": 9, "dealer": 0}));
-        loop {
-            let l = p.ask(json!({"cmd": "legal"}));
-            if l["seat"].is_null() {
-                break;
-            }
-            let acts = l["actions"].as_array().unwrap();
-            let a = acts
-                .iter()
-                .find(|a| a["type"] == prefer)
-                .or_else(|| acts.iter().find(|a| a["type"] == "play"))
-                .or_else(|| acts.last())
-                .unwrap();
-            p.ask(json!({"cmd": "act", "action": a}));
-        }
+        p.play_deal_preferring(prefer);
         let record = p.ask(json!({"cmd": "save"}))["record"].clone();
         let file = std::env::temp_dir()
             .join(format!("belot-solve-{variant}-{prefer}-{}.json", std::process::id()));
@@ -553,9 +552,7 @@ fn belot_engine_refuses_a_line_over_the_limit_and_goes_on() {
 /// or plays what is not allowed stops the tournament with a clear message.
 #[test]
 fn belot_arena_seats_a_program_speaking_the_engine_protocol() {
-    let run = |args: &[&str]| {
-        Command::new(env!("CARGO_BIN_EXE_belot")).arg("arena").args(args).output().unwrap()
-    };
+    let run = arena;
     let outside = format!("heuristic@{} engine", env!("CARGO_BIN_EXE_belot"));
     let json = |out: std::process::Output| -> serde_json::Value {
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));

@@ -384,24 +384,36 @@ fn solve_heads_each_deal_in_the_games_words() {
     let t = solve(&path, &[]);
     assert!(t.contains("deal 2 (spades trump, taken by You: made)"), "{t}");
     assert!(t.contains(" You play ") && t.contains(" Left plays "), "{t}");
-    // Three-player: declared by, and the outcome.
-    let path = dir.join("three.json");
-    text(&play(
-        &["--game", "three-player", "--seed", "3", "--save", path.to_str().unwrap()],
-        "1\n".repeat(300).into_bytes(),
-    ));
-    let t = solve(&path, &[]);
-    assert!(t.contains("deal 1 (diamonds trump, declared by You: made)"), "{t}");
-    assert!(t.contains("deal 2 (hearts trump, declared by You: failed)"), "{t}");
-    // Two-player: loaded by, and байт in the game's word.
-    let path = dir.join("two.json");
-    text(&play(
-        &["--game", "two-player", "--seed", "5", "--save", path.to_str().unwrap()],
-        "1\n".repeat(3000).into_bytes(),
-    ));
-    let t = solve(&path, &[]);
-    assert!(t.contains("deal 1 (clubs trump, loaded by You: байт (the loader failed))"), "{t}");
-    assert!(t.contains("the contract: байт instead of made"), "{t}");
+    for (game, seed, ones, says) in [
+        // Three-player: declared by, and the outcome.
+        (
+            "three-player",
+            "3",
+            300,
+            [
+                "deal 1 (diamonds trump, declared by You: made)",
+                "deal 2 (hearts trump, declared by You: failed)",
+            ],
+        ),
+        // Two-player: loaded by, and байт in the game's word.
+        (
+            "two-player",
+            "5",
+            3000,
+            [
+                "deal 1 (clubs trump, loaded by You: байт (the loader failed))",
+                "the contract: байт instead of made",
+            ],
+        ),
+    ] {
+        let path = dir.join(format!("{game}.json"));
+        let args = ["--game", game, "--seed", seed, "--save", path.to_str().unwrap()];
+        text(&play(&args, "1\n".repeat(ones).into_bytes()));
+        let t = solve(&path, &[]);
+        for said in says {
+            assert!(t.contains(said), "{game}: {t}");
+        }
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -33,6 +33,22 @@ fn batch<R: RngCore>(starts: &[PlayoutStart], options: &FrenchOptions, rng: &mut
     total
 }
 
+/// Sum of the recorded points over `PER_DEAL` playouts of each start by
+/// `playout` (which returns a playout's recorded points, summed, and the
+/// card points it dealt out); asserts that each playout dealt out the
+/// card points `expected` of its start.
+fn batch_of<S>(starts: &[S], expected: &[u32], mut playout: impl FnMut(&S) -> (i64, u32)) -> i64 {
+    let mut total = 0i64;
+    for (s, &want) in starts.iter().zip(expected) {
+        for _ in 0..PER_DEAL {
+            let (r, cards) = playout(s);
+            assert_eq!(cards, want);
+            total += r;
+        }
+    }
+    total
+}
+
 fn check(total: i64) {
     // 162 or 252 per deal plus belote, less any litige held points.
     let n = (DEALS * PER_DEAL) as i64;
@@ -75,14 +91,10 @@ fn two_player_playouts(c: &mut Criterion) {
         let mut rng = PlayoutRng::seed_from_u64(42);
         g.bench_function(name, |b| {
             b.iter(|| {
-                let mut total = 0i64;
-                for (s, &want) in black_box(&starts).iter().zip(&expected) {
-                    for _ in 0..PER_DEAL {
-                        let (r, cards) = playout_two(s, &options, &mut rng);
-                        assert_eq!(cards, want);
-                        total += (r[0] + r[1]) as i64;
-                    }
-                }
+                let total = batch_of(black_box(&starts), &expected, |s| {
+                    let (r, cards) = playout_two(s, &options, &mut rng);
+                    ((r[0] + r[1]) as i64, cards)
+                });
                 assert!(total > 0);
             })
         });
@@ -103,14 +115,10 @@ fn three_player_playouts(c: &mut Criterion) {
     let mut rng = PlayoutRng::seed_from_u64(42);
     g.bench_function("suit", |b| {
         b.iter(|| {
-            let mut total = 0i64;
-            for (s, &want) in black_box(&starts).iter().zip(&expected) {
-                for _ in 0..PER_DEAL {
-                    let (r, cards) = playout_three(s, &options, &mut rng);
-                    assert_eq!(cards, want);
-                    total += r as i64;
-                }
-            }
+            let total = batch_of(black_box(&starts), &expected, |s| {
+                let (r, cards) = playout_three(s, &options, &mut rng);
+                (r as i64, cards)
+            });
             assert!(total > 0);
         })
     });

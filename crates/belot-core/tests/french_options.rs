@@ -10,7 +10,7 @@ use belot_core::french::{
 };
 use belot_core::meld::{CardReuse, SeqTie};
 use belot_core::play::{PlayRules, TrickContext, legal_plays};
-use belot_core::{Action, Contract, Deck, Seat, Side, Suit};
+use belot_core::{Action, CardSet, Contract, Deck, Seat, Side, Suit};
 use common::*;
 
 fn opts() -> FrenchOptions {
@@ -65,14 +65,7 @@ fn options_json_partial_and_unknown_keys() {
 }
 
 fn tie_with_belote() -> DealSummary {
-    DealSummary {
-        taker: Side(0),
-        card_points: [71, 91],
-        capot: None,
-        announcements: [0, 0],
-        belote: Some(Side(0)),
-        deal_points: None,
-    }
+    DealSummary { belote: Some(Side(0)), ..french_summary(0, [71, 91]) }
 }
 
 #[test]
@@ -192,14 +185,8 @@ fn french_option_card_reuse() {
 
 #[test]
 fn french_option_capot_victim_announcements() {
-    let s = DealSummary {
-        taker: Side(0),
-        card_points: [162, 0],
-        capot: Some(Side(0)),
-        announcements: [0, 50],
-        belote: None,
-        deal_points: None,
-    };
+    let s =
+        DealSummary { capot: Some(Side(0)), announcements: [0, 50], ..french_summary(0, [162, 0]) };
     assert_eq!(score_deal(&s, &opts()).recorded, [252, 50]);
     let o = FrenchOptions { capot_victim_announcements: CapotVictim::Void, ..opts() };
     assert_eq!(score_deal(&s, &o).recorded, [252, 0]);
@@ -207,14 +194,21 @@ fn french_option_capot_victim_announcements() {
     assert_eq!(score_deal(&s, &o).recorded, [302, 0]);
 }
 
+/// The cards of `hand` that `rules` allow, hearts trump, void in spades
+/// on a trick led with the king of spades and ruffed with the ten of
+/// hearts, by the partner or by an opponent.
+fn on_a_ruff(hand: CardSet, rules: &PlayRules, partner_ruffed: bool) -> CardSet {
+    let ctx =
+        TrickContext { led: Some(c("KS")), winning: c("TH"), partner_winning: partner_ruffed };
+    legal_plays(hand, Contract::Suit(Suit::Hearts), rules, &ctx)
+}
+
 #[test]
 fn french_option_overtrump_over_partner_when_discarding_trump() {
-    let h = Contract::Suit(Suit::Hearts);
     let hand = set("7H JH 8D");
-    let ctx = TrickContext { led: Some(c("KS")), winning: c("TH"), partner_winning: true };
-    assert_eq!(legal_plays(hand, h, &PlayRules::FRENCH, &ctx), set("JH 8D"));
+    assert_eq!(on_a_ruff(hand, &PlayRules::FRENCH, true), set("JH 8D"));
     let ffb = PlayRules { overtrump_over_partner: false, ..PlayRules::FRENCH };
-    assert_eq!(legal_plays(hand, h, &ffb, &ctx), hand);
+    assert_eq!(on_a_ruff(hand, &ffb, true), hand);
     // The deal passes the option to its play rules.
     let o = FrenchOptions { overtrump_over_partner_when_discarding_trump: false, ..opts() };
     let d = deal_at_play(o, MELD_HANDS, Suit::Hearts, 0);
@@ -227,14 +221,12 @@ fn french_option_overtrump_over_partner_when_discarding_trump() {
 /// may play any card. A trump he can beat with must still be beaten.
 #[test]
 fn french_option_must_undertrump() {
-    let h = Contract::Suit(Suit::Hearts);
     let hand = set("7H 8H 8D AC");
-    let ctx = TrickContext { led: Some(c("KS")), winning: c("TH"), partner_winning: false };
-    assert_eq!(legal_plays(hand, h, &PlayRules::FRENCH, &ctx), set("7H 8H"));
+    assert_eq!(on_a_ruff(hand, &PlayRules::FRENCH, false), set("7H 8H"));
     let o = FrenchOptions { must_undertrump: false, ..opts() };
-    assert_eq!(legal_plays(hand, h, &o.play_rules(), &ctx), hand);
+    assert_eq!(on_a_ruff(hand, &o.play_rules(), false), hand);
     let higher = set("7H JH 8D");
-    assert_eq!(legal_plays(higher, h, &o.play_rules(), &ctx), set("JH"));
+    assert_eq!(on_a_ruff(higher, &o.play_rules(), false), set("JH"));
     // The deal passes the option to its play rules.
     let d = deal_at_play(o, MELD_HANDS, Suit::Hearts, 0);
     assert!(!d.play_state().unwrap().rules().must_undertrump);

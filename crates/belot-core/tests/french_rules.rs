@@ -141,14 +141,7 @@ fn french_seed002_s2_taker_gets_turned_card_and_two_more_others_three() {
 #[test]
 fn french_seed002_s2_taker_must_score_more_than_the_opponents() {
     let o = opts();
-    let s = |taker_pts| DealSummary {
-        taker: Side(0),
-        card_points: [taker_pts, 162 - taker_pts],
-        capot: None,
-        announcements: [0, 0],
-        belote: None,
-        deal_points: None,
-    };
+    let s = |taker_pts| french_summary(0, [taker_pts, 162 - taker_pts]);
     assert_eq!(score_deal(&s(82), &o).outcome, Outcome::Made);
     assert_eq!(score_deal(&s(80), &o).outcome, Outcome::Dedans);
     assert_eq!(score_deal(&s(81), &o).outcome, Outcome::Litige, "equal is not more");
@@ -321,14 +314,7 @@ fn french_seed002_s6_belote_called_with_king_and_queen_of_trumps() {
 fn french_seed002_s6_belote_stays_with_its_side_whatever_happens() {
     let o = opts();
     // Takers (side 0) hold the belote and go dedans: they keep the 20.
-    let s = DealSummary {
-        taker: Side(0),
-        card_points: [40, 122],
-        capot: None,
-        announcements: [0, 0],
-        belote: Some(Side(0)),
-        deal_points: None,
-    };
+    let s = DealSummary { belote: Some(Side(0)), ..french_summary(0, [40, 122]) };
     let r = score_deal(&s, &o);
     assert_eq!(r.outcome, Outcome::Dedans);
     assert_eq!(r.recorded, [20, 162]);
@@ -342,14 +328,7 @@ fn french_seed002_s6_belote_stays_with_its_side_whatever_happens() {
 #[test]
 fn french_seed002_s7_capot_all_tricks_worth_252() {
     let o = opts();
-    let s = DealSummary {
-        taker: Side(0),
-        card_points: [162, 0],
-        capot: Some(Side(0)),
-        announcements: [0, 0],
-        belote: None,
-        deal_points: None,
-    };
+    let s = DealSummary { capot: Some(Side(0)), ..french_summary(0, [162, 0]) };
     let r = score_deal(&s, &o);
     assert_eq!(r.card_points, [252, 0]);
     assert_eq!(r.recorded, [252, 0]);
@@ -376,14 +355,7 @@ fn french_seed002_s7_capot_all_tricks_worth_252() {
 #[test]
 fn french_seed002_s8_dedans_opponents_take_the_whole_deal_with_all_announcements() {
     let o = opts();
-    let s = DealSummary {
-        taker: Side(0),
-        card_points: [60, 102],
-        capot: None,
-        announcements: [20, 50],
-        belote: None,
-        deal_points: None,
-    };
+    let s = DealSummary { announcements: [20, 50], ..french_summary(0, [60, 102]) };
     let r = score_deal(&s, &o);
     assert_eq!(r.outcome, Outcome::Dedans);
     assert_eq!(r.recorded, [0, 162 + 20 + 50]);
@@ -393,12 +365,9 @@ fn french_seed002_s8_dedans_opponents_take_the_whole_deal_with_all_announcements
 fn french_seed002_s8_dedans_taker_keeps_only_his_belote() {
     let o = opts();
     let s = DealSummary {
-        taker: Side(1),
-        card_points: [120, 42],
-        capot: None,
         announcements: [0, 20],
         belote: Some(Side(1)),
-        deal_points: None,
+        ..french_summary(1, [120, 42])
     };
     let r = score_deal(&s, &o);
     assert_eq!(r.outcome, Outcome::Dedans);
@@ -410,14 +379,7 @@ fn french_seed002_s8_dedans_taker_keeps_only_his_belote() {
 #[test]
 fn french_seed002_s9_litige_defenders_record_taker_points_wait_for_next_winner() {
     let o = opts();
-    let tie = DealSummary {
-        taker: Side(0),
-        card_points: [81, 81],
-        capot: None,
-        announcements: [0, 0],
-        belote: None,
-        deal_points: None,
-    };
+    let tie = french_summary(0, [81, 81]);
     let r = score_deal(&tie, &o);
     assert_eq!(r.outcome, Outcome::Litige);
     assert_eq!(r.recorded, [0, 81]);
@@ -438,35 +400,20 @@ fn french_seed002_s9_litige_defenders_record_taker_points_wait_for_next_winner()
 
 #[test]
 fn french_seed002_s9_litige_can_be_settled_differently() {
-    let tie = DealSummary {
-        taker: Side(0),
-        card_points: [81, 81],
-        capot: None,
-        announcements: [0, 0],
-        belote: None,
-        deal_points: None,
-    };
-    let o = FrenchOptions { litige: LitigeMode::TieIsDedans, ..opts() };
-    let r = score_deal(&tie, &o);
-    assert_eq!((r.outcome, r.tie, r.recorded), (Outcome::Dedans, true, [0, 162]));
-    let o = FrenchOptions { litige: LitigeMode::TieIsMade, ..opts() };
-    let r = score_deal(&tie, &o);
-    assert_eq!((r.outcome, r.tie, r.recorded), (Outcome::Made, true, [81, 81]));
+    let tie = french_summary(0, [81, 81]);
+    for (litige, outcome, recorded) in [
+        (LitigeMode::TieIsDedans, Outcome::Dedans, [0, 162]),
+        (LitigeMode::TieIsMade, Outcome::Made, [81, 81]),
+    ] {
+        let r = score_deal(&tie, &FrenchOptions { litige, ..opts() });
+        assert_eq!((r.outcome, r.tie, r.recorded), (outcome, true, recorded), "{litige:?}");
+    }
 }
 
 // §10 Victory
 
 fn made(taker: u8, pts0: u32) -> Entry {
-    Entry::Played {
-        summary: DealSummary {
-            taker: Side(taker),
-            card_points: [pts0, 162 - pts0],
-            capot: None,
-            announcements: [0, 0],
-            belote: None,
-            deal_points: None,
-        },
-    }
+    Entry::Played { summary: french_summary(taker, [pts0, 162 - pts0]) }
 }
 
 #[test]
@@ -500,14 +447,7 @@ fn french_seed002_s10_both_cross_more_points_wins_or_the_taker_by_option() {
     // Side 1 takes with 120 against 42 + 100 announced: dedans, side 0
     // alone crosses.
     let both = Entry::Played {
-        summary: DealSummary {
-            taker: Side(1),
-            card_points: [42, 120],
-            capot: None,
-            announcements: [100, 0],
-            belote: None,
-            deal_points: None,
-        },
+        summary: DealSummary { announcements: [100, 0], ..french_summary(1, [42, 120]) },
     };
     let mut e2 = e.clone();
     e2.push(both);
@@ -515,14 +455,7 @@ fn french_seed002_s10_both_cross_more_points_wins_or_the_taker_by_option() {
     assert_eq!(l.winner, Some(Side(0)));
     // A made deal where both cross: side 1 takes 140 vs 22, side 0 announces 100.
     let both = Entry::Played {
-        summary: DealSummary {
-            taker: Side(1),
-            card_points: [22, 140],
-            capot: None,
-            announcements: [100, 0],
-            belote: None,
-            deal_points: None,
-        },
+        summary: DealSummary { announcements: [100, 0], ..french_summary(1, [22, 140]) },
     };
     let mut e3 = e.clone();
     e3.push(both);
@@ -535,14 +468,7 @@ fn french_seed002_s10_both_cross_more_points_wins_or_the_taker_by_option() {
     // Side 1 announces 20 more: 1022 against 1042, more points wins.
     let mut e4 = e;
     e4.push(Entry::Played {
-        summary: DealSummary {
-            taker: Side(1),
-            card_points: [22, 140],
-            capot: None,
-            announcements: [100, 20],
-            belote: None,
-            deal_points: None,
-        },
+        summary: DealSummary { announcements: [100, 20], ..french_summary(1, [22, 140]) },
     });
     let l = Ledger::from_entries(opts(), Seat(0), &e4);
     assert_eq!(l.totals, [1022, 1042]);
@@ -555,14 +481,7 @@ fn french_seed002_s10_both_cross_more_points_wins_or_the_taker_by_option() {
 fn french_seed002_s11_app_derives_other_side_dedans_litige_and_dealer() {
     // The keeper enters one side's points; the other side is 162 minus it.
     let entered = 70;
-    let s = DealSummary {
-        taker: Side(0),
-        card_points: [entered, 162 - entered],
-        capot: None,
-        announcements: [0, 0],
-        belote: None,
-        deal_points: None,
-    };
+    let s = french_summary(0, [entered, 162 - entered]);
     s.validate().unwrap();
     assert_eq!(score_deal(&s, &opts()).outcome, Outcome::Dedans);
     let bad = DealSummary { card_points: [1, 161], ..s };

@@ -205,12 +205,7 @@ fn three_player_option_failed_declarer_keeps_belot() {
 
 #[test]
 fn three_player_option_capo_bonuses_and_rules() {
-    let single = ThreeSummary {
-        tricks: [5, 4, 0],
-        card_points: [90, 62, 0],
-        belots: [0, 0, 1],
-        ..summary(0, [0, 0, 0])
-    };
+    let single = ThreeSummary { tricks: [5, 4, 0], belots: [0, 0, 1], ..summary(0, [90, 62, 0]) };
     let o = ThreeOptions { single_capo_bonus_each: 0, ..opts() };
     assert_eq!(score_deal(&single, &o).bonus, [0, 0, 0]);
     let o = ThreeOptions { capo_also_scores_last_trick: true, ..opts() };
@@ -218,18 +213,15 @@ fn three_player_option_capo_bonuses_and_rules() {
     assert_eq!(score_deal(&single, &opts()).belots, [0, 0, 0], "a capo player writes nothing");
     let o = ThreeOptions { capo_keeps_own_points: true, ..opts() };
     assert_eq!(score_deal(&single, &o).belots, [0, 0, 20]);
-    let double =
-        ThreeSummary { tricks: [9, 0, 0], card_points: [152, 0, 0], ..summary(0, [0, 0, 0]) };
+    let double = ThreeSummary { tricks: [9, 0, 0], ..summary(0, [152, 0, 0]) };
     let o = ThreeOptions { double_capo_bonus: 150, ..opts() };
     assert_eq!(score_deal(&double, &o).bonus, [150, 0, 0]);
 }
 
 #[test]
 fn three_player_option_next_dealer() {
-    let e = [
-        ThreeEntry::Played { summary: summary(0, [100, 30, 22]) },
-        ThreeEntry::Played { summary: summary(1, [0, 120, 32]) },
-    ];
+    let e = [summary(0, [100, 30, 22]), summary(1, [0, 120, 32])]
+        .map(|summary| ThreeEntry::Played { summary });
     // Deal 2: seat 1 tops the deal (120), seat 0 the totals (110 + 10 = 120 vs 150)...
     let top = ThreeLedger::from_entries(opts(), Seat(2), &e);
     assert_eq!(top.next_dealer, Seat(1));

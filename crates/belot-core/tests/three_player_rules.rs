@@ -329,10 +329,9 @@ fn three_player_seed000_tie_declarer_records_nothing_points_go_to_next_deals_top
 fn three_player_seed000_double_capo_they_write_nothing_the_taker_of_all_adds_100() {
     let s = ThreeSummary {
         tricks: [9, 0, 0],
-        card_points: [152, 0, 0],
         belots: [0, 1, 0],
         combinations: [0, 50, 0],
-        ..summary(0, [0, 0, 0])
+        ..summary(0, [152, 0, 0])
     };
     let r = score_deal(&s, &opts());
     assert_eq!(r.bonus, [100, 0, 0]);
@@ -341,7 +340,7 @@ fn three_player_seed000_double_capo_they_write_nothing_the_taker_of_all_adds_100
 
 #[test]
 fn three_player_ref_single_capo_50_to_each_other_player() {
-    let s = ThreeSummary { tricks: [5, 4, 0], card_points: [90, 62, 0], ..summary(0, [0, 0, 0]) };
+    let s = ThreeSummary { tricks: [5, 4, 0], ..summary(0, [90, 62, 0]) };
     let r = score_deal(&s, &opts());
     assert_eq!(r.bonus, [50, 50, 0]);
     assert_eq!(r.totals, [140, 112, 0]);
@@ -360,10 +359,8 @@ fn three_player_seed000_player_with_most_points_deals_next() {
 
 #[test]
 fn three_player_seed000_totals_are_summed_over_the_deals() {
-    let e = [
-        ThreeEntry::Played { summary: summary(0, [100, 30, 22]) },
-        ThreeEntry::Played { summary: summary(1, [30, 100, 22]) },
-    ];
+    let e = [summary(0, [100, 30, 22]), summary(1, [30, 100, 22])]
+        .map(|summary| ThreeEntry::Played { summary });
     let l = ThreeLedger::from_entries(opts(), Seat(2), &e);
     // Seat 0 took the last trick both times (+10 each).
     assert_eq!(l.totals, [Half::points(150), Half::points(130), Half::points(44)]);

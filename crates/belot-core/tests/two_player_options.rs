@@ -20,7 +20,7 @@ use common::two_summary as summary;
 
 #[test]
 fn two_player_option_defaults() {
-    let o = opts();
+    let o = TwoOptions::default();
     assert_eq!(o.target, 1001);
     assert!(o.raspasy_enabled);
     assert_eq!(o.raspasy_meld_charging, RaspasyMeldCharging::Opponent);
@@ -65,14 +65,7 @@ fn two_player_option_raspasy_disabled_throws_in() {
 
 #[test]
 fn two_player_option_raspasy_meld_charging_own() {
-    let s = TwoSummary {
-        raspasy: true,
-        loader: None,
-        constructions: [0, 50],
-        belas: [1, 0],
-        tricks: [3, 6],
-        ..summary(0, [40, 122])
-    };
+    let s = raspasy_summary();
     let o = TwoOptions { raspasy_meld_charging: RaspasyMeldCharging::Own, ..opts() };
     assert_eq!(score_deal(&s, &o).recorded, [-(40 + 20), -(122 + 50)]);
 }
@@ -92,8 +85,7 @@ fn two_player_option_seq_compare_len_cap() {
     let deck =
         two_deck("KS QS JS TS 9S 8S", "AD KD QD JD TD 7C", "7H", "8H 9H 7D", "AC KC QC", "AH");
     let run = |o: TwoOptions| {
-        let mut d = TwoDeal::new(o, Seat(0), deck).unwrap();
-        d.apply(Seat(1), &Action::Take).unwrap();
+        let mut d = bid(o, deck, &[(1, Action::Take)]);
         let a =
             d.legal_actions().into_iter().find(|a| matches!(a, Action::Announce { .. })).unwrap();
         d.apply(Seat(1), &a).unwrap();
@@ -106,6 +98,16 @@ fn two_player_option_seq_compare_len_cap() {
         Some(Seat(0)),
         "capped: the ace-high quint"
     );
+}
+
+/// A deal of `deck` dealt by seat 0, after `bids` (each a seat and its
+/// action).
+fn bid(o: TwoOptions, deck: Deck, bids: &[(u8, Action)]) -> TwoDeal {
+    let mut d = TwoDeal::new(o, Seat(0), deck).unwrap();
+    for (seat, action) in bids {
+        d.apply(Seat(*seat), action).unwrap();
+    }
+    d
 }
 
 /// Plays the rest of the first trick, the dealer announcing his best.
@@ -124,11 +126,7 @@ fn two_player_option_vk_bela_every_suit_false() {
     let deck =
         two_deck("KH QH KS QS 7D 8D", "AH AS 9D TD JD QD", "7C", "AC TC 9C", "8C JC QC", "KC");
     let o = TwoOptions { vk_bela_every_suit: false, ..opts() };
-    let mut d = TwoDeal::new(o, Seat(0), deck).unwrap();
-    for s in [1, 0] {
-        d.apply(Seat(s), &Action::Pass).unwrap();
-    }
-    d.apply(Seat(1), &Action::AllTrumps).unwrap();
+    let mut d = bid(o, deck, &[(1, Action::Pass), (0, Action::Pass), (1, Action::AllTrumps)]);
     assert!(!d.legal_actions().iter().any(|a| matches!(a, Action::Play { belote: true, .. })));
     play_out(&mut d);
     assert_eq!(d.summary().unwrap().belas, [0, 0]);
@@ -139,11 +137,7 @@ fn two_player_option_bk_carre_values_french_nt() {
     let deck =
         two_deck("AS AH AD AC 7S 8S", "KS KH KD KC 7D 8D", "9C", "TS TH 9S", "QS QH 9D", "JC");
     let run = |o: TwoOptions| {
-        let mut d = TwoDeal::new(o, Seat(0), deck).unwrap();
-        for s in [1, 0] {
-            d.apply(Seat(s), &Action::Pass).unwrap();
-        }
-        d.apply(Seat(1), &Action::NoTrumps).unwrap();
+        let d = bid(o, deck, &[(1, Action::Pass), (0, Action::Pass), (1, Action::NoTrumps)]);
         d.values().value(Meld::Carre(Rank::Ace))
     };
     assert_eq!(run(opts()), 110);

@@ -49,14 +49,27 @@ fn two_player_seed001_six_cards_each_in_threes_and_the_vskryshka() {
     assert_eq!(d.bottom(), None, "the bottom card is shown only after the auction");
 }
 
+/// A deal of `deck` dealt by seat 0, the non-dealer (seat 1) having
+/// taken the вскрышка's suit.
+fn taken_by_the_non_dealer(deck: Deck) -> TwoDeal {
+    let mut d = TwoDeal::new(opts(), Seat(0), deck).unwrap();
+    d.apply(Seat(1), &Action::Take).unwrap();
+    d
+}
+
+/// The auction is over: `loader` is to play `contract`.
+fn assert_loaded(d: &TwoDeal, contract: Contract, loader: u8) {
+    assert_eq!(d.contract(), Some(contract));
+    assert_eq!(d.loader(), Some(Seat(loader)));
+}
+
 #[test]
 fn two_player_seed001_non_dealer_opens_the_auction_play_or_pass() {
     let mut d = ordered();
     assert_eq!(d.to_act(), Some(Seat(1)));
     assert_eq!(d.legal_actions(), vec![Action::Take, Action::Pass]);
     d.apply(Seat(1), &Action::Take).unwrap();
-    assert_eq!(d.contract(), Some(Contract::Suit(Suit::Hearts)));
-    assert_eq!(d.loader(), Some(Seat(1)));
+    assert_loaded(&d, Contract::Suit(Suit::Hearts), 1);
 }
 
 #[test]
@@ -82,8 +95,7 @@ fn two_player_seed001_after_two_passes_another_suit_vk_bk_or_pass() {
     let e = d.apply(Seat(1), &Action::Name { suit: Suit::Hearts }).unwrap_err();
     assert!(e.to_string().contains("other than the turned card's (H)"), "{e}");
     d.apply(Seat(1), &Action::AllTrumps).unwrap();
-    assert_eq!(d.contract(), Some(Contract::AllTrumps));
-    assert_eq!(d.loader(), Some(Seat(1)));
+    assert_loaded(&d, Contract::AllTrumps, 1);
 }
 
 #[test]
@@ -94,8 +106,7 @@ fn two_player_seed001_after_three_passes_the_dealer_orders_or_passes() {
     }
     assert_eq!(d.to_act(), Some(Seat(0)));
     d.apply(Seat(0), &Action::NoTrumps).unwrap();
-    assert_eq!(d.contract(), Some(Contract::NoTrumps));
-    assert_eq!(d.loader(), Some(Seat(0)));
+    assert_loaded(&d, Contract::NoTrumps, 0);
 }
 
 #[test]
@@ -159,8 +170,7 @@ fn two_player_seed001_seven_of_trumps_exchanged_for_the_vskryshka_before_first_m
 fn two_player_seed001_four_sevens_or_four_eights_claim_a_redeal() {
     let deck =
         two_deck("7S 7H 7D 7C AS KS", "8S 8H 8D 8C AH KH", "JD", "QS JS TS", "QH JH TH", "AC");
-    let mut d = TwoDeal::new(opts(), Seat(0), deck).unwrap();
-    d.apply(Seat(1), &Action::Take).unwrap();
+    let mut d = taken_by_the_non_dealer(deck);
     assert!(d.legal_actions().contains(&Action::Redeal));
     let mut d2 = d.clone();
     d2.apply(Seat(1), &Action::Redeal).unwrap();
@@ -372,8 +382,7 @@ fn two_player_seed001_bela_and_carre_cards_may_be_in_other_constructions() {
     // K-Q-J of trumps is a terz and a бела; a carré's king also in a run.
     let deck =
         two_deck("KH QH JH KS KD KC", "7S 8S 9S 7D 8D 9D", "TH", "QC JC 7C", "AS AD 8C", "AC");
-    let mut d = TwoDeal::new(opts(), Seat(0), deck).unwrap();
-    d.apply(Seat(1), &Action::Take).unwrap();
+    let mut d = taken_by_the_non_dealer(deck);
     d.apply(Seat(1), &Action::play(c("KH"))).unwrap();
     let melds = d.constructions(Seat(1)).to_vec();
     assert!(melds.contains(&Meld::Carre(Rank::King)));
@@ -446,14 +455,7 @@ fn two_player_ref_tie_hangs_the_loaders_points_for_the_next_winner() {
 
 #[test]
 fn two_player_seed001_raspasy_take_as_few_points_as_possible() {
-    let s = TwoSummary {
-        raspasy: true,
-        loader: None,
-        constructions: [0, 50],
-        belas: [1, 0],
-        tricks: [3, 6],
-        ..summary(0, [40, 122])
-    };
+    let s = raspasy_summary();
     let r = score_deal(&s, &opts());
     assert_eq!(r.outcome, TwoOutcome::Raspasy);
     // Each one's points count against him; the opponent's scoring

@@ -23,6 +23,31 @@ fn err(e: &mut Engine, req: Value, code: &str) -> String {
     r["error"]["message"].as_str().unwrap().to_string()
 }
 
+/// The announcement fixture: seat 0 a tierce A-K-Q of hearts and the
+/// belote, seat 1 a quarte K-Q-J-10 of diamonds, seat 2 a carré of nines,
+/// seat 3 a tierce A-K-Q of clubs.
+fn meld_hands() -> Value {
+    json!([
+        ["AH", "KH", "QH", "7S", "8S", "7D", "8D", "7C"],
+        ["KD", "QD", "JD", "TD", "AS", "KS", "8C", "TC"],
+        ["9S", "9H", "9D", "9C", "JS", "QS", "AD", "JC"],
+        ["TS", "7H", "8H", "TH", "JH", "QC", "KC", "AC"]
+    ])
+}
+
+/// The 32 cards in index order.
+fn ordered_deck() -> Vec<String> {
+    (0..32).map(|i| belot_core::Card::from_index(i).unwrap().to_string()).collect()
+}
+
+/// Starts a `variant` deal of the deck in index order, dealt by seat 0
+/// (the engine names the variant, seat 1 is to act); `seat`'s view.
+fn new_ordered(e: &mut Engine, variant: &str, seat: u64) -> Value {
+    let r = ok(e, json!({"cmd": "new", "variant": variant, "deck": ordered_deck(), "dealer": 0}));
+    assert_eq!((r["variant"].clone(), r["to_act"].clone()), (json!(variant), json!(1)));
+    ok(e, json!({"cmd": "view", "seat": seat}))["view"].clone()
+}
+
 /// The first legal action, an announcement carrying the first meld.
 fn first_action(legal: &Value) -> Option<Value> {
     let mut first = legal["actions"].as_array()?.first()?.clone();
@@ -112,8 +137,7 @@ fn id_is_echoed() {
 fn a_deal_from_a_deck_through_the_protocol() {
     let mut e = Engine::new();
     // The deck in index order: seat 1 is dealt 7S 8S 9S JH QH, JD is turned.
-    let deck: Vec<String> =
-        (0..32).map(|i| belot_core::Card::from_index(i).unwrap().to_string()).collect();
+    let deck = ordered_deck();
     let r = ok(&mut e, json!({"cmd": "new", "deck": deck, "dealer": 0}));
     assert_eq!(r["to_act"], 1);
     assert_eq!(r["phase"], "bidding");
@@ -150,12 +174,7 @@ fn a_deal_from_a_deck_through_the_protocol() {
 #[test]
 fn start_from_hands_and_read_the_breakdown() {
     let mut e = Engine::new();
-    let hands = json!([
-        ["AH", "KH", "QH", "7S", "8S", "7D", "8D", "7C"],
-        ["KD", "QD", "JD", "TD", "AS", "KS", "8C", "TC"],
-        ["9S", "9H", "9D", "9C", "JS", "QS", "AD", "JC"],
-        ["TS", "7H", "8H", "TH", "JH", "QC", "KC", "AC"]
-    ]);
+    let hands = meld_hands();
     let r =
         ok(&mut e, json!({"cmd": "new", "hands": hands, "trump": "H", "taker": 0, "dealer": 3}));
     assert_eq!((r["phase"].clone(), r["to_act"].clone()), (json!("playing"), json!(0)));
@@ -391,11 +410,7 @@ fn line_strategy() -> impl Strategy<Value = String> {
 #[test]
 fn two_player_through_the_protocol() {
     let mut e = Engine::new();
-    let deck: Vec<String> =
-        (0..32).map(|i| belot_core::Card::from_index(i).unwrap().to_string()).collect();
-    let r = ok(&mut e, json!({"cmd": "new", "variant": "two_player", "deck": deck, "dealer": 0}));
-    assert_eq!((r["variant"].clone(), r["to_act"].clone()), (json!("two_player"), json!(1)));
-    let v = ok(&mut e, json!({"cmd": "view", "seat": 1}))["view"].clone();
+    let v = new_ordered(&mut e, "two_player", 1);
     assert_eq!(v["hand"], json!(["7S", "8S", "9S", "KS", "AS", "7H"]));
     assert_eq!(v["turned"], "JH");
     assert!(v["bottom"].is_null());
@@ -433,11 +448,7 @@ fn two_player_through_the_protocol() {
 #[test]
 fn three_player_through_the_protocol() {
     let mut e = Engine::new();
-    let deck: Vec<String> =
-        (0..32).map(|i| belot_core::Card::from_index(i).unwrap().to_string()).collect();
-    let r = ok(&mut e, json!({"cmd": "new", "variant": "three_player", "deck": deck, "dealer": 0}));
-    assert_eq!((r["variant"].clone(), r["to_act"].clone()), (json!("three_player"), json!(1)));
-    let v = ok(&mut e, json!({"cmd": "view", "seat": 2}))["view"].clone();
+    let v = new_ordered(&mut e, "three_player", 2);
     assert_eq!(v["hand"], json!(["TS", "JS", "QS", "JH", "QH", "KH"]));
     assert!(!v.to_string().contains("\"7S\""), "seat 1's card in seat 2's view");
     err(&mut e, json!({"cmd": "view", "seat": 3}), "bad_request");
@@ -464,12 +475,7 @@ fn three_player_through_the_protocol() {
 #[test]
 fn score_during_a_deal_shows_only_public_information() {
     let mut e = Engine::new();
-    let hands = json!([
-        ["AH", "KH", "QH", "7S", "8S", "7D", "8D", "7C"],
-        ["KD", "QD", "JD", "TD", "AS", "KS", "8C", "TC"],
-        ["9S", "9H", "9D", "9C", "JS", "QS", "AD", "JC"],
-        ["TS", "7H", "8H", "TH", "JH", "QC", "KC", "AC"]
-    ]);
+    let hands = meld_hands();
     ok(&mut e, json!({"cmd": "new", "hands": hands, "trump": "H", "taker": 0, "dealer": 3}));
     ok(
         &mut e,
@@ -483,8 +489,7 @@ fn score_during_a_deal_shows_only_public_information() {
     assert_eq!(s["deal"]["announcements"][0]["cards"], json!(["QH", "KH", "AH"]));
     assert_eq!(s["deal"]["belote"]["seat"], 0);
 
-    let deck: Vec<String> =
-        (0..32).map(|i| belot_core::Card::from_index(i).unwrap().to_string()).collect();
+    let deck = ordered_deck();
     ok(&mut e, json!({"cmd": "new", "variant": "two_player", "deck": deck, "dealer": 0}));
     ok(&mut e, json!({"cmd": "act", "action": {"type": "take"}}));
     ok(

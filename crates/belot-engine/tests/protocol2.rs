@@ -24,6 +24,12 @@ const GAMES: [(&str, Value); 5] = [
     ("three_player", Value::Null),
 ];
 
+/// Four hands, each a space-separated card list, as the protocol wants
+/// them: arrays of card names.
+fn hands_json(h: [&str; 4]) -> Value {
+    json!(h.map(|cards| cards.split(' ').collect::<Vec<_>>()))
+}
+
 /// `new` for game `i` of `GAMES` (French for 4, 3 and 2 players).
 fn new_game(i: usize, seed: u64) -> Value {
     let players = [4, 3, 2][i.min(2)];
@@ -118,11 +124,11 @@ fn one_announce_action_carries_the_melds_chosen_from_the_list() {
 #[test]
 fn an_announcement_names_any_of_the_melds_offered_and_no_other() {
     // French Belote: seat 0 holds a tierce in hearts and a carré of nines.
-    let hands = json!([
-        ["AH", "KH", "QH", "9S", "9H", "9D", "9C", "7C"],
-        ["KD", "QD", "JD", "TD", "AS", "KS", "8C", "TC"],
-        ["7S", "8S", "TS", "7D", "8D", "AD", "JS", "QS"],
-        ["7H", "8H", "TH", "JH", "JC", "QC", "KC", "AC"]
+    let hands = hands_json([
+        "AH KH QH 9S 9H 9D 9C 7C",
+        "KD QD JD TD AS KS 8C TC",
+        "7S 8S TS 7D 8D AD JS QS",
+        "7H 8H TH JH JC QC KC AC",
     ]);
     let start = json!({"cmd": "new", "hands": hands, "trump": "H", "taker": 0, "dealer": 3});
     let mut e = Engine::new();
@@ -256,11 +262,11 @@ fn the_hello_example_in_the_protocol_document_is_what_the_engine_answers() {
 
 #[test]
 fn a_french_deal_starts_from_a_bare_contract_with_no_turned_card_shown() {
-    let hands = json!([
-        ["AH", "KH", "QH", "7S", "8S", "7D", "8D", "7C"],
-        ["KD", "QD", "JD", "TD", "AS", "KS", "8C", "TC"],
-        ["9S", "9H", "9D", "9C", "JS", "QS", "AD", "JC"],
-        ["TS", "7H", "8H", "TH", "JH", "QC", "KC", "AC"]
+    let hands = hands_json([
+        "AH KH QH 7S 8S 7D 8D 7C",
+        "KD QD JD TD AS KS 8C TC",
+        "9S 9H 9D 9C JS QS AD JC",
+        "TS 7H 8H TH JH QC KC AC",
     ]);
     let taker_cards: Vec<Value> = hands[1].as_array().unwrap().clone();
     let mut e = Engine::new();

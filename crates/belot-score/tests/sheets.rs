@@ -4,7 +4,7 @@
 
 use belot_core::Game;
 use belot_core::Seat;
-use belot_core::french::{FrenchOptions, LitigeMode};
+use belot_core::french::{Announced, FrenchInput, FrenchOptions, LitigeMode};
 use belot_score::{Change, DealInput, Setup, Sheet};
 use proptest::prelude::*;
 
@@ -25,7 +25,7 @@ fn fr(
     capot: Option<u8>,
     belote: Option<u8>,
 ) -> DealInput {
-    DealInput::French(belot_core::french::FrenchInput {
+    DealInput::French(FrenchInput {
         taker: Seat(taker),
         card_points: pts.to_vec(),
         announcements: ann.to_vec(),
@@ -34,6 +34,17 @@ fn fr(
         announced: vec![],
         trump: None,
     })
+}
+
+/// A French entry: seat 0's side took trump and 100 card points; the
+/// melds `announced` for the app's contests, no announcements in points.
+fn with_melds(announced: Vec<Announced>, trump: Option<belot_core::Suit>) -> DealInput {
+    match fr(0, [Some(100), None], [0, 0], None, None) {
+        DealInput::French(input) => {
+            DealInput::French(FrenchInput { announcements: vec![], announced, trump, ..input })
+        }
+        _ => unreachable!("fr makes a French entry"),
+    }
 }
 
 fn add(s: &mut Sheet, e: DealInput) {
@@ -394,11 +405,22 @@ fn any_entry() -> impl Strategy<Value = DealInput> {
 }
 
 fn any_change() -> impl Strategy<Value = Change> {
+    change_of(any_entry, 4, 12)
+}
+
+/// A random change: an add (weighted `add_weight`) or an edit of an
+/// entry from `entries`, a delete or restore of a deal id below `ids`, an
+/// undo, redo, take-back, put-back or revert.
+fn change_of<S: Strategy<Value = DealInput> + 'static>(
+    entries: impl Fn() -> S,
+    add_weight: u32,
+    ids: u32,
+) -> impl Strategy<Value = Change> {
     prop_oneof![
-        4 => any_entry().prop_map(|entry| Change::Add { entry }),
-        2 => (1..12u32, any_entry()).prop_map(|(id, entry)| Change::Edit { id, entry }),
-        1 => (1..12u32).prop_map(|id| Change::Delete { id }),
-        1 => (1..12u32).prop_map(|id| Change::Restore { id }),
+        add_weight => entries().prop_map(|entry| Change::Add { entry }),
+        2 => (1..ids, entries()).prop_map(|(id, entry)| Change::Edit { id, entry }),
+        1 => (1..ids).prop_map(|id| Change::Delete { id }),
+        1 => (1..ids).prop_map(|id| Change::Restore { id }),
         2 => Just(Change::Undo),
         1 => Just(Change::Redo),
         2 => Just(Change::TakeBack),
@@ -438,7 +460,6 @@ proptest! {
 
 #[test]
 fn french_announced_melds_the_app_runs_the_contests() {
-    use belot_core::french::Announced;
     use belot_core::meld::Meld;
     let m = |seat: u8, cards: &str| Announced {
         seat: Seat(seat),
@@ -446,17 +467,7 @@ fn french_announced_melds_the_app_runs_the_contests() {
             .unwrap(),
     };
     let mut s = Sheet::new(french_setup()).unwrap();
-    let entry = |announced: Vec<Announced>, trump: Option<belot_core::Suit>| {
-        DealInput::French(belot_core::french::FrenchInput {
-            taker: Seat(0),
-            card_points: vec![Some(100), None],
-            announcements: vec![],
-            capot: None,
-            belote: None,
-            announced,
-            trump,
-        })
-    };
+    let entry = with_melds;
     let melds = vec![m(0, "AH KH QH"), m(1, "KD QD JD TD"), m(2, "9S 9H 9D 9C"), m(3, "AC KC QC")];
     // Separate contests (seed 002 §5): side 1's quarte wins the sequences
     // (50 + its tierce 20), side 0's carré of nines wins the carrés (150).
@@ -638,17 +649,7 @@ fn variant_entry(v: usize) -> BoxedStrategy<DealInput> {
 }
 
 fn variant_change(v: usize) -> impl Strategy<Value = Change> {
-    prop_oneof![
-        5 => variant_entry(v).prop_map(|entry| Change::Add { entry }),
-        2 => (1..20u32, variant_entry(v)).prop_map(|(id, entry)| Change::Edit { id, entry }),
-        1 => (1..20u32).prop_map(|id| Change::Delete { id }),
-        1 => (1..20u32).prop_map(|id| Change::Restore { id }),
-        2 => Just(Change::Undo),
-        1 => Just(Change::Redo),
-        2 => Just(Change::TakeBack),
-        1 => Just(Change::PutBack),
-        2 => (0..32u32).prop_map(|change| Change::Revert { change }),
-    ]
+    change_of(move || variant_entry(v), 5, 20)
 }
 
 /// A variant and random changes for it.
@@ -811,24 +812,15 @@ fn names_refuse_control_invisible_and_bidi_characters() {
 
 fn announced(list: &[(u8, &str)]) -> DealInput {
     use belot_core::meld::Meld;
-    DealInput::French(belot_core::french::FrenchInput {
-        taker: Seat(0),
-        card_points: vec![Some(100), None],
-        announcements: vec![],
-        capot: None,
-        belote: None,
-        announced: list
-            .iter()
-            .map(|&(seat, cards)| belot_core::french::Announced {
-                seat: Seat(seat),
-                meld: Meld::from_cards(
-                    belot_core::parse_cards(cards).unwrap().into_iter().collect(),
-                )
+    let announced = list
+        .iter()
+        .map(|&(seat, cards)| Announced {
+            seat: Seat(seat),
+            meld: Meld::from_cards(belot_core::parse_cards(cards).unwrap().into_iter().collect())
                 .unwrap(),
-            })
-            .collect(),
-        trump: Some(belot_core::Suit::Hearts),
-    })
+        })
+        .collect();
+    with_melds(announced, Some(belot_core::Suit::Hearts))
 }
 
 /// A meld counts once: the same meld announced twice in a deal is

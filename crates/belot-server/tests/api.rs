@@ -19,6 +19,20 @@ fn setup() -> Value {
            "first_dealer": 3, "rules": {"variant": "french"}})
 }
 
+/// A new sheet of `setup()` on `h`: its edit id, and the URL its changes
+/// are posted to.
+async fn new_sheet(h: &Hub) -> (String, String) {
+    let (_, st) = call(h, "POST", "/api/sheets", Some(setup())).await;
+    let id = st["id"].as_str().unwrap().to_string();
+    let url = format!("/api/sheets/{id}/changes");
+    (id, url)
+}
+
+/// Posts `change` to `url`, made on the sheet at `version`.
+async fn send(h: &Hub, url: &str, version: u64, change: Value) -> (StatusCode, Value) {
+    call(h, "POST", url, Some(json!({"version": version, "change": change}))).await
+}
+
 fn add(taker: u8, points: u32) -> Value {
     json!({"op": "add", "entry": {"kind": "french", "taker": taker, "card_points": [null, points]}})
 }
@@ -33,13 +47,8 @@ async fn create_change_and_read() {
     assert_eq!(st["mode"], "edit");
     // Names are data, returned as given (the UI puts them in as text).
     assert_eq!(st["setup"]["players"][1], "<script>alert(1)</script>");
-    let (s, st) = call(
-        &h,
-        "POST",
-        &format!("/api/sheets/{id}/changes"),
-        Some(json!({"version": 0, "change": add(1, 100)})),
-    )
-    .await;
+    let url = format!("/api/sheets/{id}/changes");
+    let (s, st) = send(&h, &url, 0, add(1, 100)).await;
     assert_eq!(s, StatusCode::OK, "{st}");
     // The answer to a change is what changed: the new row and the totals.
     assert_eq!(st["version"], 1);
@@ -48,23 +57,11 @@ async fn create_change_and_read() {
     let (s, st) = call(&h, "GET", &format!("/api/sheets/{id}"), None).await;
     assert_eq!((s, st["version"].clone()), (StatusCode::OK, json!(1)));
     // Undo, redo through the same endpoint.
-    let (_, st) = call(
-        &h,
-        "POST",
-        &format!("/api/sheets/{id}/changes"),
-        Some(json!({"version": 1, "change": {"op": "undo"}})),
-    )
-    .await;
+    let (_, st) = send(&h, &url, 1, json!({"op": "undo"})).await;
     assert_eq!(st["totals"], json!([0, 0]));
     assert_eq!(st["can_redo"], true);
     // Or the whole state, when asked.
-    let (_, st) = call(
-        &h,
-        "POST",
-        &format!("/api/sheets/{id}/changes?reply=full"),
-        Some(json!({"version": 2, "change": {"op": "redo"}})),
-    )
-    .await;
+    let (_, st) = send(&h, &format!("{url}?reply=full"), 2, json!({"op": "redo"})).await;
     assert_eq!(
         (st["mode"].clone(), st["table"]["totals"].clone()),
         (json!("edit"), json!([62, 100]))
@@ -74,15 +71,12 @@ async fn create_change_and_read() {
         (json!(true), json!(false))
     );
     // ↶ takes back the last deal; ↷ puts it back (seed 002 §11).
-    let url = format!("/api/sheets/{id}/changes");
-    let (s, st) = call(&h, "POST", &url, Some(json!({"version": 3, "change": add(0, 90)}))).await;
+    let (s, st) = send(&h, &url, 3, add(0, 90)).await;
     assert_eq!(s, StatusCode::OK, "{st}");
-    let (_, st) =
-        call(&h, "POST", &url, Some(json!({"version": 4, "change": {"op": "take_back"}}))).await;
+    let (_, st) = send(&h, &url, 4, json!({"op": "take_back"})).await;
     assert_eq!((st["rows_from"].clone(), st["totals"].clone()), (json!(1), json!([62, 100])));
     assert_eq!(st["can_put_back"], true);
-    let (_, st) =
-        call(&h, "POST", &url, Some(json!({"version": 5, "change": {"op": "put_back"}}))).await;
+    let (_, st) = send(&h, &url, 5, json!({"op": "put_back"})).await;
     assert_eq!(st["rows"].as_array().unwrap().len(), 1);
     assert_eq!(st["can_put_back"], false);
 }
@@ -90,13 +84,10 @@ async fn create_change_and_read() {
 #[tokio::test]
 async fn a_stale_edit_is_refused_with_the_current_state() {
     let h = hub();
-    let (_, st) = call(&h, "POST", "/api/sheets", Some(setup())).await;
-    let id = st["id"].as_str().unwrap().to_string();
-    let url = format!("/api/sheets/{id}/changes");
+    let (id, url) = new_sheet(&h).await;
     // Two phones both at version 0: the first wins, the second is refused.
-    let (s1, _) = call(&h, "POST", &url, Some(json!({"version": 0, "change": add(1, 100)}))).await;
-    let (s2, body) =
-        call(&h, "POST", &url, Some(json!({"version": 0, "change": add(0, 90)}))).await;
+    let (s1, _) = send(&h, &url, 0, add(1, 100)).await;
+    let (s2, body) = send(&h, &url, 0, add(0, 90)).await;
     assert_eq!((s1, s2), (StatusCode::OK, StatusCode::CONFLICT));
     assert_eq!(body["error"]["code"], "stale");
     assert!(body["error"]["message"].as_str().unwrap().contains("another phone"));
@@ -109,16 +100,14 @@ async fn a_stale_edit_is_refused_with_the_current_state() {
 #[tokio::test]
 async fn bad_input_gets_clear_errors_and_stores_nothing() {
     let h = hub();
-    let (_, st) = call(&h, "POST", "/api/sheets", Some(setup())).await;
-    let id = st["id"].as_str().unwrap().to_string();
-    let url = format!("/api/sheets/{id}/changes");
-    let (s, b) = call(&h, "POST", &url, Some(json!({"version": 0, "change": add(1, 161)}))).await;
+    let (id, url) = new_sheet(&h).await;
+    let (s, b) = send(&h, &url, 0, add(1, 161)).await;
     assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(b["error"]["message"].as_str().unwrap().contains("never 1 or 161"));
     // A code and its figures, for a message in the player's language.
     assert_eq!(b["error"]["code"], "card_points");
     assert_eq!(b["error"]["params"], json!({"points": 161, "total": 162}));
-    let (s, b) = call(&h, "POST", &url, Some(json!({"version": 0, "change": {"op": "fly"}}))).await;
+    let (s, b) = send(&h, &url, 0, json!({"op": "fly"})).await;
     assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(b["error"]["message"].as_str().unwrap().contains("unknown variant"), "{b}");
     let (s, _) = call(
@@ -151,37 +140,18 @@ async fn the_read_only_link_cannot_write_and_hides_the_edit_id() {
     assert_eq!(s, StatusCode::OK);
     assert_eq!((v["mode"].clone(), v["id"].clone()), (json!("view"), Value::Null));
     assert!(!v.to_string().contains(&id), "the edit id never leaks to a spectator");
-    let (s, _) = call(
-        &h,
-        "POST",
-        &format!("/api/view/{view}/changes"),
-        Some(json!({"version": 0, "change": add(1, 100)})),
-    )
-    .await;
+    let (s, _) = send(&h, &format!("/api/view/{view}/changes"), 0, add(1, 100)).await;
     assert!(s == StatusCode::NOT_FOUND || s == StatusCode::METHOD_NOT_ALLOWED);
     // The view id is not an edit id.
-    let (s, _) = call(
-        &h,
-        "POST",
-        &format!("/api/sheets/{view}/changes"),
-        Some(json!({"version": 0, "change": add(1, 100)})),
-    )
-    .await;
+    let (s, _) = send(&h, &format!("/api/sheets/{view}/changes"), 0, add(1, 100)).await;
     assert_eq!(s, StatusCode::NOT_FOUND);
 }
 
 #[tokio::test]
 async fn ui_openapi_exports_and_qr() {
     let h = hub();
-    let (_, st) = call(&h, "POST", "/api/sheets", Some(setup())).await;
-    let id = st["id"].as_str().unwrap().to_string();
-    call(
-        &h,
-        "POST",
-        &format!("/api/sheets/{id}/changes"),
-        Some(json!({"version": 0, "change": add(1, 100)})),
-    )
-    .await;
+    let (id, url) = new_sheet(&h).await;
+    send(&h, &url, 0, add(1, 100)).await;
     let get = |uri: String| {
         let h = h.clone();
         async move {
@@ -253,18 +223,16 @@ async fn a_change_refused_by_the_store_answers_409_with_the_stored_state() {
     let slow = Limits { freshness: std::time::Duration::from_secs(3600), ..Limits::default() };
     let a = Hub::open(&path, Limits::default()).unwrap();
     let b = Hub::open(&path, slow).unwrap();
-    let (_, st) = call(&a, "POST", "/api/sheets", Some(setup())).await;
-    let id = st["id"].as_str().unwrap().to_string();
-    let url = format!("/api/sheets/{id}/changes");
+    let (id, url) = new_sheet(&a).await;
     // Both servers load the empty sheet; A takes a change, B is now behind.
     assert_eq!(call(&b, "GET", &format!("/api/sheets/{id}"), None).await.1["version"], 0);
-    let (s, _) = call(&a, "POST", &url, Some(json!({"version": 0, "change": add(1, 100)}))).await;
+    let (s, _) = send(&a, &url, 0, add(1, 100)).await;
     assert_eq!(s, StatusCode::OK);
-    let (s, st) = call(&b, "POST", &url, Some(json!({"version": 0, "change": add(0, 90)}))).await;
+    let (s, st) = send(&b, &url, 0, add(0, 90)).await;
     assert_eq!(s, StatusCode::CONFLICT, "{st}");
     assert_eq!(st["error"]["code"], "stale");
     assert_eq!(st["state"]["version"], 1, "{st}");
-    let (s, st) = call(&b, "POST", &url, Some(json!({"version": 1, "change": add(0, 90)}))).await;
+    let (s, st) = send(&b, &url, 1, add(0, 90)).await;
     assert_eq!((s, st["version"].clone()), (StatusCode::OK, json!(2)));
 }
 
@@ -275,8 +243,7 @@ async fn a_change_refused_by_the_store_answers_409_with_the_stored_state() {
 async fn a_keyed_change_sent_twice_is_applied_once_even_across_a_restart() {
     let path = db("keys");
     let h = Hub::open(&path, Limits::default()).unwrap();
-    let (_, st) = call(&h, "POST", "/api/sheets", Some(setup())).await;
-    let url = format!("/api/sheets/{}/changes", st["id"].as_str().unwrap());
+    let (_, url) = new_sheet(&h).await;
     let keyed = json!({"version": 0, "change": add(1, 100), "key": "phone-1-deal-1"});
     let (s, first) = call(&h, "POST", &url, Some(keyed.clone())).await;
     assert_eq!((s, first["version"].clone()), (StatusCode::OK, json!(1)));
@@ -314,12 +281,10 @@ async fn a_keyed_change_sent_twice_is_applied_once_even_across_a_restart() {
 #[tokio::test]
 async fn the_changes_view_lists_changes_and_reverts_any_of_them() {
     let h = hub();
-    let (_, st) = call(&h, "POST", "/api/sheets", Some(setup())).await;
-    let id = st["id"].as_str().unwrap().to_string();
-    let url = format!("/api/sheets/{id}/changes");
+    let (id, url) = new_sheet(&h).await;
     let post = |v: u64, change: Value| {
         let (h, url) = (h.clone(), url.clone());
-        async move { call(&h, "POST", &url, Some(json!({"version": v, "change": change}))).await }
+        async move { send(&h, &url, v, change).await }
     };
     for (v, p) in [100, 90, 80].into_iter().enumerate() {
         assert_eq!(post(v as u64, add(1, p)).await.0, StatusCode::OK);
@@ -432,8 +397,7 @@ fn every_word_of_the_page_is_in_six_languages() {
 #[tokio::test]
 async fn responses_are_gzipped_when_asked_and_the_page_is_light() {
     let h = hub();
-    let (_, st) = call(&h, "POST", "/api/sheets", Some(setup())).await;
-    let id = st["id"].as_str().unwrap().to_string();
+    let (id, _) = new_sheet(&h).await;
     let get = |path: String, gzip: bool| {
         let h = h.clone();
         async move {
@@ -456,17 +420,9 @@ async fn responses_are_gzipped_when_asked_and_the_page_is_light() {
     // words and Bulgarian's, the scorer for deals saved offline, the
     // game's module); a card table adds its script.
     let mut size = std::collections::BTreeMap::new();
-    let files = [
-        "/",
-        "/app.js",
-        "/app.css",
-        "/score.js",
-        "/i18n/en.js",
-        "/i18n/bg.js",
-        "/table.js",
-        "/games/french.js",
-    ];
-    for path in files {
+    let game_page =
+        ["/", "/app.js", "/app.css", "/score.js", "/i18n/en.js", "/i18n/bg.js", "/games/french.js"];
+    for &path in game_page.iter().chain(&["/table.js"]) {
         let (enc, _, zipped) = get(path.to_string(), true).await;
         assert_eq!(enc.as_deref(), Some("gzip"), "{path}");
         let (enc, _, plain) = get(path.to_string(), false).await;
@@ -477,15 +433,7 @@ async fn responses_are_gzipped_when_asked_and_the_page_is_light() {
     let weigh = |paths: &[&str]| {
         paths.iter().fold((0, 0), |(z, p), path| (z + size[path].0, p + size[path].1))
     };
-    let page = weigh(&[
-        "/",
-        "/app.js",
-        "/app.css",
-        "/score.js",
-        "/i18n/en.js",
-        "/i18n/bg.js",
-        "/games/french.js",
-    ]);
+    let page = weigh(&game_page);
     let table = weigh(&["/", "/app.js", "/app.css", "/i18n/en.js", "/i18n/bg.js", "/table.js"]);
     eprintln!("a game's page: {} bytes, {} gzipped", page.1, page.0);
     eprintln!("with a card table: {} bytes, {} gzipped", table.1, table.0);

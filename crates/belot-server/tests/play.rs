@@ -64,12 +64,10 @@ fn check_hidden(msgs: &[Value], spect: &[Value]) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_person_and_three_bots_play_a_french_deal_over_a_websocket() {
-    let path = common::db("ws-french");
-    let (addr, _hub, stop) = common::start(&path, fast()).await;
-    let t = create(addr, french(), &["me", "easy", "strong", "easy"]).await;
-    let id = t["id"].as_str().unwrap();
+    let (addr, _hub, stop, t, id) =
+        french_table("ws-french", fast(), &["me", "easy", "strong", "easy"]).await;
     let mut me =
-        Client::seat(addr, id, t["seat"].as_u64().unwrap(), t["secret"].as_str().unwrap()).await;
+        Client::seat(addr, &id, t["seat"].as_u64().unwrap(), t["secret"].as_str().unwrap()).await;
     let mut watcher =
         Client::open(addr, &format!("/api/watch/{}/ws", t["view"].as_str().unwrap())).await;
     let end = play_deal(&mut me).await;
@@ -79,6 +77,26 @@ async fn a_person_and_three_bots_play_a_french_deal_over_a_websocket() {
     assert_eq!(spect["view"]["hand"], json!([]), "a spectator holds no hand");
     check_hidden(&me.seen, &watcher.seen);
     let _ = stop.send(());
+}
+
+/// The table maker's seat and three easy bots.
+const ME_AND_EASY_BOTS: &[&str] = &["me", "easy", "easy", "easy"];
+
+/// The table maker's seat and three open seats.
+const ME_AND_OPEN_SEATS: &[&str] = &["me", "open", "open", "open"];
+
+/// A server with `limits` on a fresh database named `name`, and a
+/// French table of `seats` made on it: the server's address, hub and stop
+/// handle, the table as made (its secret, view id…) and its id.
+async fn french_table(
+    name: &str,
+    limits: Limits,
+    seats: &[&str],
+) -> (SocketAddr, belot_server::Hub, tokio::sync::oneshot::Sender<()>, Value, String) {
+    let (addr, hub, stop) = common::start(&common::db(name), limits).await;
+    let t = create(addr, french(), seats).await;
+    let id = t["id"].as_str().unwrap().to_string();
+    (addr, hub, stop, t, id)
 }
 
 async fn join(addr: SocketAddr, id: &str, name: &str) -> (u64, String) {
@@ -211,11 +229,8 @@ async fn a_table_comes_back_the_same_after_a_reconnection_and_a_restart() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_finished_deal_is_on_the_tables_score_sheet_and_in_its_record() {
-    let path = common::db("ws-sheet");
-    let (addr, _hub, stop) = common::start(&path, fast()).await;
-    let t = create(addr, french(), &["me", "easy", "easy", "easy"]).await;
-    let id = t["id"].as_str().unwrap();
-    let mut c = Client::seat(addr, id, 0, t["secret"].as_str().unwrap()).await;
+    let (addr, _hub, stop, t, id) = french_table("ws-sheet", fast(), ME_AND_EASY_BOTS).await;
+    let mut c = Client::seat(addr, &id, 0, t["secret"].as_str().unwrap()).await;
     let (_, rec) = common::http(addr, "GET", &format!("/api/tables/{id}/record.json"), None).await;
     assert_eq!(rec["deals"], json!([]), "the deal in play is not in the record");
     let end = play_deal(&mut c).await;
@@ -329,10 +344,7 @@ async fn bad_tables_and_joins_are_refused_with_a_code() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bad_messages_get_an_error_and_change_nothing() {
-    let path = common::db("ws-bad");
-    let (addr, _hub, stop) = common::start(&path, fast()).await;
-    let t = create(addr, french(), &["me", "open", "open", "open"]).await;
-    let id = t["id"].as_str().unwrap();
+    let (addr, _hub, stop, t, id) = french_table("ws-bad", fast(), ME_AND_OPEN_SEATS).await;
     let before = common::http(addr, "GET", &format!("/api/tables/{id}"), None).await.1;
     let mut c = Client::open(addr, &format!("/api/tables/{id}/ws")).await;
     let cases = [
@@ -428,10 +440,12 @@ async fn floods_big_and_binary_messages_close_the_connection() {
 async fn a_fuzzed_stream_changes_nothing_and_the_server_stays_up() {
     use rand_chacha::ChaCha8Rng;
     use rand_core::{RngCore, SeedableRng};
-    let path = common::db("ws-fuzz");
-    let (addr, _hub, stop) = common::start(&path, Limits { ws_rate: 10_000, ..fast() }).await;
-    let t = create(addr, french(), &["me", "open", "easy", "easy"]).await;
-    let id = t["id"].as_str().unwrap();
+    let (addr, _hub, stop, _, id) = french_table(
+        "ws-fuzz",
+        Limits { ws_rate: 10_000, ..fast() },
+        &["me", "open", "easy", "easy"],
+    )
+    .await;
     let before = common::http(addr, "GET", &format!("/api/tables/{id}"), None).await.1;
     let mut rng = ChaCha8Rng::seed_from_u64(21);
     let words = [
@@ -460,11 +474,8 @@ async fn a_fuzzed_stream_changes_nothing_and_the_server_stays_up() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn open_seats_take_bots_and_a_person_who_leaves_is_replaced() {
-    let path = common::db("ws-leave");
-    let (addr, _hub, stop) = common::start(&path, fast()).await;
-    let t = create(addr, french(), &["me", "open", "open", "open"]).await;
-    let id = t["id"].as_str().unwrap();
-    let mut c = Client::seat(addr, id, 0, t["secret"].as_str().unwrap()).await;
+    let (addr, _hub, stop, t, id) = french_table("ws-leave", fast(), ME_AND_OPEN_SEATS).await;
+    let mut c = Client::seat(addr, &id, 0, t["secret"].as_str().unwrap()).await;
     for (seat, level) in [(1, "easy"), (2, "strong"), (3, "easy")] {
         c.send(json!({"type": "bot", "seat": seat, "level": level})).await;
         c.until(|s| s["seats"][seat]["kind"] == "bot").await;
@@ -505,15 +516,12 @@ async fn a_person_out_of_time_gets_the_bots_action() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bots_wait_while_nobody_is_connected() {
-    let path = common::db("ws-wait");
-    let (addr, _hub, stop) = common::start(&path, fast()).await;
     // Seat 0 deals; the three bots bid first.
-    let t = create(addr, french(), &["me", "easy", "easy", "easy"]).await;
-    let id = t["id"].as_str().unwrap();
+    let (addr, _hub, stop, t, id) = french_table("ws-wait", fast(), ME_AND_EASY_BOTS).await;
     tokio::time::sleep(Duration::from_millis(300)).await;
     let (_, s) = common::http(addr, "GET", &format!("/api/tables/{id}"), None).await;
     assert_eq!(s["view"]["to_act"], 1, "{s}");
-    let mut c = Client::seat(addr, id, 0, t["secret"].as_str().unwrap()).await;
+    let mut c = Client::seat(addr, &id, 0, t["secret"].as_str().unwrap()).await;
     my_turn_now(&mut c).await;
     let _ = stop.send(());
 }

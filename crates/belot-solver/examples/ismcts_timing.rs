@@ -2,6 +2,8 @@
 //! ismcts in the even seats against the heuristic bot):
 //! `cargo run --release -p belot-solver --example ismcts_timing -- [DEALS] [ITERATIONS]`.
 
+mod support;
+
 use std::time::Instant;
 
 use belot_core::{AnyDeal, Deal, Game};
@@ -10,6 +12,7 @@ use belot_solver::bots::{Bot, HeuristicBot};
 use belot_solver::ismcts::{DEFAULT_ITERATIONS, Effort, IsmctsBot};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
+use support::Times;
 
 fn main() {
     let args: Vec<u32> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
@@ -37,13 +40,9 @@ fn main() {
             table.apply(seat, &action).unwrap();
         }
     }
-    times.sort_by(f64::total_cmp);
-    let q = |p: f64| times[((times.len() - 1) as f64 * p).round() as usize];
-    let mean = times.iter().sum::<f64>() / times.len() as f64;
+    let t = Times::of(&mut times);
     println!(
-        "ismcts ({iterations} iterations): {} decisions, mean {mean:.1} ms, median {:.1} ms, p99 {:.1} ms",
-        times.len(),
-        q(0.5),
-        q(0.99)
+        "ismcts ({iterations} iterations): {} decisions, mean {:.1} ms, median {:.1} ms, p99 {:.1} ms",
+        t.count, t.mean, t.median, t.p99
     );
 }

@@ -6,6 +6,8 @@
 //! more than one legal card is timed, and every bidding decision. Prints
 //! the mean, median, p99 and slowest decision of each kind and of all.
 
+mod support;
+
 use std::time::Instant;
 
 use belot_core::{AnyDeal, Deal, Game};
@@ -14,6 +16,7 @@ use belot_solver::bots::{Bot, HeuristicBot};
 use belot_solver::pimc::{Budget, PimcBot};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
+use support::Times;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -82,15 +85,10 @@ fn main() {
         if xs.is_empty() {
             continue;
         }
-        xs.sort_by(f64::total_cmp);
-        let q = |p: f64| xs[((xs.len() - 1) as f64 * p).round() as usize];
-        let mean = xs.iter().sum::<f64>() / xs.len() as f64;
+        let t = Times::of(xs);
         println!(
-            "  {what:5} {:6} decisions, mean {mean:.1} ms, median {:.1} ms, p99 {:.1} ms, max {:.1} ms",
-            xs.len(),
-            q(0.5),
-            q(0.99),
-            q(1.0)
+            "  {what:5} {:6} decisions, mean {:.1} ms, median {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+            t.count, t.mean, t.median, t.p99, t.max
         );
     }
     println!(

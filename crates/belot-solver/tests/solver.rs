@@ -2,7 +2,7 @@
 //! and contract type, and its value never changes with a pruning off.
 
 use belot_core::play::{PlayRules, PlayState};
-use belot_core::{CardSet, Contract, Deck, Rank, Seat, Suit};
+use belot_core::{Card, CardSet, Contract, Deck, Rank, Seat, Suit};
 use belot_solver::{Config, Solver};
 use proptest::prelude::*;
 
@@ -16,6 +16,22 @@ fn minimax(s: &PlayState, side: &[bool; 4]) -> u32 {
 /// minimizes and the others maximize.
 fn minimax_least(s: &PlayState, side: &[bool; 4]) -> u32 {
     minimax_aim(s, side, true)
+}
+
+/// Each card's value in `cards` (a solution's for `s`) is what
+/// `minimax` finds after that card.
+fn check_cards(
+    s: &PlayState,
+    cards: Vec<(Card, u32)>,
+    side: &[bool; 4],
+    minimax: fn(&PlayState, &[bool; 4]) -> u32,
+) -> Result<(), TestCaseError> {
+    for (card, v) in cards {
+        let mut n = *s;
+        n.step(card);
+        prop_assert_eq!(v, minimax(&n, side), "{}", card);
+    }
+    Ok(())
 }
 
 fn minimax_aim(s: &PlayState, side: &[bool; 4], least: bool) -> u32 {
@@ -75,11 +91,7 @@ proptest! {
         // Each card's value too.
         let sol = Solver::new(&s, seat, Config::default()).solve(&s);
         prop_assert_eq!(sol.value, want);
-        for (card, v) in sol.cards {
-            let mut n = s;
-            n.step(card);
-            prop_assert_eq!(v, minimax(&n, &side));
-        }
+        check_cards(&s, sol.cards, &side, minimax)?;
     }
 
     /// Three players: the two defenders play together against the
@@ -94,11 +106,7 @@ proptest! {
         prop_assert_eq!(Solver::for_seats(seats, Config::default()).value(&s), want);
         prop_assert_eq!(Solver::for_seats(seats, Config::NAIVE).value(&s), want);
         let sol = Solver::for_seats(seats, Config::default()).solve(&s);
-        for (card, v) in sol.cards {
-            let mut n = s;
-            n.step(card);
-            prop_assert_eq!(v, minimax(&n, &side));
-        }
+        check_cards(&s, sol.cards, &side, minimax)?;
     }
 
     /// Two-player распасы: each player wants the fewest points; the
@@ -116,11 +124,7 @@ proptest! {
         }
         let mut solver = Solver::for_seats(1 << seat, Config::default());
         solver.reset_least(1 << seat);
-        for (card, v) in solver.solve(&s).cards {
-            let mut n = s;
-            n.step(card);
-            prop_assert_eq!(v, minimax_least(&n, &side));
-        }
+        check_cards(&s, solver.solve(&s).cards, &side, minimax_least)?;
     }
 
     /// Relative keys: positions that differ only in which cards of a suit

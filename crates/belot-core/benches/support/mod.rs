@@ -79,6 +79,23 @@ pub fn start_two(seed: u64, k: u64, contract: belot_core::Contract) -> PlayState
     PlayState::new(hands, 2, false, contract, PlayRules::NO_PARTNERS, Seat(1))
 }
 
+/// A three-player start of play: deal `k` of `seed` by the convention of
+/// §2.3 (9 cards each), hearts trump, dealer seat 0, seat 1 declares and
+/// leads.
+pub fn start_three(seed: u64, k: u64) -> PlayState {
+    let deck = Deck::from_seed(seed, k);
+    let c = deck.cards();
+    let mut hands = [CardSet::EMPTY; 4];
+    for (i, &card) in c[..18].iter().enumerate() {
+        hands[(1 + (i / 3) % 3) % 3].insert(card);
+    }
+    for (i, &card) in c[19..28].iter().enumerate() {
+        hands[(1 + i / 3) % 3].insert(card);
+    }
+    let contract = belot_core::Contract::Suit(Suit::Hearts);
+    PlayState::new(hands, 3, false, contract, PlayRules::NO_PARTNERS, Seat(1))
+}
+
 /// One random two-player playout, scored (no constructions or бела);
 /// returns the recorded points and the card points dealt out in tricks.
 #[inline]
@@ -101,23 +118,6 @@ pub fn playout_two<R: RngCore>(
         belas: [0, 0],
     };
     (belot_core::two_player::score_deal(&summary, options).recorded, p[0] + p[1])
-}
-
-/// A three-player start of play: deal `k` of `seed` by the convention of
-/// §2.3 (9 cards each), hearts trump, dealer seat 0, seat 1 declares and
-/// leads.
-pub fn start_three(seed: u64, k: u64) -> PlayState {
-    let deck = Deck::from_seed(seed, k);
-    let c = deck.cards();
-    let mut hands = [CardSet::EMPTY; 4];
-    for (i, &card) in c[..18].iter().enumerate() {
-        hands[(1 + (i / 3) % 3) % 3].insert(card);
-    }
-    for (i, &card) in c[19..28].iter().enumerate() {
-        hands[(1 + i / 3) % 3].insert(card);
-    }
-    let contract = belot_core::Contract::Suit(Suit::Hearts);
-    PlayState::new(hands, 3, false, contract, PlayRules::NO_PARTNERS, Seat(1))
 }
 
 /// One random three-player playout, scored (no combinations or belot);

@@ -189,6 +189,19 @@ pub fn play_deals<R: Registered>(m: &mut GameMatch<R>, rng: &mut ChaCha8Rng, dea
     }
 }
 
+/// A French deal summary: `taker`'s side took trump, the sides took
+/// `card_points`; no capot, announcements or belote.
+pub fn french_summary(taker: u8, card_points: [u32; 2]) -> belot_core::french::DealSummary {
+    belot_core::french::DealSummary {
+        taker: belot_core::Side(taker),
+        card_points,
+        capot: None,
+        announcements: [0, 0],
+        belote: None,
+        deal_points: None,
+    }
+}
+
 /// A two-player summary: hearts, no announcements, 4 and 5 tricks.
 pub fn two_summary(loader: u8, cards: [u32; 2]) -> belot_core::two_player::TwoSummary {
     belot_core::two_player::TwoSummary {
@@ -199,6 +212,20 @@ pub fn two_summary(loader: u8, cards: [u32; 2]) -> belot_core::two_player::TwoSu
         tricks: [4, 5],
         constructions: [0, 0],
         belas: [0, 0],
+    }
+}
+
+/// The two-player распасы deal of seed 001: seat 0 took 40 card points
+/// and 3 tricks holding a бела, seat 1 122 and 6 tricks with a 50
+/// construction.
+pub fn raspasy_summary() -> belot_core::two_player::TwoSummary {
+    belot_core::two_player::TwoSummary {
+        raspasy: true,
+        loader: None,
+        constructions: [0, 50],
+        belas: [1, 0],
+        tricks: [3, 6],
+        ..two_summary(0, [40, 122])
     }
 }
 
