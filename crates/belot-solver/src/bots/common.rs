@@ -229,6 +229,39 @@ pub(crate) struct Turn<'a> {
     pub bonus: f64,
 }
 
+impl<'a> Turn<'a> {
+    /// `me`'s turn to play one of `cards` (holding `hand`) to `trick`:
+    /// every seat's points worth nothing yet (see [`Turn::valuing`]), most
+    /// points the aim, the last trick's 10 its bonus.
+    pub(crate) fn new(
+        contract: Contract,
+        players: u8,
+        me: Seat,
+        hand: CardSet,
+        cards: &'a [(Card, bool)],
+        trick: &'a [(Seat, Card)],
+        know: &'a Knowledge,
+    ) -> Turn<'a> {
+        let bonus = if hand.len() == 1 { 10.0 } else { 0.0 };
+        let (weight, foe, aim) = ([0.0; 4], [false; 4], Aim::Most);
+        Turn { contract, players, me, hand, cards, trick, know, weight, foe, aim, bonus }
+    }
+
+    /// Each seat's points valued by `value(seat)`: their weight to this
+    /// seat, and whether that seat plays against it.
+    pub(crate) fn valuing(mut self, value: impl Fn(Seat) -> (f64, bool)) -> Turn<'a> {
+        for s in 0..self.players.min(4) {
+            (self.weight[s as usize], self.foe[s as usize]) = value(Seat(s));
+        }
+        self
+    }
+
+    /// The same turn aiming at `aim` (fewest points in распасы).
+    pub(crate) fn aiming(self, aim: Aim) -> Turn<'a> {
+        Turn { aim, ..self }
+    }
+}
+
 impl Turn<'_> {
     fn is_foe(&self, s: Seat) -> bool {
         self.foe[s.index() & 3]

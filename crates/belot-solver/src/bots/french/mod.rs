@@ -239,7 +239,7 @@ fn lead(view: &SeatView, contract: Contract, cards: &[Card]) -> Card {
 /// the taker's hand; voids, missing trumps and missing higher cards
 /// revealed by the plays, with the partner exception of §1.6).
 fn follow(view: &SeatView, contract: Contract, cards: &[(Card, bool)]) -> Option<Card> {
-    use super::common::{Aim, Knowledge, Turn};
+    use super::common::{Knowledge, Turn};
     let n = view.players as usize;
     let me = view.seat;
     let (trick, played) = common::trick_and_played(&view.tricks, view.trick.as_ref());
@@ -262,27 +262,11 @@ fn follow(view: &SeatView, contract: Contract, cards: &[(Card, bool)]) -> Option
     for t in view.tricks.iter().map(|t| &t.cards).chain([&trick]) {
         know.learn_with(t, partners, &rules);
     }
-    let mut weight = [0.0; 4];
-    let mut foe = [false; 4];
-    for s in 0..n {
-        let friend = s == me.index() || (n == 4 && (s + 2) % 4 == me.index());
-        weight[s] = if friend { 1.0 } else { -1.0 };
-        foe[s] = !friend;
-    }
-    let last_trick = view.hand.len() == 1;
-    let turn = Turn {
-        contract,
-        players: view.players,
-        me,
-        hand: view.hand,
-        cards,
-        trick: &trick,
-        know: &know,
-        weight,
-        foe,
-        aim: Aim::Most,
-        bonus: if last_trick { 10.0 } else { 0.0 },
-    };
+    let turn =
+        Turn::new(contract, view.players, me, view.hand, cards, &trick, &know).valuing(|s| {
+            let friend = s == me || (n == 4 && s.plus(2, 4) == me);
+            if friend { (1.0, false) } else { (-1.0, true) }
+        });
     turn.choose()
 }
 

@@ -19,7 +19,7 @@ use belot_core::meld::MeldValues;
 use belot_core::three_player::{ThreePhase, ThreeView};
 use belot_core::{Action, Card, CardSet, Contract, Rank, Seat, Suit};
 
-use super::common::{self, Aim, HandFeatures, Knowledge, Turn};
+use super::common::{self, HandFeatures, Knowledge, Turn};
 
 /// Combination values as the bot counts them (tierce 20).
 const VALUES: MeldValues = MeldValues::FRENCH;
@@ -170,11 +170,8 @@ fn play(view: &ThreeView) -> Action {
         know.learn(&t.cards);
     }
     know.learn(&trick);
-    let mut weight = [0.0; 4];
-    let mut foe = [false; 4];
-    for s in 0..3u8 {
-        let seat = Seat(s);
-        let (w, f) = if seat == me {
+    let turn = Turn::new(contract, 3, me, view.hand, &cards, &trick, &know).valuing(|seat| {
+        if seat == me {
             (1.0, false)
         } else if me == declarer {
             // Points to either opponent: half as bad as a point won.
@@ -184,24 +181,8 @@ fn play(view: &ThreeView) -> Action {
         } else {
             // The other defender: his points help beat the declarer.
             (0.25, false)
-        };
-        weight[s as usize] = w;
-        foe[s as usize] = f;
-    }
-    let last_trick = view.hand_sizes[me.index()] == 1;
-    let turn = Turn {
-        contract,
-        players: 3,
-        me,
-        hand: view.hand,
-        cards: &cards,
-        trick: &trick,
-        know: &know,
-        weight,
-        foe,
-        aim: Aim::Most,
-        bonus: if last_trick { 10.0 } else { 0.0 },
-    };
+        }
+    });
     match turn.choose() {
         Some(card) => common::play_action(&cards, card, true),
         None => first(),

@@ -279,25 +279,9 @@ fn play(view: &TwoView) -> Action {
     know.learn(&last);
     know.learn(&trick);
     let (aim, sign) = if view.raspasy { (Aim::Fewest, -1.0) } else { (Aim::Most, 1.0) };
-    let mut weight = [0.0; 4];
-    weight[me.index()] = sign;
-    weight[opp.index()] = -sign;
-    let mut foe = [false; 4];
-    foe[opp.index()] = true;
-    let last_trick = view.hand_sizes[me.index()] == 1;
-    let turn = Turn {
-        contract,
-        players: 2,
-        me,
-        hand: view.hand,
-        cards: &cards,
-        trick: &trick,
-        know: &know,
-        weight,
-        foe,
-        aim,
-        bonus: if last_trick { 10.0 } else { 0.0 },
-    };
+    let turn = Turn::new(contract, 2, me, view.hand, &cards, &trick, &know)
+        .valuing(|s| if s == me { (sign, false) } else { (-sign, true) })
+        .aiming(aim);
     match turn.choose() {
         Some(card) => common::play_action(&cards, card, !view.bela_charges_caller),
         None => first(),
