@@ -88,7 +88,10 @@ struct Run {
 
 impl Run {
     fn spawn(p: &Program) -> Result<Run, GameError> {
-        let fail = |e: String| GameError::Invalid(format!("program {}: {e}", p.spec));
+        let fail = |e: String| {
+            GameError::invalid("program_failed", format!("program {}: {e}", p.spec))
+                .with("program", p.spec.clone())
+        };
         let mut child = Command::new(&p.command[0])
             .args(&p.command[1..])
             .stdin(Stdio::piped())
@@ -115,7 +118,8 @@ impl Run {
     }
 
     fn fail(&self, e: String) -> GameError {
-        GameError::Invalid(format!("program {}: {e}", self.name))
+        GameError::invalid("program_failed", format!("program {}: {e}", self.name))
+            .with("program", self.name.clone())
     }
 
     /// Sends a request; its answer, which must say `"ok": true`.

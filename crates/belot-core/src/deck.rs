@@ -74,9 +74,11 @@ impl Deck {
         match (given, seed) {
             (Some(d), _) => Ok(d),
             (None, Some(seed)) => Ok(Deck::from_seed(seed, k)),
-            (None, None) => Err(crate::GameError::Invalid(
-                "this match has no seed: give the next deal's deck (or a seed)".into(),
-            )),
+            (None, None) => Err(crate::GameError::invalid(
+                "deck_needed",
+                "this match has no seed: give the next deal's deck (or a seed)",
+            )
+            .with("deal", k)),
         }
     }
 

@@ -111,23 +111,31 @@ impl Start {
     /// over) and above −[`START_POINTS_MAX`]; held points from 0 to
     /// [`START_POINTS_MAX`]; whole points unless `halves`; deal from 1.
     pub fn check(&self, sides: usize, target: u32, halves: bool) -> Result<(), GameError> {
-        let bad = |m: String| Err(GameError::Invalid(format!("start: {m}")));
+        let bad = |code, m: String| GameError::invalid(code, format!("start: {m}"));
         if self.totals.len() != sides {
-            return bad(format!("{} totals given; this game has {sides} sides", self.totals.len()));
+            let m = format!("{} totals given; this game has {sides} sides", self.totals.len());
+            return Err(bad("start_sides", m)
+                .with("totals", self.totals.len())
+                .with("sides", sides));
         }
         let max = Half::points(START_POINTS_MAX);
         let all = self.totals.iter().chain(std::iter::once(&self.held));
         if let Some(h) = all.clone().find(|h| !halves && h.0 % 2 != 0) {
-            return bad(format!("{h} is not a whole number of points, as this game counts"));
+            let m = format!("{h} is not a whole number of points, as this game counts");
+            return Err(bad("start_halves", m).with("points", h.to_string()));
         }
         if let Some(t) = self.totals.iter().find(|t| t.0 >= 2 * target as i32 || t.0 <= -max.0) {
-            return bad(format!("a total of {t} would end the match: totals are below {target}"));
+            let m = format!("a total of {t} would end the match: totals are below {target}");
+            return Err(bad("start_total", m).with("total", t.to_string()).with("target", target));
         }
         if self.held.0 < 0 || self.held > max {
-            return bad(format!("held points are 0 to {START_POINTS_MAX}; got {}", self.held));
+            let m = format!("held points are 0 to {START_POINTS_MAX}; got {}", self.held);
+            let e = bad("start_held", m).with("held", self.held.to_string());
+            return Err(e.with("max", START_POINTS_MAX));
         }
         if self.deal == 0 || self.deal > 1_000_000 {
-            return bad(format!("deal numbers go from 1; got {}", self.deal));
+            let m = format!("deal numbers go from 1; got {}", self.deal);
+            return Err(bad("start_deal", m).with("deal", self.deal));
         }
         Ok(())
     }
@@ -218,7 +226,10 @@ pub trait Rules: Sized {
         _trump: Suit,
         _taker: Seat,
     ) -> Result<Self::Deal, GameError> {
-        Err(GameError::Invalid(format!("{} deals start from a seed or a deck", Self::NAME)))
+        Err(GameError::invalid(
+            "no_bare_contract",
+            format!("{} deals start from a seed or a deck", Self::NAME),
+        ))
     }
     /// True when `deal` started from a bare contract (its auction made up
     /// and shown to nobody): only where [`Rules::BARE_CONTRACT`].
@@ -227,7 +238,10 @@ pub trait Rules: Sized {
     }
     /// Marks `deal` as started from a bare contract (a record replayed).
     fn set_bare(_deal: &mut Self::Deal) -> Result<(), GameError> {
-        Err(GameError::Invalid("only a French Belote deal starts from a bare contract".into()))
+        Err(GameError::invalid(
+            "no_bare_contract",
+            "only a French Belote deal starts from a bare contract",
+        ))
     }
 }
 
@@ -346,7 +360,10 @@ impl<R: Registered> GameMatch<R> {
     /// (its dealer is the first deal's); only before any deal is over.
     pub fn resume(&mut self, start: Start) -> Result<(), GameError> {
         if !self.done.is_empty() || self.settled {
-            return Err(GameError::Invalid("start: only a match with no deal played yet".into()));
+            return Err(GameError::invalid(
+                "start_after_deal",
+                "start: only a match with no deal played yet",
+            ));
         }
         self.ledger.resume(&start)?;
         self.start = Some(start);
@@ -423,12 +440,13 @@ impl<R: Registered> GameMatch<R> {
     /// by whoever the ledger says deals next.
     pub fn next_deal(&mut self, deck: Option<Deck>) -> Result<(), GameError> {
         if !self.current.is_over() {
-            return Err(GameError::Illegal(
-                "the current deal is not over yet; play it to the end first".into(),
+            return Err(GameError::illegal(
+                "deal_not_over",
+                "the current deal is not over yet; play it to the end first",
             ));
         }
         if self.ledger.is_over() {
-            return Err(GameError::Illegal("the match is over; start a new one".into()));
+            return Err(GameError::illegal("match_over", "the match is over; start a new one"));
         }
         let k = self.done.len() as u64 + 1;
         let deck = Deck::next_in_match(deck, self.seed, k)?;

@@ -65,7 +65,7 @@ pub use any_match::{AnyMatch, Match, Standing};
 pub use card::{Card, CardSet, Rank, Suit, parse_cards};
 pub use contract::Contract;
 pub use deck::Deck;
-pub use error::{GameError, InvalidInput, Param, ParseError, Refusal};
+pub use error::{GAME_CODES, GameError, InvalidInput, Param, ParseError, Refusal};
 pub use game::{AnyDeal, AnyState, AnyView, Deal, DealPhase, Game, GameView, HouseRules, Variant};
 pub use game_match::{GameMatch, Registered, Rules, Start, Tally, Words};
 pub use play::{PlayRules, PlayState, TrickContext, legal_plays};

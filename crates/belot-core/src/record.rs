@@ -81,22 +81,31 @@ impl MatchRecord {
     /// Checks format, version and variant.
     pub fn check_header(&self, variant: Variant) -> Result<(), GameError> {
         if self.format != FORMAT {
-            return Err(GameError::Invalid(format!(
-                "not a belot record: format is {:?}, expected {FORMAT:?}",
-                self.format
-            )));
+            return Err(GameError::invalid(
+                "record_format",
+                format!("not a belot record: format is {:?}, expected {FORMAT:?}", self.format),
+            )
+            .with("format", self.format.clone())
+            .with("expected", FORMAT));
         }
         if self.version != VERSION {
-            return Err(GameError::Invalid(format!(
-                "record version {} is not supported: this belot reads version {VERSION}",
-                self.version
-            )));
+            return Err(GameError::invalid(
+                "record_version",
+                format!(
+                    "record version {} is not supported: this belot reads version {VERSION}",
+                    self.version
+                ),
+            )
+            .with("version", self.version)
+            .with("supported", VERSION));
         }
         if self.game.variant() != variant {
-            return Err(GameError::Invalid(format!(
-                "record is for {}, expected {variant}",
-                self.game.variant()
-            )));
+            return Err(GameError::invalid(
+                "record_game",
+                format!("record is for {}, expected {variant}", self.game.variant()),
+            )
+            .with("game", self.game.variant().to_string())
+            .with("expected", variant.to_string()));
         }
         Ok(())
     }
@@ -136,16 +145,27 @@ fn check_names(names: &[String], seats: u8) -> Result<(), GameError> {
             1 => "1 player".to_string(),
             n => format!("{n} players"),
         };
-        return Err(GameError::Invalid(format!(
-            "the record names {named} but the game has {seats}: give no names or one per seat"
-        )));
+        return Err(GameError::invalid(
+            "record_names",
+            format!(
+                "the record names {named} but the game has {seats}: give no names or one per seat"
+            ),
+        )
+        .with("names", names.len())
+        .with("seats", seats));
     }
     for (i, n) in names.iter().enumerate() {
         let len = n.chars().count();
         if len == 0 || len > NAME_MAX || n.chars().any(char::is_control) {
-            return Err(GameError::Invalid(format!(
-                "name of seat {i} ({n:?}): a name is 1 to {NAME_MAX} characters, no control characters"
-            )));
+            return Err(GameError::invalid(
+                "record_name",
+                format!(
+                    "name of seat {i} ({n:?}): a name is 1 to {NAME_MAX} characters, no control \
+                     characters"
+                ),
+            )
+            .with("seat", i)
+            .with("max", NAME_MAX));
         }
     }
     Ok(())
@@ -187,16 +207,24 @@ fn replay_deals<M: Replay, D: Borrow<DealRecord>>(
 fn start<M: Replay>(r: &MatchRecord, first: Option<(Seat, Deck)>) -> Result<M, GameError> {
     r.check_header(M::VARIANT)?;
     let options = M::options(&r.game).ok_or_else(|| {
-        GameError::Invalid(format!("record is for {}, expected {}", r.game.variant(), M::VARIANT))
+        GameError::invalid(
+            "record_game",
+            format!("record is for {}, expected {}", r.game.variant(), M::VARIANT),
+        )
+        .with("game", r.game.variant().to_string())
+        .with("expected", M::VARIANT.to_string())
     })?;
     let Some((dealer, deck)) = first else {
-        return Err(GameError::Invalid("the record has no deal".into()));
+        return Err(GameError::invalid("record_no_deal", "the record has no deal"));
     };
     if dealer != r.first_dealer {
-        return Err(GameError::Invalid(format!(
-            "deal 1 is dealt by seat {} but first_dealer is {}",
-            dealer, r.first_dealer
-        )));
+        return Err(GameError::invalid(
+            "record_dealer",
+            format!("deal 1 is dealt by seat {} but first_dealer is {}", dealer, r.first_dealer),
+        )
+        .with("deal", 1u32)
+        .with("dealer", dealer)
+        .with("expected", r.first_dealer));
     }
     let mut m = M::start(options, r.first_dealer, deck)?;
     if let Some(start) = &r.start {
@@ -218,31 +246,45 @@ fn replay_deal<M: Replay>(
     if i > 0 {
         if m.match_over() {
             // Deals after the match's end: a target lowered, deals added.
-            return Err(GameError::Invalid(format!(
-                "deal {}: the match was over after deal {i} (the target was reached), yet the \
-                 record goes on",
-                i + 1
-            )));
+            return Err(GameError::invalid(
+                "record_after_match",
+                format!(
+                    "deal {}: the match was over after deal {i} (the target was reached), yet \
+                     the record goes on",
+                    i + 1
+                ),
+            )
+            .with("deal", i + 1));
         }
         if d.dealer != m.next_dealer() {
-            return Err(GameError::Invalid(format!(
-                "deal {} is dealt by seat {} but seat {} deals it",
-                i + 1,
-                d.dealer,
-                m.next_dealer()
-            )));
+            return Err(GameError::invalid(
+                "record_dealer",
+                format!(
+                    "deal {} is dealt by seat {} but seat {} deals it",
+                    i + 1,
+                    d.dealer,
+                    m.next_dealer()
+                ),
+            )
+            .with("deal", i + 1)
+            .with("dealer", d.dealer)
+            .with("expected", m.next_dealer()));
         }
-        m.next_deal(Some(d.deck))
-            .map_err(|e| GameError::Invalid(format!("deal {}: {e}", i + 1)))?;
+        m.next_deal(Some(d.deck)).map_err(|e| {
+            e.within("record_deal", format!("deal {}: {e}", i + 1), &[("deal", (i + 1).into())])
+        })?;
     }
     if d.bare {
         if i > 0 {
-            return Err(GameError::Invalid(format!(
-                "deal {}: only the first deal may start from a bare contract",
-                i + 1
-            )));
+            return Err(GameError::invalid(
+                "record_bare",
+                format!("deal {}: only the first deal may start from a bare contract", i + 1),
+            )
+            .with("deal", i + 1));
         }
-        m.set_bare().map_err(|e| GameError::Invalid(format!("deal 1: {e}")))?;
+        m.set_bare().map_err(|e| {
+            e.within("record_deal", format!("deal 1: {e}"), &[("deal", 1u32.into())])
+        })?;
     }
     for (j, a) in d.actions.iter().enumerate() {
         m.apply(a.seat, &a.action).map_err(|e| {
@@ -251,30 +293,37 @@ fn replay_deal<M: Replay>(
                 Some(n) => format!("seat {} ({n})", a.seat),
                 None => format!("seat {}", a.seat),
             };
-            GameError::Invalid(format!(
-                "deal {}, action {} ({who}: {}): {e}",
-                i + 1,
-                j + 1,
-                a.action
-            ))
+            let message = format!("deal {}, action {} ({who}: {}): {e}", i + 1, j + 1, a.action);
+            let params = [
+                ("deal", (i + 1).into()),
+                ("step", (j + 1).into()),
+                ("seat", a.seat.into()),
+                ("action", a.action.to_string().into()),
+            ];
+            e.within("record_action", message, &params)
         })?;
     }
     if let Some(expected) = &d.result {
         let got = m.result(i);
         if got.as_ref() != Some(expected) {
-            return Err(GameError::Invalid(format!(
-                "deal {}: the record says {:?} but replaying it gives {:?}",
-                i + 1,
-                expected,
-                got
-            )));
+            return Err(GameError::invalid(
+                "record_result",
+                format!(
+                    "deal {}: the record says {:?} but replaying it gives {:?}",
+                    i + 1,
+                    expected,
+                    got
+                ),
+            )
+            .with("deal", i + 1));
         }
     }
     if more && !m.current_over() {
-        return Err(GameError::Invalid(format!(
-            "deal {} is not finished but more deals follow it",
-            i + 1
-        )));
+        return Err(GameError::invalid(
+            "record_unfinished",
+            format!("deal {} is not finished but more deals follow it", i + 1),
+        )
+        .with("deal", i + 1));
     }
     Ok(())
 }

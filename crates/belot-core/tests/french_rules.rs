@@ -517,6 +517,9 @@ fn french_seed002_s3_illegal_card_is_refused_and_nothing_changes() {
     let e = d.apply(Seat(1), &Action::play(c("KD"))).unwrap_err();
     assert!(matches!(e, GameError::Illegal(_)));
     assert!(e.to_string().contains("legal cards: AS KS"), "{e}");
+    assert_eq!(e.code(), "card_not_legal");
+    let legal = e.refusal().params["legal"].clone();
+    assert_eq!(legal, belot_core::Param::List(vec!["AS".into(), "KS".into()]));
     let e = d.apply(Seat(2), &Action::play(c("9S"))).unwrap_err();
     assert!(matches!(e, GameError::NotYourTurn { expected: Some(1), got: 2 }));
     assert_eq!(before, format!("{:?}", d.full_state()));

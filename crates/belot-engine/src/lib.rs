@@ -20,6 +20,8 @@
 //! assert!(reply.contains(r#""code":"illegal_action""#));
 //! ```
 
+use std::collections::BTreeMap;
+
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value, json};
@@ -39,7 +41,7 @@ use belot_core::Game;
 use belot_core::action::Action;
 use belot_core::card::{Card, CardSet, Suit};
 use belot_core::deck::Deck;
-use belot_core::error::GameError;
+use belot_core::error::{GameError, Param, Refusal};
 use belot_core::record::{MatchRecord, Variant};
 use belot_core::seat::Seat;
 pub use request::{Line, MAX_LINE, Request, read_line_bounded, serve_lines, too_large_reply};
@@ -59,16 +61,42 @@ pub const COMMANDS: &[(&str, &str)] = &[
     ("help", "this list"),
 ];
 
-/// A protocol error: a stable code and a message for people.
+/// A protocol error: a stable code and a message for people; for a
+/// refusal of the rules, also its fine code (`reason`, one of
+/// [`belot_core::error::GAME_CODES`]) and the values it names.
 #[derive(Debug, Clone)]
 struct ProtoError {
     code: &'static str,
     message: String,
+    reason: Option<&'static str>,
+    params: BTreeMap<String, Param>,
 }
 
 impl ProtoError {
     fn new(code: &'static str, message: impl Into<String>) -> ProtoError {
-        ProtoError { code, message: message.into() }
+        ProtoError { code, message: message.into(), reason: None, params: BTreeMap::new() }
+    }
+
+    /// An error of this code for the rules' refusal `r`: its message, its
+    /// code as the reason, its params.
+    fn refused(code: &'static str, r: Refusal) -> ProtoError {
+        ProtoError { code, message: r.message, reason: Some(r.code), params: r.params }
+    }
+
+    /// The `error` object of an answer: `code`, `message`, and `reason`
+    /// and `params` (when not empty) for a refusal of the rules.
+    fn to_json(&self) -> Value {
+        let mut e = Map::new();
+        e.insert("code".into(), Value::from(self.code));
+        e.insert("message".into(), Value::from(self.message.as_str()));
+        if let Some(r) = self.reason {
+            e.insert("reason".into(), Value::from(r));
+        }
+        if !self.params.is_empty() {
+            // Numbers, words and lists of words always make JSON.
+            e.insert("params".into(), serde_json::to_value(&self.params).unwrap_or_default());
+        }
+        Value::Object(e)
     }
 }
 
@@ -80,7 +108,7 @@ impl From<GameError> for ProtoError {
             GameError::Invalid(_) => "invalid",
             GameError::Finished => "deal_over",
         };
-        ProtoError::new(code, e.to_string())
+        ProtoError::refused(code, e.refusal())
     }
 }
 
@@ -471,7 +499,7 @@ fn parse_game(variant: Variant, options: Value) -> Result<Game, ProtoError> {
             ProtoError::new("bad_request", format!("options: {e}; see docs/protocol.md"))
         })?,
     };
-    game.validate().map_err(|e| ProtoError::new("bad_request", e.message))?;
+    game.validate().map_err(|e| ProtoError::refused("bad_request", e))?;
     Ok(game)
 }
 
@@ -543,7 +571,7 @@ mod request {
 
     use serde::de::{self, DeserializeOwned, DeserializeSeed, IgnoredAny, MapAccess, Visitor};
     use serde::{Deserializer, forward_to_deserialize_any};
-    use serde_json::{Map, Value, json};
+    use serde_json::{Map, Value};
 
     use super::ProtoError;
     use crate::json::{Budget, VALUE_NODES_MAX};
@@ -728,7 +756,7 @@ mod request {
             Ok(Value::Object(m)) => m,
             Ok(other) => Map::from_iter([("result".to_string(), other)]),
             Err(e) => Map::from_iter([
-                ("error".to_string(), json!({"code": e.code, "message": e.message})),
+                ("error".to_string(), e.to_json()),
                 ("ok".to_string(), Value::Bool(false)),
             ]),
         };

@@ -511,3 +511,56 @@ fn first_dealers(e: &mut Engine, variant: &str, seeds: u64) -> usize {
         .collect();
     dealers.len()
 }
+
+#[test]
+fn a_refusal_of_the_rules_gives_its_reason_and_the_values_it_names() {
+    let mut e = Engine::default();
+    let hands = json!([
+        ["7S", "8S", "9S", "TS", "JS", "QS", "KS", "AS"],
+        ["7H", "8H", "9H", "TH", "JH", "QH", "KH", "7D"],
+        ["AH", "8D", "9D", "TD", "JD", "QD", "KD", "AD"],
+        ["7C", "8C", "9C", "TC", "JC", "QC", "KC", "AC"],
+    ]);
+    ok(&mut e, json!({"cmd": "new", "hands": hands, "trump": "C", "taker": 3}));
+    ok(&mut e, json!({"cmd": "act", "action": {"type": "play", "card": "7H"}}));
+    let before = ok(&mut e, json!({"cmd": "state"}));
+    // Seat 2 holds a heart: the diamond is refused, the heart named.
+    let r = send(&mut e, json!({"cmd": "act", "action": {"type": "play", "card": "8D"}}));
+    assert_eq!(
+        r,
+        json!({"ok": false, "error": {
+            "code": "illegal_action",
+            "reason": "card_not_legal",
+            "message": "8D may not be played now (follow suit, trump, over-trump); legal cards: AH",
+            "params": {"card": "8D", "legal": ["AH"]},
+        }})
+    );
+    let r = send(&mut e, json!({"cmd": "act", "action": {"type": "play", "card": "7S"}}));
+    assert_eq!(r["error"]["reason"], "card_not_held", "{r}");
+    assert_eq!(r["error"]["params"], json!({"card": "7S", "legal": ["AH"]}), "{r}");
+    let r = send(&mut e, json!({"cmd": "act", "seat": 0, "action": {"type": "pass"}}));
+    assert_eq!(r["error"]["code"], "not_your_turn", "{r}");
+    assert_eq!(r["error"]["reason"], "not_your_turn", "{r}");
+    assert_eq!(r["error"]["params"], json!({"expected": 2, "got": 0}), "{r}");
+    let r = send(&mut e, json!({"cmd": "next"}));
+    assert_eq!(
+        (&r["error"]["code"], &r["error"]["reason"]),
+        (&json!("illegal_action"), &json!("deal_not_over"))
+    );
+    assert!(r["error"].get("params").is_none(), "no params, no key: {r}");
+    // A refusal of the protocol itself has no reason.
+    let r = send(&mut e, json!({"cmd": "view", "seat": 9}));
+    assert_eq!(r["error"]["code"], "bad_request", "{r}");
+    assert!(r["error"].get("reason").is_none(), "{r}");
+    assert_eq!(ok(&mut e, json!({"cmd": "state"})), before);
+}
+
+#[test]
+fn the_protocol_lists_every_reason() {
+    let doc = include_str!("../../../docs/protocol.md");
+    let table = &doc[doc.find("### Reasons").expect("a Reasons section")..];
+    for (code, meaning) in belot_core::GAME_CODES {
+        let row = format!("| `{code}` | {meaning} |");
+        assert!(table.contains(&row), "docs/protocol.md's Reasons say {row}");
+    }
+}

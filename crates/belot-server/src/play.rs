@@ -655,6 +655,18 @@ fn error_bytes(code: &str, message: &str) -> Bytes {
     Bytes::from(v.to_string())
 }
 
+/// An API error said on the WebSocket: its code and message, and for a
+/// move the rules refused, their `reason` and `params`.
 fn api_error_bytes(e: &ApiError) -> Bytes {
-    error_bytes(e.code, &e.message)
+    if e.reason.is_none() && e.params.is_none() {
+        return error_bytes(e.code, &e.message);
+    }
+    let mut v = json!({"type": "error", "code": e.code, "message": e.message});
+    if let Some(r) = e.reason {
+        v["reason"] = r.into();
+    }
+    if let Some(p) = &e.params {
+        v["params"] = p.clone();
+    }
+    Bytes::from(v.to_string())
 }

@@ -146,6 +146,12 @@ fn a_table_refuses_taken_seats_bad_names_and_actions_out_of_turn() {
     assert_eq!(e.code(), "not_your_turn");
     let e = t.act(Seat(1), &b, seq, &Action::play("7S".parse().unwrap())).unwrap_err();
     assert_eq!(e.code(), "illegal");
+    // The rules' own code and the values their message names.
+    let TableError::Game(g) = &e else { panic!("{e:?}") };
+    let r = g.refusal();
+    assert_eq!(r.code, "auction_round1", "{r:?}");
+    assert_eq!(r.params.get("action"), Some(&"play 7S".into()), "{r:?}");
+    assert!(r.params.contains_key("suit"), "{r:?}");
     assert_eq!(t.act(Seat(1), &a, seq, &Action::Pass), Err(TableError::NotYours));
     assert_eq!(t.act(Seat(1), &b, seq - 1, &Action::Pass).unwrap_err().code(), "stale");
     assert_eq!(t.seq(), seq, "refusals change nothing");
@@ -223,4 +229,56 @@ fn a_bot_seat_shows_its_level_and_keeps_it_when_the_table_is_rebuilt() {
         }
     }
     assert_eq!(Level::of(BotKind::Random), None);
+}
+
+/// A move the rules refuse is answered, over HTTP and on the WebSocket,
+/// with the table's code (`illegal`), the English message, and the
+/// rules' own code (`reason`) with the values it names (`params`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_the_rules_refuse_gives_their_reason_over_http_and_the_websocket() {
+    use common::ws::{Client, create, french, my_turn};
+    let limits = belot_server::Limits {
+        bot_pace: std::time::Duration::ZERO,
+        trick_pause: std::time::Duration::ZERO,
+        ..belot_server::Limits::default()
+    };
+    let path = common::db("reason");
+    let (addr, _hub, stop) = common::start(&path, limits).await;
+    let t = create(addr, french(), &["me", "easy", "easy", "easy"]).await;
+    let (id, secret) = (t["id"].as_str().unwrap(), t["secret"].as_str().unwrap());
+    let seat = t["seat"].as_u64().unwrap();
+    let mut c = Client::seat(addr, id, seat, secret).await;
+    let s = c.until(my_turn).await;
+    let auction = s["view"]["legal"].as_array().unwrap().iter().any(|a| a["type"] == "pass");
+    // In the auction a card is refused; in the card play, a pass.
+    let (wrong, reasons): (serde_json::Value, &[&str]) = if auction {
+        (serde_json::json!({"type": "play", "card": "7S"}), &["auction_round1", "auction_round2"])
+    } else {
+        (serde_json::json!({"type": "pass"}), &["action_not_now"])
+    };
+    let act = serde_json::json!({"type": "act", "seq": s["seq"], "action": wrong});
+    let body = serde_json::json!({"seat": seat, "secret": secret, "command": act});
+    let (status, r) =
+        common::http(addr, "POST", &format!("/api/tables/{id}/do"), Some(&body)).await;
+    assert_eq!(status, 422, "{r}");
+    let e = &r["error"];
+    assert_eq!(e["code"], "illegal", "{r}");
+    let reason = e["reason"].as_str().unwrap_or_default();
+    assert!(reasons.contains(&reason), "{r}");
+    let action = if auction { "play 7S" } else { "pass" };
+    assert_eq!(e["params"]["action"], action, "{r}");
+    assert!(e["message"].as_str().unwrap().ends_with(&format!("got {action}")), "{r}");
+    c.send(act).await;
+    let w = loop {
+        let m = c.recv().await;
+        if m["type"] == "error" || m["type"] == "closed" {
+            break m;
+        }
+    };
+    assert_eq!(w["code"], "illegal", "{w}");
+    assert_eq!(
+        (&w["reason"], &w["params"], &w["message"]),
+        (&e["reason"], &e["params"], &e["message"])
+    );
+    let _ = stop.send(());
 }

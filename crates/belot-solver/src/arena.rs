@@ -257,9 +257,14 @@ impl Arena {
                             break;
                         }
                         if m.deal_count() >= MAX_DEALS_PER_MATCH {
-                            return Err(GameError::Invalid(format!(
-                                "match {k} had no winner after {MAX_DEALS_PER_MATCH} deals"
-                            )));
+                            return Err(GameError::invalid(
+                                "match_too_long",
+                                format!(
+                                    "match {k} had no winner after {MAX_DEALS_PER_MATCH} deals"
+                                ),
+                            )
+                            .with("match", k)
+                            .with("deals", MAX_DEALS_PER_MATCH));
                         }
                         m.next_deal(None)?;
                         players.next_deal(self)?;
@@ -375,8 +380,9 @@ impl Players {
             .iter()
             .fold(0u64, |h, &x| h.rotate_left(21) ^ x.wrapping_mul(0x9e37_79b9_7f4a_7c15));
         let side = self.side[seat.index()];
-        let session =
-            self.sessions[side].as_mut().ok_or_else(|| GameError::Invalid("no player".into()))?;
+        let session = self.sessions[side]
+            .as_mut()
+            .ok_or_else(|| GameError::invalid("no_player", "no player").with("seat", seat))?;
         session.choose(seat, seed)
     }
 

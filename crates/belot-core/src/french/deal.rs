@@ -10,7 +10,7 @@ use crate::action::{Action, SeatAction};
 use crate::card::{Card, CardSet, Rank, Suit};
 use crate::contract::Contract;
 use crate::deck::Deck;
-use crate::error::GameError;
+use crate::error::{GameError, Param};
 use crate::meld::{Meld, MeldOrder, MeldValues, belote_holder, contest_winner, find_melds};
 use crate::play::{PlayState, Trick};
 use crate::seat::{Seat, Side};
@@ -225,9 +225,11 @@ impl FrenchDeal {
         taker: Seat,
     ) -> Result<FrenchDeal, GameError> {
         if options.players != 4 {
-            return Err(GameError::Invalid(
-                "a start from hands is for four players; give a deck or a seed".into(),
-            ));
+            return Err(GameError::invalid(
+                "hands_four_players",
+                "a start from hands is for four players; give a deck or a seed",
+            )
+            .with("players", options.players));
         }
         let (deck, calls) = deck_for_hands(&options, dealer, hands, trump, taker)?;
         let mut deal = FrenchDeal::new(options, dealer, deck)?;
@@ -455,17 +457,27 @@ impl FrenchDeal {
                 }
             }
             (1, _) => {
-                return Err(GameError::Illegal(format!(
-                    "in the first round of the auction you may take the turned card's suit \
-                     ({}) or pass; got {action}",
-                    turned_suit
-                )));
+                return Err(GameError::illegal(
+                    "auction_round1",
+                    format!(
+                        "in the first round of the auction you may take the turned card's suit \
+                         ({}) or pass; got {action}",
+                        turned_suit
+                    ),
+                )
+                .with("suit", turned_suit)
+                .with("action", action.to_string()));
             }
             _ => {
-                return Err(GameError::Illegal(format!(
-                    "in the second round of the auction you may name a suit other than the \
-                     turned card's ({turned_suit}) or pass; got {action}"
-                )));
+                return Err(GameError::illegal(
+                    "auction_round2",
+                    format!(
+                        "in the second round of the auction you may name a suit other than the \
+                         turned card's ({turned_suit}) or pass; got {action}"
+                    ),
+                )
+                .with("suit", turned_suit)
+                .with("action", action.to_string()));
             }
         }
         Ok(())
@@ -506,41 +518,53 @@ impl FrenchDeal {
         match action {
             Action::Announce { melds } => self.announce(seat, melds),
             Action::Play { card, belote } => self.play_card(seat, *card, *belote),
-            other => Err(GameError::Illegal(format!(
-                "during play the actions are play (a card, with belote when calling it) and, \
-                 at the first trick, announce; got {other}"
-            ))),
+            other => Err(GameError::illegal(
+                "action_not_now",
+                format!(
+                    "during play the actions are play (a card, with belote when calling it) and, \
+                     at the first trick, announce; got {other}"
+                ),
+            )
+            .with("action", other.to_string())),
         }
     }
 
     /// Melds announced at the first trick, before the seat's first card.
     fn announce(&mut self, seat: Seat, melds: &[Meld]) -> Result<(), GameError> {
         if !self.can_announce(seat) {
-            return Err(GameError::Illegal(
+            return Err(
                 if self.tricks.is_empty()
                     && !self.first_card_played[seat.index()]
                     && !self.available[seat.index()].is_empty()
                 {
-                    "you have already announced".into()
+                    GameError::illegal("announced_already", "you have already announced")
                 } else {
-                    "announcements are made at the first trick, before playing your first \
-                 card, and only with melds in your hand"
-                        .into()
+                    GameError::illegal(
+                        "announce_not_now",
+                        "announcements are made at the first trick, before playing your first \
+                 card, and only with melds in your hand",
+                    )
                 },
-            ));
+            );
         }
         let avail = &self.available[seat.index()];
         if melds.is_empty() {
-            return Err(GameError::Illegal("announce at least one meld".into()));
+            return Err(GameError::illegal("announce_empty", "announce at least one meld"));
         }
         for (i, m) in melds.iter().enumerate() {
             if !avail.contains(m) || melds[..i].contains(m) {
                 let list: Vec<String> = avail.iter().map(|m| format!("[{}]", m.cards())).collect();
-                return Err(GameError::Illegal(format!(
-                    "[{}] is not a meld you can announce; your melds: {}",
-                    m.cards(),
-                    list.join(" ")
-                )));
+                let melds: Vec<String> = avail.iter().map(|m| m.cards().to_string()).collect();
+                return Err(GameError::illegal(
+                    "not_a_meld",
+                    format!(
+                        "[{}] is not a meld you can announce; your melds: {}",
+                        m.cards(),
+                        list.join(" ")
+                    ),
+                )
+                .with("meld", m.cards())
+                .with("melds", melds));
             }
         }
         let values = self.values();
@@ -559,26 +583,37 @@ impl FrenchDeal {
     /// after the first trick and the deal scored after the last.
     fn play_card(&mut self, seat: Seat, card: Card, belote: bool) -> Result<(), GameError> {
         if belote && !self.is_belote_card(seat, card) {
-            return Err(GameError::Illegal(format!(
-                "belote is called only by the player who holds both king and queen of \
-                 trumps, when playing one of them; {card} cannot carry the call"
-            )));
+            return Err(GameError::illegal(
+                "belote_card",
+                format!(
+                    "belote is called only by the player who holds both king and queen of \
+                     trumps, when playing one of them; {card} cannot carry the call"
+                ),
+            )
+            .with("card", card));
         }
         let Some(play) = self.play.as_mut() else {
-            return Err(GameError::Illegal("no card play now".into()));
+            return Err(GameError::illegal("no_play_now", "no card play now"));
         };
         let contract = play.contract();
         let trick = play.play(card).map_err(|legal| {
             let legal = contract.show(legal);
             let held = play.hand(seat).contains(card);
-            GameError::Illegal(if held {
-                format!(
-                    "{card} may not be played now (follow suit, trump, over-trump); \
-                     legal cards: {legal}"
+            let e = if held {
+                GameError::illegal(
+                    "card_not_legal",
+                    format!(
+                        "{card} may not be played now (follow suit, trump, over-trump); \
+                         legal cards: {legal}"
+                    ),
                 )
             } else {
-                format!("{card} is not in your hand; legal cards: {legal}")
-            })
+                GameError::illegal(
+                    "card_not_held",
+                    format!("{card} is not in your hand; legal cards: {legal}"),
+                )
+            };
+            e.with("card", card).with("legal", Param::words(&legal))
         })?;
         self.first_card_played[seat.index()] = true;
         if belote {
@@ -756,30 +791,35 @@ fn deck_for_hands(
     taker: Seat,
 ) -> Result<(Deck, Vec<(Seat, Action)>), GameError> {
     if dealer.0 >= PLAYERS || taker.0 >= PLAYERS {
-        return Err(GameError::Invalid("seats are 0 to 3".into()));
+        let seat = if dealer.0 >= PLAYERS { dealer } else { taker };
+        return Err(GameError::invalid("no_such_seat", "seats are 0 to 3")
+            .with("seat", seat)
+            .with("players", PLAYERS));
     }
     let mut all = CardSet::EMPTY;
     for (i, h) in hands.iter().enumerate() {
         if h.len() != 8 {
-            return Err(GameError::Invalid(format!(
-                "hand {i} has {} cards: each of the four hands must have 8",
-                h.len()
-            )));
+            return Err(GameError::invalid(
+                "hand_size",
+                format!("hand {i} has {} cards: each of the four hands must have 8", h.len()),
+            )
+            .with("hand", i)
+            .with("cards", h.len())
+            .with("size", 8u32));
         }
         if !(all & *h).is_empty() {
-            return Err(GameError::Invalid(format!(
-                "cards {} appear in more than one hand",
-                all & *h
-            )));
+            return Err(GameError::invalid(
+                "cards_twice",
+                format!("cards {} appear in more than one hand", all & *h),
+            )
+            .with("cards", all & *h));
         }
         all |= *h;
     }
     let th = hands[taker.index()];
-    let turned = th
-        .of_suit(trump)
-        .first()
-        .or(th.first())
-        .ok_or_else(|| GameError::Invalid("the taker's hand is empty".into()))?;
+    let turned = th.of_suit(trump).first().or(th.first()).ok_or_else(|| {
+        GameError::invalid("taker_hand_empty", "the taker's hand is empty").with("seat", taker)
+    })?;
     let (p1, p2) = match options.first_packets {
         FirstPackets::ThreeTwo => (3, 2),
         FirstPackets::TwoThree => (2, 3),
@@ -805,7 +845,8 @@ fn deck_for_hands(
         let s = dealer.plus(k, PLAYERS);
         take(s, if s == taker { 2 } else { 3 }, &mut order);
     }
-    let deck = Deck::from_cards(&order).map_err(|e| GameError::Invalid(e.to_string()))?;
+    let deck =
+        Deck::from_cards(&order).map_err(|e| GameError::invalid("deck_cards", e.to_string()))?;
     let mut calls = Vec::new();
     let mut seat = dealer.next(PLAYERS);
     if turned.suit() == trump {

@@ -111,7 +111,7 @@ impl Figures {
             belote: self.belote,
             deal_points: self.deal_points,
         };
-        summary.validate()?;
+        summary.validate().map_err(Refusal::rules_check)?;
         Ok(EntryOf::Played { summary })
     }
 }

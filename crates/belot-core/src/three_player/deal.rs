@@ -14,7 +14,7 @@ use crate::action::{Action, SeatAction};
 use crate::card::{Card, CardSet, Rank, Suit};
 use crate::contract::Contract;
 use crate::deck::Deck;
-use crate::error::GameError;
+use crate::error::{GameError, Param};
 use crate::meld::{Meld, MeldOrder, MeldValues, compare_melds, find_melds};
 use crate::play::{PlayRules, PlayState, Trick};
 use crate::seat::Seat;
@@ -325,17 +325,17 @@ impl ThreeDeal {
                 match action {
                     Action::Exchange => {
                         if !self.can_exchange(seat) {
-                            return Err(GameError::Illegal(
+                            return Err(GameError::illegal(
+                                "exchange_not_allowed",
                                 "the seven of trumps is exchanged for the turned card only in a \
-                                 contract on the turned suit, by its holder, before announcing"
-                                    .into(),
+                                 contract on the turned suit, by its holder, before announcing",
                             ));
                         }
                         let (Some(seven), Some(play)) = (self.seven(), self.play.as_mut()) else {
-                            return Err(GameError::Illegal("no exchange now".into()));
+                            return Err(GameError::illegal("no_exchange_now", "no exchange now"));
                         };
                         if !play.exchange(seat, seven, self.turned) {
-                            return Err(GameError::Illegal("no exchange now".into()));
+                            return Err(GameError::illegal("no_exchange_now", "no exchange now"));
                         }
                         self.turned = seven;
                         self.exchanged = true;
@@ -352,24 +352,33 @@ impl ThreeDeal {
                                 self.announced.push(ThreeAnnouncement { seat, meld: b, points });
                             }
                             (_, Some(b)) => {
-                                return Err(GameError::Illegal(format!(
-                                    "announce your best combination first: [{}]",
-                                    b.cards()
-                                )));
+                                return Err(GameError::illegal(
+                                    "best_meld_only",
+                                    format!(
+                                        "announce your best combination first: [{}]",
+                                        b.cards()
+                                    ),
+                                )
+                                .with("meld", b.cards()));
                             }
                             (_, None) => {
-                                return Err(GameError::Illegal(
-                                    "you hold no combination; pass".into(),
+                                return Err(GameError::illegal(
+                                    "no_meld_held",
+                                    "you hold no combination; pass",
                                 ));
                             }
                         }
                     }
                     other => {
-                        return Err(GameError::Illegal(format!(
-                            "before the first lead each player announces his best combination \
-                             (after exchanging the seven of trumps, if he holds it) or passes; \
-                             got {other}"
-                        )));
+                        return Err(GameError::illegal(
+                            "action_not_now",
+                            format!(
+                                "before the first lead each player announces his best \
+                                 combination (after exchanging the seven of trumps, if he holds \
+                                 it) or passes; got {other}"
+                            ),
+                        )
+                        .with("action", other.to_string()));
                     }
                 }
                 self.announcer += 1;
@@ -399,21 +408,33 @@ impl ThreeDeal {
                 }
             }
             (2, Action::Pass) => {
-                return Err(GameError::Illegal(
-                    "the others passed twice: the dealer must name a suit".into(),
-                ));
+                return Err(GameError::illegal(
+                    "dealer_must_name",
+                    "the others passed twice: the dealer must name a suit",
+                )
+                .with("suit", t));
             }
             (1, _) => {
-                return Err(GameError::Illegal(format!(
-                    "in the first round you may play on the turned card's suit ({t}) with take, \
-                     or pass; got {action}"
-                )));
+                return Err(GameError::illegal(
+                    "auction_round1",
+                    format!(
+                        "in the first round you may play on the turned card's suit ({t}) with \
+                         take, or pass; got {action}"
+                    ),
+                )
+                .with("suit", t)
+                .with("action", action.to_string()));
             }
             _ => {
-                return Err(GameError::Illegal(format!(
-                    "in the second round you may name a suit other than the turned card's ({t}), \
-                     or pass; got {action}"
-                )));
+                return Err(GameError::illegal(
+                    "auction_round2",
+                    format!(
+                        "in the second round you may name a suit other than the turned card's \
+                         ({t}), or pass; got {action}"
+                    ),
+                )
+                .with("suit", t)
+                .with("action", action.to_string()));
             }
         }
         Ok(())
@@ -473,21 +494,34 @@ impl ThreeDeal {
 
     fn apply_play(&mut self, seat: Seat, action: &Action) -> Result<(), GameError> {
         let Action::Play { card, belote } = action else {
-            return Err(GameError::Illegal(format!("now play a card; got {action}")));
+            return Err(GameError::illegal(
+                "action_not_now",
+                format!("now play a card; got {action}"),
+            )
+            .with("action", action.to_string()));
         };
         if *belote && !self.is_belot_card(seat, *card) {
-            return Err(GameError::Illegal(format!(
-                "belot is declared with the king or queen of trumps by the player holding both, \
-                 once; {card} cannot carry it"
-            )));
+            return Err(GameError::illegal(
+                "belote_card",
+                format!(
+                    "belot is declared with the king or queen of trumps by the player holding \
+                     both, once; {card} cannot carry it"
+                ),
+            )
+            .with("card", *card));
         }
         let Some(play) = self.play.as_mut() else {
-            return Err(GameError::Illegal("no card play now".into()));
+            return Err(GameError::illegal("no_play_now", "no card play now"));
         };
         let contract = play.contract();
         let trick = play.play(*card).map_err(|legal| {
             let legal = contract.show(legal);
-            GameError::Illegal(format!("{card} may not be played now; legal cards: {legal}"))
+            GameError::illegal(
+                "card_not_legal",
+                format!("{card} may not be played now; legal cards: {legal}"),
+            )
+            .with("card", *card)
+            .with("legal", Param::words(&legal))
         })?;
         if *belote {
             self.belot_called[seat.index() % 3] |= 1 << card.suit().index();

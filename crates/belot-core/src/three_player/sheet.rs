@@ -65,7 +65,7 @@ pub(crate) fn convert(
         combinations: *combinations,
         belots: *belots,
     };
-    s.validate()?;
+    s.validate().map_err(Refusal::rules_check)?;
     Ok(ThreeEntry::Played { summary: s })
 }
 

@@ -12,7 +12,7 @@ use crate::action::{Action, SeatAction};
 use crate::card::{Card, CardSet, Rank, Suit};
 use crate::contract::Contract;
 use crate::deck::Deck;
-use crate::error::GameError;
+use crate::error::{GameError, Param};
 use crate::meld::{
     CardReuse, Meld, MeldOrder, MeldValues, SeqTie, compare_melds, contest_winner, find_melds,
 };
@@ -420,16 +420,26 @@ impl TwoDeal {
                 }
             }
             (true, _) => {
-                return Err(GameError::Illegal(format!(
-                    "now you may play on the turned card's suit ({v}) with take, or pass; got \
-                     {action}"
-                )));
+                return Err(GameError::illegal(
+                    "auction_round1",
+                    format!(
+                        "now you may play on the turned card's suit ({v}) with take, or pass; \
+                         got {action}"
+                    ),
+                )
+                .with("suit", v)
+                .with("action", action.to_string()));
             }
             (false, _) => {
-                return Err(GameError::Illegal(format!(
-                    "now you may name a suit other than the turned card's ({v}), all_trumps, \
-                     no_trumps, or pass; got {action}"
-                )));
+                return Err(GameError::illegal(
+                    "auction_round2",
+                    format!(
+                        "now you may name a suit other than the turned card's ({v}), \
+                         all_trumps, no_trumps, or pass; got {action}"
+                    ),
+                )
+                .with("suit", v)
+                .with("action", action.to_string()));
             }
         }
         Ok(())
@@ -457,10 +467,10 @@ impl TwoDeal {
             Action::Exchange => self.exchange(seat),
             Action::Redeal => {
                 if !self.can_claim_redeal(seat) {
-                    return Err(GameError::Illegal(
+                    return Err(GameError::illegal(
+                        "no_redeal",
                         "a redeal is claimed with four 7s or four 8s, before your first card \
-                         and before announcing"
-                            .into(),
+                         and before announcing",
                     ));
                 }
                 self.redeal_by = Some(seat);
@@ -469,27 +479,31 @@ impl TwoDeal {
             }
             Action::Announce { melds } => self.announce(seat, melds),
             Action::Play { card, belote } => self.play_card(seat, *card, *belote),
-            other => Err(GameError::Illegal(format!(
-                "during play the actions are play, and before your first card exchange, \
-                 redeal and announce; got {other}"
-            ))),
+            other => Err(GameError::illegal(
+                "action_not_now",
+                format!(
+                    "during play the actions are play, and before your first card exchange, \
+                     redeal and announce; got {other}"
+                ),
+            )
+            .with("action", other.to_string())),
         }
     }
 
     /// The seven of trumps taken in exchange for the вскрышка (§3.4).
     fn exchange(&mut self, seat: Seat) -> Result<(), GameError> {
         if !self.can_exchange(seat) {
-            return Err(GameError::Illegal(
+            return Err(GameError::illegal(
+                "exchange_not_allowed",
                 "the seven of trumps is exchanged for the turned card only when trump is the \
-                 turned card's suit, by its holder, before his first card and before announcing"
-                    .into(),
+                 turned card's suit, by its holder, before his first card and before announcing",
             ));
         }
         let (Some(seven), Some(play)) = (self.seven_of_trumps(), self.play.as_mut()) else {
-            return Err(GameError::Illegal("no exchange now".into()));
+            return Err(GameError::illegal("no_exchange_now", "no exchange now"));
         };
         if !play.exchange(seat, seven, self.vskryshka) {
-            return Err(GameError::Illegal("no exchange now".into()));
+            return Err(GameError::illegal("no_exchange_now", "no exchange now"));
         }
         self.vskryshka = seven;
         self.exchanged = Some(seat);
@@ -499,10 +513,10 @@ impl TwoDeal {
     /// A player's best construction announced (§3.6): the only one he may.
     fn announce(&mut self, seat: Seat, melds: &[Meld]) -> Result<(), GameError> {
         if !self.can_announce(seat) {
-            return Err(GameError::Illegal(
+            return Err(GameError::illegal(
+                "announce_not_now",
                 "a construction is announced once, before your first card, and only if you \
-                 hold one"
-                    .into(),
+                 hold one",
             ));
         }
         match (melds, self.best_meld(seat)) {
@@ -512,11 +526,12 @@ impl TwoDeal {
                 self.announced.push(TwoAnnouncement { seat, meld: b, points });
                 Ok(())
             }
-            (_, Some(b)) => Err(GameError::Illegal(format!(
-                "each player announces only his best construction: [{}]",
-                b.cards()
-            ))),
-            (_, None) => Err(GameError::Illegal("you hold no construction".into())),
+            (_, Some(b)) => Err(GameError::illegal(
+                "best_meld_only",
+                format!("each player announces only his best construction: [{}]", b.cards()),
+            )
+            .with("meld", b.cards())),
+            (_, None) => Err(GameError::illegal("no_meld_held", "you hold no construction")),
         }
     }
 
@@ -524,24 +539,35 @@ impl TwoDeal {
     /// first trick and the deal scored after the last.
     fn play_card(&mut self, seat: Seat, card: Card, belote: bool) -> Result<(), GameError> {
         if belote && !self.is_bela_card(seat, card) {
-            return Err(GameError::Illegal(format!(
-                "бела is declared with the king or queen of a suit where you hold both (trumps; \
-                 every suit in all-trumps; none in no-trumps), once per suit; {card} cannot \
-                 carry it"
-            )));
+            return Err(GameError::illegal(
+                "belote_card",
+                format!(
+                    "бела is declared with the king or queen of a suit where you hold both \
+                     (trumps; every suit in all-trumps; none in no-trumps), once per suit; \
+                     {card} cannot carry it"
+                ),
+            )
+            .with("card", card));
         }
         let Some(play) = self.play.as_ref() else {
-            return Err(GameError::Illegal("no card play now".into()));
+            return Err(GameError::illegal("no_play_now", "no card play now"));
         };
         let legal = play.legal();
         if !legal.contains(card) {
             let held = play.hand(seat).contains(card);
             let legal = play.contract().show(legal);
-            return Err(GameError::Illegal(if held {
-                format!("{card} may not be played now; legal cards: {legal}")
+            let e = if held {
+                GameError::illegal(
+                    "card_not_legal",
+                    format!("{card} may not be played now; legal cards: {legal}"),
+                )
             } else {
-                format!("{card} is not in your hand; legal cards: {legal}")
-            }));
+                GameError::illegal(
+                    "card_not_held",
+                    format!("{card} is not in your hand; legal cards: {legal}"),
+                )
+            };
+            return Err(e.with("card", card).with("legal", Param::words(&legal)));
         }
         let i = seat.index() & 1;
         self.lock(seat);

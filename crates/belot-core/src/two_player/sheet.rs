@@ -57,7 +57,7 @@ pub(crate) fn convert(input: &TwoInput, _options: &TwoOptions) -> Result<TwoEntr
         constructions: *constructions,
         belas: *belas,
     };
-    s.validate()?;
+    s.validate().map_err(Refusal::rules_check)?;
     Ok(TwoEntry::Played { summary: s })
 }
 

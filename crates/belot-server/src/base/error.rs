@@ -18,11 +18,15 @@ pub struct ApiError {
     pub(crate) status: StatusCode,
     pub(crate) code: &'static str,
     pub(crate) message: String,
-    pub(crate) state: Option<Value>,
+    /// (Boxed: an error stays small, though it may carry a whole state.)
+    pub(crate) state: Option<Box<Value>>,
     pub(crate) retry_after: Option<u32>,
     /// What the refusal concerns (sides, seats, points), for a message in
     /// the client's language.
     pub(crate) params: Option<Value>,
+    /// For a move or set-up the game's rules refused: the rules' own
+    /// code (one of `belot_core::error::GAME_CODES`), finer than `code`.
+    pub(crate) reason: Option<&'static str>,
 }
 
 impl ApiError {
@@ -30,7 +34,15 @@ impl ApiError {
     /// excerpt: refusals never echo a whole input back).
     pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> ApiError {
         let message = excerpt(message.into());
-        ApiError { status, code, message, state: None, retry_after: None, params: None }
+        ApiError {
+            status,
+            code,
+            message,
+            state: None,
+            retry_after: None,
+            params: None,
+            reason: None,
+        }
     }
 
     /// 422: the rules refused an entry, a set-up or a change; its code and
@@ -42,6 +54,16 @@ impl ApiError {
             e.params = serde_json::to_value(&r.params).ok();
         }
         e
+    }
+
+    /// The same, with the rules' refusal `r` said as `reason` and `params`
+    /// (the code and message stay).
+    pub fn with_reason(mut self, r: &belot_core::Refusal) -> ApiError {
+        self.reason = Some(r.code);
+        if !r.params.is_empty() {
+            self.params = serde_json::to_value(&r.params).ok();
+        }
+        self
     }
 
     /// 503 with `Retry-After`: the server is at a limit or the database
@@ -102,11 +124,14 @@ impl From<StoreError> for ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let mut body = json!({"error": {"code": self.code, "message": self.message}});
+        if let Some(r) = self.reason {
+            body["error"]["reason"] = r.into();
+        }
         if let Some(p) = self.params {
             body["error"]["params"] = p;
         }
         if let Some(s) = self.state {
-            body["state"] = s;
+            body["state"] = *s;
         }
         let mut r = (self.status, axum::Json(body)).into_response();
         if let Some(s) = self.retry_after {

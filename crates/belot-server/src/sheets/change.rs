@@ -150,7 +150,7 @@ pub(crate) fn stale(g: &Game, version: usize, yours: usize) -> ApiError {
              current state: check it and enter your change again"
         ),
     );
-    e.state = Some(full_value(g, true));
+    e.state = Some(Box::new(full_value(g, true)));
     e
 }
 
@@ -165,7 +165,7 @@ pub(crate) async fn refused_by_store(sheets: &Sheets, g: &Arc<Game>, e: StoreErr
     // (they join with the state in memory): send them what is stored.
     let reloaded = (conflict || g.has_listeners()) && sheets.reload(g).await.is_ok();
     if reloaded && conflict {
-        err.state = Some(full_value(g, true));
+        err.state = Some(Box::new(full_value(g, true)));
     }
     err
 }

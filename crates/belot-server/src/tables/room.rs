@@ -179,7 +179,11 @@ pub(crate) fn refused(e: TableError) -> ApiError {
         TableError::BadSeats(m) => m.clone(),
         TableError::Game(g) => g.to_string(),
     };
-    ApiError::new(status, e.code(), message)
+    let refused = ApiError::new(status, e.code(), message);
+    match &e {
+        TableError::Game(g) => refused.with_reason(&g.refusal()),
+        _ => refused,
+    }
 }
 
 /// A new random secret or id.

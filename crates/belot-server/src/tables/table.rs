@@ -25,7 +25,8 @@ pub type Decks = Box<dyn RngCore + Send>;
 /// fresh bits for each table (and again after a restart).
 pub fn os_decks() -> Result<Decks, GameError> {
     let mut key = [0u8; 32];
-    getrandom::fill(&mut key).map_err(|e| GameError::Invalid(format!("no randomness: {e}")))?;
+    getrandom::fill(&mut key)
+        .map_err(|e| GameError::invalid("no_randomness", format!("no randomness: {e}")))?;
     Ok(Box::new(rand_chacha::ChaCha20Rng::from_seed(key)))
 }
 
@@ -194,7 +195,7 @@ impl Table {
     /// A new table for `game`, every seat open, its decks shuffled by
     /// `decks` ([`os_decks`] on a server; a seeded generator in tests).
     pub fn new(game: &Game, mut decks: Decks) -> Result<Table, GameError> {
-        game.validate().map_err(|e| GameError::Invalid(e.message))?;
+        game.validate()?;
         let m = AnyMatch::new(game, Seat(0), Deck::shuffled(&mut decks))?;
         let seats = (0..m.players()).map(|_| Occupant::Open).collect();
         Ok(Table { m, seats, seq: 0, decks, started: false })
