@@ -7,6 +7,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 /// A number of points that may end in a half, stored as half points.
 /// Written in JSON as a number: `40` or `40.5`.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug, Default, Hash)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(value_type = f64))]
 pub struct Half(pub i32);
 
 impl Half {

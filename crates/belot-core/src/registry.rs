@@ -183,13 +183,26 @@ macro_rules! __game_enums {
 
         /// [`Game`]'s JSON form.
         #[derive(Clone, Copy, serde::Serialize, serde::Deserialize)]
+        #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
         #[serde(tag = "variant", rename_all = "snake_case", deny_unknown_fields)]
         enum GameRepr {
-            $( $V {
+            $( $(#[$d])* $V {
                 #[serde(default, deserialize_with = "rules_object")]
+                #[cfg_attr(feature = "openapi", schema(value_type = Object))]
                 options: <$R as $crate::game_match::Rules>::Options,
             }, )*
         }
+
+        /// A game's schema is its JSON form's.
+        #[cfg(feature = "openapi")]
+        impl utoipa::PartialSchema for Game {
+            fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+                <GameRepr as utoipa::PartialSchema>::schema()
+            }
+        }
+
+        #[cfg(feature = "openapi")]
+        impl utoipa::ToSchema for Game {}
 
         impl From<GameRepr> for Game {
             fn from(r: GameRepr) -> Game {
@@ -252,9 +265,12 @@ macro_rules! __game_enums {
         /// own entry ([`Rules::Input`](crate::game_match::Rules::Input)),
         /// or `{"kind": "thrown_in"}` / `{"kind": "redeal"}`.
         #[derive(Clone, PartialEq, Eq, Debug, serde::Serialize, serde::Deserialize)]
+        #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
         #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
         pub enum DealInput {
-            $( $(#[$d])* $V(<$R as $crate::game_match::Rules>::Input), )*
+            $( $(#[$d])*
+            #[cfg_attr(feature = "openapi", schema(value_type = Object))]
+            $V(<$R as $crate::game_match::Rules>::Input), )*
             /// Everybody passed: no score, the deal moves on.
             ThrownIn,
             /// Two-player redeal claimed with four 7s or four 8s.

@@ -8,12 +8,15 @@ use serde::{Deserialize, Serialize};
 
 /// A score sheet's set-up.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Setup {
     /// A name for the game (optional).
     #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(max_length = 40))]
     pub name: String,
-    /// Player names in seat order (the order the deal passes, to the left).
+    /// Player names in seat order (the order the deal passes, to the
+    /// left), each 1 to 40 characters.
     pub players: Vec<String>,
     /// Who deals first.
     #[serde(default)]
@@ -25,6 +28,7 @@ pub struct Setup {
     /// taken ([`Setup::kept_by_table`]). Set only when the table makes
     /// the sheet: a set-up change keeps it as it was.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(feature = "openapi", schema(read_only))]
     pub kept_by_table: bool,
 }
 

@@ -16,6 +16,7 @@ pub type EntryId = u32;
 
 /// One change to a sheet, as stored.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(tag = "op", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Change {
     /// Adds a deal at the end.
@@ -26,6 +27,7 @@ pub enum Change {
     /// Replaces a deal.
     Edit {
         /// Which deal.
+        #[cfg_attr(feature = "openapi", schema(value_type = u32))]
         id: EntryId,
         /// Its new content.
         entry: DealInput,
@@ -33,11 +35,13 @@ pub enum Change {
     /// Deletes a deal (it can be restored).
     Delete {
         /// Which deal.
+        #[cfg_attr(feature = "openapi", schema(value_type = u32))]
         id: EntryId,
     },
     /// Restores a deleted deal at its place.
     Restore {
         /// Which deal.
+        #[cfg_attr(feature = "openapi", schema(value_type = u32))]
         id: EntryId,
     },
     /// Undoes the last change that is not undone (any change: an edit, a
@@ -70,8 +74,10 @@ pub enum Change {
 
 /// An entered deal and whether it is deleted.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Item {
     /// Its id.
+    #[cfg_attr(feature = "openapi", schema(value_type = u32))]
     pub id: EntryId,
     /// What was entered.
     pub entry: DealInput,
@@ -149,10 +155,12 @@ pub struct Applied {
 
 /// One row of the derived table.
 #[derive(Clone, PartialEq, Debug, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Row {
     /// Deal number, from 1 (deleted deals have none).
     pub number: u32,
     /// The entry's id.
+    #[cfg_attr(feature = "openapi", schema(value_type = u32))]
     pub id: EntryId,
     /// Who dealt.
     pub dealer: Seat,
@@ -162,6 +170,7 @@ pub struct Row {
     pub entry: DealInput,
     /// The deal's score, shown alike in every game (none: thrown in or
     /// redealt).
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<Object>))]
     pub score: Option<DealReport>,
     /// Held points from earlier deals this deal's winner received: the
     /// side and the points.
@@ -179,6 +188,7 @@ pub struct Row {
 
 /// Everything derived from the entered deals.
 #[derive(Clone, PartialEq, Debug, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Table {
     /// One row per live deal.
     pub rows: Vec<Row>,

@@ -24,12 +24,14 @@ use axum::extract::{DefaultBodyLimit, Path, Request, State};
 use axum::http::{StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{Html, IntoResponse, Response};
-use axum::routing::{get, post};
-use serde_json::Value;
+use axum::routing::get;
 use tower_http::compression::CompressionLayer;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 mod api;
 mod base;
+mod doc;
 mod hub;
 mod live;
 mod net;
@@ -44,53 +46,21 @@ pub use hub::Hub;
 pub use net::{Reach, serve_with, signal};
 pub use tables::table;
 
+use base::error::ErrorBody;
 use base::{error, fair, http};
+
+/// The API's OpenAPI description (JSON), generated from the handlers'
+/// own types: what `GET /api/openapi.json` answers.
+pub fn api_description() -> &'static str {
+    static DOC: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    DOC.get_or_init(|| doc::finish(routes().into_openapi()))
+}
 
 /// The router: the API under `/api`, the UI at `/`, `/g/{id}` (edit) and
 /// `/v/{view}` (read-only). Unknown paths and methods get JSON errors.
 pub fn app(hub: Hub) -> Router {
-    Router::new()
-        .route("/", get(ui_index))
-        .route("/g/{id}", get(ui_index))
-        .route("/v/{id}", get(ui_index))
-        .route("/t/{id}", get(ui_index))
-        .route("/w/{id}", get(ui_index))
-        .route("/app.js", get(ui_js))
-        .route("/table.js", get(ui_table_js))
-        .route("/score.js", get(ui_score_js))
-        .route("/i18n/{file}", get(ui_words))
-        .route("/games/{file}", get(ui_game))
-        .route("/app.css", get(ui_css))
-        .route("/sw.js", get(ui_sw))
-        .route("/manifest.webmanifest", get(ui_manifest))
-        .route("/icon.svg", get(ui_icon))
-        .route("/api/openapi.json", get(openapi))
-        .route("/healthz", get(healthz))
-        .route("/api/reach", get(reach))
-        .route("/api/rules", get(rules::get_rules))
-        .route("/api/sheets", post(api::create))
-        .route("/api/sheets/{id}", get(api::get_sheet))
-        .route("/api/sheets/{id}/changes", get(api::get_changes).post(api::post_change))
-        .route("/api/sheets/{id}/preview", post(api::preview))
-        .route("/api/sheets/{id}/events", get(live::events_edit))
-        .route("/api/sheets/{id}/export.csv", get(api::export_csv))
-        .route("/api/sheets/{id}/export.json", get(api::export_json))
-        .route("/api/sheets/{id}/qr.svg", get(qr_edit))
-        .route("/api/view/{view}", get(api::get_view))
-        .route("/api/view/{view}/events", get(live::events_view))
-        .route("/api/view/{view}/qr.svg", get(qr_view))
-        .route("/api/tables", post(play::create))
-        .route("/api/tables/{id}", get(play::get_table))
-        .route("/api/tables/{id}/join", post(play::join))
-        .route("/api/tables/{id}/do", post(play::act))
-        .route("/api/tables/{id}/ws", get(play::ws_table))
-        .route("/api/tables/{id}/record.json", get(play::record))
-        .route("/api/tables/{id}/review/{deal}", get(play::review))
-        .route("/api/watch/{view}/review/{deal}", get(play::review_watch))
-        .route("/api/tables/{id}/qr.svg", get(qr_table))
-        .route("/api/watch/{view}", get(play::get_watch))
-        .route("/api/watch/{view}/ws", get(play::ws_watch))
-        .route("/api/watch/{view}/qr.svg", get(qr_watch))
+    let (router, _) = routes().split_for_parts();
+    router
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(axum::middleware::from_fn_with_state(hub.clone(), request_timeout))
@@ -101,6 +71,63 @@ pub fn app(hub: Hub) -> Router {
         // must not wait for a compressor's buffer, nor images).
         .layer(CompressionLayer::new())
         .with_state(hub)
+}
+
+/// Every route. The API's are registered with their description
+/// (`routes!` takes each handler's `#[utoipa::path]`), so no route can be
+/// served undescribed nor described unserved; the page's files are not
+/// part of the API ([`page`] refuses an `/api` path).
+fn routes() -> OpenApiRouter<Hub> {
+    let r = OpenApiRouter::with_openapi(doc::base());
+    let r = ["/", "/g/{id}", "/v/{id}", "/t/{id}", "/w/{id}"]
+        .into_iter()
+        .fold(r, |r, path| page(r, path, get(ui_index)));
+    let r = page(r, "/app.js", get(ui_js));
+    let r = page(r, "/table.js", get(ui_table_js));
+    let r = page(r, "/score.js", get(ui_score_js));
+    let r = page(r, "/i18n/{file}", get(ui_words));
+    let r = page(r, "/games/{file}", get(ui_game));
+    let r = page(r, "/app.css", get(ui_css));
+    let r = page(r, "/sw.js", get(ui_sw));
+    let r = page(r, "/manifest.webmanifest", get(ui_manifest));
+    let r = page(r, "/icon.svg", get(ui_icon));
+    r.routes(routes!(openapi))
+        .routes(routes!(healthz))
+        .routes(routes!(reach))
+        .routes(routes!(rules::get_rules))
+        .routes(routes!(api::create))
+        .routes(routes!(api::get_sheet))
+        .routes(routes!(api::get_changes, api::post_change))
+        .routes(routes!(api::preview))
+        .routes(routes!(live::events_edit))
+        .routes(routes!(api::export_csv))
+        .routes(routes!(api::export_json))
+        .routes(routes!(qr_edit))
+        .routes(routes!(api::get_view))
+        .routes(routes!(live::events_view))
+        .routes(routes!(qr_view))
+        .routes(routes!(play::create))
+        .routes(routes!(play::get_table))
+        .routes(routes!(play::join))
+        .routes(routes!(play::act))
+        .routes(routes!(play::ws_table))
+        .routes(routes!(play::record))
+        .routes(routes!(play::review))
+        .routes(routes!(play::review_watch))
+        .routes(routes!(qr_table))
+        .routes(routes!(play::get_watch))
+        .routes(routes!(play::ws_watch))
+        .routes(routes!(qr_watch))
+}
+
+/// A route of the page (not of the API, which is described).
+fn page(
+    r: OpenApiRouter<Hub>,
+    path: &str,
+    handler: axum::routing::MethodRouter<Hub>,
+) -> OpenApiRouter<Hub> {
+    assert!(!path.starts_with("/api"), "{path}: an API route needs its description");
+    r.route(path, handler)
 }
 
 /// A request (its body included) must be answered within the request
@@ -117,15 +144,32 @@ async fn request_timeout(State(hub): State<Hub>, req: Request, next: Next) -> Re
     }
 }
 
-/// For a load balancer: 200 when the database answers with the schema
-/// this server knows, else 503 (`database`).
+/// What `/healthz` answers when the database answers.
+// Fields by name: the order the answer has always had (so for `Links`).
+#[derive(serde::Serialize, utoipa::ToSchema)]
+struct Health {
+    /// `reachable`.
+    database: &'static str,
+    /// Always true.
+    ok: bool,
+    /// `current`: the database has the schema this server knows.
+    schema: &'static str,
+}
+
+/// For a load balancer: whether this process can serve.
+///
+/// 200 when the database answers with the schema this server knows, else
+/// 503 (`database`).
+#[utoipa::path(get, path = "/healthz", tag = "server", responses(
+    (status = 200, description = "the database answers", body = Health),
+    (status = 503, description = "database: the database does not answer, or its schema differs",
+     body = ErrorBody),
+))]
 async fn healthz(State(hub): State<Hub>) -> Response {
     match hub.base.readers().read(|s| s.check_schema()).await {
         Ok(()) => (
             [(header::CACHE_CONTROL, "no-store")],
-            axum::Json(
-                serde_json::json!({"ok": true, "database": "reachable", "schema": "current"}),
-            ),
+            axum::Json(Health { database: "reachable", ok: true, schema: "current" }),
         )
             .into_response(),
         Err(e) => {
@@ -249,46 +293,14 @@ async fn ui_css() -> impl IntoResponse {
     ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], CSS)
 }
 
+/// This description.
+///
+/// Generated from the handlers' own types when it is first asked for.
+#[utoipa::path(get, path = "/api/openapi.json", tag = "server", responses(
+    (status = 200, description = "the OpenAPI document", content_type = "application/json"),
+))]
 async fn openapi() -> impl IntoResponse {
-    static DOC: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    let doc = DOC.get_or_init(|| openapi_with_games(include_str!("../openapi.json")));
-    ([(header::CONTENT_TYPE, "application/json")], doc.as_str())
-}
-
-/// The OpenAPI document with the games filled in from the registry: each
-/// `x-belot-games` list becomes an `enum` of the games' names (then its
-/// own extra values), and `x-belot-games: "properties"` an object's
-/// properties, one per game, each its `additionalProperties`.
-fn openapi_with_games(text: &str) -> String {
-    let games: Vec<Value> =
-        belot_core::Variant::ALL.iter().map(|v| Value::from(v.as_str())).collect();
-    fn fill(v: &mut Value, games: &[Value]) {
-        match v {
-            Value::Object(o) => {
-                match o.remove("x-belot-games") {
-                    Some(Value::Array(extra)) => {
-                        o.insert("enum".into(), games.iter().chain(&extra).cloned().collect());
-                    }
-                    Some(_) => {
-                        let each = o.remove("additionalProperties").unwrap_or(Value::Null);
-                        let props = games
-                            .iter()
-                            .map(|g| (g.as_str().unwrap_or("").to_string(), each.clone()));
-                        o.insert("properties".into(), Value::Object(props.collect()));
-                        o.insert("required".into(), Value::Array(games.to_vec()));
-                    }
-                    None => {}
-                }
-                o.values_mut().for_each(|x| fill(x, games));
-            }
-            Value::Array(a) => a.iter_mut().for_each(|x| fill(x, games)),
-            _ => {}
-        }
-    }
-    // The document is this crate's own file: a test reads it.
-    let mut doc: Value = serde_json::from_str(text).unwrap_or(Value::Null);
-    fill(&mut doc, &games);
-    serde_json::to_string_pretty(&doc).unwrap_or_default()
+    ([(header::CONTENT_TYPE, "application/json")], api_description())
 }
 
 fn qr(text: &str) -> ApiResult<Response> {
@@ -298,27 +310,41 @@ fn qr(text: &str) -> ApiResult<Response> {
     Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response())
 }
 
-/// The links the other phones can open (`{"urls": [...], "loopback_only":
-/// bool}`), for the page's share panel when it was opened on this machine
+/// Where the other phones can open this server.
+#[derive(serde::Serialize, utoipa::ToSchema)]
+struct Links {
+    /// It listens on this machine only.
+    loopback_only: bool,
+    /// The server's network addresses (empty when unknown or none).
+    urls: Vec<String>,
+}
+
+/// The addresses the other phones can open this server on.
+///
+/// For the page's share panel when it was opened on this machine
 /// (127.0.0.1, localhost). A router served without a socket knows no
 /// address: no links, and no claim that it is loopback only.
+#[utoipa::path(get, path = "/api/reach", tag = "server", responses(
+    (status = 200, description = "the links", body = Links),
+))]
 async fn reach(reach: Option<axum::Extension<Reach>>) -> impl IntoResponse {
     let (urls, loopback_only) = match reach {
         Some(axum::Extension(r)) => (r.urls(), r.loopback_only()),
         None => (Vec::new(), false),
     };
-    (
-        [(header::CACHE_CONTROL, "no-store")],
-        axum::Json(serde_json::json!({ "urls": urls, "loopback_only": loopback_only })),
-    )
+    ([(header::CACHE_CONTROL, "no-store")], axum::Json(Links { loopback_only, urls }))
 }
 
 /// The QR code of a link: the page passes its own origin, so the code
 /// works behind any host name; an origin on this machine only (127.0.0.1,
 /// localhost, [::1]) is replaced by the first address the other phones can
 /// use, when there is one.
-#[derive(serde::Deserialize)]
+#[derive(serde::Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 struct QrQuery {
+    /// The page's origin (`http://…` or `https://…`, under 200
+    /// characters); a loopback one is replaced by the server's network
+    /// address when it has one.
     #[serde(default)]
     origin: Option<String>,
 }
@@ -354,6 +380,11 @@ fn qr_origin(q: QrQuery, reach: Option<axum::Extension<Reach>>) -> String {
     reach.and_then(|axum::Extension(r)| r.urls().into_iter().next()).unwrap_or(origin)
 }
 
+/// QR code of the game's link.
+#[utoipa::path(get, path = "/api/sheets/{id}/qr.svg", tag = "sheets", params(doc::SheetPath, QrQuery), responses(
+    (status = 200, description = "the QR code", content_type = "image/svg+xml", body = String),
+    (status = 404, description = doc::BAD_ID, body = ErrorBody),
+))]
 async fn qr_edit(
     axum::extract::Path(id): axum::extract::Path<String>,
     axum::extract::Query(q): axum::extract::Query<QrQuery>,
@@ -363,6 +394,11 @@ async fn qr_edit(
     qr(&format!("{}/g/{id}", qr_origin(q, reach)))
 }
 
+/// QR code of the read-only link.
+#[utoipa::path(get, path = "/api/view/{view}/qr.svg", tag = "sheets", params(doc::ViewPath, QrQuery), responses(
+    (status = 200, description = "the QR code", content_type = "image/svg+xml", body = String),
+    (status = 404, description = doc::BAD_ID, body = ErrorBody),
+))]
 async fn qr_view(
     axum::extract::Path(view): axum::extract::Path<String>,
     axum::extract::Query(q): axum::extract::Query<QrQuery>,
@@ -372,6 +408,11 @@ async fn qr_view(
     qr(&format!("{}/v/{view}", qr_origin(q, reach)))
 }
 
+/// QR code of the join link.
+#[utoipa::path(get, path = "/api/tables/{id}/qr.svg", tag = "tables", params(doc::TablePath, QrQuery), responses(
+    (status = 200, description = "the QR code", content_type = "image/svg+xml", body = String),
+    (status = 404, description = doc::BAD_ID, body = ErrorBody),
+))]
 async fn qr_table(
     axum::extract::Path(id): axum::extract::Path<String>,
     axum::extract::Query(q): axum::extract::Query<QrQuery>,
@@ -381,6 +422,11 @@ async fn qr_table(
     qr(&format!("{}/t/{id}", qr_origin(q, reach)))
 }
 
+/// QR code of the spectators' link.
+#[utoipa::path(get, path = "/api/watch/{view}/qr.svg", tag = "tables", params(doc::WatchPath, QrQuery), responses(
+    (status = 200, description = "the QR code", content_type = "image/svg+xml", body = String),
+    (status = 404, description = doc::BAD_ID, body = ErrorBody),
+))]
 async fn qr_watch(
     axum::extract::Path(view): axum::extract::Path<String>,
     axum::extract::Query(q): axum::extract::Query<QrQuery>,
@@ -407,4 +453,25 @@ pub async fn serve(
     let proxies = hub.limits().trusted_proxies.clone();
     eprintln!("{}", Reach::new(listener.local_addr()?).banner_behind(&proxies));
     serve_with(listener, hub.clone(), app(hub), signal()).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An `/api` route cannot be added without its description.
+    #[test]
+    #[should_panic(expected = "an API route needs its description")]
+    fn a_page_route_cannot_be_an_api_route() {
+        let _ = page(OpenApiRouter::new(), "/api/anything", get(ui_index));
+    }
+
+    /// The description is built from the routes, once.
+    #[test]
+    fn the_description_is_the_routes() {
+        let doc: serde_json::Value = serde_json::from_str(api_description()).unwrap_or_default();
+        let paths = doc["paths"].as_object().map_or(0, |p| p.len());
+        assert_eq!(paths, 27);
+        assert!(std::ptr::eq(api_description(), api_description()));
+    }
 }

@@ -14,9 +14,10 @@ use axum::response::{IntoResponse, Response};
 use futures_util::StreamExt;
 use tokio::sync::watch;
 
-use crate::base::error::{ApiError, ApiResult};
+use crate::base::error::{ApiError, ApiResult, ErrorBody};
 use crate::base::fair::{self, Share};
 use crate::base::http::{Peer, parse_id};
+use crate::doc;
 use crate::hub::Hub;
 use crate::sheets::game::{self, Game, Snapshot};
 
@@ -24,6 +25,21 @@ use crate::sheets::game::{self, Game, Snapshot};
 /// closing a quiet stream.
 const KEEP_ALIVE: Duration = Duration::from_secs(15);
 
+/// Server-sent events: the game's state now and after every change.
+///
+/// First `state` with the whole state (a State); then, after each change,
+/// `delta` (a Delta: what changed since the listener's version, `base`)
+/// when the listener is at most 64 changes behind, else `state` with the
+/// whole state (a listener that falls behind skips to the latest, and
+/// after a reload every listener gets `state`). A comment line every 15
+/// s. Each event's data is one line of JSON.
+#[utoipa::path(get, path = "/api/sheets/{id}/events", tag = "sheets", params(doc::SheetPath),
+    responses(
+    (status = 200, description = doc::EVENTS, content_type = "text/event-stream", body = String),
+    (status = 404, description = doc::NO_GAME, body = ErrorBody),
+    (status = 429, description = doc::OVER_SHARE, body = ErrorBody),
+    (status = 503, description = doc::TOO_MANY_LISTENERS, body = ErrorBody),
+))]
 pub(crate) async fn events_edit(
     State(hub): State<Hub>,
     Path(id): Path<String>,
@@ -33,6 +49,15 @@ pub(crate) async fn events_edit(
     stream(hub, g, true, peer)
 }
 
+/// Server-sent events, read-only: as `/api/sheets/{id}/events`, the
+/// state's id null.
+#[utoipa::path(get, path = "/api/view/{view}/events", tag = "sheets", params(doc::ViewPath),
+    responses(
+    (status = 200, description = doc::EVENTS, content_type = "text/event-stream", body = String),
+    (status = 404, description = doc::NO_GAME, body = ErrorBody),
+    (status = 429, description = doc::OVER_SHARE, body = ErrorBody),
+    (status = 503, description = doc::TOO_MANY_LISTENERS, body = ErrorBody),
+))]
 pub(crate) async fn events_view(
     State(hub): State<Hub>,
     Path(view): Path<String>,

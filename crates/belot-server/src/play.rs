@@ -17,14 +17,16 @@ use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use belot_core::{Action, Game, Seat};
 use futures_util::{SinkExt, StreamExt};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::json;
 use tokio::time::Instant;
 
-use crate::base::error::{ApiError, ApiResult};
+use crate::base::error::{ApiError, ApiResult, ErrorBody};
 use crate::base::fair::{self, Share};
 use crate::base::http::{Peer, body_error, json_bytes, parse_id};
+use crate::doc;
 use crate::hub::Hub;
+use crate::tables::actor::Out;
 use crate::tables::room::{self, Cmd, Level, Room, Settings, What};
 use crate::tables::table::{Table, TableError, Viewer};
 
@@ -32,7 +34,7 @@ use crate::tables::table::{Table, TableError, Viewer};
 pub(crate) const TIMER_MAX: u32 = 600;
 
 /// Who sits where when a table is made.
-#[derive(Deserialize, Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Deserialize, Clone, Copy, PartialEq, Eq, Debug, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub(crate) enum SeatChoice {
     /// The person making the table.
@@ -48,27 +50,67 @@ pub(crate) enum SeatChoice {
 }
 
 /// `POST /api/tables`.
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct NewTable {
+    /// The game and house rules, as a score sheet's set-up names them.
     rules: Game,
+    /// One per player: `me` (the maker, at most one), `open` (a person by
+    /// the link), `easy`, `medium` or `strong` (bots, each level a
+    /// measured step above the one before); one at least is a person's. A
+    /// table with an open seat waits (nothing is dealt, nobody acts) until
+    /// every open seat is taken or given to a bot.
+    #[schema(inline)]
     seats: Vec<SeatChoice>,
     /// The maker's name, when one seat is `me`.
     #[serde(default)]
+    #[schema(max_length = 24)]
     name: Option<String>,
-    /// Seconds a person has to act before a bot plays for them (0: none).
+    /// Seconds a person has to act before the easy bot's choice is played
+    /// for them (0: none).
     #[serde(default)]
+    #[schema(maximum = 600)]
     timer: u32,
-    /// "Tap to continue": after each trick the bots wait for a person's
-    /// tap (or the turn timer).
+    /// "Tap to continue": after each trick the bots wait until a person at
+    /// the table taps to continue (sends `continue`), or the turn timer
+    /// runs out.
     #[serde(default)]
     tap_to_continue: bool,
+}
+
+/// A new table's links and the maker's seat.
+// Fields by name: the order the answer has always had.
+#[derive(Serialize, utoipa::ToSchema)]
+pub(crate) struct Made<'a> {
+    /// The table's id: its join link.
+    #[schema(value_type = String)]
+    id: &'a belot_store::SheetId,
+    /// The maker's seat (null when no seat is `me`).
+    #[schema(required = true)]
+    seat: Option<Seat>,
+    /// The maker's seat's secret (null when no seat is `me`).
+    #[schema(required = true)]
+    secret: Option<String>,
+    /// The read-only id: the spectators' link.
+    #[schema(value_type = String)]
+    view: &'a belot_store::SheetId,
 }
 
 fn bad_request(code: &'static str, m: impl Into<String>) -> ApiError {
     ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, code, m)
 }
 
+/// Make a card table.
+#[utoipa::path(post, path = "/api/tables", tag = "tables", request_body = NewTable, responses(
+    (status = 201, description = "made", body = Made),
+    (status = 413, description = doc::TOO_BIG, body = ErrorBody),
+    (status = 422, description = "the body or the rules refused (bad_seats, bad_timer, bad_name, \
+     invalid…)", body = ErrorBody),
+    (status = 429, description = "rate_limited: too many new tables from this address this \
+     minute; see Retry-After", body = ErrorBody),
+    (status = 408, description = doc::TIMEOUT, body = ErrorBody),
+    (status = 503, description = "too_many_tables, busy: see Retry-After", body = ErrorBody),
+))]
 pub(crate) async fn create(
     State(hub): State<Hub>,
     Peer(peer): Peer,
@@ -83,10 +125,7 @@ pub(crate) async fn create(
     hub.base.allow_create(peer)?;
     let settings = Settings { timer: req.timer, tap: req.tap_to_continue, ..Settings::default() };
     let r = hub.tables.create_table(table, settings).await?;
-    let body = json!({
-        "id": r.id, "view": r.view, "seat": mine,
-        "secret": mine.map(|_| secret),
-    });
+    let body = Made { id: &r.id, seat: mine, secret: mine.map(|_| secret), view: &r.view };
     Ok((StatusCode::CREATED, Json(body)).into_response())
 }
 
@@ -133,14 +172,35 @@ fn seat_all(table: &mut Table, req: &NewTable, secret: &str) -> ApiResult<()> {
 }
 
 /// `POST /api/tables/{id}/join`.
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct JoinRequest {
+    /// The name shown to the table.
+    #[schema(max_length = 24)]
     name: String,
+    /// A seat (0-based); default the first free one.
     #[serde(default)]
     seat: Option<Seat>,
 }
 
+/// A seat taken.
+#[derive(Serialize, utoipa::ToSchema)]
+pub(crate) struct Seated {
+    seat: Seat,
+    /// The seat's secret (128 random bits in hex): to act for it.
+    secret: String,
+}
+
+/// Take a free seat.
+#[utoipa::path(post, path = "/api/tables/{id}/join", tag = "tables", params(doc::TablePath),
+    request_body = JoinRequest, responses(
+    (status = 200, description = "seated", body = Seated),
+    (status = 404, description = "not_found (no such table), no_seat", body = ErrorBody),
+    (status = 409, description = "seat_taken", body = ErrorBody),
+    (status = 413, description = doc::TOO_BIG, body = ErrorBody),
+    (status = 422, description = "bad_name, or a body of the wrong shape", body = ErrorBody),
+    (status = 503, description = "busy, moved: see Retry-After", body = ErrorBody),
+))]
 pub(crate) async fn join(
     State(hub): State<Hub>,
     Path(id): Path<String>,
@@ -150,22 +210,35 @@ pub(crate) async fn join(
     let Json(req) = body.map_err(body_error)?;
     let make = |reply| Cmd::Join { seat: req.seat, name: req.name.clone(), remote: false, reply };
     let (_, (seat, secret)) = hub.tables.command(&id, make).await?;
-    Ok(Json(json!({"seat": seat, "secret": secret})).into_response())
+    Ok(Json(Seated { seat, secret }).into_response())
 }
 
 /// What a client sends over its WebSocket (and, with its seat and secret,
-/// to `POST /api/tables/{id}/do`).
-#[derive(Deserialize, Debug)]
+/// to `POST /api/tables/{id}/do`): JSON text, at most 4 KiB
+/// (`--ws-message-max`), at most 10 a second on average (`--ws-rate`).
+#[derive(Deserialize, Debug, utoipa::ToSchema)]
+#[schema(as = ClientMessage)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub(crate) enum ClientMsg {
     /// Takes the seat on this connection (first message of a player).
     Hello { seat: Seat, secret: String },
-    /// An action of the game, chosen on the table as of `seq`.
-    Act { seq: u64, action: Action },
-    /// Deal the next deal.
+    /// An action of the game, chosen on the table as of `seq` (an action
+    /// sent twice is refused as stale, so applied once).
+    Act {
+        seq: u64,
+        /// One of the view's legal actions, e.g.
+        /// `{"type":"play","card":"JS"}`.
+        #[schema(value_type = Object)]
+        action: Action,
+    },
+    /// Deal the next deal, once this one is over, as of `seq`.
     Next { seq: u64 },
     /// Put a bot in an open seat.
-    Bot { seat: Seat, level: Level },
+    Bot {
+        seat: Seat,
+        #[schema(inline)]
+        level: Level,
+    },
     /// Leave: a strong bot plays on in the seat.
     Leave,
     /// The trick finished at change `seq` was seen ("tap to continue").
@@ -189,16 +262,30 @@ impl ClientMsg {
 }
 
 /// `POST /api/tables/{id}/do`.
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct DoRequest {
     seat: Seat,
+    /// The seat's secret.
     secret: String,
     command: ClientMsg,
 }
 
-/// A seated person's command over HTTP; answers with the seat's message
-/// after it.
+/// A seated person's command over HTTP (the WebSocket's commands).
+///
+/// Answers with the seat's message after it (`ping` and `hello` only
+/// check the seat).
+#[utoipa::path(post, path = "/api/tables/{id}/do", tag = "tables", params(doc::TablePath),
+    request_body = DoRequest, responses(
+    (status = 200, description = doc::TABLE_STATE, body = Out),
+    (status = 403, description = "not_your_seat", body = ErrorBody),
+    (status = 404, description = "not_found (no such table), no_seat", body = ErrorBody),
+    (status = 409, description = "stale, not_your_turn, waiting", body = ErrorBody),
+    (status = 413, description = doc::TOO_BIG, body = ErrorBody),
+    (status = 422, description = "illegal, finished, invalid, or a body of the wrong shape",
+     body = ErrorBody),
+    (status = 503, description = "busy, moved: see Retry-After", body = ErrorBody),
+))]
 pub(crate) async fn act(
     State(hub): State<Hub>,
     Path(id): Path<String>,
@@ -237,8 +324,13 @@ fn no_table() -> ApiError {
     ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such table: check the link")
 }
 
-/// A table's public state (what a spectator sees), by its id: what the
-/// join page shows.
+/// A table as spectators see it (the join page).
+#[utoipa::path(get, path = "/api/tables/{id}", tag = "tables", params(doc::TablePath),
+    responses(
+    (status = 200, description = doc::TABLE_STATE, body = Out),
+    (status = 404, description = doc::NO_TABLE, body = ErrorBody),
+    (status = 503, description = "busy, moved: see Retry-After", body = ErrorBody),
+))]
 pub(crate) async fn get_table(
     State(hub): State<Hub>,
     Path(id): Path<String>,
@@ -247,7 +339,13 @@ pub(crate) async fn get_table(
     public(&room)
 }
 
-/// A table's public state by its read-only id.
+/// A table as spectators see it, by its read-only id.
+#[utoipa::path(get, path = "/api/watch/{view}", tag = "tables", params(doc::WatchPath),
+    responses(
+    (status = 200, description = doc::TABLE_STATE, body = Out),
+    (status = 404, description = doc::NO_TABLE, body = ErrorBody),
+    (status = 503, description = "busy, moved: see Retry-After", body = ErrorBody),
+))]
 pub(crate) async fn get_watch(
     State(hub): State<Hub>,
     Path(view): Path<String>,
@@ -265,9 +363,16 @@ fn public(room: &Room) -> ApiResult<Response> {
     Ok(json_bytes(StatusCode::OK, vec![frame.for_viewer(Viewer::Spectator)]))
 }
 
-/// `GET /api/tables/{id}/record.json`: the match's record up to its last
-/// finished deal (the deal in play would show every hand), with the
-/// seats' names, for `belot solve`.
+/// The match's game record, with the names (for `belot solve`).
+///
+/// Up to its last finished deal (the deal in play would show every hand).
+#[utoipa::path(get, path = "/api/tables/{id}/record.json", tag = "tables",
+    params(doc::TablePath), responses(
+    (status = 200, description = "a belot-record, as an attachment", content_type = "application/json",
+     body = Object),
+    (status = 404, description = doc::NO_TABLE, body = ErrorBody),
+    (status = 503, description = "busy, moved: see Retry-After", body = ErrorBody),
+))]
 pub(crate) async fn record(State(hub): State<Hub>, Path(id): Path<String>) -> ApiResult<Response> {
     let id = parse_table(&id)?;
     let (_, record) = hub.tables.command(&id, |reply| Cmd::Record { reply }).await?;
@@ -282,8 +387,18 @@ pub(crate) async fn record(State(hub): State<Hub>, Path(id): Path<String>) -> Ap
         .into_response())
 }
 
-/// `GET /api/tables/{id}/review/{n}`: finished deal `n` (from 1) judged
-/// card by card against best play, as `belot solve` does.
+/// A finished deal judged card by card by the double-dummy solver.
+///
+/// Finished deal `n` (from 1), each card against best play, as `belot
+/// solve` does.
+#[utoipa::path(get, path = "/api/tables/{id}/review/{deal}", tag = "tables",
+    params(doc::TablePath, doc::DealPath), responses(
+    (status = 200, description = "every card of the deal judged against best play", body = Review),
+    (status = 404, description = "not_found (no such table), no_deal (not finished)",
+     body = ErrorBody),
+    (status = 503, description = "busy: the server is stopping, or the table moved",
+     body = ErrorBody),
+))]
 pub(crate) async fn review(
     State(hub): State<Hub>,
     Path((id, n)): Path<(String, usize)>,
@@ -292,7 +407,15 @@ pub(crate) async fn review(
     review_of(&hub, &id, n).await
 }
 
-/// The same by the table's read-only id.
+/// A finished deal's review, by the read-only id.
+#[utoipa::path(get, path = "/api/watch/{view}/review/{deal}", tag = "tables",
+    params(doc::WatchPath, doc::DealPath), responses(
+    (status = 200, description = "every card of the deal judged against best play", body = Review),
+    (status = 404, description = "not_found (no such table), no_deal (not finished)",
+     body = ErrorBody),
+    (status = 503, description = "busy: the server is stopping, or the table moved",
+     body = ErrorBody),
+))]
 pub(crate) async fn review_watch(
     State(hub): State<Hub>,
     Path((view, n)): Path<(String, usize)>,
@@ -331,37 +454,145 @@ async fn review_of(hub: &Hub, id: &belot_store::SheetId, n: usize) -> ApiResult<
     Ok(json_bytes(StatusCode::OK, vec![body]))
 }
 
-/// A deal's review as JSON: each card with its value, the best value and
-/// cards, what it cost; each player's account.
-fn review_body(n: usize, names: &[String], cards: &[belot_solver::review::CardReview]) -> Bytes {
-    let card = |c: &belot_solver::review::CardReview| {
-        let mut o = json!({"trick": c.trick, "seat": c.seat, "card": c.card, "value": c.value,
-            "best": c.best, "best_cards": c.best_cards, "cost": c.cost(),
-            "aim": if c.least { "fewest" } else { "most" }});
-        if let Some((played, best)) = c.outcome {
-            o["outcome"] = json!(played);
-            o["best_outcome"] = json!(best);
+/// A deal's review: each card with its value, the best value and cards,
+/// what it cost; each player's account.
+// The fields of the review's types are in the order its answer has
+// always had them: by name.
+#[derive(Serialize, utoipa::ToSchema)]
+pub(crate) struct Review<'a> {
+    /// Every card played, in order.
+    cards: Vec<ReviewCard>,
+    /// The deal's contract (null when no card was played).
+    #[schema(value_type = Option<String>, required = true)]
+    contract: Option<belot_core::Contract>,
+    /// The deal's number, from 1.
+    deal: usize,
+    /// The seats' names.
+    names: &'a [String],
+    /// Each player's account.
+    players: Vec<ReviewPlayer>,
+    /// Who took the contract (none in распасы).
+    #[schema(required = true)]
+    taker: Option<Seat>,
+    #[schema(inline)]
+    values: ReviewCounts,
+}
+
+/// What a card's value counts: the card points its side ends the deal
+/// with under best play from there (the last trick's 10 included);
+/// announcements and belote are fixed by the hands and left out (the
+/// outcome counts them).
+#[derive(Serialize, utoipa::ToSchema)]
+struct ReviewCounts {
+    announcements: bool,
+    belote: bool,
+    card_points: bool,
+    last_trick: bool,
+}
+
+/// One card judged against best play.
+#[derive(Serialize, utoipa::ToSchema)]
+pub(crate) struct ReviewCard {
+    #[schema(inline)]
+    aim: Aim,
+    /// The value after the best card.
+    best: u32,
+    /// The cards that reach `best`.
+    #[schema(value_type = Vec<String>)]
+    best_cards: Vec<belot_core::Card>,
+    /// The contract's outcome after the best card (finished deals of two
+    /// sides).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    best_outcome: Option<&'static str>,
+    /// The card, as `JS`, `7H`…
+    #[schema(value_type = String)]
+    card: belot_core::Card,
+    /// Points it cost against the best card.
+    cost: u32,
+    /// The contract's outcome after this card.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    outcome: Option<&'static str>,
+    /// Who played it.
+    seat: Seat,
+    /// The trick's number, from 1.
+    trick: u8,
+    /// The card points its side ends the deal with after this card,
+    /// under best play from there.
+    value: u32,
+}
+
+/// What the card's player wanted: the most points, or the fewest
+/// (распасы).
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+enum Aim {
+    Most,
+    Fewest,
+}
+
+/// One player's account of a deal.
+#[derive(Serialize, utoipa::ToSchema)]
+pub(crate) struct ReviewPlayer {
+    /// Cards played.
+    cards: usize,
+    /// Points the mistakes cost.
+    cost: u32,
+    /// Cards that cost points.
+    mistakes: usize,
+    /// The seat, from 0.
+    seat: usize,
+}
+
+impl ReviewCard {
+    fn of(c: &belot_solver::review::CardReview) -> ReviewCard {
+        ReviewCard {
+            aim: if c.least { Aim::Fewest } else { Aim::Most },
+            best: c.best,
+            best_cards: c.best_cards.clone(),
+            best_outcome: c.outcome.map(|o| o.1),
+            card: c.card,
+            cost: c.cost(),
+            outcome: c.outcome.map(|o| o.0),
+            seat: c.seat,
+            trick: c.trick,
+            value: c.value,
         }
-        o
-    };
-    let players: Vec<_> = (0..names.len())
+    }
+}
+
+/// A deal's review as JSON.
+fn review_body(n: usize, names: &[String], cards: &[belot_solver::review::CardReview]) -> Bytes {
+    let players = (0..names.len())
         .map(|s| {
             let mine: Vec<_> = cards.iter().filter(|c| c.seat.index() == s).collect();
-            json!({"seat": s, "cards": mine.len(),
-                "mistakes": mine.iter().filter(|c| c.cost() > 0).count(),
-                "cost": mine.iter().map(|c| c.cost()).sum::<u32>()})
+            ReviewPlayer {
+                cards: mine.len(),
+                cost: mine.iter().map(|c| c.cost()).sum(),
+                mistakes: mine.iter().filter(|c| c.cost() > 0).count(),
+                seat: s,
+            }
         })
         .collect();
     let first = cards.first();
-    // What a value counts: the card points won in tricks from there on
-    // (the last trick's 10 included); announcements and belote are fixed
-    // by the hands, so they are left out (the outcome counts them).
-    let counts = json!({"card_points": true, "last_trick": true, "announcements": false,
-        "belote": false});
-    let v = json!({"deal": n, "names": names, "contract": first.map(|c| c.contract),
-        "taker": first.and_then(|c| c.taker), "values": counts,
-        "cards": cards.iter().map(card).collect::<Vec<_>>(), "players": players});
-    Bytes::from(v.to_string())
+    let v = Review {
+        cards: cards.iter().map(ReviewCard::of).collect(),
+        contract: first.map(|c| c.contract),
+        deal: n,
+        names,
+        players,
+        taker: first.and_then(|c| c.taker),
+        // What a value counts: the card points won in tricks from there
+        // on (the last trick's 10 included); announcements and belote are
+        // fixed by the hands, so they are left out (the outcome counts
+        // them).
+        values: ReviewCounts {
+            announcements: false,
+            belote: false,
+            card_points: true,
+            last_trick: true,
+        },
+    };
+    Bytes::from(serde_json::to_vec(&v).unwrap_or_default())
 }
 
 /// Which link a connection came through.
@@ -446,8 +677,27 @@ impl Drop for Watch {
     }
 }
 
-/// `GET /api/tables/{id}/ws`: a player's connection (it says its seat and
-/// secret in its first message; until then it sees what spectators see).
+/// WebSocket of a player: send `hello` (seat, secret) first.
+///
+/// Receives a TableState after every change (until `hello`, what
+/// spectators see), `{"type":"pong"}` for a `ping`, `{"type":"ok"}` for a
+/// command taken, and `{"type":"error","code","message"}` for a command
+/// refused (nothing changed; a move the rules refused also says their
+/// `reason` and `params`, as the Error schema's); a connection that floods, sends binary or
+/// too big a message, stays silent past `--ws-idle`, or whose server
+/// stops, gets a last error (rate_limited, bad_message, too_big, idle,
+/// shutdown), then the close. Messages sent: ClientMessage.
+#[utoipa::path(get, path = "/api/tables/{id}/ws", tag = "tables", params(doc::TablePath),
+    responses(
+    (status = 101, description = "switching to the WebSocket protocol"),
+    (status = 404, description = doc::NO_TABLE, body = ErrorBody),
+    (status = 426, description = "upgrade_required: the request did not ask for a WebSocket",
+     body = ErrorBody),
+    (status = 429, description = "rate_limited: this address holds as many WebSockets as one \
+     may", body = ErrorBody),
+    (status = 503, description = "too_many_listeners: the table or the server has the most \
+     connections it takes; busy, moved", body = ErrorBody),
+))]
 pub(crate) async fn ws_table(
     State(hub): State<Hub>,
     Path(id): Path<String>,
@@ -458,7 +708,21 @@ pub(crate) async fn ws_table(
     upgrade(hub, room, ws, Link::Players, peer)
 }
 
-/// `GET /api/watch/{view}/ws`: a spectator's connection.
+/// WebSocket of a spectator: a TableState after every change.
+///
+/// As the player's WebSocket, without a seat (`hello` is refused as
+/// read_only).
+#[utoipa::path(get, path = "/api/watch/{view}/ws", tag = "tables", params(doc::WatchPath),
+    responses(
+    (status = 101, description = "switching to the WebSocket protocol"),
+    (status = 404, description = doc::NO_TABLE, body = ErrorBody),
+    (status = 426, description = "upgrade_required: the request did not ask for a WebSocket",
+     body = ErrorBody),
+    (status = 429, description = "rate_limited: this address holds as many WebSockets or \
+     spectators' places as one may", body = ErrorBody),
+    (status = 503, description = "too_many_listeners: the table or the server has the most \
+     spectators it takes; busy, moved", body = ErrorBody),
+))]
 pub(crate) async fn ws_watch(
     State(hub): State<Hub>,
     Path(view): Path<String>,

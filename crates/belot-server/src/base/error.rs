@@ -4,7 +4,8 @@
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use belot_store::StoreError;
-use serde_json::{Value, json};
+use serde::Serialize;
+use serde_json::Value;
 
 use super::limits::MAX_BODY;
 
@@ -121,18 +122,83 @@ impl From<StoreError> for ApiError {
     }
 }
 
+/// Every error answer's body.
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = Error)]
+pub(crate) struct ErrorBody {
+    #[schema(inline)]
+    error: ErrorInfo,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(schema_with = state_schema)]
+    state: Option<Value>,
+}
+
+/// A stale change's current state: the sheets' State schema, named (the
+/// sheets are above this module).
+fn state_schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+    let why = "A stale change (409): the current state, to check and enter the change again on";
+    utoipa::openapi::schema::RefBuilder::new()
+        .ref_location_from_schema_name("State")
+        .description(Some(why))
+        .into()
+}
+
+/// What went wrong.
+#[derive(Serialize, utoipa::ToSchema)]
+struct ErrorInfo {
+    /// Stable: not_found, method_not_allowed, not_json (415: a body
+    /// without a JSON content type), bad_json (400: a body that is not
+    /// JSON), missing_field, unknown_field, invalid_value (422: a body of
+    /// the wrong shape; params.at is where, params.field the field),
+    /// bad_request (also a path, query, header or request the HTTP layer
+    /// cannot read), too_big (413: a body over 64 KiB, refused unread),
+    /// uri_too_long (414), headers_too_large (431), upgrade_required
+    /// (426), length_required (411), invalid, stale, game_full,
+    /// rate_limited (429: also an address over its share of connections,
+    /// listeners, WebSockets or requests in hand), timeout, busy,
+    /// too_many_listeners, too_many_connections, read_only, disk_full,
+    /// storage, database (503 from /healthz), moved (503: a card table
+    /// moved to another process), kept_by_table (403: a score sheet kept
+    /// by its card table), the rules' refusal codes (422), and for
+    /// tables: no_seat, seat_taken, not_your_seat, bad_name,
+    /// not_your_turn, stale, bad_seats, bad_timer, illegal, finished,
+    /// no_deal, too_many_tables, waiting (the table waits for its open
+    /// seats), bad_message (WebSocket: not JSON of a known message,
+    /// binary, or not UTF-8), too_big (WebSocket: over the size limit),
+    /// rate_limited (WebSocket), idle (WebSocket), shutdown (WebSocket).
+    code: &'static str,
+    /// Plain words; quotes at most a short excerpt of the input.
+    message: String,
+    /// What the refusal concerns (sides, seats, points; a body's field
+    /// and where it is), for a message in the client's language.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Object>)]
+    params: Option<Value>,
+    /// A refusal by the rules (a table's `illegal` or `invalid`): which
+    /// rule, a stable code from the rules' list (docs/protocol.md,
+    /// "Reasons"); `params` then say what it concerns.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<&'static str>,
+}
+
+impl ErrorBody {
+    /// A body with this code and message only.
+    fn plain(code: &'static str, message: String) -> ErrorBody {
+        ErrorBody { error: ErrorInfo { code, message, params: None, reason: None }, state: None }
+    }
+}
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let mut body = json!({"error": {"code": self.code, "message": self.message}});
-        if let Some(r) = self.reason {
-            body["error"]["reason"] = r.into();
-        }
-        if let Some(p) = self.params {
-            body["error"]["params"] = p;
-        }
-        if let Some(s) = self.state {
-            body["state"] = *s;
-        }
+        let body = ErrorBody {
+            error: ErrorInfo {
+                code: self.code,
+                message: self.message,
+                params: self.params,
+                reason: self.reason,
+            },
+            state: self.state.map(|s| *s),
+        };
         let mut r = (self.status, axum::Json(body)).into_response();
         if let Some(s) = self.retry_after {
             r.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(s));
@@ -236,7 +302,8 @@ pub(crate) fn json_for_bare_error(head: &[u8]) -> Option<(Vec<u8>, usize)> {
         return None;
     }
     let status = StatusCode::from_u16(code).ok()?;
-    let body = json!({"error": {"code": code_of(status), "message": words_of(status)}}).to_string();
+    let body = ErrorBody::plain(code_of(status), words_of(status).into());
+    let body = serde_json::to_string(&body).unwrap_or_default();
     let reason = status.canonical_reason().unwrap_or("Error");
     let out = format!(
         "HTTP/1.1 {code} {reason}\r\ncontent-type: application/json\r\nconnection: close\r\n\

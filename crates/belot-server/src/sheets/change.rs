@@ -36,14 +36,17 @@ fn full_value(g: &Game, edit: bool) -> Value {
 }
 
 /// A change and the version (number of changes) of the sheet it was made on.
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct ChangeRequest {
+    /// The state's version the change was made on.
     pub(crate) version: usize,
     pub(crate) change: Change,
     /// The client's key for this change (up to 64 letters, digits, `-`
-    /// or `_`): sent again, the change is recognised, not applied twice.
+    /// or `_`): sent again (a lost answer, a queue sent after a reload),
+    /// the change is recognised, not applied twice.
     #[serde(default)]
+    #[schema(max_length = 64, pattern = "^[A-Za-z0-9_-]+$")]
     pub(crate) key: Option<String>,
 }
 

@@ -212,6 +212,74 @@ struct Head<'a> {
     view_id: &'a str,
 }
 
+/// A game's whole state.
+// Its schema only: [`with_mode`] and [`Parts::body`] put the state
+// together from texts serialised once, so it is described here, field by
+// field (`tests/openapi.rs` checks real answers against it).
+#[derive(utoipa::ToSchema)]
+#[schema(as = State)]
+#[allow(dead_code, reason = "its schema only")]
+pub(crate) struct StateDoc {
+    /// The edit id: in edit mode only (null in view mode).
+    #[schema(required = true)]
+    id: Option<String>,
+    #[schema(inline)]
+    mode: Mode,
+    /// The read-only id.
+    view_id: String,
+    setup: Setup,
+    /// The number of changes.
+    version: usize,
+    table: belot_score::Table,
+    /// The entered deals, deleted ones included.
+    items: Vec<belot_score::Item>,
+    can_undo: bool,
+    can_redo: bool,
+    can_take_back: bool,
+    can_put_back: bool,
+}
+
+/// Through which link the state was read: `edit` (the edit id) or
+/// `view` (the read-only id).
+#[derive(utoipa::ToSchema)]
+#[schema(rename_all = "snake_case")]
+#[allow(dead_code, reason = "its schema only")]
+enum Mode {
+    Edit,
+    View,
+}
+
+/// What a change changed: table rows from `rows_from` on and items from
+/// `items_from` on replace the client's; the other fields replace its
+/// own. Sent as the answer to a change and as the live `delta` event to
+/// listeners behind.
+// Its schema only: `delta_bytes` puts a delta together from texts
+// serialised once (`tests/openapi.rs` checks real answers against it).
+#[derive(utoipa::ToSchema)]
+#[schema(as = Delta)]
+#[allow(dead_code, reason = "its schema only")]
+pub(crate) struct DeltaDoc {
+    /// The version after the change.
+    version: usize,
+    /// The version it applies to.
+    base: usize,
+    setup: Setup,
+    rows_from: usize,
+    rows: Vec<belot_score::Row>,
+    items_from: usize,
+    items: Vec<belot_score::Item>,
+    totals: Vec<Half>,
+    pool: Half,
+    pool_lost: Half,
+    next_dealer: belot_core::Seat,
+    #[schema(required = true)]
+    winner: Option<u8>,
+    can_undo: bool,
+    can_redo: bool,
+    can_take_back: bool,
+    can_put_back: bool,
+}
+
 /// Where a change began: (version after it, rows_from, items_from).
 type Mark = (usize, usize, usize);
 

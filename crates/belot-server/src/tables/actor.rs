@@ -127,16 +127,22 @@ pub(crate) fn stored(id: &SheetId, view: &SheetId, t: &Table, s: &Settings) -> S
 }
 
 /// What a seat or spectator is sent: the table's message and the links.
-#[derive(Serialize)]
-struct Out<'a> {
+/// Sent after every change (the latest: a slow connection skips to it),
+/// built from this seat's view only.
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = TableState)]
+pub(crate) struct Out<'a> {
+    /// `state`.
     #[serde(rename = "type")]
+    #[schema(value_type = String, pattern = "^state$")]
     kind: &'static str,
-    /// The seat this message is for; absent for spectators.
+    /// The seat this message is for; null for spectators.
+    #[schema(required = true)]
     you: Option<Seat>,
     /// Seconds a person has to act (0: no timer).
     timer: u32,
     /// Milliseconds a finished trick stays on the table before the bots
-    /// play on.
+    /// play on (`--trick-pause`).
     pause: u64,
     /// "Tap to continue": the bots also wait for a person's tap.
     tap: bool,
@@ -144,9 +150,11 @@ struct Out<'a> {
     /// by a reload, shows the trick and the tap again).
     held: bool,
     /// The table's read-only id: the spectators' link.
+    #[schema(value_type = String)]
     watch: &'a SheetId,
     /// The read-only id of the score sheet of the table's deals (the
-    /// table alone writes it).
+    /// table alone writes it; the same for seats and spectators).
+    #[schema(value_type = Option<String>, required = true)]
     sheet: Option<&'a SheetId>,
     #[serde(flatten)]
     msg: Message,

@@ -69,15 +69,30 @@ pub enum SeatSpec {
 }
 
 /// One seat as every message shows it.
-#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Serialize, PartialEq, Eq, utoipa::ToSchema)]
 pub struct SeatInfo {
     /// "open", "person" or "bot".
+    #[schema(value_type = SeatKind)]
     pub kind: &'static str,
     /// The person's name, or the bot's kind.
     pub name: String,
     /// A bot's level (`easy`, `medium`, `strong`), when it plays at one.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<belot_solver::bots::Level>, inline)]
     pub level: Option<&'static str>,
+}
+
+/// Who sits in a seat, as every message shows it.
+#[derive(utoipa::ToSchema)]
+#[schema(rename_all = "snake_case")]
+#[allow(dead_code, reason = "its schema only: `seat_info` writes the names")]
+enum SeatKind {
+    /// Nobody yet.
+    Open,
+    /// A person.
+    Person,
+    /// A bot.
+    Bot,
 }
 
 /// Who a message is for.
@@ -90,25 +105,31 @@ pub enum Viewer {
 }
 
 /// What a seat or a spectator is sent after each change of the table.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
 pub struct Message {
     /// How many changes the table has had: a client that saw `seq` has
     /// missed nothing up to it.
     pub seq: u64,
     /// The seats.
     pub seats: Vec<SeatInfo>,
-    /// The viewer's view of the deal (a spectator's holds no hand).
+    /// The viewer's view of the deal as `belot engine` gives it (hand,
+    /// legal actions, trick, calls, contract, announcements, score at the
+    /// end); a spectator's holds no hand.
+    #[schema(value_type = Object)]
     pub view: AnyView,
-    /// Totals, held points, winners.
+    /// Totals per seat, held points, winners.
+    #[schema(value_type = Object)]
     pub standing: Standing,
     /// The number of the deal.
     pub deal: u32,
     /// True once the match is won.
     pub match_over: bool,
     /// The deal's last finished trick, for "last trick" (public).
+    #[schema(value_type = Option<Object>, required = true)]
     pub last_trick: Option<TrickView>,
     /// Once the deal is over: the cards each seat played in it, in seat
-    /// order, shown to everyone.
+    /// order, shown to everyone (each card as `JS`, `7H`…).
+    #[schema(value_type = Option<Vec<Vec<String>>>, required = true)]
     pub hands: Option<Vec<CardSet>>,
     /// The table waits for the friends it invited: a seat is still open
     /// and nothing has been played. Nobody holds cards yet (the deal that

@@ -143,6 +143,7 @@ pub(crate) fn card_action(
 /// The strength levels a table offers, each a measured step above the
 /// one before (docs/bots.md gives the figures).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Level {
     /// The rule-of-thumb player ([`HeuristicBot`]).
