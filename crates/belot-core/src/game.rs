@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 use crate::action::{Action, SeatAction};
 use crate::card::CardSet;
 use crate::contract::Contract;
+use crate::deal_base::DealBase;
 use crate::deck::Deck;
 use crate::error::{GameError, InvalidInput, ParseError};
 use crate::play::{PlayState, Trick};
@@ -186,12 +187,21 @@ pub trait Deal {
     type State: Serialize + Clone + fmt::Debug;
     /// Players at the table.
     fn players(&self) -> u8;
+    /// What every game's deal holds: dealer, deck, turned card, contract,
+    /// taker, actions, play, tricks.
+    fn base(&self) -> &DealBase;
     /// Who dealt.
-    fn dealer(&self) -> Seat;
+    fn dealer(&self) -> Seat {
+        self.base().dealer
+    }
     /// The cards in dealing order.
-    fn deck(&self) -> &Deck;
+    fn deck(&self) -> &Deck {
+        &self.base().deck
+    }
     /// Every action so far, in order.
-    fn actions(&self) -> &[SeatAction];
+    fn actions(&self) -> &[SeatAction] {
+        &self.base().actions
+    }
     /// Who is to act, if anyone.
     fn to_act(&self) -> Option<Seat>;
     /// The legal actions of the seat to act.
@@ -201,10 +211,14 @@ pub trait Deal {
     /// What `seat` may know now: never another seat's unplayed cards.
     fn view(&self, seat: Seat) -> Self::View;
     /// The tricks completed.
-    fn tricks(&self) -> &[Trick];
+    fn tricks(&self) -> &[Trick] {
+        &self.base().tricks
+    }
     /// The card play's position, once it began (every hand: for analysis
     /// and tests, never for a player).
-    fn play_state(&self) -> Option<&PlayState>;
+    fn play_state(&self) -> Option<&PlayState> {
+        self.base().play.as_ref()
+    }
     /// True when the deal is over (played, thrown in or annulled).
     fn is_over(&self) -> bool;
     /// The points each seat's side records for this deal once it is
@@ -218,9 +232,13 @@ pub trait Deal {
     /// Where the deal stands.
     fn phase(&self) -> DealPhase;
     /// The contract, once made.
-    fn contract(&self) -> Option<Contract>;
+    fn contract(&self) -> Option<Contract> {
+        self.base().contract
+    }
     /// Who took the contract (taker, loader, declarer), once made.
-    fn taker(&self) -> Option<Seat>;
+    fn taker(&self) -> Option<Seat> {
+        self.base().taker
+    }
     /// Everything about the deal, every hand included (for analysis and
     /// tests, never for a player).
     fn full_state(&self) -> Self::State;
@@ -244,14 +262,8 @@ macro_rules! impl_deal {
         impl $crate::game::Deal for $ty {
             type View = $view;
             type State = $state;
-            fn dealer(&self) -> $crate::seat::Seat {
-                self.dealer
-            }
-            fn deck(&self) -> &$crate::deck::Deck {
-                &self.deck
-            }
-            fn actions(&self) -> &[$crate::action::SeatAction] {
-                &self.actions
+            fn base(&self) -> &$crate::deal_base::DealBase {
+                &self.base
             }
             fn to_act(&self) -> Option<$crate::seat::Seat> {
                 <$ty>::to_act(self)
@@ -269,17 +281,8 @@ macro_rules! impl_deal {
             fn view(&self, seat: $crate::seat::Seat) -> $view {
                 <$ty>::view(self, seat)
             }
-            fn tricks(&self) -> &[$crate::play::Trick] {
-                &self.tricks
-            }
-            fn play_state(&self) -> Option<&$crate::play::PlayState> {
-                self.play.as_ref()
-            }
             fn is_over(&self) -> bool {
                 <$ty>::is_over(self)
-            }
-            fn contract(&self) -> Option<$crate::contract::Contract> {
-                <$ty>::contract(self)
             }
             fn full_state(&self) -> $state {
                 <$ty>::full_state(self)
@@ -303,14 +306,8 @@ impl Deal for AnyDeal {
     fn players(&self) -> u8 {
         each_game!(AnyDeal, self, d => Deal::players(d))
     }
-    fn dealer(&self) -> Seat {
-        each_game!(AnyDeal, self, d => Deal::dealer(d))
-    }
-    fn deck(&self) -> &Deck {
-        each_game!(AnyDeal, self, d => Deal::deck(d))
-    }
-    fn actions(&self) -> &[SeatAction] {
-        each_game!(AnyDeal, self, d => Deal::actions(d))
+    fn base(&self) -> &DealBase {
+        each_game!(AnyDeal, self, d => Deal::base(d))
     }
     fn to_act(&self) -> Option<Seat> {
         each_game!(AnyDeal, self, d => Deal::to_act(d))
@@ -324,12 +321,6 @@ impl Deal for AnyDeal {
     fn view(&self, seat: Seat) -> AnyView {
         each_game!(AnyDeal, self, d => Deal::view(d, seat).into())
     }
-    fn tricks(&self) -> &[Trick] {
-        each_game!(AnyDeal, self, d => Deal::tricks(d))
-    }
-    fn play_state(&self) -> Option<&PlayState> {
-        each_game!(AnyDeal, self, d => Deal::play_state(d))
-    }
     fn is_over(&self) -> bool {
         each_game!(AnyDeal, self, d => Deal::is_over(d))
     }
@@ -341,12 +332,6 @@ impl Deal for AnyDeal {
     }
     fn phase(&self) -> DealPhase {
         each_game!(AnyDeal, self, d => Deal::phase(d))
-    }
-    fn contract(&self) -> Option<Contract> {
-        each_game!(AnyDeal, self, d => Deal::contract(d))
-    }
-    fn taker(&self) -> Option<Seat> {
-        each_game!(AnyDeal, self, d => Deal::taker(d))
     }
     fn full_state(&self) -> AnyState {
         map_game!(AnyDeal => AnyState, self, d => Deal::full_state(d))

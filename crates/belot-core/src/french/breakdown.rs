@@ -148,11 +148,11 @@ pub(crate) fn breakdown(m: &FrenchMatch) -> FrenchBreakdown {
         .filter(|_| over || d.belote_calls() > 0)
         .map(|s| BeloteBreakdown { seat: s, side: d.side(s), calls: d.belote_calls() });
     let summary =
-        d.scored().map(|s| by_sides!(FrenchScored, s, s => Summary::of(&s.summary, d.dealer)));
+        d.scored().map(|s| by_sides!(FrenchScored, s, s => Summary::of(&s.summary, d.base.dealer)));
     let deal = FrenchDealBreakdown {
         number: m.deal_number(),
         players: d.players(),
-        dealer: d.dealer,
+        dealer: d.base.dealer,
         phase: d.phase(),
         contract: d.contract(),
         taker: d.taker(),
@@ -160,7 +160,7 @@ pub(crate) fn breakdown(m: &FrenchMatch) -> FrenchBreakdown {
         tricks: d.tricks_so_far(),
         announcements,
         belote,
-        belote_calls: belote_calls(&d.actions),
+        belote_calls: belote_calls(&d.base.actions),
         summary,
         score: Deal::report(d),
     };

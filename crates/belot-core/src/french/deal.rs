@@ -9,10 +9,11 @@ use super::score::{DealScore, DealSummary, score_dealt};
 use crate::action::{Action, SeatAction};
 use crate::card::{Card, CardSet, Rank, Suit};
 use crate::contract::Contract;
+use crate::deal_base::DealBase;
 use crate::deck::Deck;
 use crate::error::{GameError, Param};
 use crate::meld::{Meld, MeldOrder, MeldValues, belote_holder, contest_winner, find_melds};
-use crate::play::{PlayState, Trick};
+use crate::play::PlayState;
 use crate::seat::{Seat, Side};
 
 /// Players at the table.
@@ -108,20 +109,14 @@ pub enum FrenchScored {
 /// each for himself).
 #[derive(Clone, Debug)]
 pub struct FrenchDeal {
+    /// Dealer, deck, turned card, contract, taker, actions, play, tricks.
+    pub(crate) base: DealBase,
     options: FrenchOptions,
-    pub(crate) dealer: Seat,
-    pub(crate) deck: Deck,
     /// Holdings during the auction; the 8-card hands once play starts.
     hands: [CardSet; 4],
-    turned: Card,
     phase: Phase,
     round: u8,
     speakers: u8,
-    contract: Option<Contract>,
-    taker: Option<Seat>,
-    pub(crate) actions: Vec<SeatAction>,
-    pub(crate) play: Option<PlayState>,
-    pub(crate) tricks: Vec<Trick>,
     available: [Vec<Meld>; 4],
     announcements: Vec<Announcement>,
     first_card_played: [bool; 4],
@@ -186,19 +181,12 @@ impl FrenchDeal {
             (cards[next], cards[next + 1..].to_vec(), None)
         };
         Ok(FrenchDeal {
+            base: DealBase::new(dealer, deck, turned),
             options,
-            dealer,
-            deck,
             hands,
-            turned,
             phase: Phase::Bidding,
             round: 1,
             speakers: 0,
-            contract: None,
-            taker: None,
-            actions: Vec::new(),
-            play: None,
-            tricks: Vec::new(),
             available: Default::default(),
             announcements: Vec::new(),
             first_card_played: [false; 4],
@@ -273,7 +261,7 @@ impl FrenchDeal {
 
     /// The turned card.
     pub fn turned(&self) -> Card {
-        self.turned
+        self.base.turned
     }
 
     /// Where the deal stands.
@@ -283,12 +271,12 @@ impl FrenchDeal {
 
     /// The contract, once someone has taken.
     pub fn contract(&self) -> Option<Contract> {
-        self.contract
+        self.base.contract
     }
 
     /// Who took trump.
     pub fn taker(&self) -> Option<Seat> {
-        self.taker
+        self.base.taker
     }
 
     /// Announcements made so far.
@@ -329,7 +317,7 @@ impl FrenchDeal {
 
     /// A seat's cards now.
     pub fn hand(&self, seat: Seat) -> CardSet {
-        match &self.play {
+        match &self.base.play {
             Some(p) => p.hand(seat),
             None => self.hands[seat.index() & 3],
         }
@@ -337,7 +325,7 @@ impl FrenchDeal {
 
     /// The 8-card hands as they were when play started.
     pub fn dealt_hands(&self) -> Option<[CardSet; 4]> {
-        self.play.as_ref().map(|_| self.hands)
+        self.base.play.as_ref().map(|_| self.hands)
     }
 
     /// The melds a seat could announce (after the deal is complete).
@@ -353,8 +341,8 @@ impl FrenchDeal {
     /// Who is to act, if anyone.
     pub fn to_act(&self) -> Option<Seat> {
         match self.phase {
-            Phase::Bidding => Some(self.dealer.plus(1 + self.speakers, self.n)),
-            Phase::Playing => self.play.as_ref().map(PlayState::to_play),
+            Phase::Bidding => Some(self.base.dealer.plus(1 + self.speakers, self.n)),
+            Phase::Playing => self.base.play.as_ref().map(PlayState::to_play),
             _ => None,
         }
     }
@@ -366,7 +354,7 @@ impl FrenchDeal {
 
     fn can_announce(&self, seat: Seat) -> bool {
         self.phase == Phase::Playing
-            && self.tricks.is_empty()
+            && self.base.tricks.is_empty()
             && !self.first_card_played[seat.index()]
             && !self.available[seat.index()].is_empty()
             && !self.announcements.iter().any(|a| a.seat == seat)
@@ -384,14 +372,14 @@ impl FrenchDeal {
             Phase::Bidding => {
                 let mut v: Vec<Action> = Suit::ALL
                     .into_iter()
-                    .filter(|&s| s != self.turned.suit())
+                    .filter(|&s| s != self.base.turned.suit())
                     .map(|suit| Action::Name { suit })
                     .collect();
                 v.push(Action::Pass);
                 v
             }
             Phase::Playing => {
-                let Some(play) = &self.play else { return Vec::new() };
+                let Some(play) = &self.base.play else { return Vec::new() };
                 let mut v = Vec::new();
                 if self.can_announce(seat) {
                     let avail = &self.available[seat.index()];
@@ -417,7 +405,7 @@ impl FrenchDeal {
 
     fn is_belote_card(&self, seat: Seat, card: Card) -> bool {
         self.belote_seat == Some(seat)
-            && self.contract.and_then(Contract::trump_suit) == Some(card.suit())
+            && self.base.contract.and_then(Contract::trump_suit) == Some(card.suit())
             && matches!(card.rank(), Rank::King | Rank::Queen)
     }
 
@@ -436,12 +424,12 @@ impl FrenchDeal {
             Phase::Playing => self.apply_play(seat, action)?,
             _ => return Err(GameError::Finished),
         }
-        self.actions.push(SeatAction { seat, action: action.clone() });
+        self.base.actions.push(SeatAction { seat, action: action.clone() });
         Ok(())
     }
 
     fn apply_call(&mut self, seat: Seat, action: &Action) -> Result<(), GameError> {
-        let turned_suit = self.turned.suit();
+        let turned_suit = self.base.turned.suit();
         match (self.round, action) {
             (1, Action::Take) => self.start_play(seat, turned_suit),
             (2, Action::Name { suit }) if *suit != turned_suit => self.start_play(seat, *suit),
@@ -490,9 +478,9 @@ impl FrenchDeal {
         let n = self.n;
         let mut rest = self.rest.iter().copied();
         for k in 1..=n {
-            let s = self.dealer.plus(k, n);
+            let s = self.base.dealer.plus(k, n);
             let count = if s == taker && n != 2 {
-                self.hands[s.index()].insert(self.turned);
+                self.hands[s.index()].insert(self.base.turned);
                 2
             } else {
                 3
@@ -502,11 +490,11 @@ impl FrenchDeal {
             }
         }
         let contract = Contract::Suit(trump);
-        self.contract = Some(contract);
-        self.taker = Some(taker);
+        self.base.contract = Some(contract);
+        self.base.taker = Some(taker);
         let rules = self.options.play_rules();
-        let leader = self.dealer.next(n);
-        self.play = Some(PlayState::new(self.hands, n, n == 4, contract, rules, leader));
+        let leader = self.base.dealer.next(n);
+        self.base.play = Some(PlayState::new(self.hands, n, n == 4, contract, rules, leader));
         for s in 0..n as usize {
             self.available[s] = find_melds(self.hands[s], self.options.card_reuse);
         }
@@ -533,7 +521,7 @@ impl FrenchDeal {
     fn announce(&mut self, seat: Seat, melds: &[Meld]) -> Result<(), GameError> {
         if !self.can_announce(seat) {
             return Err(
-                if self.tricks.is_empty()
+                if self.base.tricks.is_empty()
                     && !self.first_card_played[seat.index()]
                     && !self.available[seat.index()].is_empty()
                 {
@@ -592,7 +580,7 @@ impl FrenchDeal {
             )
             .with("card", card));
         }
-        let Some(play) = self.play.as_mut() else {
+        let Some(play) = self.base.play.as_mut() else {
             return Err(GameError::illegal("no_play_now", "no card play now"));
         };
         let contract = play.contract();
@@ -620,11 +608,11 @@ impl FrenchDeal {
             self.belote_calls += 1;
         }
         if let Some(t) = trick {
-            self.tricks.push(t);
-            if self.tricks.len() == 1 {
+            self.base.tricks.push(t);
+            if self.base.tricks.len() == 1 {
                 self.resolve_contests();
             }
-            if self.play.as_ref().is_some_and(PlayState::is_over) {
+            if self.base.play.as_ref().is_some_and(PlayState::is_over) {
                 self.finish();
             }
         }
@@ -635,7 +623,7 @@ impl FrenchDeal {
     /// (§4.6): separate contests for sequences and carrés (or one).
     fn resolve_contests(&mut self) {
         self.contest_done = true;
-        let Some(contract) = self.contract else { return };
+        let Some(contract) = self.base.contract else { return };
         // Announcing order = order of play in trick 1 (from the dealer's left),
         // which is the order announcements were pushed.
         let entries: Vec<(Seat, Meld)> =
@@ -647,7 +635,7 @@ impl FrenchDeal {
     }
 
     fn finish(&mut self) {
-        let (Some(play), Some(taker)) = (&self.play, self.taker) else { return };
+        let (Some(play), Some(taker)) = (&self.base.play, self.base.taker) else { return };
         let n = self.n;
         self.scored = Some(match n {
             3 => {
@@ -696,18 +684,18 @@ impl FrenchDeal {
             belote: belote.map(side),
             deal_points: (n == 2).then(|| card_points.iter().sum()),
         };
-        Scored { summary, score: score_dealt(&summary, &self.options, self.dealer) }
+        Scored { summary, score: score_dealt(&summary, &self.options, self.base.dealer) }
     }
 
     /// Card points taken so far per side (the last-trick 10 once play ends).
     pub fn points_so_far(&self) -> Vec<u32> {
-        let Some(p) = &self.play else { return vec![0; self.sides()] };
+        let Some(p) = &self.base.play else { return vec![0; self.sides()] };
         if self.n == 3 { p.points()[..3].to_vec() } else { side_totals_n(p, self.n).0.to_vec() }
     }
 
     /// Tricks taken so far per side.
     pub fn tricks_so_far(&self) -> Vec<u8> {
-        let Some(p) = &self.play else { return vec![0; self.sides()] };
+        let Some(p) = &self.base.play else { return vec![0; self.sides()] };
         if self.n == 3 { p.tricks()[..3].to_vec() } else { side_totals_n(p, self.n).1.to_vec() }
     }
 

@@ -139,9 +139,6 @@ impl_deal!(FrenchDeal, SeatView, FullState, {
     fn phase(&self) -> DealPhase {
         FrenchDeal::phase(self).into()
     }
-    fn taker(&self) -> Option<Seat> {
-        FrenchDeal::taker(self)
-    }
 });
 
 impl GameView for SeatView {

@@ -13,10 +13,11 @@ use super::score::{PLAYERS, ThreeScore, ThreeSummary, score_deal};
 use crate::action::{Action, SeatAction};
 use crate::card::{Card, CardSet, Rank, Suit};
 use crate::contract::Contract;
+use crate::deal_base::DealBase;
 use crate::deck::Deck;
 use crate::error::{GameError, Param};
 use crate::meld::{Meld, MeldOrder, MeldValues, compare_melds, find_melds};
-use crate::play::{PlayRules, PlayState, Trick};
+use crate::play::{PlayRules, PlayState};
 use crate::seat::Seat;
 
 /// Where a deal stands.
@@ -53,20 +54,14 @@ pub struct ThreeAnnouncement {
 /// One deal of three-player Belot.
 #[derive(Clone, Debug)]
 pub struct ThreeDeal {
+    /// Dealer, deck, turned card, contract, taker, actions, play, tricks.
+    pub(crate) base: DealBase,
     options: ThreeOptions,
-    pub(crate) dealer: Seat,
-    pub(crate) deck: Deck,
     hands: [CardSet; 3],
-    turned: Card,
     phase: ThreePhase,
     round: u8,
     speakers: u8,
-    contract: Option<Contract>,
-    declarer: Option<Seat>,
     round1: bool,
-    pub(crate) actions: Vec<SeatAction>,
-    pub(crate) play: Option<PlayState>,
-    pub(crate) tricks: Vec<Trick>,
     exchanged: bool,
     announcer: u8,
     announced: Vec<ThreeAnnouncement>,
@@ -91,20 +86,13 @@ impl ThreeDeal {
             hands[seat.index()].insert(card);
         }
         Ok(ThreeDeal {
+            base: DealBase::new(dealer, deck, c[18]),
             options,
-            dealer,
-            deck,
             hands,
-            turned: c[18],
             phase: ThreePhase::Bidding,
             round: 1,
             speakers: 0,
-            contract: None,
-            declarer: None,
             round1: false,
-            actions: Vec::new(),
-            play: None,
-            tricks: Vec::new(),
             exchanged: false,
             announcer: 0,
             announced: Vec::new(),
@@ -123,11 +111,11 @@ impl ThreeDeal {
     }
     /// The face-up card (the seven of trumps after an exchange).
     pub fn turned(&self) -> Card {
-        self.turned
+        self.base.turned
     }
     /// The turned card as dealt.
     pub fn original_turned(&self) -> Card {
-        self.deck.cards()[18]
+        self.base.deck.cards()[18]
     }
     /// Where the deal stands.
     pub fn phase(&self) -> ThreePhase {
@@ -139,11 +127,11 @@ impl ThreeDeal {
     }
     /// The contract.
     pub fn contract(&self) -> Option<Contract> {
-        self.contract
+        self.base.contract
     }
     /// The declarer.
     pub fn declarer(&self) -> Option<Seat> {
-        self.declarer
+        self.base.taker
     }
     /// True if the seven of trumps was exchanged.
     pub fn exchanged(&self) -> bool {
@@ -175,7 +163,7 @@ impl ThreeDeal {
     }
     /// A seat's cards now.
     pub fn hand(&self, seat: Seat) -> CardSet {
-        match &self.play {
+        match &self.base.play {
             Some(p) => p.hand(seat),
             None => self.hands[seat.index() % 3],
         }
@@ -186,19 +174,19 @@ impl ThreeDeal {
     }
 
     fn seven(&self) -> Option<Card> {
-        self.contract.and_then(Contract::trump_suit).map(|t| Card::new(t, Rank::Seven))
+        self.base.contract.and_then(Contract::trump_suit).map(|t| Card::new(t, Rank::Seven))
     }
 
     fn announcing_seat(&self) -> Seat {
-        self.dealer.plus(1 + self.announcer, PLAYERS)
+        self.base.dealer.plus(1 + self.announcer, PLAYERS)
     }
 
     /// Who is to act.
     pub fn to_act(&self) -> Option<Seat> {
         match self.phase {
-            ThreePhase::Bidding => Some(self.dealer.plus(1 + self.speakers, PLAYERS)),
+            ThreePhase::Bidding => Some(self.base.dealer.plus(1 + self.speakers, PLAYERS)),
             ThreePhase::Announcing => Some(self.announcing_seat()),
-            ThreePhase::Playing => self.play.as_ref().map(PlayState::to_play),
+            ThreePhase::Playing => self.base.play.as_ref().map(PlayState::to_play),
             _ => None,
         }
     }
@@ -213,7 +201,7 @@ impl ThreeDeal {
     /// then (100-point ones) by the tie-break order; sequences by length
     /// (capped at 5), top card, trump.
     pub fn compare(&self, a: Meld, b: Meld) -> Ordering {
-        let Some(contract) = self.contract else { return Ordering::Equal };
+        let Some(contract) = self.base.contract else { return Ordering::Equal };
         let v = self.values();
         match (a, b, self.options.carre_tiebreak_order) {
             (Meld::Carre(x), Meld::Carre(y), CarreTiebreak::Natural) => {
@@ -248,7 +236,7 @@ impl ThreeDeal {
         for s in Suit::ALL {
             let kq = Card::new(s, Rank::King).set() | Card::new(s, Rank::Queen).set();
             let counts = self.options.belot_any_suit
-                || self.contract.and_then(Contract::trump_suit) == Some(s);
+                || self.base.contract.and_then(Contract::trump_suit) == Some(s);
             if counts && h.contains_all(kq) {
                 mask |= 1 << s.index();
             }
@@ -271,7 +259,7 @@ impl ThreeDeal {
             ThreePhase::Bidding => {
                 let mut v: Vec<Action> = Suit::ALL
                     .into_iter()
-                    .filter(|&s| s != self.turned.suit())
+                    .filter(|&s| s != self.base.turned.suit())
                     .map(|suit| Action::Name { suit })
                     .collect();
                 if !self.dealer_forced() {
@@ -291,7 +279,7 @@ impl ThreeDeal {
                 v
             }
             ThreePhase::Playing => {
-                let Some(play) = &self.play else { return Vec::new() };
+                let Some(play) = &self.base.play else { return Vec::new() };
                 let mut v = Vec::new();
                 for card in play.legal() {
                     if self.is_belot_card(seat, card) {
@@ -331,16 +319,17 @@ impl ThreeDeal {
                                  contract on the turned suit, by its holder, before announcing",
                             ));
                         }
-                        let (Some(seven), Some(play)) = (self.seven(), self.play.as_mut()) else {
+                        let (Some(seven), Some(play)) = (self.seven(), self.base.play.as_mut())
+                        else {
                             return Err(GameError::illegal("no_exchange_now", "no exchange now"));
                         };
-                        if !play.exchange(seat, seven, self.turned) {
+                        if !play.exchange(seat, seven, self.base.turned) {
                             return Err(GameError::illegal("no_exchange_now", "no exchange now"));
                         }
-                        self.turned = seven;
+                        self.base.turned = seven;
                         self.exchanged = true;
                         // The exchange does not end the player's turn.
-                        self.actions.push(SeatAction { seat, action: action.clone() });
+                        self.base.actions.push(SeatAction { seat, action: action.clone() });
                         return Ok(());
                     }
                     Action::Pass => {}
@@ -387,12 +376,12 @@ impl ThreeDeal {
             ThreePhase::Playing => self.apply_play(seat, action)?,
             _ => return Err(GameError::Finished),
         }
-        self.actions.push(SeatAction { seat, action: action.clone() });
+        self.base.actions.push(SeatAction { seat, action: action.clone() });
         Ok(())
     }
 
     fn apply_call(&mut self, seat: Seat, action: &Action) -> Result<(), GameError> {
-        let t = self.turned.suit();
+        let t = self.base.turned.suit();
         match (self.round, action) {
             (1, Action::Take) => self.start_play(seat, t, true),
             (2, Action::Name { suit }) if *suit != t => self.start_play(seat, *suit, false),
@@ -443,18 +432,18 @@ impl ThreeDeal {
     /// Three more cards each from the dealer's left (cards 19–27); the
     /// player on the dealer's left leads.
     fn start_play(&mut self, declarer: Seat, trump: Suit, round1: bool) {
-        let c = self.deck.cards();
+        let c = self.base.deck.cards();
         for (i, &card) in c[19..28].iter().enumerate() {
-            let seat = self.dealer.plus(1 + (i / 3) as u8, PLAYERS);
+            let seat = self.base.dealer.plus(1 + (i / 3) as u8, PLAYERS);
             self.hands[seat.index()].insert(card);
         }
         let contract = Contract::Suit(trump);
-        self.contract = Some(contract);
-        self.declarer = Some(declarer);
+        self.base.contract = Some(contract);
+        self.base.taker = Some(declarer);
         self.round1 = round1;
         let hands = [self.hands[0], self.hands[1], self.hands[2], CardSet::EMPTY];
-        let leader = self.dealer.next(PLAYERS);
-        self.play =
+        let leader = self.base.dealer.next(PLAYERS);
+        self.base.play =
             Some(PlayState::new(hands, PLAYERS, false, contract, PlayRules::NO_PARTNERS, leader));
         self.phase = ThreePhase::Announcing;
         self.announcer = 0;
@@ -510,7 +499,7 @@ impl ThreeDeal {
             )
             .with("card", *card));
         }
-        let Some(play) = self.play.as_mut() else {
+        let Some(play) = self.base.play.as_mut() else {
             return Err(GameError::illegal("no_play_now", "no card play now"));
         };
         let contract = play.contract();
@@ -527,8 +516,8 @@ impl ThreeDeal {
             self.belot_called[seat.index() % 3] |= 1 << card.suit().index();
         }
         if let Some(t) = trick {
-            self.tricks.push(t);
-            if self.play.as_ref().is_some_and(PlayState::is_over) {
+            self.base.tricks.push(t);
+            if self.base.play.as_ref().is_some_and(PlayState::is_over) {
                 self.finish();
             }
         }
@@ -537,7 +526,7 @@ impl ThreeDeal {
 
     fn finish(&mut self) {
         let (Some(play), Some(declarer), Some(last)) =
-            (&self.play, self.declarer, self.tricks.last())
+            (&self.base.play, self.base.taker, self.base.tricks.last())
         else {
             return;
         };
@@ -554,7 +543,7 @@ impl ThreeDeal {
         }
         let summary = ThreeSummary {
             declarer,
-            dealer: self.dealer,
+            dealer: self.base.dealer,
             card_points: cards,
             tricks: [t[0], t[1], t[2]],
             last_trick: last.winner,

@@ -76,9 +76,6 @@ impl_deal!(ThreeDeal, ThreeView, ThreeFullState, {
     fn phase(&self) -> DealPhase {
         ThreeDeal::phase(self).into()
     }
-    fn taker(&self) -> Option<Seat> {
-        self.declarer()
-    }
     fn called_suits(&self, seat: Seat) -> u8 {
         self.belot_called(seat)
     }

@@ -11,12 +11,13 @@ use super::score::{TwoScore, TwoSummary, score_deal};
 use crate::action::{Action, SeatAction};
 use crate::card::{Card, CardSet, Rank, Suit};
 use crate::contract::Contract;
+use crate::deal_base::DealBase;
 use crate::deck::Deck;
 use crate::error::{GameError, Param};
 use crate::meld::{
     CardReuse, Meld, MeldOrder, MeldValues, SeqTie, compare_melds, contest_winner, find_melds,
 };
-use crate::play::{PlayRules, PlayState, Trick};
+use crate::play::{PlayRules, PlayState};
 use crate::seat::Seat;
 
 /// Players at the table.
@@ -52,19 +53,13 @@ pub struct TwoAnnouncement {
 /// One deal of two-player Belot.
 #[derive(Clone, Debug)]
 pub struct TwoDeal {
+    /// Dealer, deck, turned card, contract, taker, actions, play, tricks.
+    pub(crate) base: DealBase,
     options: TwoOptions,
-    pub(crate) dealer: Seat,
-    pub(crate) deck: Deck,
     hands: [CardSet; 2],
-    vskryshka: Card,
     phase: TwoPhase,
     step: u8,
-    contract: Option<Contract>,
     raspasy: bool,
-    loader: Option<Seat>,
-    pub(crate) actions: Vec<SeatAction>,
-    pub(crate) play: Option<PlayState>,
-    pub(crate) tricks: Vec<Trick>,
     exchanged: Option<Seat>,
     /// Set when a seat's window closes (first card, or announcement for
     /// the exchange and redeal): its constructions and belas are fixed.
@@ -95,19 +90,12 @@ impl TwoDeal {
             hands[seat.index()].insert(card);
         }
         Ok(TwoDeal {
+            base: DealBase::new(dealer, deck, c[12]),
             options,
-            dealer,
-            deck,
             hands,
-            vskryshka: c[12],
             phase: TwoPhase::Bidding,
             step: 0,
-            contract: None,
             raspasy: false,
-            loader: None,
-            actions: Vec::new(),
-            play: None,
-            tricks: Vec::new(),
             exchanged: None,
             locked: [false; 2],
             melds: Default::default(),
@@ -130,22 +118,22 @@ impl TwoDeal {
 
     /// The dealer's opponent: he speaks first and leads.
     pub fn non_dealer(&self) -> Seat {
-        self.dealer.next(PLAYERS)
+        self.base.dealer.next(PLAYERS)
     }
 
     /// The face-up turned card now (the seven of trumps after an exchange).
     pub fn vskryshka(&self) -> Card {
-        self.vskryshka
+        self.base.turned
     }
 
     /// The turned card as dealt.
     pub fn original_vskryshka(&self) -> Card {
-        self.deck.cards()[12]
+        self.base.deck.cards()[12]
     }
 
     /// The bottom card, shown once the auction is over.
     pub fn bottom(&self) -> Option<Card> {
-        (self.phase != TwoPhase::Bidding).then(|| self.deck.cards()[31])
+        (self.phase != TwoPhase::Bidding).then(|| self.base.deck.cards()[31])
     }
 
     /// Where the deal stands.
@@ -160,7 +148,7 @@ impl TwoDeal {
 
     /// The contract, once ordered (the вскрышка suit in распасы).
     pub fn contract(&self) -> Option<Contract> {
-        self.contract
+        self.base.contract
     }
 
     /// True for an all-pass deal.
@@ -170,7 +158,7 @@ impl TwoDeal {
 
     /// Who loaded the game.
     pub fn loader(&self) -> Option<Seat> {
-        self.loader
+        self.base.taker
     }
 
     /// Who exchanged the seven of trumps, if anyone.
@@ -220,7 +208,7 @@ impl TwoDeal {
 
     /// A seat's cards now.
     pub fn hand(&self, seat: Seat) -> CardSet {
-        match &self.play {
+        match &self.base.play {
             Some(p) => p.hand(seat),
             None => self.hands[seat.index() & 1],
         }
@@ -234,8 +222,8 @@ impl TwoDeal {
     /// Who is to act.
     pub fn to_act(&self) -> Option<Seat> {
         match self.phase {
-            TwoPhase::Bidding => Some(self.dealer.plus(1 + self.step, PLAYERS)),
-            TwoPhase::Playing => self.play.as_ref().map(PlayState::to_play),
+            TwoPhase::Bidding => Some(self.base.dealer.plus(1 + self.step, PLAYERS)),
+            TwoPhase::Playing => self.base.play.as_ref().map(PlayState::to_play),
             _ => None,
         }
     }
@@ -243,7 +231,7 @@ impl TwoDeal {
     /// Meld values in this deal's contract.
     pub fn values(&self) -> MeldValues {
         let mut v = MeldValues::TWO_PLAYER;
-        if self.contract == Some(Contract::NoTrumps)
+        if self.base.contract == Some(Contract::NoTrumps)
             && self.options.bk_carre_values == BkCarreValues::FrenchNt
         {
             // French no-trump carrés: A 200, 10 150, K Q J 9 100.
@@ -253,7 +241,7 @@ impl TwoDeal {
     }
 
     fn seven_of_trumps(&self) -> Option<Card> {
-        match self.contract {
+        match self.base.contract {
             Some(Contract::Suit(t)) if t == self.original_vskryshka().suit() => {
                 Some(Card::new(t, Rank::Seven))
             }
@@ -282,7 +270,7 @@ impl TwoDeal {
 
     /// The seat's best construction (what it may announce).
     fn best_meld(&self, seat: Seat) -> Option<Meld> {
-        let contract = self.contract?;
+        let contract = self.base.contract?;
         let values = self.values();
         let melds = find_melds(self.hand(seat), CardReuse::AllowCarreAndSeq);
         melds.into_iter().max_by(|a, b| {
@@ -312,7 +300,7 @@ impl TwoDeal {
         let mut mask = 0;
         for s in Suit::ALL {
             let kq = Card::new(s, Rank::King).set() | Card::new(s, Rank::Queen).set();
-            let counts = match self.contract {
+            let counts = match self.base.contract {
                 Some(Contract::Suit(t)) => t == s,
                 Some(Contract::AllTrumps) => self.options.vk_bela_every_suit,
                 _ => false,
@@ -349,14 +337,14 @@ impl TwoDeal {
             TwoPhase::Bidding => {
                 let mut v: Vec<Action> = Suit::ALL
                     .into_iter()
-                    .filter(|&s| s != self.vskryshka.suit())
+                    .filter(|&s| s != self.base.turned.suit())
                     .map(|suit| Action::Name { suit })
                     .collect();
                 v.extend([Action::AllTrumps, Action::NoTrumps, Action::Pass]);
                 v
             }
             TwoPhase::Playing => {
-                let Some(play) = &self.play else { return Vec::new() };
+                let Some(play) = &self.base.play else { return Vec::new() };
                 let mut v = Vec::new();
                 if self.can_exchange(seat) {
                     v.push(Action::Exchange);
@@ -394,12 +382,12 @@ impl TwoDeal {
             TwoPhase::Bidding => self.apply_call(seat, action)?,
             _ => self.apply_play(seat, action)?,
         }
-        self.actions.push(SeatAction { seat, action: action.clone() });
+        self.base.actions.push(SeatAction { seat, action: action.clone() });
         Ok(())
     }
 
     fn apply_call(&mut self, seat: Seat, action: &Action) -> Result<(), GameError> {
-        let v = self.vskryshka.suit();
+        let v = self.base.turned.suit();
         let first_round = self.step < 2;
         match (first_round, action) {
             (true, Action::Take) => self.start_play(Some(seat), Contract::Suit(v)),
@@ -448,16 +436,16 @@ impl TwoDeal {
     /// Three more cards each, the non-dealer first (cards 13–18); the
     /// non-dealer leads.
     fn start_play(&mut self, loader: Option<Seat>, contract: Contract) {
-        let c = self.deck.cards();
+        let c = self.base.deck.cards();
         let nd = self.non_dealer();
         for (i, &card) in c[13..19].iter().enumerate() {
-            let seat = if i < 3 { nd } else { self.dealer };
+            let seat = if i < 3 { nd } else { self.base.dealer };
             self.hands[seat.index()].insert(card);
         }
-        self.contract = Some(contract);
-        self.loader = loader;
+        self.base.contract = Some(contract);
+        self.base.taker = loader;
         let hands = [self.hands[0], self.hands[1], CardSet::EMPTY, CardSet::EMPTY];
-        self.play =
+        self.base.play =
             Some(PlayState::new(hands, PLAYERS, false, contract, PlayRules::NO_PARTNERS, nd));
         self.phase = TwoPhase::Playing;
     }
@@ -499,13 +487,13 @@ impl TwoDeal {
                  turned card's suit, by its holder, before his first card and before announcing",
             ));
         }
-        let (Some(seven), Some(play)) = (self.seven_of_trumps(), self.play.as_mut()) else {
+        let (Some(seven), Some(play)) = (self.seven_of_trumps(), self.base.play.as_mut()) else {
             return Err(GameError::illegal("no_exchange_now", "no exchange now"));
         };
-        if !play.exchange(seat, seven, self.vskryshka) {
+        if !play.exchange(seat, seven, self.base.turned) {
             return Err(GameError::illegal("no_exchange_now", "no exchange now"));
         }
-        self.vskryshka = seven;
+        self.base.turned = seven;
         self.exchanged = Some(seat);
         Ok(())
     }
@@ -549,7 +537,7 @@ impl TwoDeal {
             )
             .with("card", card));
         }
-        let Some(play) = self.play.as_ref() else {
+        let Some(play) = self.base.play.as_ref() else {
             return Err(GameError::illegal("no_play_now", "no card play now"));
         };
         let legal = play.legal();
@@ -575,12 +563,12 @@ impl TwoDeal {
         if belote {
             self.bela_called[i] |= 1 << card.suit().index();
         }
-        if let Some(t) = self.play.as_mut().and_then(|p| p.play_unchecked(card)) {
-            self.tricks.push(t);
-            if self.tricks.len() == 1 {
+        if let Some(t) = self.base.play.as_mut().and_then(|p| p.play_unchecked(card)) {
+            self.base.tricks.push(t);
+            if self.base.tricks.len() == 1 {
                 self.resolve_contest();
             }
-            if self.play.as_ref().is_some_and(PlayState::is_over) {
+            if self.base.play.as_ref().is_some_and(PlayState::is_over) {
                 self.finish();
             }
         }
@@ -591,7 +579,7 @@ impl TwoDeal {
     /// the one announced first (§3.6).
     fn resolve_contest(&mut self) {
         self.contest_done = true;
-        let Some(contract) = self.contract else { return };
+        let Some(contract) = self.base.contract else { return };
         let entries: Vec<(Seat, Meld)> = self.announced.iter().map(|a| (a.seat, a.meld)).collect();
         let values = self.values();
         self.contest_winner = contest_winner(
@@ -607,7 +595,7 @@ impl TwoDeal {
     }
 
     fn finish(&mut self) {
-        let (Some(play), Some(contract)) = (&self.play, self.contract) else { return };
+        let (Some(play), Some(contract)) = (&self.base.play, self.base.contract) else { return };
         let p = play.points();
         let t = play.tricks();
         let values = self.values();
@@ -619,7 +607,7 @@ impl TwoDeal {
         let summary = TwoSummary {
             contract,
             raspasy: self.raspasy,
-            loader: self.loader,
+            loader: self.base.taker,
             card_points: [p[0], p[1]],
             tricks: [t[0], t[1]],
             constructions,

@@ -74,9 +74,6 @@ impl_deal!(TwoDeal, TwoView, TwoFullState, {
     fn phase(&self) -> DealPhase {
         TwoDeal::phase(self).into()
     }
-    fn taker(&self) -> Option<Seat> {
-        self.loader()
-    }
     fn all_pass(&self) -> Option<bool> {
         Some(self.is_raspasy())
     }

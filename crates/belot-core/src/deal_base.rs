@@ -1,0 +1,92 @@
+//! What every game's deal holds, whatever its rules.
+
+use crate::action::SeatAction;
+use crate::card::Card;
+use crate::contract::Contract;
+use crate::deck::Deck;
+use crate::play::{PlayState, Trick};
+use crate::seat::Seat;
+
+/// The skeleton of a deal in every game: who dealt, the deck, the card
+/// turned up, the contract and who took it, every action so far, the card
+/// play and the finished tricks. Each game's deal holds one and adds only
+/// what its own rules need (as shakmaty's variants hold a `Chess`); the
+/// [`crate::Deal`] trait reads it through [`crate::Deal::base`].
+#[derive(Clone, Debug)]
+pub struct DealBase {
+    /// Who dealt.
+    pub(crate) dealer: Seat,
+    /// The deck as dealt.
+    pub(crate) deck: Deck,
+    /// The card turned up (French's retourne, two-player Belot's
+    /// вскрышка, three-player Belot's open card); after an exchange, the
+    /// seven of trumps that replaced it.
+    pub(crate) turned: Card,
+    /// The contract, once made.
+    pub(crate) contract: Option<Contract>,
+    /// Who took it (taker, loader, declarer: each game's word for it).
+    pub(crate) taker: Option<Seat>,
+    /// Every action so far, in order.
+    pub(crate) actions: Vec<SeatAction>,
+    /// The card play, once it has started.
+    pub(crate) play: Option<PlayState>,
+    /// The finished tricks.
+    pub(crate) tricks: Vec<Trick>,
+}
+
+impl DealBase {
+    /// A deal of `deck` by `dealer` with `turned` face up, before anyone
+    /// has spoken.
+    pub(crate) fn new(dealer: Seat, deck: Deck, turned: Card) -> DealBase {
+        DealBase {
+            dealer,
+            deck,
+            turned,
+            contract: None,
+            taker: None,
+            actions: Vec::new(),
+            play: None,
+            tricks: Vec::new(),
+        }
+    }
+
+    /// Who dealt.
+    pub fn dealer(&self) -> Seat {
+        self.dealer
+    }
+
+    /// The deck as dealt.
+    pub fn deck(&self) -> &Deck {
+        &self.deck
+    }
+
+    /// The card turned up now.
+    pub fn turned(&self) -> Card {
+        self.turned
+    }
+
+    /// The contract, once made.
+    pub fn contract(&self) -> Option<Contract> {
+        self.contract
+    }
+
+    /// Who took the contract.
+    pub fn taker(&self) -> Option<Seat> {
+        self.taker
+    }
+
+    /// Every action so far.
+    pub fn actions(&self) -> &[SeatAction] {
+        &self.actions
+    }
+
+    /// The card play, once started.
+    pub fn play(&self) -> Option<&PlayState> {
+        self.play.as_ref()
+    }
+
+    /// The finished tricks.
+    pub fn tricks(&self) -> &[Trick] {
+        &self.tricks
+    }
+}
