@@ -4,6 +4,7 @@ use crate::action::SeatAction;
 use crate::card::Card;
 use crate::contract::Contract;
 use crate::deck::Deck;
+use crate::error::{GameError, Param};
 use crate::play::{PlayState, Trick};
 use crate::seat::Seat;
 
@@ -89,4 +90,18 @@ impl DealBase {
     pub fn tricks(&self) -> &[Trick] {
         &self.tricks
     }
+}
+
+/// The refusal of `card` by the play rules: not in the hand (`held`
+/// false), or not legal now, `why` naming the game's rules in the message
+/// ("" for none); `legal` is the legal cards as the contract shows them.
+pub(crate) fn card_refused(card: Card, held: bool, legal: &str, why: &str) -> GameError {
+    let e = if held {
+        let m = format!("{card} may not be played now{why}; legal cards: {legal}");
+        GameError::illegal("card_not_legal", m)
+    } else {
+        let m = format!("{card} is not in your hand; legal cards: {legal}");
+        GameError::illegal("card_not_held", m)
+    };
+    e.with("card", card).with("legal", Param::words(legal))
 }

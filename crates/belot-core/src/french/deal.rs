@@ -9,9 +9,9 @@ use super::score::{DealScore, DealSummary, score_dealt};
 use crate::action::{Action, SeatAction};
 use crate::card::{Card, CardSet, Rank, Suit};
 use crate::contract::Contract;
-use crate::deal_base::DealBase;
+use crate::deal_base::{DealBase, card_refused};
 use crate::deck::Deck;
-use crate::error::{GameError, Param};
+use crate::error::GameError;
 use crate::meld::{Meld, MeldOrder, MeldValues, belote_holder, contest_winner, find_melds};
 use crate::play::PlayState;
 use crate::seat::{Seat, Side};
@@ -587,21 +587,7 @@ impl FrenchDeal {
         let trick = play.play(card).map_err(|legal| {
             let legal = contract.show(legal);
             let held = play.hand(seat).contains(card);
-            let e = if held {
-                GameError::illegal(
-                    "card_not_legal",
-                    format!(
-                        "{card} may not be played now (follow suit, trump, over-trump); \
-                         legal cards: {legal}"
-                    ),
-                )
-            } else {
-                GameError::illegal(
-                    "card_not_held",
-                    format!("{card} is not in your hand; legal cards: {legal}"),
-                )
-            };
-            e.with("card", card).with("legal", Param::words(&legal))
+            card_refused(card, held, &legal, " (follow suit, trump, over-trump)")
         })?;
         self.first_card_played[seat.index()] = true;
         if belote {

@@ -13,9 +13,9 @@ use super::score::{PLAYERS, ThreeScore, ThreeSummary, score_deal};
 use crate::action::{Action, SeatAction};
 use crate::card::{Card, CardSet, Rank, Suit};
 use crate::contract::Contract;
-use crate::deal_base::DealBase;
+use crate::deal_base::{DealBase, card_refused};
 use crate::deck::Deck;
-use crate::error::{GameError, Param};
+use crate::error::GameError;
 use crate::meld::{Meld, MeldOrder, MeldValues, compare_melds, find_melds};
 use crate::play::{PlayRules, PlayState};
 use crate::seat::Seat;
@@ -503,15 +503,9 @@ impl ThreeDeal {
             return Err(GameError::illegal("no_play_now", "no card play now"));
         };
         let contract = play.contract();
-        let trick = play.play(*card).map_err(|legal| {
-            let legal = contract.show(legal);
-            GameError::illegal(
-                "card_not_legal",
-                format!("{card} may not be played now; legal cards: {legal}"),
-            )
-            .with("card", *card)
-            .with("legal", Param::words(&legal))
-        })?;
+        let trick = play
+            .play(*card)
+            .map_err(|legal| card_refused(*card, true, &contract.show(legal), ""))?;
         if *belote {
             self.belot_called[seat.index() % 3] |= 1 << card.suit().index();
         }

@@ -11,9 +11,9 @@ use super::score::{TwoScore, TwoSummary, score_deal};
 use crate::action::{Action, SeatAction};
 use crate::card::{Card, CardSet, Rank, Suit};
 use crate::contract::Contract;
-use crate::deal_base::DealBase;
+use crate::deal_base::{DealBase, card_refused};
 use crate::deck::Deck;
-use crate::error::{GameError, Param};
+use crate::error::GameError;
 use crate::meld::{
     CardReuse, Meld, MeldOrder, MeldValues, SeqTie, compare_melds, contest_winner, find_melds,
 };
@@ -544,18 +544,7 @@ impl TwoDeal {
         if !legal.contains(card) {
             let held = play.hand(seat).contains(card);
             let legal = play.contract().show(legal);
-            let e = if held {
-                GameError::illegal(
-                    "card_not_legal",
-                    format!("{card} may not be played now; legal cards: {legal}"),
-                )
-            } else {
-                GameError::illegal(
-                    "card_not_held",
-                    format!("{card} is not in your hand; legal cards: {legal}"),
-                )
-            };
-            return Err(e.with("card", card).with("legal", Param::words(&legal)));
+            return Err(card_refused(card, held, &legal, ""));
         }
         let i = seat.index() & 1;
         self.lock(seat);
