@@ -43,6 +43,25 @@ impl<T> IdleIo<T> {
         ready!(self.deadline.as_mut().poll(cx));
         Poll::Ready(Err(io::Error::new(io::ErrorKind::TimedOut, "idle connection")))
     }
+
+    /// `poll` as the inner stream answered it: when ready, bytes moved if
+    /// `moved` says so; when pending, the idle deadline is watched.
+    fn watched<R>(
+        &mut self,
+        cx: &mut Context<'_>,
+        poll: Poll<io::Result<R>>,
+        moved: bool,
+    ) -> Poll<io::Result<R>> {
+        match poll {
+            Poll::Ready(r) => {
+                if moved {
+                    self.moved();
+                }
+                Poll::Ready(r)
+            }
+            Poll::Pending => self.pending(cx),
+        }
+    }
 }
 
 impl<T: AsyncRead + Unpin> AsyncRead for IdleIo<T> {
@@ -53,28 +72,16 @@ impl<T: AsyncRead + Unpin> AsyncRead for IdleIo<T> {
     ) -> Poll<io::Result<()>> {
         let me = self.get_mut();
         let before = buf.filled().len();
-        match Pin::new(&mut me.inner).poll_read(cx, buf) {
-            Poll::Ready(r) => {
-                if buf.filled().len() > before {
-                    me.moved();
-                }
-                Poll::Ready(r)
-            }
-            Poll::Pending => me.pending(cx),
-        }
+        let poll = Pin::new(&mut me.inner).poll_read(cx, buf);
+        me.watched(cx, poll, buf.filled().len() > before)
     }
 }
 
 impl<T: AsyncWrite + Unpin> AsyncWrite for IdleIo<T> {
     fn poll_write(self: Pin<&mut Self>, cx: &mut Context<'_>, b: &[u8]) -> Poll<io::Result<usize>> {
         let me = self.get_mut();
-        match Pin::new(&mut me.inner).poll_write(cx, b) {
-            Poll::Ready(r) => {
-                me.moved();
-                Poll::Ready(r)
-            }
-            Poll::Pending => me.pending(cx),
-        }
+        let poll = Pin::new(&mut me.inner).poll_write(cx, b);
+        me.watched(cx, poll, true)
     }
 
     fn poll_write_vectored(
@@ -83,13 +90,8 @@ impl<T: AsyncWrite + Unpin> AsyncWrite for IdleIo<T> {
         bufs: &[io::IoSlice<'_>],
     ) -> Poll<io::Result<usize>> {
         let me = self.get_mut();
-        match Pin::new(&mut me.inner).poll_write_vectored(cx, bufs) {
-            Poll::Ready(r) => {
-                me.moved();
-                Poll::Ready(r)
-            }
-            Poll::Pending => me.pending(cx),
-        }
+        let poll = Pin::new(&mut me.inner).poll_write_vectored(cx, bufs);
+        me.watched(cx, poll, true)
     }
 
     fn is_write_vectored(&self) -> bool {
@@ -98,10 +100,8 @@ impl<T: AsyncWrite + Unpin> AsyncWrite for IdleIo<T> {
 
     fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
         let me = self.get_mut();
-        match Pin::new(&mut me.inner).poll_flush(cx) {
-            Poll::Ready(r) => Poll::Ready(r),
-            Poll::Pending => me.pending(cx),
-        }
+        let poll = Pin::new(&mut me.inner).poll_flush(cx);
+        me.watched(cx, poll, false)
     }
 
     fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {

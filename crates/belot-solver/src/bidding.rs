@@ -11,7 +11,7 @@
 //! (measured, see docs/bots.md). Playouts by sound, imperfect players
 //! give each call the score it tends to get at a real table.
 
-use belot_core::{Action, Card, CardSet, Rank, Seat, SeatAction};
+use belot_core::{Action, Card, CardSet, Deck, Rank, Seat, SeatAction};
 use rand_core::RngCore;
 
 use crate::bots::{below, heuristic_act};
@@ -53,13 +53,59 @@ pub(crate) struct Spot {
 /// A deal built from the seats' hands and the cards still to deal, with
 /// the calls so far replayed, and whether the other seats' calls are the
 /// heuristic bot's on it.
-type Layout<'a> = dyn Fn(&[CardSet; 4], &[Card]) -> Option<(AnyDeal, bool)> + 'a;
+pub(crate) type Layout<'a> = dyn Fn(&[CardSet; 4], &[Card]) -> Option<(AnyDeal, bool)> + 'a;
 
 /// True when the seats' hands explain the calls made (checked before a
 /// deal is built).
-type Check<'a> = dyn Fn(&[CardSet; 4]) -> bool + 'a;
+pub(crate) type Check<'a> = dyn Fn(&[CardSet; 4]) -> bool + 'a;
+
+/// A bidding turn as the playouts take it, in any game: each game's
+/// `bidding::turn` says whose it is, how the unseen cards are dealt and
+/// how the others' calls are explained.
+pub(crate) struct Playouts<'a> {
+    spot: Spot,
+    calls: Vec<&'a Action>,
+    /// The heuristic's call (it wins ties).
+    usual: Action,
+    check: Option<Box<Check<'a>>>,
+    pub(crate) layout: Box<Layout<'a>>,
+}
+
+impl<'a> Playouts<'a> {
+    /// The turn of `spot` with the calls of `legal`; `None` when not every
+    /// legal action is a call or there is no choice.
+    pub(crate) fn new(
+        spot: Spot,
+        legal: &'a [Action],
+        usual: Action,
+        check: Option<Box<Check<'a>>>,
+        layout: Box<Layout<'a>>,
+    ) -> Option<Self> {
+        let calls = bidding_calls(legal)?;
+        Some(Playouts { spot, calls, usual, check, layout })
+    }
+
+    /// The call to make after `samples` layouts each played out once per
+    /// candidate call (see [`Spot::best`]).
+    pub(crate) fn best(
+        self,
+        samples: u32,
+        stakes: Option<&Stakes>,
+        rng: &mut dyn RngCore,
+    ) -> Option<Action> {
+        let Playouts { spot, calls, usual, check, layout } = self;
+        spot.best(&calls, (samples, stakes), usual, rng, check.as_deref(), &*layout)
+    }
+}
 
 impl Spot {
+    /// The spot of `me` in two- or three-player Belot, each for himself:
+    /// every card but its hand and the turned card is unseen.
+    pub(crate) fn alone(me: Seat, players: u8, hand: CardSet, turned: Card) -> Spot {
+        let unseen = (CardSet::FULL - hand - turned.set()).iter().collect();
+        Spot { me, players, hand, unseen, teams: false }
+    }
+
     /// Plays each of `calls` out on `samples` layouts and returns the call
     /// with the best total; `usual` (the heuristic's call) wins ties, so a
     /// hand the playouts cannot tell apart is bid as before. A deal's
@@ -149,18 +195,29 @@ pub(crate) fn low_cards() -> CardSet {
     CardSet::rank(Rank::Seven) | CardSet::rank(Rank::Eight)
 }
 
-/// The two-player deal's first twelve cards: three each, twice, the
-/// non-dealer first.
-pub(crate) fn deal_two(
-    order: &mut Vec<Card>,
-    left: &mut [impl Iterator<Item = Card>; 4],
-    dealer: Seat,
-) -> Option<()> {
-    for i in 0..12 {
-        let seat = if (i / 3) % 2 == 0 { dealer.next(2) } else { dealer };
+/// Who gets each of the two-player deal's first twelve cards: three
+/// each, twice, the non-dealer first.
+pub(crate) fn two_seats(dealer: Seat) -> impl Iterator<Item = Seat> {
+    (0..12).map(move |i| if (i / 3) % 2 == 0 { dealer.next(2) } else { dealer })
+}
+
+/// The deck that deals `hands`: the next card of each of `seats` in
+/// turn, then `turned`, then `rest`. `None` when a hand runs out or the
+/// cards are not a deck.
+pub(crate) fn deck_of(
+    hands: &[CardSet; 4],
+    seats: impl IntoIterator<Item = Seat>,
+    turned: Card,
+    rest: impl IntoIterator<Item = Card>,
+) -> Option<Deck> {
+    let mut order: Vec<Card> = Vec::with_capacity(32);
+    let mut left = hands.map(|h| h.into_iter());
+    for seat in seats {
         order.push(left[seat.index()].next()?);
     }
-    Some(())
+    order.push(turned);
+    order.extend(rest);
+    Deck::from_cards(&order).ok()
 }
 
 /// `table` with `calls` replayed, if `me` is then to act; and whether each
@@ -208,11 +265,11 @@ pub(crate) fn shuffle(cards: &mut [Card], rng: &mut dyn RngCore) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bots::french::bidding::{call as french_call, consistent, layout_deal};
-    use crate::bots::three::bidding::{call as three_call, three_layout};
-    use crate::bots::two::bidding::{call as two_call, two_layout};
-    use belot_core::french::{FrenchDeal, FrenchOptions};
-    use belot_core::three_player::{ThreeDeal, ThreeOptions};
+    use crate::bots::french::bidding::{consistent, layout_deal};
+    use crate::bots::{french, three, two};
+    use crate::games::SolverGame;
+    use belot_core::french::{FrenchDeal, FrenchOptions, FrenchRules};
+    use belot_core::three_player::{ThreeDeal, ThreeOptions, ThreeRules};
     use belot_core::two_player::{TwoDeal, TwoOptions, TwoPhase};
     use belot_core::{Deck, Suit, parse_cards};
     use rand_chacha::ChaCha8Rng;
@@ -243,10 +300,19 @@ mod tests {
         deal
     }
 
-    fn call(deal: &FrenchDeal, seed: u64) -> Action {
+    /// The call of the seat to act in `deal`, by `samples` playouts with
+    /// the game's default rules.
+    fn first_call<R: SolverGame>(deal: &R::Deal, samples: u32, seed: u64) -> Action
+    where
+        R::Options: Default,
+    {
         let view = deal.view(deal.to_act().unwrap());
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        french_call(&FrenchOptions::default(), &view, 64, None, &mut rng).unwrap()
+        R::call(&R::Options::default(), &view, samples, None, &mut rng).unwrap()
+    }
+
+    fn call(deal: &FrenchDeal, seed: u64) -> Action {
+        first_call::<FrenchRules>(deal, 64, seed)
     }
 
     #[test]
@@ -324,7 +390,10 @@ mod tests {
                 let me = deal.to_act().unwrap();
                 let view = deal.view(me);
                 let mut rng = ChaCha8Rng::seed_from_u64(k);
-                let action = french_call(&options, &view, 8, None, &mut rng).unwrap();
+                let action = french::bidding::turn(&options, &view)
+                    .unwrap()
+                    .best(8, None, &mut rng)
+                    .unwrap();
                 assert!(view.legal.contains(&action));
                 // The real deal's own hands, dealt again from a layout.
                 let hands: [CardSet; 4] = std::array::from_fn(|s| {
@@ -364,9 +433,7 @@ mod tests {
     }
 
     fn three(deal: &ThreeDeal, seed: u64) -> Action {
-        let view = deal.view(deal.to_act().unwrap());
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        three_call(&ThreeOptions::default(), &view, 48, None, &mut rng).unwrap()
+        first_call::<ThreeRules>(deal, 48, seed)
     }
 
     #[test]
@@ -387,7 +454,7 @@ mod tests {
             // The first speaker calls as the heuristic does; the next one
             // is to speak.
             let first = deal.to_act().unwrap();
-            let call = crate::bots::three::act(&deal.view(first));
+            let call = three::act(&deal.view(first));
             deal.apply(first, &call).unwrap();
             let Some(me) = deal.to_act() else { continue };
             let view = deal.view(me);
@@ -400,14 +467,15 @@ mod tests {
                 );
             let dealt = hands.iter().fold(view.original_turned.set(), |a, h| a | *h);
             let rest: Vec<Card> = (CardSet::FULL - dealt).iter().collect();
-            let (again, explained) = three_layout(&options, &view, &hands, &rest).unwrap();
+            let turn = three::bidding::turn(&options, &view).unwrap();
+            let (again, explained) = (turn.layout)(&hands, &rest).unwrap();
             for s in 0..3 {
                 assert_eq!(again.view(Seat(s)).hand(), deal.hand(Seat(s)));
             }
             // The real hands explain the heuristic's own call.
             assert!(explained);
             let mut rng = ChaCha8Rng::seed_from_u64(k);
-            let action = three_call(&options, &view, 8, None, &mut rng).unwrap();
+            let action = turn.best(8, None, &mut rng).unwrap();
             assert!(view.legal.contains(&action));
             checked += 1;
         }
@@ -421,7 +489,7 @@ mod tests {
         for k in 0..30 {
             let mut deal = TwoDeal::new(options, Seat(1), Deck::from_seed(k, 2)).unwrap();
             let first = deal.to_act().unwrap();
-            let call = crate::bots::two::act(&deal.view(first));
+            let call = two::act(&deal.view(first));
             deal.apply(first, &call).unwrap();
             let Some(me) = deal.to_act() else { continue };
             let view = deal.view(me);
@@ -435,17 +503,21 @@ mod tests {
             let dealt = hands.iter().fold(view.original_turned.set(), |a, h| a | *h);
             let rest: Vec<Card> = deal.deck().cards()[13..].to_vec();
             assert_eq!(rest.len() + dealt.len(), 32);
-            let (again, explained) = two_layout(&options, &view, &hands, &rest).unwrap();
+            let turn = two::bidding::turn(&options, &view).unwrap();
+            let (again, explained) = (turn.layout)(&hands, &rest).unwrap();
             for s in 0..2 {
                 assert_eq!(again.view(Seat(s)).hand(), deal.hand(Seat(s)));
             }
             assert!(explained);
             let mut rng = ChaCha8Rng::seed_from_u64(k);
-            let action = two_call(&options, &view, 8, None, &mut rng).unwrap();
+            let action = turn.best(8, None, &mut rng).unwrap();
             assert!(view.legal.contains(&action));
             assert_eq!(
                 action,
-                two_call(&options, &view, 8, None, &mut ChaCha8Rng::seed_from_u64(k)).unwrap()
+                two::bidding::turn(&options, &view)
+                    .unwrap()
+                    .best(8, None, &mut ChaCha8Rng::seed_from_u64(k))
+                    .unwrap()
             );
             checked += 1;
         }
@@ -477,7 +549,7 @@ mod tests {
             let view = deal.view(Seat(0));
             let call = |stakes: Option<&Stakes>| {
                 let mut rng = ChaCha8Rng::seed_from_u64(k);
-                french_call(&options, &view, 64, stakes, &mut rng).unwrap()
+                french::bidding::turn(&options, &view).unwrap().best(64, stakes, &mut rng).unwrap()
             };
             for (low, high) in [(500, 850), (600, 900), (800, 950), (300, 700)] {
                 behind += (call(Some(&stakes(low, high))) != Action::Pass) as u32;
@@ -507,7 +579,7 @@ mod tests {
             let view = deal.view(Seat(0));
             let call = |stakes: Option<&Stakes>| {
                 let mut rng = ChaCha8Rng::seed_from_u64(k);
-                three_call(&options, &view, 64, stakes, &mut rng).unwrap()
+                three::bidding::turn(&options, &view).unwrap().best(64, stakes, &mut rng).unwrap()
             };
             for (low, high) in [(150, 460), (250, 470), (300, 440)] {
                 behind += (call(Some(&stakes([low, high, low]))) != Action::Pass) as u32;

@@ -26,7 +26,7 @@ pub(crate) type ViewOf<R> = <<R as Rules>::Deal as Deal>::View;
 pub(crate) type OutcomeOf = Box<dyn Fn(belot_core::Seat, u32) -> &'static str>;
 
 /// `SolverGame` for a game whose bot folder has the heuristic's `act`,
-/// `bidding::call`, `reading::play_info` and `reading::outcome`; then the
+/// `bidding::turn`, `reading::play_info` and `reading::outcome`; then the
 /// items the game changes (`$more`).
 macro_rules! solver_game {
     ($rules:ty { $($more:tt)* }) => {
@@ -41,7 +41,7 @@ macro_rules! solver_game {
                 stakes: Option<&$crate::odds::Stakes>,
                 rng: &mut dyn rand_core::RngCore,
             ) -> Option<belot_core::Action> {
-                bidding::call(options, view, samples, stakes, rng)
+                bidding::turn(options, view)?.best(samples, stakes, rng)
             }
             fn play_info(
                 game: &belot_core::Game,

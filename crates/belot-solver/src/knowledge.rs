@@ -512,6 +512,44 @@ pub(crate) fn belote_pair(suit: Suit) -> CardSet {
     CardSet::suit(suit) & (CardSet::rank(Rank::King) | CardSet::rank(Rank::Queen))
 }
 
+/// The cards each seat of a two- or three-player Belot deal is known to
+/// hold or have held (a seat's `index() & mask`): the turned card the
+/// exchanger took (`exchanged`), the king and queen behind each belote
+/// call (of trumps, or of its suit in all trumps), the contest winner's
+/// shown combinations (`contest`) and each announcement's cards.
+pub(crate) fn belot_known(
+    common: &belot_core::view::SeatCommon,
+    contract: Contract,
+    mask: usize,
+    exchanged: Option<(Seat, Card)>,
+    contest: Option<(Seat, &[CardSet])>,
+) -> [CardSet; 4] {
+    let mut known = [CardSet::EMPTY; 4];
+    if let Some((x, turned)) = exchanged {
+        known[x.index() & mask] |= turned.set();
+    }
+    if let Some(t) = contract.trump_suit() {
+        for &(seat, _) in &common.belote_calls {
+            known[seat.index() & mask] |= belote_pair(t);
+        }
+    } else if contract == Contract::AllTrumps {
+        for &(seat, card) in &common.belote_calls {
+            known[seat.index() & mask] |= belote_pair(card.suit());
+        }
+    }
+    if let Some((w, shown)) = contest {
+        for &c in shown {
+            known[w.index() & mask] |= c;
+        }
+    }
+    for a in &common.announcements {
+        if let Some(cards) = a.cards {
+            known[a.seat.index() & mask] |= cards;
+        }
+    }
+    known
+}
+
 impl PlayInfo {
     /// Deals the unseen cards: each other seat gets its known cards and
     /// as many more as it holds, none it cannot hold; the rest are out of

@@ -150,22 +150,23 @@ impl Solver {
 
     /// As [`Solver::value`], giving up after `nodes` nodes (`None`).
     pub fn value_within(&mut self, s: &PlayState, nodes: u64) -> Option<u32> {
-        self.limit = nodes;
-        self.aborted = false;
-        let v = self.value(s);
-        self.limit = u64::MAX;
-        (!std::mem::take(&mut self.aborted)).then_some(v)
+        self.within(nodes, |me| me.value(s))
     }
 
     /// As [`Solver::solve`], giving up after `nodes` nodes (`None`): a
     /// bound on the time a bot spends on one position. What the table
     /// learnt before giving up stays exact.
     pub fn solve_within(&mut self, s: &PlayState, nodes: u64) -> Option<Solution> {
+        self.within(nodes, |me| me.solve(s))
+    }
+
+    /// What `run` finds within `nodes` nodes, or `None` when it gave up.
+    fn within<T>(&mut self, nodes: u64, run: impl FnOnce(&mut Self) -> T) -> Option<T> {
         self.limit = nodes;
         self.aborted = false;
-        let sol = self.solve(s);
+        let found = run(self);
         self.limit = u64::MAX;
-        (!std::mem::take(&mut self.aborted)).then_some(sol)
+        (!std::mem::take(&mut self.aborted)).then_some(found)
     }
 
     /// The value of `s` and of every legal card.

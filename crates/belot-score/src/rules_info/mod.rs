@@ -1,6 +1,7 @@
 //! The house rules of each game described for a user interface: one
 //! [`RuleInfo`] per field of the game's options ([`rules_of`]; each
-//! game's in its own file here), with its serde name, the kind of value it takes, its
+//! game's in its own file here, its names and help texts in the data
+//! file of the same name), with its serde name, the kind of value it takes, its
 //! default and whether it is one of the rules the seed itself names (shown
 //! first; the others are play or scoring details under "more rules").
 //!
@@ -149,15 +150,26 @@ macro_rules! choice {
     }};
 }
 
-/// A rule as the lists below write it: key, values, English name and help.
-type Spec = (&'static str, RuleKind, &'static str, &'static str);
-
-/// The descriptions of `keys` with their defaults from `defaults`, a
-/// serialised options type; `main` names the rules shown up front.
-pub(crate) fn describe(defaults: impl Serialize, main: &[&str], keys: Vec<Spec>) -> Vec<RuleInfo> {
+/// The descriptions of the rules listed in `table` with their defaults
+/// from `defaults`, a serialised options type; `main` names the rules
+/// shown up front, `kind` gives each key's values.
+///
+/// `table` is a game's data file here: a line per rule, in order, its
+/// key, English name and help split by ` | `; lines starting with `#`
+/// are comments.
+pub(crate) fn describe(
+    defaults: impl Serialize,
+    main: &[&str],
+    table: &'static str,
+    kind: impl Fn(&str) -> RuleKind,
+) -> Vec<RuleInfo> {
     let defaults = serde_json::to_value(defaults).unwrap_or(Value::Null);
-    keys.into_iter()
-        .map(|(key, kind, name, help)| RuleInfo {
+    let rows = table.lines().filter(|l| !l.is_empty() && !l.starts_with('#'));
+    rows.filter_map(|line| {
+        let (key, rest) = line.split_once(" | ")?;
+        let (name, help) = rest.split_once(" | ")?;
+        let kind = kind(key);
+        Some(RuleInfo {
             key,
             default: defaults.get(key).cloned().unwrap_or(Value::Null),
             main: main.contains(&key),
@@ -170,7 +182,8 @@ pub(crate) fn describe(defaults: impl Serialize, main: &[&str], keys: Vec<Spec>)
             },
             kind,
         })
-        .collect()
+    })
+    .collect()
 }
 
 pub(crate) const TARGET: RuleKind = RuleKind::Number { min: 1, max: 100_000 };

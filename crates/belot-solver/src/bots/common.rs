@@ -477,6 +477,24 @@ impl HandFeatures {
         }
         f
     }
+
+    /// The features in the order of the calibration files' columns
+    /// (`f0` to `f9`).
+    #[cfg(test)]
+    pub(crate) fn columns(&self) -> [f64; 10] {
+        [
+            self.jack,
+            self.nine,
+            self.ace_ten,
+            self.small,
+            self.side_aces,
+            self.side_tens,
+            self.side_other,
+            self.voids,
+            self.meld,
+            self.belote,
+        ]
+    }
 }
 
 /// The value of the best meld in `hand` (a carré beats any sequence, a

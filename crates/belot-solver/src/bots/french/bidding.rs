@@ -1,25 +1,17 @@
 //! French Belote's auction by playouts (see [`crate::bidding`]).
 
 use belot_core::french::{FirstPackets, FrenchDeal, FrenchOptions, SeatView};
-use belot_core::{Action, AnyDeal, Card, CardSet, Deck, Seat};
-use rand_core::RngCore;
+use belot_core::{AnyDeal, Card, CardSet, Seat};
 
 use super::{Bidding, would_call};
 use crate::bidding::*;
-use crate::odds::Stakes;
 
-/// The call to make from `view` (a bidding turn) after `samples` layouts
-/// each played out once per candidate call, or `None` when this is not a
-/// bidding decision with a choice. Each playout counts for its points, or,
-/// with the match's `stakes`, for the chance to win the match after it.
-pub(crate) fn call(
-    options: &FrenchOptions,
-    view: &SeatView,
-    samples: u32,
-    stakes: Option<&Stakes>,
-    rng: &mut dyn RngCore,
-) -> Option<Action> {
-    let calls = bidding_calls(&view.legal)?;
+/// The bidding turn of `view`: layouts of the unseen cards whose hands
+/// explain the others' calls, each played out once per candidate call;
+/// `None` when this is not a bidding decision with a choice. Each
+/// playout counts for its points, or, with the match's stakes, for the
+/// chance to win the match after it.
+pub(crate) fn turn<'a>(options: &'a FrenchOptions, view: &'a SeatView) -> Option<Playouts<'a>> {
     let n = options.players;
     let pool = if n == 3 { CardSet::FULL - low_cards() } else { CardSet::FULL };
     let spot = Spot {
@@ -31,14 +23,14 @@ pub(crate) fn call(
     };
     // The French heuristic's calls follow from a threshold, checked on
     // the hands before a deal is built.
-    let check = |hands: &[CardSet; 4]| {
+    let check = move |hands: &[CardSet; 4]| {
         (0..n).all(|s| Seat(s) == view.seat || consistent(view, Seat(s), hands[s as usize]))
     };
-    let layout = |hands: &[CardSet; 4], rest: &[Card]| {
+    let layout = move |hands: &[CardSet; 4], rest: &[Card]| {
         layout_deal(options, view, hands, rest).map(|t| (t, true))
     };
-    let usual = crate::bots::french::act(view);
-    spot.best(&calls, (samples, stakes), usual, rng, Some(&check), &layout)
+    let usual = super::act(view);
+    Playouts::new(spot, &view.legal, usual, Some(Box::new(check)), Box::new(layout))
 }
 
 /// True when `seat`, holding `hand` (its cards during the auction), would
@@ -68,26 +60,17 @@ pub(crate) fn layout_deal(
         FirstPackets::ThreeTwo => (3, 2),
         FirstPackets::TwoThree => (2, 3),
     };
-    let mut order: Vec<Card> = Vec::with_capacity(32);
-    let mut left = hands.map(|h| h.into_iter());
-    if n == 2 {
-        deal_two(&mut order, &mut left, view.dealer)?;
+    let seats: Vec<Seat> = if n == 2 {
+        two_seats(view.dealer).collect()
     } else {
-        for packet in [p1, p2] {
-            for k in 1..=n {
-                let seat = view.dealer.plus(k, n);
-                for _ in 0..packet {
-                    order.push(left[seat.index()].next()?);
-                }
-            }
-        }
-    }
-    order.push(view.turned?);
-    order.extend_from_slice(rest);
-    if n == 3 {
-        // Set aside at the deal, wherever they lie.
-        order.extend(low_cards());
-    }
-    let deal = FrenchDeal::new(*options, view.dealer, Deck::from_cards(&order).ok()?).ok()?;
+        let round = |packet| (1..=n).flat_map(move |k| vec![view.dealer.plus(k, n); packet]);
+        [p1, p2].into_iter().flat_map(round).collect()
+    };
+    // With three players the 7s and 8s are set aside at the deal,
+    // wherever they lie.
+    let aside = if n == 3 { low_cards() } else { CardSet::EMPTY };
+    let rest = rest.iter().copied().chain(aside);
+    let deck = deck_of(hands, seats, view.turned?, rest)?;
+    let deal = FrenchDeal::new(*options, view.dealer, deck).ok()?;
     replay(deal.into(), &view.calls, view.seat).map(|x| x.0)
 }

@@ -1,58 +1,30 @@
 //! Three-player Belot's auction by playouts (see [`crate::bidding`]).
 
 use belot_core::three_player::{ThreeDeal, ThreeOptions, ThreeView};
-use belot_core::{Action, AnyDeal, Card, CardSet, Deck};
-use rand_core::RngCore;
+use belot_core::{Card, CardSet};
 
 use crate::bidding::*;
-use crate::odds::Stakes;
 
-/// The call to make in three-player Belot (seed 000) from `view` (a
-/// bidding turn), as French Belote's [`crate::bots::french::bidding::call`] makes it: `samples` layouts of the
-/// unseen cards, each kept only when the others' calls so far are the
+/// The bidding turn of `view` in three-player Belot (seed 000), as French
+/// Belote's [`crate::bots::french::bidding::turn`] takes it: layouts of
+/// the unseen cards, each kept only when the others' calls so far are the
 /// heuristic bot's with those cards (else the last of a few draws), each
 /// call played out on every layout. `None` when this is not a bidding
 /// decision with a choice.
-pub(crate) fn call(
-    options: &ThreeOptions,
-    view: &ThreeView,
-    samples: u32,
-    stakes: Option<&Stakes>,
-    rng: &mut dyn RngCore,
-) -> Option<Action> {
+pub(crate) fn turn<'a>(options: &'a ThreeOptions, view: &'a ThreeView) -> Option<Playouts<'a>> {
     if view.exchanged {
         return None;
     }
-    let calls = bidding_calls(&view.legal)?;
-    let spot = Spot {
-        me: view.seat,
-        players: 3,
-        hand: view.hand,
-        unseen: (CardSet::FULL - view.hand - view.original_turned.set()).iter().collect(),
-        teams: false,
+    // The deal with these hands (six cards each) and `rest`, the calls
+    // replayed; and whether every other seat's call is the one the
+    // heuristic bot makes with its hand there.
+    let layout = move |hands: &[CardSet; 4], rest: &[Card]| {
+        // Three cards at a time from the dealer's left, twice round.
+        let seats = (0..18).map(|i| view.dealer.plus(1 + ((i / 3) % 3) as u8, 3));
+        let deck = deck_of(hands, seats, view.original_turned, rest.iter().copied())?;
+        let deal = ThreeDeal::new(*options, view.dealer, deck).ok()?;
+        replay(deal.into(), &view.calls, view.seat)
     };
-    let layout = |hands: &[CardSet; 4], rest: &[Card]| three_layout(options, view, hands, rest);
-    spot.best(&calls, (samples, stakes), crate::bots::three::act(view), rng, None, &layout)
-}
-
-/// The three-player deal with these hands (six cards each) and `rest`,
-/// with the calls of `view` replayed; and whether every other seat's call
-/// is the one the heuristic bot makes with its hand there.
-pub(crate) fn three_layout(
-    options: &ThreeOptions,
-    view: &ThreeView,
-    hands: &[CardSet; 4],
-    rest: &[Card],
-) -> Option<(AnyDeal, bool)> {
-    let mut order: Vec<Card> = Vec::with_capacity(32);
-    let mut left = hands.map(|h| h.into_iter());
-    // Three cards at a time from the dealer's left, twice round.
-    for i in 0..18 {
-        let seat = view.dealer.plus(1 + ((i / 3) % 3) as u8, 3);
-        order.push(left[seat.index()].next()?);
-    }
-    order.push(view.original_turned);
-    order.extend_from_slice(rest);
-    let deal = ThreeDeal::new(*options, view.dealer, Deck::from_cards(&order).ok()?).ok()?;
-    replay(deal.into(), &view.calls, view.seat)
+    let spot = Spot::alone(view.seat, 3, view.hand, view.original_turned);
+    Playouts::new(spot, &view.legal, super::act(view), None, Box::new(layout))
 }

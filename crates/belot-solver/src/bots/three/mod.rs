@@ -286,19 +286,8 @@ mod tests {
             let t = view.turned.suit();
             let mut row = |kind: &str, s: Suit, r: [f64; 3]| {
                 let hand = played_hand(view.hand, view.original_turned, s);
-                let f = HandFeatures::suit(hand, s, common::best_meld_value(hand, &VALUES));
-                let f = [
-                    f.jack,
-                    f.nine,
-                    f.ace_ten,
-                    f.small,
-                    f.side_aces,
-                    f.side_tens,
-                    f.side_other,
-                    f.voids,
-                    f.meld,
-                    f.belote,
-                ];
+                let meld = common::best_meld_value(hand, &VALUES);
+                let f = HandFeatures::suit(hand, s, meld).columns();
                 let fs: Vec<String> = f.iter().map(|x| x.to_string()).collect();
                 let i = first.index();
                 let others = (r.iter().sum::<f64>() - r[i]) / 2.0;

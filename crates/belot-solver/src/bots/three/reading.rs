@@ -77,25 +77,10 @@ pub(crate) fn play_info(
     let mut tricks: Vec<&TrickView> = v.tricks.iter().collect();
     tricks.extend(v.trick.iter());
     let played = tricks.iter().fold(CardSet::EMPTY, |a, t| a | trick_cards(t));
-    let mut known = [CardSet::EMPTY; 4];
-    if let Some(x) = v.exchanged_by {
-        known[x.index() & 3] |= v.original_turned.set();
-    }
-    if let Some(t) = contract.trump_suit() {
-        for &(seat, _) in &v.belote_calls {
-            known[seat.index() & 3] |= belote_pair(t);
-        }
-    }
-    if let Some(w) = v.contest_winner {
-        for &c in &v.shown_combinations {
-            known[w.index() & 3] |= c;
-        }
-    }
-    for a in &v.announcements {
-        if let Some(cards) = a.cards {
-            known[a.seat.index() & 3] |= cards;
-        }
-    }
+    // No all trumps in three-player Belot: belote calls are of trumps.
+    let exchanged = v.exchanged_by.map(|x| (x, v.original_turned));
+    let contest = v.contest_winner.map(|w| (w, v.shown_combinations.as_slice()));
+    let known = belot_known(&v.common, contract, 3, exchanged, contest);
     let out = v.turned.set();
     let sides = sides_against(3, false, v.taker);
     // Each seat for its own card points (why: `side_of`).

@@ -356,23 +356,8 @@ mod tests {
             };
             let suit_f = |view: &TwoView, t: Suit| {
                 let hand = hand_for(view, t);
-                let f = HandFeatures::suit(
-                    hand,
-                    t,
-                    common::best_meld_value(hand, &MeldValues::TWO_PLAYER),
-                );
-                [
-                    f.jack,
-                    f.nine,
-                    f.ace_ten,
-                    f.small,
-                    f.side_aces,
-                    f.side_tens,
-                    f.side_other,
-                    f.voids,
-                    f.meld,
-                    f.belote,
-                ]
+                let meld = common::best_meld_value(hand, &MeldValues::TWO_PLAYER);
+                HandFeatures::suit(hand, t, meld).columns()
             };
             let (l, vi) = (nd.index(), dealer.index());
             if let Some(r) = play_out(deck, dealer, &[Action::Take]) {

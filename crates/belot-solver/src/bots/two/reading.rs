@@ -22,29 +22,9 @@ pub(crate) fn play_info(
     let mut tricks: Vec<&TrickView> = memory.tricks.iter().collect();
     tricks.extend(v.trick.iter());
     let played = tricks.iter().fold(CardSet::EMPTY, |a, t| a | trick_cards(t));
-    let mut known = [CardSet::EMPTY; 4];
-    if let Some(x) = v.exchanged_by {
-        known[x.index() & 1] |= v.original_turned.set();
-    }
-    if let Some(t) = contract.trump_suit() {
-        for &(seat, _) in &v.belote_calls {
-            known[seat.index() & 1] |= belote_pair(t);
-        }
-    } else if contract == Contract::AllTrumps {
-        for &(seat, card) in &v.belote_calls {
-            known[seat.index() & 1] |= belote_pair(card.suit());
-        }
-    }
-    if let Some(w) = v.contest_winner {
-        for &c in &v.shown_constructions {
-            known[w.index() & 1] |= c;
-        }
-    }
-    for a in &v.announcements {
-        if let Some(cards) = a.cards {
-            known[a.seat.index() & 1] |= cards;
-        }
-    }
+    let exchanged = v.exchanged_by.map(|x| (x, v.original_turned));
+    let contest = v.contest_winner.map(|w| (w, v.shown_constructions.as_slice()));
+    let known = belot_known(&v.common, contract, 1, exchanged, contest);
     let out = v.turned.set() | v.bottom.map_or(CardSet::EMPTY, |c| c.set());
     let me = Seat(v.seat.0 & 1);
     let mut objective = objective(v, contract, me);
