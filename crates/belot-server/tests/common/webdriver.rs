@@ -353,6 +353,27 @@ pub fn browser_with<'a>(
     panic!("chromedriver started no browser in 3 attempts; the last: {last}")
 }
 
+/// Runs a browser test (see [`retried`]): the driver (the test is
+/// skipped without a browser, see [`start_driver`]), a server made by
+/// `server` (its address) and browser window `n`, then `test` with the
+/// three.
+pub fn browser_test(
+    n: u32,
+    server: impl Fn() -> String,
+    test: impl Fn(&Driver, &Browser<'_>, &str),
+) {
+    retried(|| {
+        let Some(d) = start_driver() else { return };
+        let base = server();
+        test(&d, &browser(&d, n), &base);
+    });
+}
+
+/// A server with the default limits ([`serve`]); its address.
+pub fn served() -> String {
+    format!("http://127.0.0.1:{}", serve())
+}
+
 pub fn serve() -> u16 {
     serve_limits(Limits::default())
 }
