@@ -350,7 +350,7 @@ fn browser_keypad_checks_game_over_rematch_and_the_games_on_this_phone() {
 #[test]
 fn browser_a_typical_deal_takes_five_taps_without_scrolling() {
     browser_test(4, served, |_, a, base| {
-        new_game(a, base, "french", &["Ana", "Boris", "Chloé", "Dimitar"]);
+        new_french_game(a, base);
         a.js("window.scrollTo(0, 0); return 1;");
         let taps = [
             "#f-taker [data-value='1']",
@@ -428,7 +428,7 @@ fn browser_deals_saved_offline_survive_a_reload_and_arrive_once() {
         let (server, stop) = serve_on(port, path.clone());
         std::thread::sleep(Duration::from_millis(300));
         let a = browser(&d, 5);
-        let game = new_game(&a, &base, "french", &["Ana", "Boris", "Chloé", "Dimitar"]);
+        let game = new_french_game(&a, &base);
         // The app shell is on the phone before the server goes.
         a.wait("navigator.serviceWorker.controller");
         for _ in 0..100 {
@@ -485,7 +485,7 @@ fn browser_offline_on_a_network_address_counts_waiting_deals_and_sends_them_in_o
         let rule = "--host-resolver-rules=MAP belot-table.test 127.0.0.1";
         let a = browser_with(&d, 6, 390, 844, &[rule]);
         let base = format!("http://belot-table.test:{port}");
-        let game = new_game(&a, &base, "french", &["Ana", "Boris", "Chloé", "Dimitar"]);
+        let game = new_french_game(&a, &base);
         assert_eq!(a.js("return window.isSecureContext;"), json!(false), "not a secure origin");
         assert_eq!(a.js("return 'serviceWorker' in navigator;"), json!(false));
         a.wait("scorer.module");
@@ -627,7 +627,7 @@ fn browser_house_rules_come_from_the_server_main_ones_first_translated() {
         a.click("#o-more-rules summary");
         a.click("#o-belote_requires_calls");
         a.type_in("#o-seq_len_cap", "6");
-        for (i, p) in ["Ana", "Boris", "Chloé", "Dimitar"].iter().enumerate() {
+        for (i, p) in FRENCH_FOUR.iter().enumerate() {
             a.type_in(&format!("#p{i}"), p);
         }
         a.click("#create");

@@ -264,7 +264,7 @@ fn browser_axe_core_on_every_screen_and_language() {
         c.borders("new game");
 
         // A French game after two deals: deal form, history, chart, share.
-        let path = new_game(&b, &base, "french", &["Ana", "Boris", "Chloé", "Dimitar"]);
+        let path = new_french_game(&b, &base);
         b.click("#f-taker [data-value='1']");
         b.type_in("#f-points-1", "100");
         b.click("#f-belote [data-value='1']");

@@ -552,7 +552,7 @@ fn browser_editing_replaces_and_game_over_asks() {
 #[test]
 fn browser_a_refused_waiting_deal_is_entered_again() {
     browser_test(14, served, |_, a, base| {
-        let path = new_game(a, base, "french", &["Ana", "Boris", "Chloé", "Dimitar"]);
+        let path = new_french_game(a, base);
         // A deal that waited on the phone, typed wrong (161 points).
         a.js(&format!(
             "localStorage.setItem('belot.queue', JSON.stringify([{{game: {:?}, version: 0, key: 'k-161',

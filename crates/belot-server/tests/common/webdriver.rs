@@ -416,13 +416,22 @@ pub fn new_game(b: &Browser<'_>, base: &str, variant: &str, players: &[&str]) ->
     path.as_str().unwrap().to_string()
 }
 
+/// The players of a French game for four in these tests.
+pub const FRENCH_FOUR: [&str; 4] = ["Ana", "Boris", "Chloé", "Dimitar"];
+
+/// A French game for four ([`FRENCH_FOUR`]) by the house rules' defaults;
+/// returns its path.
+pub fn new_french_game(b: &Browser<'_>, base: &str) -> String {
+    new_game(b, base, "french", &FRENCH_FOUR)
+}
+
 /// A French game for four to `target`, made through the new-game form;
 /// waits for its deal form.
 pub fn new_french_game_to(b: &Browser<'_>, base: &str, target: u32) {
     b.go(&format!("{base}/"));
     b.wait("document.querySelector('#o-target')");
     b.js(&format!("document.querySelector('#o-target').value = '{target}'; return 1;"));
-    for (i, p) in ["Ana", "Boris", "Chloé", "Dimitar"].iter().enumerate() {
+    for (i, p) in FRENCH_FOUR.iter().enumerate() {
         b.type_in(&format!("#p{i}"), p);
     }
     b.click("#create");
