@@ -149,41 +149,46 @@ fn french_seed002_s2_taker_must_score_more_than_the_opponents() {
 
 // §3 Playing the cards
 
-#[test]
-fn french_seed002_s3_must_follow_suit() {
-    assert_eq!(legal("7S AS JH 8D", "KS", "KS", false), set("7S AS"));
+/// One test per rule of §3 on what may be played: each case is the
+/// cards of a hand, the card led and the card winning the trick (for the
+/// partner or not), then the cards [`legal`] allows.
+macro_rules! legal_play_rules {
+    ($($name:ident { $($hand:literal, $led:literal, $winning:literal, $partner:literal => $want:literal;)+ })+) => {
+        $(
+            #[test]
+            fn $name() {
+                $(assert_eq!(legal($hand, $led, $winning, $partner), set($want));)+
+            }
+        )+
+    };
 }
 
-#[test]
-fn french_seed002_s3_void_must_trump() {
-    assert_eq!(legal("7H JH 8D AC", "KS", "KS", false), set("7H JH"));
-}
-
-#[test]
-fn french_seed002_s3_void_need_not_trump_when_partner_wins_the_trick() {
-    assert_eq!(legal("7H JH 8D AC", "KS", "AS", true), set("7H JH 8D AC"));
-}
-
-#[test]
-fn french_seed002_s3_trump_on_trump_must_beat_it_when_possible() {
-    // Void in spades; an opponent has ruffed with the 10 of hearts.
-    assert_eq!(legal("7H JH 8D AC", "KS", "TH", false), set("JH"));
-    // Cannot beat it: still must play a (lower) trump.
-    assert_eq!(legal("7H 8H 8D AC", "KS", "TH", false), set("7H 8H"));
-}
-
-#[test]
-fn french_seed002_s3_trump_led_must_overtrump_even_over_partner() {
-    assert_eq!(legal("7H 9H 8D", "AH", "AH", true), set("9H"));
-    // No higher trump: any trump.
-    assert_eq!(legal("7H 8H 8D", "AH", "AH", true), set("7H 8H"));
-}
-
-#[test]
-fn french_seed002_s3_trump_on_partners_trump_must_beat_it_when_possible() {
-    // The partner has ruffed with the 10; a trump laid on it must beat it
-    // (seed literal), though a plain card is allowed.
-    assert_eq!(legal("7H JH 8D", "KS", "TH", true), set("JH 8D"));
+legal_play_rules! {
+    french_seed002_s3_must_follow_suit {
+        "7S AS JH 8D", "KS", "KS", false => "7S AS";
+    }
+    french_seed002_s3_void_must_trump {
+        "7H JH 8D AC", "KS", "KS", false => "7H JH";
+    }
+    french_seed002_s3_void_need_not_trump_when_partner_wins_the_trick {
+        "7H JH 8D AC", "KS", "AS", true => "7H JH 8D AC";
+    }
+    french_seed002_s3_trump_on_trump_must_beat_it_when_possible {
+        // Void in spades; an opponent has ruffed with the 10 of hearts.
+        "7H JH 8D AC", "KS", "TH", false => "JH";
+        // Cannot beat it: still must play a (lower) trump.
+        "7H 8H 8D AC", "KS", "TH", false => "7H 8H";
+    }
+    french_seed002_s3_trump_led_must_overtrump_even_over_partner {
+        "7H 9H 8D", "AH", "AH", true => "9H";
+        // No higher trump: any trump.
+        "7H 8H 8D", "AH", "AH", true => "7H 8H";
+    }
+    french_seed002_s3_trump_on_partners_trump_must_beat_it_when_possible {
+        // The partner has ruffed with the 10; a trump laid on it must beat
+        // it (seed literal), though a plain card is allowed.
+        "7H JH 8D", "KS", "TH", true => "JH 8D";
+    }
 }
 
 #[test]

@@ -8,12 +8,12 @@ mod common;
 use belot_core::Deal as _;
 
 use belot_core::french::{
-    AnnounceContests, BothCross, CapotVictim, FirstPackets, FrenchDeal, FrenchMatch, FrenchOptions,
-    LitigeMode, Outcome, Phase,
+    AnnounceContests, Announcement, BothCross, CapotVictim, FirstPackets, FrenchDeal, FrenchMatch,
+    FrenchOptions, LitigeMode, Outcome, Phase,
 };
 use belot_core::meld::{CardReuse, SeqTie};
 use belot_core::play::{PlayRules, PlayState, legal_plays};
-use belot_core::{Action, CardSet, Contract, Deck, MatchRecord, Seat, Suit};
+use belot_core::{Action, CardSet, Contract, Deck, Seat, Suit};
 use proptest::prelude::*;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
@@ -58,25 +58,20 @@ fn options_strategy() -> impl Strategy<Value = FrenchOptions> {
 
 /// Checks that `seat`'s view names no card it may not know.
 fn check_view(d: &FrenchDeal, seat: Seat) {
-    let mut allowed = d.hand(seat);
-    if let Some(p) = d.play_state() {
-        allowed |= p.played();
-    }
+    let mut allowed = common::hand_and_played(d, d.hand(seat));
     allowed.insert(d.turned());
-    for a in d.announcements() {
-        if a.seat == seat || (d.contests_decided() && a.scored) {
-            allowed |= a.meld.cards();
-        }
-    }
+    let shown = |a: &&Announcement| a.seat == seat || (d.contests_decided() && a.scored);
+    allowed |= common::cards_of(d.announcements().iter().filter(shown).map(|a| &a.meld));
     common::assert_hides(&d.view(seat), seat, allowed);
 }
 
-/// Plays a French deal to its end at random (see [`common::play_random`]).
-fn play_random_deal(d: &mut FrenchDeal, rng: &mut ChaCha8Rng, checks: bool) {
+/// A French deal played to its end at random (see
+/// [`common::random_deal`]).
+fn random_deal(seed: u64, o: FrenchOptions, dealer: Seat, checks: bool) -> FrenchDeal {
     let names = Suit::ALL.map(|suit| Action::Name { suit });
     let mut bad = vec![Action::Take, Action::Pass, Action::Announce { melds: vec![] }];
     bad.extend(names);
-    common::play_random(d, rng, checks, &bad, check_view);
+    common::random_deal(seed, |deck| FrenchDeal::new(o, dealer, deck), checks, &bad, check_view)
 }
 
 proptest! {
@@ -84,9 +79,7 @@ proptest! {
 
     #[test]
     fn random_deals_conserve_points(seed in any::<u64>(), o in options_strategy()) {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut d = FrenchDeal::new(o, Seat((seed % 4) as u8), Deck::from_seed(seed, 0)).unwrap();
-        play_random_deal(&mut d, &mut rng, false);
+        let d = random_deal(seed, o, Seat((seed % 4) as u8), false);
         if d.phase() == Phase::ThrownIn {
             prop_assert!(d.score().is_none());
             return Ok(());
@@ -118,9 +111,7 @@ proptest! {
 
     #[test]
     fn legal_actions_exist_illegal_change_nothing_views_hide(seed in any::<u64>()) {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut d = FrenchDeal::new(FrenchOptions::default(), Seat(0), Deck::from_seed(seed, 0)).unwrap();
-        play_random_deal(&mut d, &mut rng, true);
+        let d = random_deal(seed, FrenchOptions::default(), Seat(0), true);
         prop_assert!(d.is_over());
         prop_assert!(d.legal_actions().is_empty());
     }
@@ -140,13 +131,7 @@ proptest! {
                 }
             }
         }
-        let rec = m.record();
-        let text = serde_json::to_string(&rec).unwrap();
-        let back: MatchRecord = serde_json::from_str(&text).unwrap();
-        prop_assert_eq!(&back, &rec);
-        let replayed = FrenchMatch::from_record(&back).unwrap();
-        prop_assert_eq!(replayed.record(), rec);
-        prop_assert_eq!(replayed.ledger(), m.ledger());
+        let replayed = common::assert_replays(&m);
         prop_assert_eq!(format!("{:?}", replayed.current().full_state()), format!("{:?}", m.current().full_state()));
     }
 

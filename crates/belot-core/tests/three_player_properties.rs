@@ -10,7 +10,7 @@ use belot_core::Deal as _;
 use belot_core::three_player::{
     FailTest, NextDealer, OddPoint, ThreeDeal, ThreeMatch, ThreeOptions, ThreeOutcome, ThreePhase,
 };
-use belot_core::{Action, Deck, MatchRecord, Seat};
+use belot_core::{Action, Seat};
 use proptest::prelude::*;
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
@@ -32,30 +32,22 @@ fn options_strategy() -> impl Strategy<Value = ThreeOptions> {
 }
 
 fn check_view(d: &ThreeDeal, seat: Seat) {
-    let mut allowed = d.hand(seat);
-    if let Some(p) = d.play_state() {
-        allowed |= p.played();
-    }
+    let mut allowed = common::hand_and_played(d, d.hand(seat));
     allowed.insert(d.turned());
     allowed.insert(d.original_turned());
-    for a in d.announcements().iter().filter(|a| a.seat == seat) {
-        allowed |= a.meld.cards();
-    }
+    let announced =
+        |s: Seat| d.announcements().iter().filter(move |a| a.seat == s).map(|a| &a.meld);
+    allowed |= common::cards_of(announced(seat));
     if let Some(w) = d.contest_winner() {
-        for m in d.combinations(w) {
-            allowed |= m.cards();
-        }
-        for a in d.announcements().iter().filter(|a| a.seat == w) {
-            allowed |= a.meld.cards();
-        }
+        allowed |= common::cards_of(d.combinations(w)) | common::cards_of(announced(w));
     }
     common::assert_hides(&d.view(seat), seat, allowed);
 }
 
-/// Plays a deal to its end at random (see [`common::play_random`]).
-fn play(d: &mut ThreeDeal, rng: &mut ChaCha8Rng, checks: bool) {
+/// A deal played to its end at random (see [`common::random_deal`]).
+fn random_deal(seed: u64, o: ThreeOptions, dealer: Seat, checks: bool) -> ThreeDeal {
     let bad = [Action::Exchange, Action::Take, Action::Redeal, Action::AllTrumps];
-    common::play_random(d, rng, checks, &bad, check_view);
+    common::random_deal(seed, |deck| ThreeDeal::new(o, dealer, deck), checks, &bad, check_view)
 }
 
 proptest! {
@@ -63,9 +55,7 @@ proptest! {
 
     #[test]
     fn three_player_points_conserved_but_held_and_split_sums(seed in any::<u64>(), o in options_strategy()) {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut d = ThreeDeal::new(o, Seat((seed % 3) as u8), Deck::from_seed(seed, 0)).unwrap();
-        play(&mut d, &mut rng, false);
+        let d = random_deal(seed, o, Seat((seed % 3) as u8), false);
         if d.phase() != ThreePhase::Finished {
             prop_assert_eq!(d.phase(), ThreePhase::ThrownIn);
             return Ok(());
@@ -105,10 +95,7 @@ proptest! {
 
     #[test]
     fn three_player_legal_exists_illegal_changes_nothing_views_hide(seed in any::<u64>(), o in options_strategy()) {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut d = ThreeDeal::new(o, Seat(0), Deck::from_seed(seed, 0)).unwrap();
-        play(&mut d, &mut rng, true);
-        prop_assert!(d.is_over());
+        prop_assert!(random_deal(seed, o, Seat(0), true).is_over());
     }
 
     #[test]
@@ -116,10 +103,6 @@ proptest! {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut m = ThreeMatch::from_seed(o, Seat(2), seed).unwrap();
         common::play_deals(&mut m, &mut rng, 5);
-        let rec = m.record();
-        let back: MatchRecord = serde_json::from_str(&serde_json::to_string(&rec).unwrap()).unwrap();
-        let replayed = ThreeMatch::from_record(&back).unwrap();
-        prop_assert_eq!(replayed.record(), rec);
-        prop_assert_eq!(replayed.ledger(), m.ledger());
+        common::assert_replays(&m);
     }
 }

@@ -12,7 +12,7 @@ use belot_core::two_player::{
     BaitMode, PoolMode, RaspasyMeldCharging, TieMode, TwoDeal, TwoEntry, TwoMatch, TwoOptions,
     TwoOutcome, TwoPhase,
 };
-use belot_core::{Action, Contract, Deck, MatchRecord, Seat};
+use belot_core::{Action, Contract, Seat};
 use proptest::prelude::*;
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
@@ -38,35 +38,25 @@ fn options_strategy() -> impl Strategy<Value = TwoOptions> {
 }
 
 fn check_view(d: &TwoDeal, seat: Seat) {
-    let mut allowed = d.hand(seat);
-    if let Some(p) = d.play_state() {
-        allowed |= p.played();
-    }
+    let mut allowed = common::hand_and_played(d, d.hand(seat));
     allowed.insert(d.vskryshka());
     allowed.insert(d.original_vskryshka());
     if let Some(b) = d.bottom() {
         allowed.insert(b);
     }
-    for a in d.announcements() {
-        if a.seat == seat {
-            allowed |= a.meld.cards();
-        }
-    }
+    let announced =
+        |s: Seat| d.announcements().iter().filter(move |a| a.seat == s).map(|a| &a.meld);
+    allowed |= common::cards_of(announced(seat));
     if let (true, Some(w)) = (d.contest_decided(), d.contest_winner()) {
-        for m in d.constructions(w) {
-            allowed |= m.cards();
-        }
-        for a in d.announcements().iter().filter(|a| a.seat == w) {
-            allowed |= a.meld.cards();
-        }
+        allowed |= common::cards_of(d.constructions(w)) | common::cards_of(announced(w));
     }
     common::assert_hides(&d.view(seat), seat, allowed);
 }
 
-/// Plays a deal to its end at random (see [`common::play_random`]).
-fn play(d: &mut TwoDeal, rng: &mut ChaCha8Rng, checks: bool) {
+/// A deal played to its end at random (see [`common::random_deal`]).
+fn random_deal(seed: u64, o: TwoOptions, dealer: Seat, checks: bool) -> TwoDeal {
     let bad = [Action::Exchange, Action::Redeal, Action::Take, Action::NoTrumps];
-    common::play_random(d, rng, checks, &bad, check_view);
+    common::random_deal(seed, |deck| TwoDeal::new(o, dealer, deck), checks, &bad, check_view)
 }
 
 proptest! {
@@ -74,9 +64,7 @@ proptest! {
 
     #[test]
     fn two_player_points_in_play_and_recorded_points(seed in any::<u64>(), o in options_strategy()) {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut d = TwoDeal::new(o, Seat((seed & 1) as u8), Deck::from_seed(seed, 0)).unwrap();
-        play(&mut d, &mut rng, false);
+        let d = random_deal(seed, o, Seat((seed & 1) as u8), false);
         if d.phase() != TwoPhase::Finished {
             prop_assert!(d.score().is_none());
             return Ok(());
@@ -111,10 +99,7 @@ proptest! {
 
     #[test]
     fn two_player_legal_exists_illegal_changes_nothing_views_hide(seed in any::<u64>()) {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut d = TwoDeal::new(TwoOptions::default(), Seat(0), Deck::from_seed(seed, 0)).unwrap();
-        play(&mut d, &mut rng, true);
-        prop_assert!(d.is_over());
+        prop_assert!(random_deal(seed, TwoOptions::default(), Seat(0), true).is_over());
     }
 
     #[test]
@@ -144,12 +129,7 @@ proptest! {
             before = after;
         }
         // And the record replays exactly.
-        let rec = m.record();
-        let text = serde_json::to_string(&rec).unwrap();
-        let back: MatchRecord = serde_json::from_str(&text).unwrap();
-        let replayed = TwoMatch::from_record(&back).unwrap();
-        prop_assert_eq!(replayed.record(), rec);
-        prop_assert_eq!(replayed.ledger(), m.ledger());
+        common::assert_replays(&m);
     }
 }
 

@@ -8,14 +8,16 @@ use belot_core::french::{Announced, FrenchInput, FrenchOptions, LitigeMode};
 use belot_score::{Change, DealInput, Setup, Sheet};
 use proptest::prelude::*;
 
+/// A set-up named `name` for `players`, seat `dealer` dealing first, by
+/// `rules`; not kept by a card table.
+fn setup_of(name: &str, players: &[&str], dealer: u8, rules: Game) -> Setup {
+    let players = players.iter().map(|p| p.to_string()).collect();
+    Setup { name: name.into(), players, first_dealer: Seat(dealer), rules, kept_by_table: false }
+}
+
 fn french_setup() -> Setup {
-    Setup {
-        name: "table 1".into(),
-        players: ["Ana", "Boris", "Chloé", "Dimitar"].map(String::from).to_vec(),
-        first_dealer: Seat(3),
-        rules: Game::French(FrenchOptions::default()),
-        kept_by_table: false,
-    }
+    let players = ["Ana", "Boris", "Chloé", "Dimitar"];
+    setup_of("table 1", &players, 3, Game::French(FrenchOptions::default()))
 }
 
 fn fr(
@@ -287,13 +289,7 @@ fn a_change_that_ends_the_game_earlier_keeps_later_deals_as_after_the_end() {
 
 #[test]
 fn two_player_session() {
-    let setup = Setup {
-        name: String::new(),
-        players: vec!["Ivan".into(), "Olena".into()],
-        first_dealer: Seat(0),
-        rules: Game::TwoPlayer(Default::default()),
-        kept_by_table: false,
-    };
+    let setup = setup_of("", &["Ivan", "Olena"], 0, Game::TwoPlayer(Default::default()));
     let mut s = Sheet::new(setup).unwrap();
     let two = |contract: &str, loader: Option<u8>, pts: [u32; 2]| {
         DealInput::TwoPlayer(belot_core::two_player::TwoInput {
@@ -320,13 +316,7 @@ fn two_player_session() {
 
 /// Three players A, B, C, C dealing first, the default house rules.
 fn three_setup() -> Setup {
-    Setup {
-        name: String::new(),
-        players: vec!["A".into(), "B".into(), "C".into()],
-        first_dealer: Seat(2),
-        rules: Game::ThreePlayer(Default::default()),
-        kept_by_table: false,
-    }
+    setup_of("", &["A", "B", "C"], 2, Game::ThreePlayer(Default::default()))
 }
 
 #[test]

@@ -17,19 +17,41 @@ use serde_json::{Value, json};
 mod common;
 use common::webdriver::*;
 
+/// Both phones show `totals`, `first` waited for first.
+fn both_show(first: &Browser<'_>, then: &Browser<'_>, totals: &[&str]) {
+    first.wait_totals(totals);
+    then.wait_totals(totals);
+}
+
+/// Enters a French deal: seat `taker` took, `points` typed in side
+/// `side`'s box, Save.
+fn enter_french(a: &Browser<'_>, taker: &str, side: &str, points: &str) {
+    a.click(&format!("#f-taker [data-value='{taker}']"));
+    a.type_in(&format!("#f-points-{side}"), points);
+    a.click("#save");
+}
+
+/// A free port on this machine and a database named `name` for a
+/// server on it ([`serve_on`]), in a folder of its own.
+fn port_and_db(name: &str) -> (u16, std::path::PathBuf) {
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("{name}-{}-{port}", std::process::id()))
+        .join("belot.db");
+    (port, path)
+}
+
 /// The French session, on: ↶ and ↷, and the changes view with its
 /// reverts, seen on both phones (totals 374 : 182 before and after).
 fn takes_back_and_reverts(a: &Browser<'_>, b: &Browser<'_>) {
     // ↶ (seed 002 §11) takes back the last deal, deal 3, not the last
     // change, and says so; ↷ puts it back.
     a.click("#undo");
-    a.wait_totals(&["162", "182"]);
-    b.wait_totals(&["162", "182"]);
+    both_show(a, b, &["162", "182"]);
     let said = a.wait("document.querySelector('#status').textContent");
     assert!(said.as_str().unwrap().contains('3'), "{said}");
     a.click("#redo");
-    a.wait_totals(&["374", "182"]);
-    b.wait_totals(&["374", "182"]);
+    both_show(a, b, &["374", "182"]);
     // The changes view: every change, newest first; the edit of deal 2
     // (change 4, three changes ago) reverted with a tap, then that
     // revert reverted (issue 19).
@@ -39,12 +61,10 @@ fn takes_back_and_reverts(a: &Browser<'_>, b: &Browser<'_>) {
     let edit = a.js("return document.querySelector('[data-change=\"4\"]').textContent;");
     assert!(edit.as_str().unwrap().starts_with("Deal 2 edited"), "{edit}");
     a.click("button[aria-label='Revert: Deal 2 edited']");
-    a.wait_totals(&["355", "201"]);
-    b.wait_totals(&["355", "201"]);
+    both_show(a, b, &["355", "201"]);
     a.wait("document.querySelector('[data-change=\"9\"]') && document.querySelector('#status').textContent.includes('4')");
     a.click("button[aria-label='Revert: Change 4 reverted']");
-    a.wait_totals(&["374", "182"]);
-    b.wait_totals(&["374", "182"]);
+    both_show(a, b, &["374", "182"]);
     a.click("#changes summary");
 }
 
@@ -52,18 +72,14 @@ fn takes_back_and_reverts(a: &Browser<'_>, b: &Browser<'_>) {
 /// noun agreeing with its number; the page back in English.
 fn refusals_in_the_pages_language(a: &Browser<'_>) {
     // A refused entry shows why and changes nothing.
-    a.click("#f-taker [data-value='1']");
-    a.type_in("#f-points-1", "161");
-    a.click("#save");
+    enter_french(a, "1", "1", "161");
     let msg = a.wait("document.querySelector('#form-error').textContent");
     assert!(msg.as_str().unwrap().contains("161"), "{msg}");
     a.wait_totals(&["374", "182"]);
     // The server's refusal in the page's language (its code and figures,
     // not its English text).
     a.js("const s = document.querySelector('#lang'); s.value = 'ru'; s.dispatchEvent(new Event('change')); return 1;");
-    a.click("#f-taker [data-value='1']");
-    a.type_in("#f-points-1", "161");
-    a.click("#save");
+    enter_french(a, "1", "1", "161");
     let msg = a.wait("document.querySelector('#form-error').textContent");
     // The noun agrees with the number, by the language's plural rules
     // (issue 44: "1 очков", "1 puncte").
@@ -81,16 +97,13 @@ fn refusals_in_the_pages_language(a: &Browser<'_>) {
 
 #[test]
 fn browser_french_session_with_a_second_phone_watching_live() {
-    retried(|| {
-        let Some(d) = start_driver() else { return };
-        let base = format!("http://127.0.0.1:{}", serve());
-        let a = browser(&d, 1);
-        let path = new_game(&a, &base, "french", &["Ana", "Boris", "<b>Chloé</b>", "Dimitar"]);
+    browser_test(1, served, |d, a, base| {
+        let path = new_game(a, base, "french", &["Ana", "Boris", "<b>Chloé</b>", "Dimitar"]);
         // A player name is shown as text, never as markup.
         assert_eq!(a.js("return document.querySelectorAll('b').length;"), json!(0));
         assert!(a.js("return document.body.textContent.includes('<b>Chloé</b>');") == json!(true));
         // Second phone on the same link.
-        let b = browser(&d, 2);
+        let b = browser(d, 2);
         b.go(&format!("{base}{path}"));
         b.wait_totals(&["0", "0"]);
         // Deal 1: Boris takes, his side 100, belote for his side.
@@ -98,12 +111,9 @@ fn browser_french_session_with_a_second_phone_watching_live() {
         a.type_in("#f-points-1", "100");
         a.click("#f-belote [data-value='1']");
         a.click("#save");
-        a.wait_totals(&["62", "120"]);
-        b.wait_totals(&["62", "120"]);
+        both_show(a, &b, &["62", "120"]);
         // Deal 2: Ana takes with 81: litige, 81 waiting.
-        a.click("#f-taker [data-value='0']");
-        a.type_in("#f-points-0", "81");
-        a.click("#save");
+        enter_french(a, "0", "0", "81");
         a.wait_totals(&["62", "201"]);
         a.wait("document.querySelector('#waiting')");
         // Deal 3 entered with the on-screen keypad: Dimitar takes, Ana's side 120, +50 announced.
@@ -115,8 +125,7 @@ fn browser_french_session_with_a_second_phone_watching_live() {
         a.click("#f-more summary");
         a.click("button[aria-label='Ana & <b>Chloé</b> +50']");
         a.click("#save");
-        a.wait_totals(&["355", "201"]);
-        b.wait_totals(&["355", "201"]);
+        both_show(a, &b, &["355", "201"]);
         // The history fits the phone: no sideways scroll (issue 19).
         let fits = a.js(
             "const s = document.querySelector('.scroll'); return s.scrollWidth <= s.clientWidth;",
@@ -134,31 +143,25 @@ fn browser_french_session_with_a_second_phone_watching_live() {
         // Delete deal 1, then undo that change.
         a.click("tr[data-id='1']");
         a.click("#delete");
-        a.wait_totals(&["312", "62"]);
-        b.wait_totals(&["312", "62"]);
+        both_show(a, &b, &["312", "62"]);
         a.click("#undo-change");
-        a.wait_totals(&["374", "182"]);
-        b.wait_totals(&["374", "182"]);
-        takes_back_and_reverts(&a, &b);
-        refusals_in_the_pages_language(&a);
+        both_show(a, &b, &["374", "182"]);
+        takes_back_and_reverts(a, &b);
+        refusals_in_the_pages_language(a);
         a.click("#f-taker [data-value='1']");
         // A deal typed while another phone saves one is kept, not lost, and
         // not applied blind: the first save is refused as stale, the second
         // (after the table has been seen) goes through.
         a.type_in("#f-points-1", "100");
-        b.click("#f-taker [data-value='1']");
-        b.type_in("#f-points-1", "100");
-        b.click("#save");
-        b.wait_totals(&["436", "282"]);
-        a.wait_totals(&["436", "282"]);
+        enter_french(&b, "1", "1", "100");
+        both_show(&b, a, &["436", "282"]);
         assert_eq!(a.js("return document.querySelector('#f-points-1').value;"), json!("100"));
         a.click("#save");
         a.wait("document.querySelector('#form-error').textContent.includes('another phone')");
         assert_eq!(a.js("return document.querySelector('#f-points-1').value;"), json!("100"));
         a.wait_totals(&["436", "282"]);
         a.click("#save");
-        a.wait_totals(&["498", "382"]);
-        b.wait_totals(&["498", "382"]);
+        both_show(a, &b, &["498", "382"]);
         // The read-only link shows the game and no form.
         let view = a.js("return document.querySelector('#view-link').value;");
         b.go(view.as_str().unwrap());
@@ -169,11 +172,8 @@ fn browser_french_session_with_a_second_phone_watching_live() {
 
 #[test]
 fn browser_two_and_three_player_games() {
-    retried(|| {
-        let Some(d) = start_driver() else { return };
-        let base = format!("http://127.0.0.1:{}", serve());
-        let a = browser(&d, 3);
-        new_game(&a, &base, "two_player", &["Ivan", "Olena"]);
+    browser_test(3, served, |d, a, base| {
+        new_game(a, base, "two_player", &["Ivan", "Olena"]);
         // A typical deal by taps: who ordered what in one tap, the keypad
         // typing into the loader's box first, then on to the other's by
         // itself (issues 19 and 44: the taps are counted).
@@ -181,7 +181,7 @@ fn browser_two_and_three_player_games() {
         let mut taps = vec!["#t-order-0-NT".to_string()];
         taps.extend("60".chars().map(key));
         taps.extend("40".chars().map(key));
-        let scrolled = tap_all(&a, &taps);
+        let scrolled = tap_all(a, &taps);
         // The outcome shows before saving.
         let p = a.wait("document.querySelector('#preview').textContent");
         assert!(p.as_str().unwrap().contains("Ivan 120"), "{p}");
@@ -200,16 +200,16 @@ fn browser_two_and_three_player_games() {
         a.click("#undo");
         a.wait_totals(&["120", "80"]);
 
-        new_game(&a, &base, "three_player", &["A", "B", "Konstantinopoulos"]);
+        new_game(a, base, "three_player", &["A", "B", "Konstantinopoulos"]);
         let mut taps = vec!["#r-declarer [data-value='0']".to_string()];
         taps.extend("416259".chars().map(key));
-        let scrolled = tap_all(&a, &taps);
+        let scrolled = tap_all(a, &taps);
         a.wait("document.querySelector('#preview').textContent");
         a.click("#save");
         a.wait_totals(&["0", "83", "79"]);
         // The history of three players fits a 360-pixel phone: no sideways
         // scroll, though a name is long and unbreakable.
-        let narrow = browser_sized(&d, 7, 360, 740);
+        let narrow = browser_sized(d, 7, 360, 740);
         narrow.go(a.js("return location.href;").as_str().unwrap());
         narrow.wait_totals(&["0", "83", "79"]);
         let fits = narrow.js(
@@ -284,11 +284,8 @@ fn tap_all(a: &Browser<'_>, taps: &[String]) -> usize {
 /// page lists the games opened on this phone.
 #[test]
 fn browser_keypad_checks_game_over_rematch_and_the_games_on_this_phone() {
-    retried(|| {
-        let Some(d) = start_driver() else { return };
-        let base = format!("http://127.0.0.1:{}", serve());
-        let a = browser(&d, 3);
-        new_french_game_to(&a, &base, 200);
+    browser_test(3, served, |_, a, base| {
+        new_french_game_to(a, base, 200);
         // Boris (second team) takes: the keypad types into his team's box.
         a.click("#f-taker [data-value='1']");
         for k in ["9", "0"] {
@@ -313,9 +310,7 @@ fn browser_keypad_checks_game_over_rematch_and_the_games_on_this_phone() {
         // Two made deals for Boris's team end the game at 200.
         for _ in 0..2 {
             a.wait("document.querySelector('#deal-form')");
-            a.click("#f-taker [data-value='1']");
-            a.type_in("#f-points-1", "120");
-            a.click("#save");
+            enter_french(a, "1", "1", "120");
             a.wait(
             "document.querySelector('#form-error') && !document.querySelector('#f-points-1').value",
         );
@@ -354,11 +349,8 @@ fn browser_keypad_checks_game_over_rematch_and_the_games_on_this_phone() {
 /// it opens (no scrolling), the totals in view after, and a confirmation.
 #[test]
 fn browser_a_typical_deal_takes_five_taps_without_scrolling() {
-    retried(|| {
-        let Some(d) = start_driver() else { return };
-        let base = format!("http://127.0.0.1:{}", serve());
-        let a = browser(&d, 4);
-        new_game(&a, &base, "french", &["Ana", "Boris", "Chloé", "Dimitar"]);
+    browser_test(4, served, |_, a, base| {
+        new_french_game(a, base);
         a.js("window.scrollTo(0, 0); return 1;");
         let taps = [
             "#f-taker [data-value='1']",
@@ -431,15 +423,12 @@ fn serve_on(
 fn browser_deals_saved_offline_survive_a_reload_and_arrive_once() {
     retried(|| {
         let Some(d) = start_driver() else { return };
-        let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-        let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-            .join(format!("offline-{}-{port}", std::process::id()))
-            .join("belot.db");
+        let (port, path) = port_and_db("offline");
         let base = format!("http://127.0.0.1:{port}");
         let (server, stop) = serve_on(port, path.clone());
         std::thread::sleep(Duration::from_millis(300));
         let a = browser(&d, 5);
-        let game = new_game(&a, &base, "french", &["Ana", "Boris", "Chloé", "Dimitar"]);
+        let game = new_french_game(&a, &base);
         // The app shell is on the phone before the server goes.
         a.wait("navigator.serviceWorker.controller");
         for _ in 0..100 {
@@ -452,9 +441,7 @@ fn browser_deals_saved_offline_survive_a_reload_and_arrive_once() {
         stop.send(()).unwrap();
         server.join().unwrap();
         for (taker, side, points) in [("1", "1", "100"), ("0", "0", "90")] {
-            a.click(&format!("#f-taker [data-value='{taker}']"));
-            a.type_in(&format!("#f-points-{side}"), points);
-            a.click("#save");
+            enter_french(&a, taker, side, points);
             a.wait(&format!("!document.querySelector('#f-points-{side}').value"));
         }
         let pending = a.wait(
@@ -491,17 +478,14 @@ fn browser_deals_saved_offline_survive_a_reload_and_arrive_once() {
 fn browser_offline_on_a_network_address_counts_waiting_deals_and_sends_them_in_order() {
     retried(|| {
         let Some(d) = start_driver() else { return };
-        let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-        let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-            .join(format!("offline-lan-{}-{port}", std::process::id()))
-            .join("belot.db");
+        let (port, path) = port_and_db("offline-lan");
         let (server, stop) = serve_on(port, path.clone());
         std::thread::sleep(Duration::from_millis(300));
         // The phone knows the server by a name, as by a network address.
         let rule = "--host-resolver-rules=MAP belot-table.test 127.0.0.1";
         let a = browser_with(&d, 6, 390, 844, &[rule]);
         let base = format!("http://belot-table.test:{port}");
-        let game = new_game(&a, &base, "french", &["Ana", "Boris", "Chloé", "Dimitar"]);
+        let game = new_french_game(&a, &base);
         assert_eq!(a.js("return window.isSecureContext;"), json!(false), "not a secure origin");
         assert_eq!(a.js("return 'serviceWorker' in navigator;"), json!(false));
         a.wait("scorer.module");
@@ -514,9 +498,7 @@ fn browser_offline_on_a_network_address_counts_waiting_deals_and_sends_them_in_o
             ("3", "1", "60", ["314", "172"], "Dimitar"),
         ];
         for (n, (taker, side, points, totals, next)) in steps.iter().enumerate() {
-            a.click(&format!("#f-taker [data-value='{taker}']"));
-            a.type_in(&format!("#f-points-{side}"), points);
-            a.click("#save");
+            enter_french(&a, taker, side, points);
             a.wait(&format!(
                 "document.querySelector('#pending h2') && document.querySelector('#pending h2').textContent.includes('({})')",
                 n + 1
@@ -645,7 +627,7 @@ fn browser_house_rules_come_from_the_server_main_ones_first_translated() {
         a.click("#o-more-rules summary");
         a.click("#o-belote_requires_calls");
         a.type_in("#o-seq_len_cap", "6");
-        for (i, p) in ["Ana", "Boris", "Chloé", "Dimitar"].iter().enumerate() {
+        for (i, p) in FRENCH_FOUR.iter().enumerate() {
             a.type_in(&format!("#p{i}"), p);
         }
         a.click("#create");

@@ -72,11 +72,18 @@ struct Check<'a> {
     axe: &'a str,
     /// Every violation seen, with the screen and language.
     all: Vec<(String, Violation)>,
+    /// Every focus ring and border below 3:1, with the screen.
+    contrast: Vec<String>,
     runs: u32,
     ring_checked: u32,
 }
 
-impl Check<'_> {
+impl<'a> Check<'a> {
+    /// Checks on browser `b` with axe-core's source `axe`; nothing seen yet.
+    fn new(b: &'a Browser<'a>, axe: &'a str) -> Check<'a> {
+        Check { b, axe, all: Vec::new(), contrast: Vec::new(), runs: 0, ring_checked: 0 }
+    }
+
     /// Runs axe on the page as it is now; keeps the violations.
     fn axe(&mut self, screen: &str) {
         let b = self.b;
@@ -131,11 +138,10 @@ impl Check<'_> {
 
     /// Tabs through the first `n` stops of the page: each focused element
     /// shows a ring of at least 2 px, at least 3:1 against the background
-    /// around it.
-    fn focus_ring(&mut self, screen: &str, n: usize) -> Vec<String> {
+    /// around it. Keeps the failures in `contrast`.
+    fn focus_ring(&mut self, screen: &str, n: usize) {
         let b = self.b;
         b.js("document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0); return 1;");
-        let mut bad = Vec::new();
         for _ in 0..n {
             b.tab();
             let r = b.js(&format!(
@@ -155,16 +161,15 @@ impl Check<'_> {
                 || r["ring"] != json!(true)
                 || r["ratio"].as_f64().unwrap() < 3.0
             {
-                bad.push(format!("{screen}: focus ring on {}: {r}", r["who"]));
+                self.contrast.push(format!("{screen}: focus ring on {}: {r}", r["who"]));
             }
         }
-        bad
     }
 
     /// Every visible text box and select has a border of at least 3:1
     /// against the background around it (or is itself a filled box that
-    /// stands out at 3:1).
-    fn borders(&self, screen: &str) -> Vec<String> {
+    /// stands out at 3:1). Keeps the failures in `contrast`.
+    fn borders(&mut self, screen: &str) {
         let v = self.b.js(&format!(
             "{CONTRAST_JS}
             const out = [];
@@ -178,7 +183,9 @@ impl Check<'_> {
             }}
             return out;"
         ));
-        v.as_array().unwrap().iter().map(|x| format!("{screen}: {}", x.as_str().unwrap())).collect()
+        let bad =
+            v.as_array().unwrap().iter().map(|x| format!("{screen}: {}", x.as_str().unwrap()));
+        self.contrast.extend(bad);
     }
 }
 
@@ -225,17 +232,25 @@ fn three_player_game_with_a_deal(b: &Browser<'_>, base: &str) {
     b.wait("document.querySelectorAll('[data-id]').length === 1");
 }
 
-#[test]
-fn browser_axe_core_on_every_screen_and_language() {
+/// Runs an axe test (see [`retried`]), skipped without axe-core or a
+/// browser: `test` gets axe-core's source, the driver and when it started.
+fn axe_test(test: impl Fn(&str, &Driver, Instant)) {
     retried(|| {
         let Some(axe) = axe_source() else { return };
         let Some(d) = start_driver() else { return };
-        let started = Instant::now();
-        let base = format!("http://127.0.0.1:{}", serve());
-        let b = browser(&d, 1);
-        let mut c = Check { b: &b, axe: &axe, all: Vec::new(), runs: 0, ring_checked: 0 };
-        let mut contrast = Vec::new();
-        let nothing = |_: &Browser<'_>| {};
+        test(&axe, &d, Instant::now());
+    });
+}
+
+/// Nothing to do again after a change of language.
+fn nothing(_: &Browser<'_>) {}
+
+#[test]
+fn browser_axe_core_on_every_screen_and_language() {
+    axe_test(|axe, d, started| {
+        let base = served();
+        let b = browser(d, 1);
+        let mut c = Check::new(&b, axe);
 
         // The new-game screen, house rules open.
         b.go(&format!("{base}/"));
@@ -245,11 +260,11 @@ fn browser_axe_core_on_every_screen_and_language() {
         };
         open_rules(&b);
         c.each_lang("new game", &open_rules);
-        contrast.extend(c.focus_ring("new game", 12));
-        contrast.extend(c.borders("new game"));
+        c.focus_ring("new game", 12);
+        c.borders("new game");
 
         // A French game after two deals: deal form, history, chart, share.
-        let path = new_game(&b, &base, "french", &["Ana", "Boris", "Chloé", "Dimitar"]);
+        let path = new_french_game(&b, &base);
         b.click("#f-taker [data-value='1']");
         b.type_in("#f-points-1", "100");
         b.click("#f-belote [data-value='1']");
@@ -270,8 +285,8 @@ fn browser_axe_core_on_every_screen_and_language() {
         c.each_lang("French game, changes view", &open_changes);
         b.click("#changes summary");
         b.wait("!document.querySelector('#changes').open");
-        contrast.extend(c.focus_ring("French game", 40));
-        contrast.extend(c.borders("French game"));
+        c.focus_ring("French game", 40);
+        c.borders("French game");
 
         // A refused deal: the error shown in the form.
         b.click("#f-taker [data-value='1']");
@@ -290,7 +305,7 @@ fn browser_axe_core_on_every_screen_and_language() {
         b.click("#edit");
         b.wait("document.querySelector('#cancel')");
         c.each_lang("French game, editing deal 1", &nothing);
-        contrast.extend(c.borders("French game, editing"));
+        c.borders("French game, editing");
 
         // The read-only view of the same game.
         b.go(&format!("{base}{path}"));
@@ -300,27 +315,27 @@ fn browser_axe_core_on_every_screen_and_language() {
         b.go(view.as_str().unwrap());
         b.wait("document.querySelector('[data-total]') && document.querySelectorAll('[data-id]').length === 2");
         c.each_lang("read-only view", &nothing);
-        contrast.extend(c.focus_ring("read-only view", 8));
+        c.focus_ring("read-only view", 8);
 
         // A two-player game with a deal.
         two_player_game_with_a_deal(&b, &base);
         c.each_lang("two-player game", &nothing);
-        contrast.extend(c.focus_ring("two-player game", 25));
-        contrast.extend(c.borders("two-player game"));
+        c.focus_ring("two-player game", 25);
+        c.borders("two-player game");
 
         // A three-player game with a deal.
         three_player_game_with_a_deal(&b, &base);
         c.each_lang("three-player game", &nothing);
-        contrast.extend(c.focus_ring("three-player game", 25));
-        contrast.extend(c.borders("three-player game"));
+        c.focus_ring("three-player game", 25);
+        c.borders("three-player game");
 
-        report(&c, &contrast, started);
+        report(&c, started);
     });
 }
 
 /// The report: every violation, then the failing ones (serious or
 /// critical, and contrast failures) fail the test.
-fn report(c: &Check<'_>, contrast: &[String], started: Instant) {
+fn report(c: &Check<'_>, started: Instant) {
     let mut summary = std::collections::BTreeMap::<(String, String), usize>::new();
     for (_, v) in &c.all {
         *summary.entry((v.impact.clone(), v.id.clone())).or_default() += 1;
@@ -344,12 +359,12 @@ fn report(c: &Check<'_>, contrast: &[String], started: Instant) {
         eprintln!("  (allowed) {screen}: {} ({}): {}", v.id, v.impact, v.nodes.join(" | "));
     }
     assert!(
-        serious.is_empty() && contrast.is_empty(),
+        serious.is_empty() && c.contrast.is_empty(),
         "{} serious or critical axe-core violations:\n{}\n{} contrast failures:\n{}",
         serious.len(),
         serious.join("\n"),
-        contrast.len(),
-        contrast.join("\n")
+        c.contrast.len(),
+        c.contrast.join("\n")
     );
 }
 
@@ -359,19 +374,14 @@ fn report(c: &Check<'_>, contrast: &[String], started: Instant) {
 /// played open, and a spectator's view; focus rings on the table.
 #[test]
 fn browser_axe_core_on_the_card_table_screens() {
-    retried(|| {
-        let Some(axe) = axe_source() else { return };
-        let Some(d) = start_driver() else { return };
-        let started = Instant::now();
+    axe_test(|axe, d, started| {
         let fast = Duration::from_millis(20);
         let limits =
             belot_server::Limits { bot_pace: fast, trick_pause: fast, ..Default::default() };
         let port = serve_limits(limits);
         let base = format!("http://127.0.0.1:{port}");
-        let b = browser(&d, 7);
-        let mut c = Check { b: &b, axe: &axe, all: Vec::new(), runs: 0, ring_checked: 0 };
-        let mut contrast = Vec::new();
-        let nothing = |_: &Browser<'_>| {};
+        let b = browser(d, 7);
+        let mut c = Check::new(&b, axe);
 
         b.go(&format!("{base}/"));
         b.click("#mode-play");
@@ -381,7 +391,7 @@ fn browser_axe_core_on_the_card_table_screens() {
         };
         open_rules(&b);
         c.each_lang("new table", &open_rules);
-        contrast.extend(c.focus_ring("new table", 10));
+        c.focus_ring("new table", 10);
 
         // The join page of a table with a free seat.
         let t = http(
@@ -411,8 +421,8 @@ fn browser_axe_core_on_the_card_table_screens() {
         };
         waiting(&b);
         c.each_lang("waiting for a friend", &waiting);
-        contrast.extend(c.focus_ring("waiting for a friend", 8));
-        contrast.extend(c.borders("waiting for a friend"));
+        c.focus_ring("waiting for a friend", 8);
+        c.borders("waiting for a friend");
         b.click("#waiting-seats button[data-bot='3']");
         b.wait("document.querySelector('#card-table')");
         b.wait("document.querySelector('#actions button[data-action]')");
@@ -424,8 +434,8 @@ fn browser_axe_core_on_the_card_table_screens() {
             std::thread::sleep(Duration::from_millis(50));
         }
         c.each_lang("card table, play", &nothing);
-        contrast.extend(c.focus_ring("card table", 12));
-        contrast.extend(c.borders("card table"));
+        c.focus_ring("card table", 12);
+        c.borders("card table");
         let t0 = Instant::now();
         while b.js("return !document.querySelector('#trick-continue');") == json!(true) {
             b.js(r#"const c = document.querySelector('#hand .legal'); if (c && tbl.busy !== tbl.st.seq) { tbl.busy = tbl.st.seq; c.click(); } return 1;"#);
@@ -433,7 +443,7 @@ fn browser_axe_core_on_the_card_table_screens() {
             std::thread::sleep(Duration::from_millis(50));
         }
         c.each_lang("card table, a finished trick", &nothing);
-        contrast.extend(c.focus_ring("a finished trick", 12));
+        c.focus_ring("a finished trick", 12);
         let t0 = Instant::now();
         while table_step(&b) != "over" {
             assert!(t0.elapsed() < Duration::from_secs(60), "the deal did not end");
@@ -449,12 +459,12 @@ fn browser_axe_core_on_the_card_table_screens() {
         let gap = b.wait("document.querySelector('#review h3') && document.querySelector('#review h3').getBoundingClientRect().top - document.querySelector('#table-totals').getBoundingClientRect().bottom");
         assert!(gap.as_f64().unwrap() >= 0.0, "the totals cover the review's title: {gap}");
         c.each_lang("deal over, review", &review);
-        contrast.extend(c.focus_ring("deal over", 10));
+        c.focus_ring("deal over", 10);
         let watch = b.wait("tbl.st.watch");
         b.go(&format!("{base}/w/{}", watch.as_str().unwrap()));
         b.wait("document.querySelector('#deal-score')");
         c.each_lang("spectator", &nothing);
 
-        report(&c, &contrast, started);
+        report(&c, started);
     });
 }

@@ -396,23 +396,20 @@ fn three_player() -> (Value, Vec<Deal>) {
 
 #[test]
 fn browser_every_variant_enters_deals_by_taps_as_belot_score_scores_them() {
-    retried(|| {
-        let Some(d) = start_driver() else { return };
-        let base = format!("http://127.0.0.1:{}", serve());
-        let a = browser(&d, 11);
+    browser_test(11, served, |_, a, base| {
         let mut table: Vec<(&str, Vec<(String, usize)>)> = Vec::new();
 
         let (setup, deals) = french_for_4();
-        table.push(("French for 4", play(&a, &base, setup, &deals)));
+        table.push(("French for 4", play(a, base, setup, &deals)));
 
         let (setup, deals) = french_for_3();
-        table.push(("French for 3", play(&a, &base, setup, &deals)));
+        table.push(("French for 3", play(a, base, setup, &deals)));
 
         let (setup, deals) = french_for_2();
-        table.push(("French for 2", play(&a, &base, setup, &deals)));
+        table.push(("French for 2", play(a, base, setup, &deals)));
 
         let (setup, deals) = two_player();
-        table.push(("Two-player Belot", play(&a, &base, setup, &deals)));
+        table.push(("Two-player Belot", play(a, base, setup, &deals)));
         // The распасы row says so once, with its turned suit.
         let row =
             a.js("return document.querySelector('tr[data-id=\"4\"] td:nth-child(2)').textContent;");
@@ -429,7 +426,7 @@ fn browser_every_variant_enters_deals_by_taps_as_belot_score_scores_them() {
         }
 
         let (setup, deals) = three_player();
-        table.push(("Three-player Belot", play(&a, &base, setup, &deals)));
+        table.push(("Three-player Belot", play(a, base, setup, &deals)));
 
         eprintln!("taps per deal (Save and every digit counted; 390x844):");
         for (game, counts) in &table {
@@ -455,10 +452,7 @@ fn browser_every_variant_enters_deals_by_taps_as_belot_score_scores_them() {
 /// of the page as from anywhere.
 #[test]
 fn browser_errors_show_where_the_eye_is() {
-    retried(|| {
-        let Some(d) = start_driver() else { return };
-        let base = format!("http://127.0.0.1:{}", serve());
-        let a = browser(&d, 12);
+    browser_test(12, served, |_, a, base| {
         let cases = [
             (
                 "french",
@@ -484,14 +478,14 @@ fn browser_errors_show_where_the_eye_is() {
             ),
         ];
         for (variant, names, before, at, _) in &cases {
-            new_game(&a, &base, variant, names);
+            new_game(a, base, variant, names);
             for css in before {
                 a.click(css);
             }
             a.js("window.scrollTo(0, 0); return 1;");
             a.click("#save");
             a.wait("document.querySelector('#form-error').textContent");
-            let place = place(&a, "#form-error");
+            let place = place(a, "#form-error");
             let (top, bottom) = (place["top"].as_f64().unwrap(), place["bottom"].as_f64().unwrap());
             assert!(
                 top >= place["high"].as_f64().unwrap() - 0.5
@@ -513,11 +507,8 @@ fn browser_errors_show_where_the_eye_is() {
 /// before a deal is saved after its end.
 #[test]
 fn browser_editing_replaces_and_game_over_asks() {
-    retried(|| {
-        let Some(d) = start_driver() else { return };
-        let base = format!("http://127.0.0.1:{}", serve());
-        let a = browser(&d, 13);
-        new_french_game_to(&a, &base, 200);
+    browser_test(13, served, |_, a, base| {
+        new_french_game_to(a, base, 200);
         let modes =
             a.js("return [...document.querySelectorAll('.pts input')].map(i => i.inputMode);");
         assert_eq!(modes, json!(["none", "none"]), "points boxes open no phone keyboard");
@@ -560,11 +551,8 @@ fn browser_editing_replaces_and_game_over_asks() {
 /// form as typed; saved right, it leaves the list. Nothing is lost.
 #[test]
 fn browser_a_refused_waiting_deal_is_entered_again() {
-    retried(|| {
-        let Some(d) = start_driver() else { return };
-        let base = format!("http://127.0.0.1:{}", serve());
-        let a = browser(&d, 14);
-        let path = new_game(&a, &base, "french", &["Ana", "Boris", "Chloé", "Dimitar"]);
+    browser_test(14, served, |_, a, base| {
+        let path = new_french_game(a, base);
         // A deal that waited on the phone, typed wrong (161 points).
         a.js(&format!(
             "localStorage.setItem('belot.queue', JSON.stringify([{{game: {:?}, version: 0, key: 'k-161',
@@ -604,11 +592,8 @@ fn browser_a_refused_waiting_deal_is_entered_again() {
 /// digit replace its number.
 #[test]
 fn browser_editing_french_for_3_derives_the_last_side_again() {
-    retried(|| {
-        let Some(d) = start_driver() else { return };
-        let base = format!("http://127.0.0.1:{}", serve());
-        let a = browser(&d, 15);
-        new_game(&a, &base, "french", &["Ana", "Boris", "Chloé"]);
+    browser_test(15, served, |_, a, base| {
+        new_game(a, base, "french", &["Ana", "Boris", "Chloé"]);
         for k in ["#f-taker-1", &key('9'), &key('0'), &key('4'), &key('2'), "#save"] {
             a.click(k);
         }

@@ -83,11 +83,8 @@ fn cards_shown(b: &Browser<'_>, css: &str) -> Vec<String> {
 
 #[test]
 fn browser_two_people_and_two_bots_play_a_french_deal_one_reloads_a_spectator_watches() {
-    retried(|| {
-        let Some(d) = start_driver() else { return };
-        let base = server();
-        let a = browser(&d, 1);
-        new_table(&a, &base, "french", 4, &["me", "open", "easy", "strong"]);
+    browser_test(1, server, |d, a, base| {
+        new_table(a, base, "french", 4, &["me", "open", "easy", "strong"]);
         // The table waits for the friend: the links are on its screen.
         a.js("document.querySelector('#waiting-watch').open = true; return 1;");
         let invite = a.wait("document.querySelector('#invite-link').value");
@@ -98,18 +95,18 @@ fn browser_two_people_and_two_bots_play_a_french_deal_one_reloads_a_spectator_wa
             let s = v.as_str().unwrap();
             s[s.find("/t/").or_else(|| s.find("/w/")).unwrap()..].to_string()
         };
-        let b = browser(&d, 2);
+        let b = browser(d, 2);
         b.go(&format!("{base}{}", path(&invite)));
         b.wait("document.querySelector('#join-name')");
         b.type_in("#join-name", "Boris");
         b.click("#join button[data-seat='1']");
         b.wait("document.querySelector('#card-table') && tbl.st && tbl.st.you === 1");
-        let c = browser(&d, 3);
+        let c = browser(d, 3);
         c.go(&format!("{base}{}", path(&watch)));
         c.wait("document.querySelector('#card-table')");
         let mut reloaded = false;
         let mid_trick = "tbl && tbl.st && tbl.st.view.to_act === 1 && tbl.st.view.trick ? [tbl.st.seq, tbl.st.view.trick] : null";
-        play_out(&[&a, &b], |i| {
+        play_out(&[a, &b], |i| {
             // The spectator never holds a hand.
             assert!(cards_shown(&c, "#hand .card").is_empty());
             if i != 1 {
@@ -132,8 +129,8 @@ fn browser_two_people_and_two_bots_play_a_french_deal_one_reloads_a_spectator_wa
         let totals = |x: &Browser<'_>| {
             x.wait("document.querySelector('#deal-over') && document.querySelector('#table-totals').textContent")
         };
-        assert_eq!(totals(&a), totals(&b));
-        assert_eq!(totals(&a), totals(&c));
+        assert_eq!(totals(a), totals(&b));
+        assert_eq!(totals(a), totals(&c));
         c.wait("document.querySelector('#deal-score')");
         // The review: every card of the deal with the solver's value, the
         // same for a player and a spectator.
@@ -154,17 +151,14 @@ fn browser_two_people_and_two_bots_play_a_french_deal_one_reloads_a_spectator_wa
 
 #[test]
 fn browser_a_two_player_and_a_three_player_deal_against_bots() {
-    retried(|| {
-        let Some(d) = start_driver() else { return };
-        let base = server();
-        let a = browser(&d, 4);
+    browser_test(4, server, |_, a, base| {
         for (variant, seats) in [
             ("two_player", &["me", "strong"][..]),
             ("three_player", &["me", "medium", "strong"][..]),
         ] {
-            new_table(&a, &base, variant, 4, seats);
+            new_table(a, base, variant, 4, seats);
             a.wait("document.querySelectorAll('#hand .card').length >= 6");
-            play_out(&[&a], |_| {});
+            play_out(&[a], |_| {});
             a.wait("document.querySelector('#deal-score')");
             let hands = a.js("return document.querySelectorAll('#hands li').length;");
             assert_eq!(hands, json!(seats.len()), "{variant}: every seat's cards shown at the end");
@@ -181,11 +175,8 @@ fn browser_a_two_player_and_a_three_player_deal_against_bots() {
 /// gives the free seat to a bot from the waiting screen instead.
 #[test]
 fn browser_a_table_waits_for_its_friend_and_each_trick_waits_for_a_tap() {
-    retried(|| {
-        let Some(d) = start_driver() else { return };
-        let base = server();
-        let a = browser(&d, 5);
-        new_table_with(&a, &base, "french", 4, &["me", "easy", "open", "easy"], true);
+    browser_test(5, server, |d, a, base| {
+        new_table_with(a, base, "french", 4, &["me", "easy", "open", "easy"], true);
         a.wait("document.querySelector('#waiting') && document.querySelector('#invite-qr').complete && document.querySelector('#invite-qr').naturalWidth > 0");
         // The link, the copy button and the QR code are in view at once.
         let bottom = a.js("return Math.max(...['#invite-link', '#copy-invite', '#invite-qr'].map(s => document.querySelector(s).getBoundingClientRect().bottom));");
@@ -197,12 +188,12 @@ fn browser_a_table_waits_for_its_friend_and_each_trick_waits_for_a_tap() {
         // Nothing moves while the seat is free.
         std::thread::sleep(Duration::from_millis(300));
         assert_eq!(a.js("return tbl.st.view.calls.length;"), json!(0));
-        let b = browser(&d, 6);
+        let b = browser(d, 6);
         b.go(&format!("{base}{path}"));
         b.wait("document.querySelector('#join-name')");
         b.type_in("#join-name", "Boris");
         b.click("#join button[data-seat='2']");
-        for p in [&a, &b] {
+        for p in [a, &b] {
             p.wait("!document.querySelector('#waiting') && document.querySelectorAll('#hand .card').length >= 5");
         }
         // Play until a trick is finished: it stays, with who won it, and
@@ -214,7 +205,7 @@ fn browser_a_table_waits_for_its_friend_and_each_trick_waits_for_a_tap() {
                 break;
             }
             assert!(t.elapsed() < Duration::from_secs(60), "no trick finished");
-            for p in [&a, &b] {
+            for p in [a, &b] {
                 if p.js("return !!document.querySelector('#trick-continue');") != json!(true) {
                     table_step_no_continue(p);
                 }
@@ -243,7 +234,7 @@ fn browser_a_table_waits_for_its_friend_and_each_trick_waits_for_a_tap() {
         b.wait("!document.querySelector('#trick-continue')");
 
         // Two players: the free seat given to a bot from the waiting screen.
-        new_table(&a, &base, "two_player", 2, &["me", "open"]);
+        new_table(a, base, "two_player", 2, &["me", "open"]);
         a.wait("document.querySelector('#waiting') && document.querySelector('#bot-level-1')");
         a.js("document.querySelector('#bot-level-1').value = 'easy'; return 1;");
         a.click("#waiting-seats button[data-bot='1']");

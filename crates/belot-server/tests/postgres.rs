@@ -10,7 +10,9 @@ use common::ws;
 
 use std::time::Duration;
 
-use belot_server::Limits;
+use std::net::SocketAddr;
+
+use belot_server::{Hub, Limits};
 use belot_store::Location;
 use serde_json::{Value, json};
 
@@ -22,18 +24,55 @@ fn entry() -> serde_json::Value {
     json!({"op": "add", "entry": {"kind": "two_player", "contract": "H", "loader": 0, "card_points": [90, 66]}})
 }
 
+/// Makes a sheet with `setup()` through `addr`; returns its id.
+async fn new_sheet(addr: SocketAddr) -> String {
+    let (s, st) = common::http(addr, "POST", "/api/sheets", Some(&setup())).await;
+    assert_eq!(s, 201, "{st}");
+    st["id"].as_str().unwrap().to_string()
+}
+
+/// Sends `entry()` through `addr` to the changes at `path`, made on
+/// `version`.
+async fn change(addr: SocketAddr, path: &str, version: u64) -> (u16, Value) {
+    common::http(addr, "POST", path, Some(&json!({"version": version, "change": entry()}))).await
+}
+
+/// The answer `(s, e)` is a refusal with `status` and `code`.
+fn assert_refused((s, e): (u16, Value), status: u16, code: &str) -> Value {
+    assert_eq!((s, e["error"]["code"].clone()), (status, json!(code)), "{e}");
+    e
+}
+
+/// Two servers, A and B, started on one database with the same limits.
+struct Servers {
+    a: SocketAddr,
+    b: SocketAddr,
+    ha: Hub,
+    hb: Hub,
+    stops: [tokio::sync::oneshot::Sender<()>; 2],
+}
+
+async fn servers(loc: &Location, limits: Limits) -> Servers {
+    let (a, ha, stop_a) = common::start_at(loc, limits.clone()).await;
+    let (b, hb, stop_b) = common::start_at(loc, limits).await;
+    Servers { a, b, ha, hb, stops: [stop_a, stop_b] }
+}
+
+/// Stops both servers.
+fn stop(stops: [tokio::sync::oneshot::Sender<()>; 2]) {
+    for s in stops {
+        let _ = s.send(());
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sheets_and_tables_on_postgres_survive_a_restart() {
     let Some(db) = common::PgDb::new("restart") else { return };
     let loc = Location::parse(&db.url);
     let fast = || Limits { bot_pace: Duration::ZERO, ..Limits::default() };
     let (addr, _hub, stop) = common::start_at(&loc, fast()).await;
-    let (s, st) = common::http(addr, "POST", "/api/sheets", Some(&setup())).await;
-    assert_eq!(s, 201, "{st}");
-    let id = st["id"].as_str().unwrap().to_string();
-    let path = format!("/api/sheets/{id}/changes");
-    let (s, d) =
-        common::http(addr, "POST", &path, Some(&json!({"version": 0, "change": entry()}))).await;
+    let id = new_sheet(addr).await;
+    let (s, d) = change(addr, &format!("/api/sheets/{id}/changes"), 0).await;
     assert_eq!(s, 200, "{d}");
     let body = json!({"rules": {"variant": "french"}, "seats": ["me", "easy", "easy", "easy"], "name": "Ana"});
     let (s, t) = common::http(addr, "POST", "/api/tables", Some(&body)).await;
@@ -58,36 +97,25 @@ async fn sheets_and_tables_on_postgres_survive_a_restart() {
 async fn two_servers_on_one_database_refuse_a_stale_change() {
     let Some(db) = common::PgDb::new("two") else { return };
     let loc = Location::parse(&db.url);
-    let (a, _ha, stop_a) = common::start_at(&loc, Limits::default()).await;
-    let (b, _hb, stop_b) = common::start_at(&loc, Limits::default()).await;
-    let (_, st) = common::http(a, "POST", "/api/sheets", Some(&setup())).await;
-    let id = st["id"].as_str().unwrap().to_string();
+    let Servers { a, b, stops, .. } = servers(&loc, Limits::default()).await;
+    let id = new_sheet(a).await;
     let path = format!("/api/sheets/{id}/changes");
     // B holds the game at version 0; A moves it on.
     let (s, _) = common::http(b, "GET", &format!("/api/sheets/{id}"), None).await;
     assert_eq!(s, 200);
-    let (s, _) =
-        common::http(a, "POST", &path, Some(&json!({"version": 0, "change": entry()}))).await;
-    assert_eq!(s, 200);
+    assert_eq!(change(a, &path, 0).await.0, 200);
     // A change through B made on version 0 is refused with the state now.
-    let (s, e) =
-        common::http(b, "POST", &path, Some(&json!({"version": 0, "change": entry()}))).await;
-    assert_eq!((s, e["error"]["code"].clone()), (409, json!("stale")), "{e}");
+    let e = assert_refused(change(b, &path, 0).await, 409, "stale");
     assert_eq!(e["state"]["version"], 1, "{e}");
     // Made on the current version, it goes through B.
-    let (s, _) =
-        common::http(b, "POST", &path, Some(&json!({"version": 1, "change": entry()}))).await;
-    assert_eq!(s, 200);
+    assert_eq!(change(b, &path, 1).await.0, 200);
     // A, its copy behind, refuses a change made on it, and then has the
     // state now.
-    let (s, e) =
-        common::http(a, "POST", &path, Some(&json!({"version": 1, "change": entry()}))).await;
-    assert_eq!((s, e["error"]["code"].clone()), (409, json!("stale")), "{e}");
+    let e = assert_refused(change(a, &path, 1).await, 409, "stale");
     assert_eq!(e["state"]["version"], 2, "{e}");
     let (_, st) = common::http(a, "GET", &format!("/api/sheets/{id}"), None).await;
     assert_eq!(st["version"], 2, "{st}");
-    let _ = stop_a.send(());
-    let _ = stop_b.send(());
+    stop(stops);
 }
 
 /// `/healthz` for a load balancer: 200 while the database answers with
@@ -100,8 +128,7 @@ async fn the_health_check_says_whether_the_database_answers_with_its_schema() {
     let (s, v) = common::http(addr, "GET", "/healthz", None).await;
     assert_eq!((s, v["schema"].clone()), (200, json!("current")), "{v}");
     sql(&db.url, "INSERT INTO belot_schema (version) VALUES (999)");
-    let (s, v) = common::http(addr, "GET", "/healthz", None).await;
-    assert_eq!((s, v["error"]["code"].clone()), (503, json!("database")), "{v}");
+    assert_refused(common::http(addr, "GET", "/healthz", None).await, 503, "database");
     let _ = stop.send(());
 }
 
@@ -139,15 +166,12 @@ struct Two {
 }
 
 async fn two_servers(db: &common::PgDb) -> Two {
-    let loc = Location::parse(&db.url);
-    let (a, _, stop_a) = common::start_at(&loc, Limits::default()).await;
-    let (b, _, stop_b) = common::start_at(&loc, Limits::default()).await;
-    let (_, st) = common::http(a, "POST", "/api/sheets", Some(&setup())).await;
-    let id = st["id"].as_str().unwrap().to_string();
+    let Servers { a, b, stops, .. } = servers(&Location::parse(&db.url), Limits::default()).await;
+    let id = new_sheet(a).await;
     let mut phone = common::Sse::open(b, &format!("/api/sheets/{id}/events")).await.unwrap();
     let (kind, first) = phone.next().await.unwrap();
     assert_eq!((kind.as_str(), first["version"].clone()), ("state", json!(0)));
-    Two { a, b, id, phone, stops: [stop_a, stop_b] }
+    Two { a, b, id, phone, stops }
 }
 
 /// A change made through one server reaches the phones following the game
@@ -159,14 +183,12 @@ async fn a_change_through_one_server_reaches_the_listeners_of_another() {
     let path = format!("/api/sheets/{id}/changes");
     for v in 0..3 {
         let sent = std::time::Instant::now();
-        let (s, _) =
-            common::http(a, "POST", &path, Some(&json!({"version": v, "change": entry()}))).await;
-        assert_eq!(s, 200);
+        assert_eq!(change(a, &path, v).await.0, 200);
         let (_, ev) = phone.next_within(Duration::from_secs(1)).await.expect("an event within 1 s");
         assert_eq!(ev["version"], v + 1, "{ev}");
         eprintln!("change {}: on the other server's listener after {:?}", v + 1, sent.elapsed());
     }
-    let _ = stops.map(|s| s.send(()));
+    stop(stops);
 }
 
 /// The listening connection is cut (the database restarted, the network
@@ -183,13 +205,10 @@ async fn a_change_missed_while_not_listening_still_arrives() {
         "SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
          WHERE datname = current_database() AND query LIKE 'LISTEN%'",
     );
-    let path = format!("/api/sheets/{id}/changes");
-    let (s, _) =
-        common::http(a, "POST", &path, Some(&json!({"version": 0, "change": entry()}))).await;
-    assert_eq!(s, 200);
+    assert_eq!(change(a, &format!("/api/sheets/{id}/changes"), 0).await.0, 200);
     let (_, ev) = phone.next_within(Duration::from_secs(5)).await.expect("the change arrives");
     assert_eq!(ev["version"], 1, "{ev}");
-    let _ = stops.map(|s| s.send(()));
+    stop(stops);
 }
 
 fn leased() -> Limits {
@@ -204,8 +223,7 @@ fn leased() -> Limits {
 async fn a_table_served_by_one_server_is_played_through_another() {
     let Some(db) = common::PgDb::new("tables2") else { return };
     let loc = Location::parse(&db.url);
-    let (a, ha, stop_a) = common::start_at(&loc, leased()).await;
-    let (b, _hb, stop_b) = common::start_at(&loc, leased()).await;
+    let Servers { a, b, ha, stops, .. } = servers(&loc, leased()).await;
     let t = ws::create(a, ws::french(), &["me", "easy", "easy", "easy"]).await;
     let id = t["id"].as_str().unwrap();
     let owner =
@@ -223,8 +241,7 @@ async fn a_table_served_by_one_server_is_played_through_another() {
     // The serving server has the same state.
     let (_, on_a) = common::http(a, "GET", &format!("/api/tables/{id}"), None).await;
     assert_eq!(on_a["seq"], last["seq"], "{on_a}");
-    let _ = stop_a.send(());
-    let _ = stop_b.send(());
+    stop(stops);
 }
 
 /// Issue 42: with the shortest lease (1 s: the process serving the table
@@ -236,9 +253,8 @@ async fn a_table_served_by_one_server_is_played_through_another() {
 async fn bots_play_at_their_pace_for_a_person_on_another_process_with_a_short_lease() {
     let Some(db) = common::PgDb::new("shortlease") else { return };
     let loc = Location::parse(&db.url);
-    let limits = || Limits { table_lease: belot_server::MIN_TABLE_LEASE, ..Limits::default() };
-    let (a, _ha, stop_a) = common::start_at(&loc, limits()).await;
-    let (b, _hb, stop_b) = common::start_at(&loc, limits()).await;
+    let limits = Limits { table_lease: belot_server::MIN_TABLE_LEASE, ..Limits::default() };
+    let Servers { a, b, stops, .. } = servers(&loc, limits).await;
     let t = ws::create(a, ws::french(), &["me", "easy", "easy", "easy"]).await;
     let mut ana =
         ws::Client::seat(b, t["id"].as_str().unwrap(), 0, t["secret"].as_str().unwrap()).await;
@@ -256,8 +272,7 @@ async fn bots_play_at_their_pace_for_a_person_on_another_process_with_a_short_le
     eprintln!("moves in 8 s through the other process, lease 1 s: {moves}");
     // At 700 ms a bot move (1.5 s after a trick), some 10; none before.
     assert!(moves >= 6, "{moves} moves in 8 s");
-    let _ = stop_a.send(());
-    let _ = stop_b.send(());
+    stop(stops);
 }
 
 /// A seat taken and a stale action through the other server: the serving
@@ -266,40 +281,36 @@ async fn bots_play_at_their_pace_for_a_person_on_another_process_with_a_short_le
 async fn joins_and_refusals_through_another_server_come_from_the_serving_one() {
     let Some(db) = common::PgDb::new("forward") else { return };
     let loc = Location::parse(&db.url);
-    let (a, _ha, stop_a) = common::start_at(&loc, leased()).await;
-    let (b, _hb, stop_b) = common::start_at(&loc, leased()).await;
+    let Servers { a, b, stops, .. } = servers(&loc, leased()).await;
     let t = ws::create(a, json!({"variant": "two_player"}), &["me", "open"]).await;
     let id = t["id"].as_str().unwrap();
     let join = format!("/api/tables/{id}/join");
     // A name too long for a table (and for a message between processes)
     // is refused where it arrives.
     let long = json!({"name": "x".repeat(20_000)});
-    let (s, e) = common::http(b, "POST", &join, Some(&long)).await;
-    assert_eq!((s, e["error"]["code"].clone()), (422, json!("bad_name")), "{e}");
+    assert_refused(common::http(b, "POST", &join, Some(&long)).await, 422, "bad_name");
     let (s, j) = common::http(b, "POST", &join, Some(&json!({"name": "Bo"}))).await;
     assert_eq!((s, j["seat"].clone()), (200, json!(1)), "{j}");
-    let (s, e) = common::http(b, "POST", &join, Some(&json!({"name": "Cy"}))).await;
-    assert_eq!((s, e["error"]["code"].clone()), (409, json!("seat_taken")), "{e}");
+    let cy = common::http(b, "POST", &join, Some(&json!({"name": "Cy"}))).await;
+    assert_refused(cy, 409, "seat_taken");
     // Bo's secret, made on A, works on A.
     let hello = |seat, secret: &Value| json!({"seat": seat, "secret": secret, "command": {"type": "hello", "seat": seat, "secret": secret}});
     let act = format!("/api/tables/{id}/do");
     let (s, st) = common::http(a, "POST", &act, Some(&hello(1, &j["secret"]))).await;
     assert_eq!((s, st["you"].clone()), (200, json!(1)), "{st}");
-    let (s, e) = common::http(b, "POST", &act, Some(&hello(1, &json!("0".repeat(32))))).await;
-    assert_eq!((s, e["error"]["code"].clone()), (403, json!("not_your_seat")), "{e}");
+    let wrong = common::http(b, "POST", &act, Some(&hello(1, &json!("0".repeat(32))))).await;
+    assert_refused(wrong, 403, "not_your_seat");
     // Whoever is to act: an action made on an older seq is refused as stale.
     let turn = st["view"]["to_act"].as_u64().unwrap();
     let secret = if turn == 0 { &t["secret"] } else { &j["secret"] };
     let action = st["view"]["legal"][0].clone();
     let old = json!({"seat": turn, "secret": secret, "command": {"type": "act", "seq": 0, "action": action}});
-    let (s, e) = common::http(b, "POST", &act, Some(&old)).await;
-    assert_eq!((s, e["error"]["code"].clone()), (409, json!("stale")), "{e}");
+    assert_refused(common::http(b, "POST", &act, Some(&old)).await, 409, "stale");
     let now = json!({"seat": turn, "secret": secret, "command": {"type": "act", "seq": st["seq"], "action": action}});
     let (s, after) = common::http(b, "POST", &act, Some(&now)).await;
     assert_eq!(s, 200, "{after}");
     assert!(after["seq"].as_u64() > st["seq"].as_u64(), "the answer shows the action: {after}");
-    let _ = stop_a.send(());
-    let _ = stop_b.send(());
+    stop(stops);
 }
 
 /// A server that stops cleanly (a deploy) gives up its tables: another
@@ -309,9 +320,8 @@ async fn a_server_that_stops_hands_its_tables_over_at_once() {
     let Some(db) = common::PgDb::new("handover") else { return };
     let loc = Location::parse(&db.url);
     let lease = Duration::from_secs(6);
-    let limits = || Limits { table_lease: lease, ..leased() };
-    let (a, ha, stop_a) = common::start_at(&loc, limits()).await;
-    let (b, hb, stop_b) = common::start_at(&loc, limits()).await;
+    let Servers { a, b, ha, hb, stops: [stop_a, stop_b] } =
+        servers(&loc, Limits { table_lease: lease, ..leased() }).await;
     let t = ws::create(a, json!({"variant": "two_player"}), &["me", "open"]).await;
     let id = t["id"].as_str().unwrap();
     let (s, _) = common::http(b, "GET", &format!("/api/tables/{id}"), None).await;
@@ -339,9 +349,7 @@ async fn a_phone_moving_between_servers_is_not_refused_as_stale() {
     let Some(db) = common::PgDb::new("hop") else { return };
     let Two { b, id, stops, .. } = two_servers(&db).await;
     let path = format!("/api/sheets/{id}/changes");
-    let (s, _) =
-        common::http(b, "POST", &path, Some(&json!({"version": 0, "change": entry()}))).await;
-    assert_eq!(s, 200);
+    assert_eq!(change(b, &path, 0).await.0, 200);
     sql(
         &db.url,
         &format!(
@@ -349,16 +357,13 @@ async fn a_phone_moving_between_servers_is_not_refused_as_stale() {
              SELECT sheet_id, 2, at, change FROM changes WHERE sheet_id = '{id}' AND seq = 1"
         ),
     );
-    let (s, e) =
-        common::http(b, "POST", &path, Some(&json!({"version": 2, "change": entry()}))).await;
+    let (s, e) = change(b, &path, 2).await;
     assert_eq!(s, 200, "{e}");
     let (_, st) = common::http(b, "GET", &format!("/api/sheets/{id}"), None).await;
     assert_eq!(st["version"], 3, "{st}");
     // A phone that claims a version nobody made is still refused.
-    let (s, e) =
-        common::http(b, "POST", &path, Some(&json!({"version": 9, "change": entry()}))).await;
-    assert_eq!((s, e["error"]["code"].clone()), (409, json!("stale")), "{e}");
-    let _ = stops.map(|s| s.send(()));
+    assert_refused(change(b, &path, 9).await, 409, "stale");
+    stop(stops);
 }
 
 /// Fencing: another process took a table while this one still thinks it
@@ -390,8 +395,7 @@ async fn a_server_that_lost_its_lease_cannot_change_the_table() {
     );
     let command = json!({"type": "act", "seq": mine["seq"], "action": mine["view"]["legal"][0]});
     let body = json!({"seat": turn, "secret": secrets[turn], "command": command});
-    let (s, e) = common::http(a, "POST", &act, Some(&body)).await;
-    assert_eq!((s, e["error"]["code"].clone()), (503, json!("moved")), "{e}");
+    assert_refused(common::http(a, "POST", &act, Some(&body)).await, 503, "moved");
     let same = format!("SELECT 1 FROM card_tables WHERE id = '{id}' AND seq = {}", mine["seq"]);
     assert_eq!(sql_rows(&db.url, &same), 1, "nothing stored");
     // The table shows the stored state, not the refused action.

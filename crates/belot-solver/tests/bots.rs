@@ -374,6 +374,43 @@ fn plays(s: &str) -> Action {
     Action::play(card(s))
 }
 
+/// `two_deal` after `passes` passes (four: распасы, §3.9).
+fn two_passed(
+    non_dealer: &str,
+    dealer: &str,
+    vskryshka: &str,
+    bottom: &str,
+    passes: usize,
+) -> TwoDeal {
+    let mut d = two_deal(non_dealer, dealer, vskryshka, bottom);
+    for _ in 0..passes {
+        apply2(&mut d, Action::Pass);
+    }
+    d
+}
+
+/// `two_deal` after both players pass twice and the non-dealer names
+/// `suit` in the second round.
+fn two_named(non_dealer: &str, dealer: &str, vskryshka: &str, bottom: &str, suit: Suit) -> TwoDeal {
+    let mut d = two_passed(non_dealer, dealer, vskryshka, bottom, 2);
+    apply2(&mut d, Action::Name { suit });
+    d
+}
+
+/// `three_deal` with the turned card taken by seat 1, the
+/// announcements passed and then the cards `played`.
+fn three_taken(hands: [&str; 3], turned: &str, played: &[&str]) -> ThreeDeal {
+    let mut d = three_deal(hands, turned);
+    apply3(&mut d, Action::Take);
+    while d.phase() == ThreePhase::Announcing {
+        apply3(&mut d, Action::Pass);
+    }
+    for c in played {
+        apply3(&mut d, plays(c));
+    }
+    d
+}
+
 #[test]
 fn two_player_heuristic_takes_a_strong_trump_hand_and_passes_a_weak_one() {
     // Non-dealer: J 9 A of spades, the вскрышка's suit, and a side ace.
@@ -389,17 +426,13 @@ fn two_player_heuristic_takes_a_strong_trump_hand_and_passes_a_weak_one() {
 
 #[test]
 fn two_player_heuristic_bids_all_trumps_with_jacks_and_nines() {
-    let mut d = two_deal("JS 9S JH 9H JD AC 7D 8D 7C", "7H 8H QH KH TD QD QC KC TC", "7S", "8S");
-    apply2(&mut d, Action::Pass);
-    apply2(&mut d, Action::Pass);
+    let d = two_passed("JS 9S JH 9H JD AC 7D 8D 7C", "7H 8H QH KH TD QD QC KC TC", "7S", "8S", 2);
     assert_eq!(two_act(&d), Action::AllTrumps);
 }
 
 #[test]
 fn two_player_heuristic_bids_no_trumps_with_aces_and_tens() {
-    let mut d = two_deal("AS TS AH TH AD KC 7D 8D 7C", "7H 8H QH KH 9D QD QC JC 9C", "7S", "8S");
-    apply2(&mut d, Action::Pass);
-    apply2(&mut d, Action::Pass);
+    let d = two_passed("AS TS AH TH AD KC 7D 8D 7C", "7H 8H QH KH 9D QD QC JC 9C", "7S", "8S", 2);
     assert_eq!(two_act(&d), Action::NoTrumps);
 }
 
@@ -407,10 +440,8 @@ fn two_player_heuristic_bids_no_trumps_with_aces_and_tens() {
 fn two_player_dealer_passes_into_raspasy_with_small_cards() {
     // The dealer's last call: small cards suit распасы better than any
     // contract.
-    let mut d = two_deal("AS TS KS AH TH KH AD TD KD", "7S 8H 7D 8D 7C 9H QC 8C 9C", "JS", "AC");
-    for _ in 0..3 {
-        apply2(&mut d, Action::Pass);
-    }
+    let mut d =
+        two_passed("AS TS KS AH TH KH AD TD KD", "7S 8H 7D 8D 7C 9H QC 8C 9C", "JS", "AC", 3);
     assert_eq!(two_act(&d), Action::Pass);
     apply2(&mut d, Action::Pass);
     assert!(d.is_raspasy());
@@ -442,10 +473,7 @@ fn heuristic_exchanges_the_seven_for_a_better_turned_card() {
 
 #[test]
 fn two_player_heuristic_keeps_the_seven_in_raspasy() {
-    let mut d = two_deal("7S 8H 9D 7C 8C QD 9S 8D 7H", "AH TH KH AD TD KD AC TC KC", "JS", "QS");
-    for _ in 0..4 {
-        apply2(&mut d, Action::Pass);
-    }
+    let d = two_passed("7S 8H 9D 7C 8C QD 9S 8D 7H", "AH TH KH AD TD KD AC TC KC", "JS", "QS", 4);
     assert!(d.is_raspasy());
     let a = two_act(&d);
     assert!(matches!(a, Action::Play { .. } | Action::Announce { .. }), "{a}");
@@ -454,25 +482,21 @@ fn two_player_heuristic_keeps_the_seven_in_raspasy() {
 #[test]
 fn two_player_heuristic_claims_a_redeal_only_on_a_weak_hand() {
     // Four sevens and nothing else as loader of hearts: annul the deal.
-    let mut d = two_deal("7S 7H 7D 7C 8S 9D QC JH 8C", "AH TH KH AD TD KD AC TC KC", "QS", "9S");
-    apply2(&mut d, Action::Pass);
-    apply2(&mut d, Action::Pass);
-    apply2(&mut d, Action::Name { suit: Suit::Hearts });
+    let hearts = Suit::Hearts;
+    let d =
+        two_named("7S 7H 7D 7C 8S 9D QC JH 8C", "AH TH KH AD TD KD AC TC KC", "QS", "9S", hearts);
     assert_eq!(two_act(&d), Action::Redeal);
     // Four eights with the jack, nine and ace of trumps: play it.
-    let mut d = two_deal("8S 8H 8D 8C JH 9H AH TD 7C", "KH QH 7H AD KD AC TC KC QC", "QS", "9S");
-    apply2(&mut d, Action::Pass);
-    apply2(&mut d, Action::Pass);
-    apply2(&mut d, Action::Name { suit: Suit::Hearts });
+    let d =
+        two_named("8S 8H 8D 8C JH 9H AH TD 7C", "KH QH 7H AD KD AC TC KC QC", "QS", "9S", hearts);
     assert_ne!(two_act(&d), Action::Redeal);
 }
 
 #[test]
 fn heuristic_announces_its_best_construction() {
-    let mut d = two_deal("AS KS QS JS 9H 8D 7C QH 8C", "7H 8H TH TD JD QD KD AD 7D", "7S", "TC");
-    apply2(&mut d, Action::Pass);
-    apply2(&mut d, Action::Pass);
-    apply2(&mut d, Action::Name { suit: Suit::Hearts });
+    let hearts = Suit::Hearts;
+    let d =
+        two_named("AS KS QS JS 9H 8D 7C QH 8C", "7H 8H TH TD JD QD KD AD 7D", "7S", "TC", hearts);
     let a = two_act(&d);
     let Action::Announce { melds } = a else { panic!("{a}") };
     assert_eq!(melds[0].cards(), CardSet::from_iter(cards("AS KS QS JS")));
@@ -481,18 +505,15 @@ fn heuristic_announces_its_best_construction() {
 #[test]
 fn two_player_heuristic_wins_a_ten_with_its_ace_and_throws_nothing_on_a_lost_trick() {
     // Hearts trump; the non-dealer leads the ten of diamonds.
-    let mut d = two_deal("TD 7S 8S 9S QC 8C JH 9H AH", "AD 7D KS QS KC 7C 8H 9C TC", "7H", "JC");
-    apply2(&mut d, Action::Pass);
-    apply2(&mut d, Action::Pass);
-    apply2(&mut d, Action::Name { suit: Suit::Spades });
+    let spades = Suit::Spades;
+    let mut d =
+        two_named("TD 7S 8S 9S QC 8C JH 9H AH", "AD 7D KS QS KC 7C 8H 9C TC", "7H", "JC", spades);
     apply2(&mut d, plays("TD"));
     assert_eq!(two_act(&d), plays("AD"));
     // The ace of diamonds led: the dealer has the king and the seven of
     // diamonds, and keeps the king.
-    let mut d = two_deal("AD 7S 8S 9S QC 8C JH 9H AH", "KD 7D KS QS KC 7C 8H 9C TC", "7H", "JC");
-    apply2(&mut d, Action::Pass);
-    apply2(&mut d, Action::Pass);
-    apply2(&mut d, Action::Name { suit: Suit::Spades });
+    let mut d =
+        two_named("AD 7S 8S 9S QC 8C JH 9H AH", "KD 7D KS QS KC 7C 8H 9C TC", "7H", "JC", spades);
     apply2(&mut d, plays("AD"));
     assert_eq!(two_act(&d), plays("7D"));
 }
@@ -500,10 +521,9 @@ fn two_player_heuristic_wins_a_ten_with_its_ace_and_throws_nothing_on_a_lost_tri
 #[test]
 fn two_player_heuristic_draws_trumps_with_the_master_trump() {
     // The non-dealer loads hearts with the jack, nine and ace of trumps.
-    let mut d = two_deal("JH 9H AH 8S 9S 7C TH QD 8C", "AS KS QS AD TD KD AC TC KC", "7S", "7D");
-    apply2(&mut d, Action::Pass);
-    apply2(&mut d, Action::Pass);
-    apply2(&mut d, Action::Name { suit: Suit::Hearts });
+    let hearts = Suit::Hearts;
+    let mut d =
+        two_named("JH 9H AH 8S 9S 7C TH QD 8C", "AS KS QS AD TD KD AC TC KC", "7S", "7D", hearts);
     // It announces its tierce (J 10 9 of hearts) first.
     let a = two_act(&d);
     assert!(matches!(a, Action::Announce { .. }), "{a}");
@@ -525,19 +545,15 @@ fn two_player_heuristic_calls_bela() {
 #[test]
 fn two_player_heuristic_ducks_in_raspasy() {
     // Распасы on spades; the non-dealer leads the nine of diamonds.
-    let mut d = two_deal("9D 7S 8S 9S QC 8C JH 9H AH", "AD 7D KS QS KC 7C 8H 9C TC", "TS", "JC");
-    for _ in 0..4 {
-        apply2(&mut d, Action::Pass);
-    }
+    let mut d =
+        two_passed("9D 7S 8S 9S QC 8C JH 9H AH", "AD 7D KS QS KC 7C 8H 9C TC", "TS", "JC", 4);
     assert!(d.is_raspasy());
     apply2(&mut d, plays("9D"));
     // Under the nine with the seven, not over it with the ace.
     assert_eq!(two_act(&d), plays("7D"));
     // The ace of diamonds led: the dealer cannot win, and sheds the king.
-    let mut d = two_deal("AD 7S 8S 9S QC 8C JH 9H AH", "KD 7D KS QS KC 7C 8H 9C TC", "TS", "JC");
-    for _ in 0..4 {
-        apply2(&mut d, Action::Pass);
-    }
+    let mut d =
+        two_passed("AD 7S 8S 9S QC 8C JH 9H AH", "KD 7D KS QS KC 7C 8H 9C TC", "TS", "JC", 4);
     apply2(&mut d, plays("AD"));
     assert_eq!(two_act(&d), plays("KD"));
 }
@@ -545,10 +561,7 @@ fn two_player_heuristic_ducks_in_raspasy() {
 #[test]
 fn two_player_heuristic_leads_low_in_raspasy() {
     // Aces and tens beside small cards: it leads a small one.
-    let mut d = two_deal("7S 7D 8D AH TH 8C KD QD 9C", "KS QS JS 7C KC 7H 8H 9H JC", "8S", "TC");
-    for _ in 0..4 {
-        apply2(&mut d, Action::Pass);
-    }
+    let d = two_passed("7S 7D 8D AH TH 8C KD QD 9C", "KS QS JS 7C KC 7H 8H 9H JC", "8S", "TC", 4);
     let a = two_act(&d);
     let Action::Play { card: c, .. } = a else { panic!("{a}") };
     assert!(c.rank() <= Rank::Nine, "leads {c}");
@@ -589,14 +602,7 @@ fn three_player_heuristic_plays_a_strong_hand_and_names_its_suit() {
 /// 2 then plays `second`, and seat 0 (a defender void in hearts and
 /// clubs) is to play.
 fn defender_to_play(seat1: &str, seat2: &str, lead: &str, second: &str) -> ThreeDeal {
-    let mut d = three_deal([seat1, seat2, "KD 7S 8S 9S JS QS KS AS TS"], "8C");
-    apply3(&mut d, Action::Take);
-    while d.phase() == ThreePhase::Announcing {
-        apply3(&mut d, Action::Pass);
-    }
-    apply3(&mut d, plays(lead));
-    apply3(&mut d, plays(second));
-    d
+    three_taken([seat1, seat2, "KD 7S 8S 9S JS QS KS AS TS"], "8C", &[lead, second])
 }
 
 #[test]
@@ -632,32 +638,20 @@ fn three_player_heuristic_leads_a_ten_once_the_ace_has_fallen() {
     // Hearts trump, seat 1 declares with small trumps; every trick stays
     // in view, so after its ace of spades wins the first trick it knows
     // the ten is the highest spade left, and leads it.
-    let mut d = three_deal(
+    let d = three_taken(
         ["AS TS 7S 7H 8H 7D 8D 9C 8C", "8S KS JH 9H AH KD QD JC TC", "9S QS TH JD AD 9D AC KC QC"],
         "QH",
+        &["AS", "8S", "9S"],
     );
-    apply3(&mut d, Action::Take);
-    while d.phase() == ThreePhase::Announcing {
-        apply3(&mut d, Action::Pass);
-    }
-    for c in ["AS", "8S", "9S"] {
-        apply3(&mut d, plays(c));
-    }
     assert_eq!(d.to_act(), Some(Seat(1)));
     assert_eq!(three_act(&d), plays("TS"));
     // The same after a first trick in diamonds, the ace of spades still
     // out: it does not lead the ten into it.
-    let mut d = three_deal(
+    let d = three_taken(
         ["AD TS 7S 7H 8H 7D 8D 9C 8C", "8S KS JH 9H AH KD QD JC AS", "9S QS TH JD TD 9D AC KC QC"],
         "QH",
+        &["AD", "KD", "9D"],
     );
-    apply3(&mut d, Action::Take);
-    while d.phase() == ThreePhase::Announcing {
-        apply3(&mut d, Action::Pass);
-    }
-    for c in ["AD", "KD", "9D"] {
-        apply3(&mut d, plays(c));
-    }
     assert_eq!(d.to_act(), Some(Seat(1)));
     assert_ne!(three_act(&d), plays("TS"));
 }
@@ -666,10 +660,16 @@ use belot_core::french::{FrenchDeal, FrenchOptions};
 use belot_solver::bots::french;
 
 /// A French deal in play from four hands (seat 0's first), hearts trump
-/// taken by seat 0, seat 3 dealing (so seat 0 leads).
-fn french_deal(hands: [&str; 4]) -> FrenchDeal {
+/// taken by seat 0, seat 3 dealing (so seat 0 leads), after the cards
+/// `played`.
+fn french_deal(hands: [&str; 4], played: &[&str]) -> FrenchDeal {
     let h = hands.map(|s| CardSet::from_iter(cards(s)));
-    FrenchDeal::from_hands(FrenchOptions::default(), Seat(3), h, Suit::Hearts, Seat(0)).unwrap()
+    let mut d = FrenchDeal::from_hands(FrenchOptions::default(), Seat(3), h, Suit::Hearts, Seat(0))
+        .unwrap();
+    for c in played {
+        french_play(&mut d, c);
+    }
+    d
 }
 
 fn french_play(d: &mut FrenchDeal, s: &str) {
@@ -685,33 +685,33 @@ fn french_act(d: &FrenchDeal) -> Action {
 
 #[test]
 fn french_heuristic_returns_its_partners_suit() {
-    let mut d = french_deal([
-        "7S KS JH 9H AH TC 7D 8D",
-        "8S 9S AD TD KD QH 7C 8C",
-        "AS QS KC QC 9D JD 7H 8H",
-        "TS JS AC 9C JC TH KH QD",
-    ]);
     // Seat 0 leads a small spade, his partner (seat 2) wins it with the
     // ace and, holding no master card, leads spades back.
-    for c in ["7S", "8S", "AS", "JS"] {
-        french_play(&mut d, c);
-    }
+    let d = french_deal(
+        [
+            "7S KS JH 9H AH TC 7D 8D",
+            "8S 9S AD TD KD QH 7C 8C",
+            "AS QS KC QC 9D JD 7H 8H",
+            "TS JS AC 9C JC TH KH QD",
+        ],
+        &["7S", "8S", "AS", "JS"],
+    );
     assert_eq!(d.to_act(), Some(Seat(2)));
     assert_eq!(french_act(&d), plays("QS"));
 }
 
 #[test]
 fn french_heuristic_counts_trumps_and_stops_drawing_when_the_opponents_have_none() {
-    let mut d = french_deal([
-        "JH 9H AH TH 7S 8S 7D 8D",
-        "AS TS KS QS AD TD KD QD",
-        "KH QH 8H 7H JS 9S 7C 8C",
-        "AC TC KC QC JC 9C 9D JD",
-    ]);
     // The taker draws trumps with the jack; both opponents show out.
-    for c in ["JH", "QD", "7H", "9C"] {
-        french_play(&mut d, c);
-    }
+    let d = french_deal(
+        [
+            "JH 9H AH TH 7S 8S 7D 8D",
+            "AS TS KS QS AD TD KD QD",
+            "KH QH 8H 7H JS 9S 7C 8C",
+            "AC TC KC QC JC 9C 9D JD",
+        ],
+        &["JH", "QD", "7H", "9C"],
+    );
     assert_eq!(d.to_act(), Some(Seat(0)));
     // The nine of trumps is now master, but only his partner still has
     // trumps: he keeps it and leads a side card.
@@ -721,12 +721,15 @@ fn french_heuristic_counts_trumps_and_stops_drawing_when_the_opponents_have_none
 
 #[test]
 fn french_heuristic_draws_trumps_with_the_master_while_opponents_may_hold_some() {
-    let mut d = french_deal([
-        "JH 9H AH TH 7S 8S 7D 8D",
-        "AS TS KS QS AD TD KD 7H",
-        "KH QH 8H QD JS 9S 7C 8C",
-        "AC TC KC QC JC 9C 9D JD",
-    ]);
+    let mut d = french_deal(
+        [
+            "JH 9H AH TH 7S 8S 7D 8D",
+            "AS TS KS QS AD TD KD 7H",
+            "KH QH 8H QD JS 9S 7C 8C",
+            "AC TC KC QC JC 9C 9D JD",
+        ],
+        &[],
+    );
     // He announces his tierce (jack, ten, nine of hearts) first.
     let a = french_act(&d);
     assert!(matches!(a, Action::Announce { .. }), "{a}");
@@ -736,12 +739,15 @@ fn french_heuristic_draws_trumps_with_the_master_while_opponents_may_hold_some()
 
 #[test]
 fn french_heuristic_feeds_its_partners_trick_and_gives_nothing_to_the_opponents() {
-    let mut d = french_deal([
-        "AS KS JH 9H AH TC 7D 8D",
-        "8S 9S AD TD KD QH 7C 8C",
-        "7S QS KC QC 9D JD 7H 8H",
-        "TS JS AC 9C JC TH KH QD",
-    ]);
+    let mut d = french_deal(
+        [
+            "AS KS JH 9H AH TC 7D 8D",
+            "8S 9S AD TD KD QH 7C 8C",
+            "7S QS KC QC 9D JD 7H 8H",
+            "TS JS AC 9C JC TH KH QD",
+        ],
+        &[],
+    );
     // Seat 0 leads the master ace of spades: seat 1 follows with the
     // cheapest spade, and seat 2, his partner holding the trick, gives
     // the queen (3) rather than the seven.

@@ -50,11 +50,10 @@ fn minimax_aim(s: &PlayState, side: &[bool; 4], least: bool) -> u32 {
 
 fn endgame(seed: u64, players: u8, per: usize, contract: Contract, leader: u8) -> PlayState {
     let deck = Deck::from_seed(seed, 0);
+    // Hands of `per` cards from the top of the deck, in seat order.
     let mut hands = [CardSet::EMPTY; 4];
-    for (p, hand) in hands.iter_mut().enumerate().take(players as usize) {
-        for &c in &deck.cards()[p * per..(p + 1) * per] {
-            hand.insert(c);
-        }
+    for (hand, cards) in hands.iter_mut().zip(deck.cards().chunks(per)).take(players as usize) {
+        *hand = cards.iter().copied().collect();
     }
     let rules = if players == 4 { PlayRules::FRENCH } else { PlayRules::NO_PARTNERS };
     PlayState::new(hands, players, players == 4, contract, rules, Seat(leader))

@@ -6,9 +6,9 @@ use std::fmt::Debug;
 use belot_core::french::{FrenchDeal, FrenchOptions};
 use belot_core::game_match::Registered;
 use belot_core::{Action, Card, CardSet, Seat, Suit, parse_cards};
-use belot_core::{Deal, GameMatch};
+use belot_core::{Deal, Deck, GameMatch, MatchRecord, meld::Meld};
 use rand_chacha::ChaCha8Rng;
-use rand_core::RngCore;
+use rand_core::{RngCore, SeedableRng};
 use serde::Serialize;
 
 pub fn c(s: &str) -> Card {
@@ -172,6 +172,49 @@ fn check_refusals<D: Deal + Debug>(d: &mut D, seat: Seat, rng: &mut ChaCha8Rng, 
     let other = Seat((seat.0 + 1 + (rng.next_u32() % (n as u32 - 1)) as u8) % n);
     assert!(d.apply(other, &legal[0]).is_err(), "out of turn refused");
     assert_eq!(before, format!("{d:?}"), "refused actions changed nothing");
+}
+
+/// A deal dealt by `new` from seed `seed`'s first deck and played to its
+/// end with [`play_random`] (its random actions seeded with `seed`).
+pub fn random_deal<D: Deal + Debug, E: Debug>(
+    seed: u64,
+    new: impl FnOnce(Deck) -> Result<D, E>,
+    checks: bool,
+    bad: &[Action],
+    check_view: impl Fn(&D, Seat),
+) -> D {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut d = new(Deck::from_seed(seed, 0)).unwrap();
+    play_random(&mut d, &mut rng, checks, bad, check_view);
+    d
+}
+
+/// The cards of `melds`.
+pub fn cards_of<'a>(melds: impl IntoIterator<Item = &'a Meld>) -> CardSet {
+    melds.into_iter().fold(CardSet::EMPTY, |s, m| s | m.cards())
+}
+
+/// A seat's `hand` and the cards played in `d`: what its view may show.
+pub fn hand_and_played<D: Deal>(d: &D, hand: CardSet) -> CardSet {
+    match d.play_state() {
+        Some(p) => hand | p.played(),
+        None => hand,
+    }
+}
+
+/// `m`'s record comes back the same through JSON and replays to the same
+/// record and ledger; returns the match replayed.
+pub fn assert_replays<R: Registered>(m: &GameMatch<R>) -> GameMatch<R>
+where
+    R::Ledger: PartialEq + Debug,
+{
+    let rec = m.record();
+    let back: MatchRecord = serde_json::from_str(&serde_json::to_string(&rec).unwrap()).unwrap();
+    assert_eq!(back, rec);
+    let replayed = GameMatch::<R>::from_record(&back).unwrap();
+    assert_eq!(replayed.record(), rec);
+    assert_eq!(replayed.ledger(), m.ledger());
+    replayed
 }
 
 /// Plays `deals` deals of `m` at random (fewer if the match ends), the

@@ -353,6 +353,27 @@ pub fn browser_with<'a>(
     panic!("chromedriver started no browser in 3 attempts; the last: {last}")
 }
 
+/// Runs a browser test (see [`retried`]): the driver (the test is
+/// skipped without a browser, see [`start_driver`]), a server made by
+/// `server` (its address) and browser window `n`, then `test` with the
+/// three.
+pub fn browser_test(
+    n: u32,
+    server: impl Fn() -> String,
+    test: impl Fn(&Driver, &Browser<'_>, &str),
+) {
+    retried(|| {
+        let Some(d) = start_driver() else { return };
+        let base = server();
+        test(&d, &browser(&d, n), &base);
+    });
+}
+
+/// A server with the default limits ([`serve`]); its address.
+pub fn served() -> String {
+    format!("http://127.0.0.1:{}", serve())
+}
+
 pub fn serve() -> u16 {
     serve_limits(Limits::default())
 }
@@ -395,13 +416,22 @@ pub fn new_game(b: &Browser<'_>, base: &str, variant: &str, players: &[&str]) ->
     path.as_str().unwrap().to_string()
 }
 
+/// The players of a French game for four in these tests.
+pub const FRENCH_FOUR: [&str; 4] = ["Ana", "Boris", "Chloé", "Dimitar"];
+
+/// A French game for four ([`FRENCH_FOUR`]) by the house rules' defaults;
+/// returns its path.
+pub fn new_french_game(b: &Browser<'_>, base: &str) -> String {
+    new_game(b, base, "french", &FRENCH_FOUR)
+}
+
 /// A French game for four to `target`, made through the new-game form;
 /// waits for its deal form.
 pub fn new_french_game_to(b: &Browser<'_>, base: &str, target: u32) {
     b.go(&format!("{base}/"));
     b.wait("document.querySelector('#o-target')");
     b.js(&format!("document.querySelector('#o-target').value = '{target}'; return 1;"));
-    for (i, p) in ["Ana", "Boris", "Chloé", "Dimitar"].iter().enumerate() {
+    for (i, p) in FRENCH_FOUR.iter().enumerate() {
         b.type_in(&format!("#p{i}"), p);
     }
     b.click("#create");
