@@ -43,9 +43,9 @@ fn names_a_game(line: &str) -> Option<&'static str> {
         "bots::two",
         "bots::three",
         "SeatView",
-        "Ledger3",
-        "DealScore3",
-        "Entry3",
+        "FrenchScored",
+        "FrenchScoring",
+        "LedgerOf",
     ];
     const TYPES: &[&str] = &["French", "Two", "Three"];
     const KINDS: &[&str] = &[

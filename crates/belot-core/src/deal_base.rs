@@ -51,6 +51,14 @@ impl DealBase {
         }
     }
 
+    /// Records a finished trick: `(first, over)` say whether it was the
+    /// deal's first (announcement contests are decided then) and whether
+    /// the card play is over.
+    pub(crate) fn close_trick(&mut self, trick: Trick) -> (bool, bool) {
+        self.tricks.push(trick);
+        (self.tricks.len() == 1, self.play.as_ref().is_some_and(PlayState::is_over))
+    }
+
     /// Who dealt.
     pub fn dealer(&self) -> Seat {
         self.dealer

@@ -98,6 +98,19 @@ impl<'de> Deserialize<'de> for Meld {
     }
 }
 
+/// A player's best meld as announced where only the contest's winner
+/// scores (two-player Belot's construction, three-player Belot's
+/// combination), with its value in the contract.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct AnnouncedMeld {
+    /// Who announced.
+    pub seat: Seat,
+    /// The meld.
+    pub meld: Meld,
+    /// Its value in this contract.
+    pub points: u32,
+}
+
 /// Points of each meld kind (differ between variants).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct MeldValues {

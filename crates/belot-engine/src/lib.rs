@@ -215,8 +215,10 @@ fn some_bounded_value<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<V
     json::bounded_value(d).map(Some)
 }
 
+/// A deck given as cards; refused as the rules refuse one (`invalid`,
+/// reason `deck_cards`).
 fn deck_of(cards: &[Card]) -> Result<Deck, ProtoError> {
-    Deck::from_cards(cards).map_err(|e| ProtoError::new("invalid", e.to_string()))
+    Deck::from_cards(cards).map_err(|e| GameError::invalid("deck_cards", e.to_string()).into())
 }
 
 /// The protocol's JSON for a match: a seat's view, the state, the

@@ -564,3 +564,32 @@ fn the_protocol_lists_every_reason() {
         assert!(table.contains(&row), "docs/protocol.md's Reasons say {row}");
     }
 }
+
+/// Two- and three-player Belot say alike why a card is refused: not in
+/// the hand (`card_not_held`), as French does.
+#[test]
+fn a_card_not_in_the_hand_is_refused_as_not_held_in_every_game() {
+    for variant in ["two_player", "three_player"] {
+        let mut e = Engine::default();
+        ok(&mut e, json!({"cmd": "new", "variant": variant, "seed": 1}));
+        // The first legal action each time, until a card is to be played.
+        let (seat, hand) = loop {
+            let legal = ok(&mut e, json!({"cmd": "legal"}));
+            let seat = legal["seat"].clone();
+            if legal["actions"].as_array().unwrap().iter().any(|a| a["type"] == "play") {
+                let view = ok(&mut e, json!({"cmd": "view", "seat": seat}));
+                break (seat, view["hand"].to_string());
+            }
+            let first = legal["actions"][0].clone();
+            ok(&mut e, json!({"cmd": "act", "seat": seat, "action": first}));
+        };
+        let card = ["7S", "8S", "9S", "TS", "JS", "QS", "KS", "AS", "7H", "8H", "9H"]
+            .into_iter()
+            .find(|c| !hand.contains(c))
+            .unwrap();
+        let act = json!({"cmd": "act", "seat": seat, "action": {"type": "play", "card": card}});
+        let r = send(&mut e, act);
+        assert_eq!(r["error"]["reason"], "card_not_held", "{variant}: {r}");
+        assert_eq!(r["error"]["params"]["card"], card, "{variant}: {r}");
+    }
+}

@@ -2,7 +2,8 @@
 //! registered together with its `#[utoipa::path]` (utoipa-axum's
 //! `routes!` in `lib.rs`), so the router and the description are one
 //! list; the schemas are derived from the types the handlers read and
-//! send (belot-core's and belot-score's behind their `openapi` feature).
+//! send (belot-core's, belot-score's and belot-solver's behind their
+//! `openapi` feature).
 //! The games come from the registry: the enums of `games!` carry the
 //! games' names, and what each game's own types hold (a sheet entry's
 //! fields, the house rules) is asked of them when the document is first
@@ -22,8 +23,9 @@ mod games;
         description = "Score sheets for every game of the Belot family this server knows (the \
             values of `variant`), shared live. The game id in the path is the edit right (128 \
             random bits); the view id gives read-only access. Errors are JSON: \
-            `{\"error\":{\"code\",\"message\"}}` (the Error schema); a stale change (409) also \
-            carries the current `state`. Card tables (`/api/tables`): the table id in the path \
+            `{\"error\":{\"code\",\"message\"}}` (the Error schema), with `params` (what a \
+            refusal concerns) and, for a move the rules refuse, their `reason`; a stale change \
+            (409) also carries the current `state`. Card tables (`/api/tables`): the table id in the path \
             is the join link; a seat acts with its secret (128 random bits, given to that \
             person only); the watch id gives spectators what anyone may see. Live play is over \
             a WebSocket: see the ClientMessage and TableState schemas and docs/serve.md. Every \

@@ -77,12 +77,13 @@ impl<'a> Playouts<'a> {
     pub(crate) fn new(
         spot: Spot,
         legal: &'a [Action],
-        usual: Action,
+        usual: impl FnOnce() -> Action,
         check: Option<Box<Check<'a>>>,
         layout: Box<Layout<'a>>,
     ) -> Option<Self> {
+        // The heuristic's call is asked only when there is a choice.
         let calls = bidding_calls(legal)?;
-        Some(Playouts { spot, calls, usual, check, layout })
+        Some(Playouts { spot, calls, usual: usual(), check, layout })
     }
 
     /// The call to make after `samples` layouts each played out once per

@@ -593,14 +593,13 @@ impl FrenchDeal {
         if belote {
             self.belote_calls += 1;
         }
-        if let Some(t) = trick {
-            self.base.tricks.push(t);
-            if self.base.tricks.len() == 1 {
-                self.resolve_contests();
-            }
-            if self.base.play.as_ref().is_some_and(PlayState::is_over) {
-                self.finish();
-            }
+        let Some(t) = trick else { return Ok(()) };
+        let (first, over) = self.base.close_trick(t);
+        if first {
+            self.resolve_contests();
+        }
+        if over {
+            self.finish();
         }
         Ok(())
     }

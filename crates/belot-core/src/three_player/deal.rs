@@ -41,15 +41,7 @@ pub enum ThreePhase {
 }
 
 /// An announced combination.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
-pub struct ThreeAnnouncement {
-    /// Who announced.
-    pub seat: Seat,
-    /// His best combination.
-    pub meld: Meld,
-    /// Its value.
-    pub points: u32,
-}
+pub type ThreeAnnouncement = crate::meld::AnnouncedMeld;
 
 /// One deal of three-player Belot.
 #[derive(Clone, Debug)]
@@ -502,18 +494,17 @@ impl ThreeDeal {
         let Some(play) = self.base.play.as_mut() else {
             return Err(GameError::illegal("no_play_now", "no card play now"));
         };
-        let contract = play.contract();
+        let (contract, held) = (play.contract(), play.hand(seat).contains(*card));
         let trick = play
             .play(*card)
-            .map_err(|legal| card_refused(*card, true, &contract.show(legal), ""))?;
+            .map_err(|legal| card_refused(*card, held, &contract.show(legal), ""))?;
         if *belote {
             self.belot_called[seat.index() % 3] |= 1 << card.suit().index();
         }
-        if let Some(t) = trick {
-            self.base.tricks.push(t);
-            if self.base.play.as_ref().is_some_and(PlayState::is_over) {
-                self.finish();
-            }
+        if let Some(t) = trick
+            && self.base.close_trick(t).1
+        {
+            self.finish();
         }
         Ok(())
     }

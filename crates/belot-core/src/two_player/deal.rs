@@ -39,16 +39,8 @@ pub enum TwoPhase {
     Redealt,
 }
 
-/// The construction a player announced, and whether he won the contest.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
-pub struct TwoAnnouncement {
-    /// Who announced.
-    pub seat: Seat,
-    /// His best construction.
-    pub meld: Meld,
-    /// Its value in this contract.
-    pub points: u32,
-}
+/// An announced construction.
+pub type TwoAnnouncement = crate::meld::AnnouncedMeld;
 
 /// One deal of two-player Belot.
 #[derive(Clone, Debug)]
@@ -552,14 +544,15 @@ impl TwoDeal {
         if belote {
             self.bela_called[i] |= 1 << card.suit().index();
         }
-        if let Some(t) = self.base.play.as_mut().and_then(|p| p.play_unchecked(card)) {
-            self.base.tricks.push(t);
-            if self.base.tricks.len() == 1 {
-                self.resolve_contest();
-            }
-            if self.base.play.as_ref().is_some_and(PlayState::is_over) {
-                self.finish();
-            }
+        let Some(t) = self.base.play.as_mut().and_then(|p| p.play_unchecked(card)) else {
+            return Ok(());
+        };
+        let (first, over) = self.base.close_trick(t);
+        if first {
+            self.resolve_contest();
+        }
+        if over {
+            self.finish();
         }
         Ok(())
     }

@@ -174,7 +174,8 @@ struct ErrorInfo {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<Object>)]
     params: Option<Value>,
-    /// A refusal by the rules (a table's `illegal` or `invalid`): which
+    /// A refusal by the rules (a table's `illegal`, `invalid` or
+    /// `finished`): which
     /// rule, a stable code from the rules' list (docs/protocol.md,
     /// "Reasons"); `params` then say what it concerns.
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -29,7 +29,7 @@ pub(crate) fn turn<'a>(options: &'a FrenchOptions, view: &'a SeatView) -> Option
     let layout = move |hands: &[CardSet; 4], rest: &[Card]| {
         layout_deal(options, view, hands, rest).map(|t| (t, true))
     };
-    let usual = super::act(view);
+    let usual = || super::act(view);
     Playouts::new(spot, &view.legal, usual, Some(Box::new(check)), Box::new(layout))
 }
 

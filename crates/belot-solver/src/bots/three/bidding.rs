@@ -26,5 +26,5 @@ pub(crate) fn turn<'a>(options: &'a ThreeOptions, view: &'a ThreeView) -> Option
         replay(deal.into(), &view.calls, view.seat)
     };
     let spot = Spot::alone(view.seat, 3, view.hand, view.original_turned);
-    Playouts::new(spot, &view.legal, super::act(view), None, Box::new(layout))
+    Playouts::new(spot, &view.legal, || super::act(view), None, Box::new(layout))
 }

@@ -24,5 +24,5 @@ pub(crate) fn turn<'a>(options: &'a TwoOptions, view: &'a TwoView) -> Option<Pla
         replay(deal.into(), &view.calls, view.seat)
     };
     let spot = Spot::alone(view.seat, 2, view.hand, view.original_turned);
-    Playouts::new(spot, &view.legal, super::act(view), None, Box::new(layout))
+    Playouts::new(spot, &view.legal, || super::act(view), None, Box::new(layout))
 }
