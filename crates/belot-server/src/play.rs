@@ -18,7 +18,7 @@ use axum::response::{IntoResponse, Response};
 use belot_core::{Action, Game, Seat};
 use futures_util::{SinkExt, StreamExt};
 use serde::{Deserialize, Serialize};
-use serde_json::json;
+use serde_json::Value;
 use tokio::time::Instant;
 
 use crate::base::error::{ApiError, ApiResult, ErrorBody};
@@ -914,23 +914,51 @@ fn text(b: Bytes) -> axum::extract::ws::Utf8Bytes {
     axum::extract::ws::Utf8Bytes::try_from(b).unwrap_or_default()
 }
 
+/// An error said on the WebSocket; its keys in the order the page has
+/// always got them (sorted).
+#[derive(Serialize)]
+struct WsError<'a> {
+    code: &'a str,
+    message: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    params: Option<&'a Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<&'a str>,
+    #[serde(rename = "type")]
+    kind: &'static str,
+}
+
+impl WsError<'_> {
+    fn bytes(&self) -> Bytes {
+        Bytes::from(serde_json::to_string(self).unwrap_or_default())
+    }
+}
+
 fn error_bytes(code: &str, message: &str) -> Bytes {
-    let v = json!({"type": "error", "code": code, "message": message});
-    Bytes::from(v.to_string())
+    WsError { code, message, params: None, reason: None, kind: "error" }.bytes()
 }
 
 /// An API error said on the WebSocket: its code and message, and for a
 /// move the rules refused, their `reason` and `params`.
 fn api_error_bytes(e: &ApiError) -> Bytes {
-    if e.reason.is_none() && e.params.is_none() {
-        return error_bytes(e.code, &e.message);
+    let (code, message, kind) = (e.code, e.message.as_str(), "error");
+    WsError { code, message, params: e.params.as_ref(), reason: e.reason, kind }.bytes()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A WebSocket error's bytes: keys sorted as the page always got
+    /// them; `reason` and `params` only for a refusal by the rules.
+    #[test]
+    fn websocket_errors_keep_their_bytes() {
+        let plain = error_bytes("idle", "quiet too long");
+        assert_eq!(&plain[..], br#"{"code":"idle","message":"quiet too long","type":"error"}"#);
+        let r = belot_core::Refusal::new("card_not_legal", "no").with("card", "8D");
+        let e = ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "illegal", "no").with_reason(&r);
+        let said = api_error_bytes(&e);
+        let want = r#"{"code":"illegal","message":"no","params":{"card":"8D"},"reason":"card_not_legal","type":"error"}"#;
+        assert_eq!(std::str::from_utf8(&said).unwrap(), want);
     }
-    let mut v = json!({"type": "error", "code": e.code, "message": e.message});
-    if let Some(r) = e.reason {
-        v["reason"] = r.into();
-    }
-    if let Some(p) = &e.params {
-        v["params"] = p.clone();
-    }
-    Bytes::from(v.to_string())
 }
